@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Warden top-level build.  "make" builds everything; "make test" runs the
+# unit and system tests; "make demo" boots the emulated machine.  All
+# outputs go to build/ (the kernel module builds in driver/, as Kbuild
+# wants).  See README.md.
+
+BUILD := $(CURDIR)/build
+CC := gcc
+LD := ld
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes -Iinclude -Icommon/include
+# KDIR= overrides the kernel build tree; by default the stock Debian
+# headers that match the test machine's kernel (scripts/deps.sh).
+KDIR ?=
+DESTDIR ?=
+PREFIX ?= /usr/local
+T ?=
+KEEP ?=
+
+.SECONDEXPANSION:
+.PHONY: all deps hypervisor driver tools unit vm test unit-test demo \
+	format format-check install clean
+
+all: deps hypervisor driver tools
+
+deps:
+	@scripts/deps.sh
+
+include hypervisor/build.mk
+include tools/build.mk
+include tests/unit/build.mk
+
+hypervisor: $(BUILD)/hypervisor/warden-intel.bin
+tools: $(BUILD)/tools/warden
+unit: $(UNIT_BINS)
+
+driver: deps
+	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
+		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
+	$(MAKE) -C "$$kdir" M=$(CURDIR)/driver modules
+
+vm: deps
+	@$(MAKE) --no-print-directory -f tests/vm/Makefile BUILD=$(BUILD) vm-tools
+
+unit-test: unit
+	@tests/run.py --unit-only --build $(BUILD) $(if $(T),--only $(T))
+
+test: all unit vm
+	@tests/run.py --build $(BUILD) $(if $(T),--only $(T)) \
+		$(if $(KEEP),--keep $(KEEP))
+
+demo: all vm
+	@tests/run.py --build $(BUILD) --demo
+
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' | grep -v '^tests/vm/')
+format:
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && \
+		echo "format-check: $(words $(FORMAT_FILES)) files formatted"
+
+install: all
+	install -D -m 0644 driver/warden.ko \
+		$(DESTDIR)/lib/modules/$$(cat $(BUILD)/kver)/extra/warden.ko
+	install -D -m 0644 $(BUILD)/hypervisor/warden-intel.bin \
+		$(DESTDIR)/lib/firmware/warden-intel.bin
+	install -D -m 0755 $(BUILD)/tools/warden $(DESTDIR)$(PREFIX)/sbin/warden
+	install -D -m 0644 docs/warden.8 $(DESTDIR)$(PREFIX)/share/man/man8/warden.8
+
+clean:
+	rm -rf $(BUILD)/hypervisor $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm
+	@kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver 2>/dev/null); \
+	[ ! -d "$$kdir" ] || $(MAKE) -C "$$kdir" M=$(CURDIR)/driver clean

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hardware probe behind "warden hardware check": reads raw CPUID leaves
+ * and VMX capability MSRs on one CPU and tries VMXON/VMXOFF there, so that
+ * the CLI can judge the machine without trusting /proc/cpuinfo (Linux ANDs
+ * the features of all CPUs and hides some).
+ */
+#include <linux/cpu.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+
+#include <asm/asm.h>
+#include <asm/io.h>
+#include <asm/msr.h>
+#include <asm/processor.h>
+#include <asm/special_insns.h>
+#include <asm/tlbflush.h>
+
+#include <x86/msr.h>
+#include <x86/vmx.h>
+
+#include "warden-driver.h"
+
+static const u32 probe_cpuid[][2] = {
+	{ 0, 0 }, { 1, 0 }, { 7, 0 }, { 0xd, 1 }, { 0x80000000, 0 },
+	{ 0x80000001, 0 },
+};
+
+static const u32 probe_msrs[] = {
+	MSR_IA32_FEATURE_CONTROL,	  MSR_IA32_VMX_BASIC,
+	MSR_IA32_VMX_PINBASED_CTLS,	  MSR_IA32_VMX_PROCBASED_CTLS,
+	MSR_IA32_VMX_EXIT_CTLS,		  MSR_IA32_VMX_ENTRY_CTLS,
+	MSR_IA32_VMX_MISC,		  MSR_IA32_VMX_CR0_FIXED0,
+	MSR_IA32_VMX_CR0_FIXED1,	  MSR_IA32_VMX_CR4_FIXED0,
+	MSR_IA32_VMX_CR4_FIXED1,	  MSR_IA32_VMX_VMCS_ENUM,
+	MSR_IA32_VMX_PROCBASED_CTLS2,	  MSR_IA32_VMX_EPT_VPID_CAP,
+	MSR_IA32_VMX_TRUE_PINBASED_CTLS,  MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	MSR_IA32_VMX_TRUE_EXIT_CTLS,	  MSR_IA32_VMX_TRUE_ENTRY_CTLS,
+};
+
+static_assert(ARRAY_SIZE(probe_cpuid) <= WARDEN_PROBE_MAX_CPUID);
+static_assert(ARRAY_SIZE(probe_msrs) <= WARDEN_PROBE_MAX_MSRS);
+
+struct probe_ctx {
+	struct warden_hw_probe *probe;
+	void *vmxon_region; /* one zeroed page */
+};
+
+/*
+ * VMXON needs CR4.VMXE set, IA32_FEATURE_CONTROL locked with VMX enabled and
+ * CR0/CR4 within the VMX fixed bits (SDM Vol. 3, 24.7 "Enabling and Entering
+ * VMX Operation"); any violation raises #GP or #UD, which the exception
+ * table entry turns into a failed probe instead of an oops.
+ * Runs with interrupts off (IPI context), so nothing else can see the brief
+ * change of CR4.
+ */
+static u32 vmx_probe(struct probe_ctx *ctx, u64 feature_control, u64 basic)
+{
+	u64 pa = virt_to_phys(ctx->vmxon_region);
+	u32 state = WARDEN_VMX_VMXON_FAILED;
+
+	if (__read_cr4() & X86_CR4_VMXE)
+		return WARDEN_VMX_IN_USE;
+	if ((feature_control &
+	     (FEATURE_CONTROL_LOCKED | FEATURE_CONTROL_VMX_OUTSIDE_SMX)) !=
+	    (FEATURE_CONTROL_LOCKED | FEATURE_CONTROL_VMX_OUTSIDE_SMX))
+		return WARDEN_VMX_NOT_PROBED;
+
+	*(u32 *)ctx->vmxon_region = VMX_BASIC_REVISION(basic);
+	cr4_set_bits_irqsoff(X86_CR4_VMXE);
+	/* VMfailInvalid sets CF, VMfailValid ZF: "jbe" catches both. */
+	asm goto("1: vmxon %[pa]\n\t"
+			  "jbe %l[failed]\n\t" _ASM_EXTABLE(1b, %l[faulted])
+			  :
+			  : [pa] "m"(pa)
+			  : "cc", "memory"
+			  : failed, faulted);
+	asm volatile("vmxoff" ::: "cc", "memory");
+	state = WARDEN_VMX_FREE;
+failed:
+faulted:
+	cr4_clear_bits_irqsoff(X86_CR4_VMXE);
+	return state;
+}
+
+static void probe_this_cpu(void *arg)
+{
+	struct probe_ctx *ctx = arg;
+	struct warden_hw_probe *p = ctx->probe;
+	u64 feature_control = 0, basic = 0;
+	bool have_fc = false, have_basic = false;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(probe_cpuid); i++) {
+		struct warden_cpuid_leaf *l = &p->cpuid[i];
+
+		l->leaf = probe_cpuid[i][0];
+		l->subleaf = probe_cpuid[i][1];
+		cpuid_count(l->leaf, l->subleaf, &l->eax, &l->ebx, &l->ecx,
+			    &l->edx);
+	}
+	p->num_cpuid = ARRAY_SIZE(probe_cpuid);
+
+	for (i = 0; i < ARRAY_SIZE(probe_msrs); i++) {
+		struct warden_msr_value *m = &p->msrs[i];
+		u64 v;
+
+		m->index = probe_msrs[i];
+		m->valid = rdmsrl_safe(m->index, &v) == 0;
+		m->value = m->valid ? v : 0;
+		if (m->index == MSR_IA32_FEATURE_CONTROL && m->valid) {
+			feature_control = v;
+			have_fc = true;
+		}
+		if (m->index == MSR_IA32_VMX_BASIC && m->valid) {
+			basic = v;
+			have_basic = true;
+		}
+	}
+	p->num_msrs = ARRAY_SIZE(probe_msrs);
+
+	p->cr0 = read_cr0();
+	p->cr4 = __read_cr4();
+	/* CPUID.1:ECX[5] is the only trustworthy sign of VMX: QEMU TCG, for
+	 * one, returns 0 for the VMX MSRs instead of faulting. */
+	if ((p->cpuid[1].ecx & CPUID1_ECX_VMX) && have_fc && have_basic)
+		p->vmx_state = vmx_probe(ctx, feature_control, basic);
+	else
+		p->vmx_state = WARDEN_VMX_NOT_PROBED;
+}
+
+int wd_hw_probe(struct warden_hw_probe *probe)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_BAD_ARGUMENT,
+				 .item_kind = WARDEN_ITEM_IOCTL,
+				 .cpu = probe->cpu };
+	struct probe_ctx ctx = { .probe = probe };
+	u32 cpu = probe->cpu;
+	int err;
+
+	if (cpu >= nr_cpu_ids || !cpu_possible(cpu)) {
+		why.values[0] = 0; /* field: cpu */
+		why.values[1] = cpu;
+		return wd_error(&probe->error, -EINVAL, &why,
+				"hardware probe: CPU %u does not exist", cpu);
+	}
+	ctx.vmxon_region = (void *)get_zeroed_page(GFP_KERNEL);
+	if (!ctx.vmxon_region) {
+		why.rule = WARDEN_RULE_NO_MEMORY;
+		why.values[0] = 1;
+		return wd_error(&probe->error, -ENOMEM, &why,
+				"hardware probe: no memory for a VMXON page");
+	}
+
+	cpus_read_lock();
+	if (!cpu_online(cpu)) {
+		why.rule = WARDEN_RULE_CPU_OFFLINE;
+		why.item_kind = WARDEN_ITEM_CPU;
+		why.item_index = cpu;
+		err = wd_error(&probe->error, -EBUSY, &why,
+			       "hardware probe: CPU %u is offline; bring it "
+			       "online to probe it",
+			       cpu);
+	} else {
+		err = smp_call_function_single(cpu, probe_this_cpu, &ctx, 1);
+		if (err)
+			err = wd_error(&probe->error, err, &why,
+				       "hardware probe: could not run on CPU %u",
+				       cpu);
+	}
+	cpus_read_unlock();
+
+	probe->num_cpus = num_possible_cpus();
+	free_page((unsigned long)ctx.vmxon_region);
+	return err;
+}

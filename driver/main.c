@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * warden.ko: the Linux side of Warden.  It creates /dev/warden (ioctls in
+ * include/warden/ioctl.h) and /sys/devices/virtual/misc/warden.
+ *
+ * Every ioctl argument starts with a struct warden_error; it is copied back
+ * to user space on failure too, so that the CLI can explain the errno.
+ * Only exported symbols of a stock distribution kernel are used.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include <warden/config.h>
+
+#include "warden-driver.h"
+
+static long get_version(struct warden_version *v)
+{
+	v->abi_revision = WARDEN_ABI_REVISION;
+	v->config_revision = WARDEN_CONFIG_REVISION;
+	strscpy(v->driver_version, WARDEN_DRIVER_VERSION,
+		sizeof(v->driver_version));
+	return 0;
+}
+
+/* Dispatch on a kernel copy of the argument. */
+static long dispatch(unsigned int cmd, void *arg)
+{
+	struct warden_error *err = arg;
+	struct wd_reason why = { .rule = WARDEN_RULE_UNSUPPORTED,
+				 .item_kind = WARDEN_ITEM_IOCTL,
+				 .cpu = WARDEN_NO_CPU,
+				 .values = { _IOC_NR(cmd) } };
+
+	switch (cmd) {
+	case WARDEN_IOCTL_GET_VERSION:
+		return get_version(arg);
+	case WARDEN_IOCTL_HW_PROBE:
+		return wd_hw_probe(arg);
+	case WARDEN_IOCTL_ENABLE:
+	case WARDEN_IOCTL_DISABLE:
+	case WARDEN_IOCTL_CELL_CREATE:
+	case WARDEN_IOCTL_CELL_LOAD:
+	case WARDEN_IOCTL_CELL_START:
+	case WARDEN_IOCTL_CELL_SHUTDOWN:
+	case WARDEN_IOCTL_CELL_DESTROY:
+	case WARDEN_IOCTL_STATUS:
+	case WARDEN_IOCTL_CPU_INFO:
+	case WARDEN_IOCTL_CELL_INFO:
+	case WARDEN_IOCTL_CELL_SET_LOADABLE:
+		return wd_error(err, -EOPNOTSUPP, &why,
+				"ioctl 0x%x is not implemented by driver %s",
+				_IOC_NR(cmd), WARDEN_DRIVER_VERSION);
+	}
+	return -ENOTTY;
+}
+
+static long wd_ioctl(struct file *file, unsigned int cmd, unsigned long uarg)
+{
+	void __user *user = (void __user *)uarg;
+	size_t size = _IOC_SIZE(cmd);
+	void *arg;
+	long ret;
+
+	if (_IOC_TYPE(cmd) != WARDEN_IOCTL_MAGIC ||
+	    size < sizeof(struct warden_error) ||
+	    _IOC_DIR(cmd) != (_IOC_READ | _IOC_WRITE))
+		return -ENOTTY;
+	if (cmd != WARDEN_IOCTL_GET_VERSION && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+
+	arg = memdup_user(user, size);
+	if (IS_ERR(arg))
+		return PTR_ERR(arg);
+	memset(arg, 0, sizeof(struct warden_error));
+
+	ret = dispatch(cmd, arg);
+	if (copy_to_user(user, arg, size))
+		ret = -EFAULT;
+	kfree(arg);
+	return ret;
+}
+
+static const struct file_operations wd_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = wd_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static ssize_t abi_revision_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n", WARDEN_ABI_REVISION);
+}
+static DEVICE_ATTR_RO(abi_revision);
+
+static ssize_t version_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%s\n", WARDEN_DRIVER_VERSION);
+}
+static DEVICE_ATTR_RO(version);
+
+static ssize_t enabled_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "0\n");
+}
+static DEVICE_ATTR_RO(enabled);
+
+static struct attribute *wd_attrs[] = {
+	&dev_attr_abi_revision.attr,
+	&dev_attr_version.attr,
+	&dev_attr_enabled.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(wd);
+
+static struct miscdevice wd_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "warden",
+	.fops = &wd_fops,
+	.groups = wd_groups,
+	.mode = 0600,
+};
+
+static int __init wd_init(void)
+{
+	int err = misc_register(&wd_misc);
+
+	if (err) {
+		pr_err("warden: cannot register /dev/warden (%d)\n", err);
+		return err;
+	}
+	pr_info("warden: driver %s loaded, ABI revision %d\n",
+		WARDEN_DRIVER_VERSION, WARDEN_ABI_REVISION);
+	return 0;
+}
+
+static void __exit wd_exit(void)
+{
+	misc_deregister(&wd_misc);
+}
+
+module_init(wd_init);
+module_exit(wd_exit);
+
+MODULE_DESCRIPTION("Warden static partitioning hypervisor driver");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(WARDEN_DRIVER_VERSION);
+MODULE_FIRMWARE(WARDEN_FIRMWARE_NAME);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Internal interfaces of the Warden Linux driver (warden.ko). */
+#ifndef WARDEN_DRIVER_H
+#define WARDEN_DRIVER_H
+
+#include <linux/types.h>
+
+#include <warden/error.h>
+#include <warden/ioctl.h>
+
+#define WARDEN_DRIVER_VERSION "0.1.0"
+
+/*
+ * Record a failure in the error channel and in the kernel log.
+ *
+ * Contract: fills err (code = -errno, rule, item, cpu, values) so that the
+ * CLI can explain it, prints msg (a complete sentence, printf-style) with
+ * pr_err, and returns code, so that callers can write
+ * "return wd_error(err, -EINVAL, ...);".  err may be NULL (log only).
+ */
+struct wd_reason {
+	u32 rule;
+	u32 item_kind;
+	u32 item_index;
+	u32 cpu;
+	u64 values[4];
+	const char *text;
+};
+
+__printf(4, 5) int wd_error(struct warden_error *err, int code,
+			    const struct wd_reason *why, const char *msg, ...);
+
+/* ioctl WARDEN_IOCTL_HW_PROBE: fills probe->... for probe->cpu. */
+int wd_hw_probe(struct warden_hw_probe *probe);
+
+#endif /* WARDEN_DRIVER_H */

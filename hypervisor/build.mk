@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0
+# The freestanding hypervisor image: no libc, no red zone, no SSE, linked
+# by hypervisor/hypervisor.lds at WARDEN_HV_BASE (top 2 GiB: -mcmodel=kernel).
+
+HV_OUT := $(BUILD)/hypervisor
+HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
+	-fno-stack-protector -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
+	-mno-sse -mno-sse2 -mno-mmx -mno-avx -mno-80387 -mgeneral-regs-only \
+	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
+	-Iinclude -Icommon/include -Ihypervisor/include
+HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
+	hypervisor/lib/string.c hypervisor/lib/format.c \
+	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S
+HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
+
+$(HV_OUT)/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HV_CFLAGS) -MMD -c $< -o $@
+
+$(HV_OUT)/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(HV_CFLAGS) -D__ASSEMBLY__ -MMD -c $< -o $@
+
+$(HV_OUT)/warden-intel.elf: $(HV_OBJS) hypervisor/hypervisor.lds
+	$(LD) -nostdlib -static -z noexecstack -z max-page-size=4096 \
+		-T hypervisor/hypervisor.lds $(HV_OBJS) -o $@
+
+# objcopy drops trailing empty sections; pad the file to exactly the
+# image_size the header announces.
+$(HV_OUT)/warden-intel.bin: $(HV_OUT)/warden-intel.elf
+	objcopy -O binary $< $@
+	truncate -s $$((0x$$(nm $< | sed -n 's/ A __image_size$$//p'))) $@
+
+-include $(HV_OBJS:.o=.d)

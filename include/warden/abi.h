@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Warden ABI: common definitions shared by the hypervisor, the Linux driver,
+ * the CLI and inmates.
+ *
+ * Every structure in include/warden/ has a fixed layout made only of
+ * fixed-size integer types, checked at compile time with WARDEN_CHECK_SIZE and
+ * WARDEN_CHECK_OFFSET.  The ABI is versioned by WARDEN_ABI_REVISION: a change
+ * of any layout, number or meaning bumps it (never a silent change).
+ * docs/abi.md describes the ABI in prose.
+ */
+#ifndef WARDEN_ABI_H
+#define WARDEN_ABI_H
+
+#if defined(__KERNEL__)
+#include <linux/types.h>
+#else
+#include <stdint.h>
+#endif
+
+/* Revision of the whole ABI (config, hypercalls, comm region, ioctls). */
+#define WARDEN_ABI_REVISION 1
+
+/* Architecture ids used in config headers. */
+#define WARDEN_ARCH_X86_64 1
+
+/* Largest CPU number + 1 that a CPU set can describe. */
+#define WARDEN_MAX_CPUS 256
+#define WARDEN_CPU_SET_WORDS (WARDEN_MAX_CPUS / 64)
+
+/* Length of a cell name including the terminating NUL. */
+#define WARDEN_NAME_LEN 32
+
+/* Id of the root cell (Linux). Other cells get ids from 1 on. */
+#define WARDEN_ROOT_CELL_ID 0
+
+/* Name of the hypervisor image that the driver loads with request_firmware. */
+#define WARDEN_FIRMWARE_NAME "warden-intel.bin"
+
+#define WARDEN_CHECK_SIZE(type, size)                                          \
+	_Static_assert(sizeof(type) == (size),                                 \
+		       "size of " #type " must be " #size)
+#define WARDEN_CHECK_OFFSET(type, member, offset)                              \
+	_Static_assert(__builtin_offsetof(type, member) == (offset),           \
+		       "offset of " #type "." #member " must be " #offset)
+
+/* A set of CPUs: bit n of word n / 64 stands for CPU n. */
+struct warden_cpu_set {
+	uint64_t bits[WARDEN_CPU_SET_WORDS];
+};
+WARDEN_CHECK_SIZE(struct warden_cpu_set, 32);
+
+/*
+ * A console, as used by the hypervisor (debug console) or given to a cell.
+ * For WARDEN_CONSOLE_UART_PIO, address is the I/O port base of a 16550 UART.
+ */
+#define WARDEN_CONSOLE_NONE 0
+#define WARDEN_CONSOLE_UART_PIO 1
+/* The cell writes through the WARDEN_HC_DEBUG_CONSOLE_PUTC hypercall. */
+#define WARDEN_CONSOLE_HYPERCALL 2
+
+struct warden_console {
+	uint16_t type;	  /* WARDEN_CONSOLE_* */
+	uint16_t flags;	  /* none defined: must be 0 */
+	uint32_t baud;	  /* 0: leave the UART as it is */
+	uint64_t address; /* port (PIO) */
+};
+WARDEN_CHECK_SIZE(struct warden_console, 16);
+WARDEN_CHECK_OFFSET(struct warden_console, address, 8);
+
+#endif /* WARDEN_ABI_H */

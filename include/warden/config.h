@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Warden binary configuration descriptor, revision 1.
+ *
+ * A configuration is one contiguous blob.  A system config (enable) is:
+ *
+ *   struct warden_config_header      signature "WRDNSYS"
+ *   struct warden_system_desc        ends with the root cell's descriptor
+ *   struct warden_mem_region  [root_cell.num_memory_regions]
+ *   struct warden_pio_range   [root_cell.num_pio_ranges]
+ *
+ * A cell config (cell create) is:
+ *
+ *   struct warden_config_header      signature "WRDNCEL"
+ *   struct warden_cell_desc
+ *   struct warden_mem_region  [num_memory_regions]
+ *   struct warden_pio_range   [num_pio_ranges]
+ *
+ * header.total_size is the exact length of the blob.  Every reserved field
+ * and every undefined flag bit must be 0.  Validation rules are listed with
+ * the rule ids in error.h; docs/abi.md gives the details.
+ */
+#ifndef WARDEN_CONFIG_H
+#define WARDEN_CONFIG_H
+
+#include "abi.h"
+
+#define WARDEN_CONFIG_REVISION 1
+#define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
+#define WARDEN_CELL_SIGNATURE "WRDNCEL"
+
+struct warden_config_header {
+	char signature[8];     /* WARDEN_SYSTEM_SIGNATURE or _CELL_ */
+	uint16_t revision;     /* WARDEN_CONFIG_REVISION */
+	uint16_t architecture; /* WARDEN_ARCH_* */
+	uint32_t total_size;   /* bytes, header included */
+	uint32_t flags;	       /* none defined: must be 0 */
+	uint32_t reserved;     /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_config_header, 24);
+WARDEN_CHECK_OFFSET(struct warden_config_header, total_size, 12);
+
+/* Memory region access flags. */
+#define WARDEN_MEM_READ (1u << 0)
+#define WARDEN_MEM_WRITE (1u << 1)
+#define WARDEN_MEM_EXECUTE (1u << 2)
+/* Device memory (MMIO): must be uncached. */
+#define WARDEN_MEM_IO (1u << 3)
+/* May be written by root through "cell load" while the cell is stopped. */
+#define WARDEN_MEM_LOADABLE (1u << 4)
+/* The communication region: the hypervisor supplies the page (phys_start
+ * must be 0, size one page) and maps it at guest_start. */
+#define WARDEN_MEM_COMM_REGION (1u << 5)
+/* Stays mapped in root while the cell exists (shared memory). */
+#define WARDEN_MEM_ROOT_SHARED (1u << 6)
+#define WARDEN_MEM_FLAGS_ALL 0x7fu
+
+/*
+ * Memory types, encoded as in EPT entries bits 5:3 and the PAT
+ * (Intel SDM Vol. 3, 29.3.7 "EPT and Memory Typing" and 11.12.3).
+ * RAM must be WB, device memory (WARDEN_MEM_IO) UC.
+ */
+#define WARDEN_MEMTYPE_UC 0
+#define WARDEN_MEMTYPE_WC 1
+#define WARDEN_MEMTYPE_WT 4
+#define WARDEN_MEMTYPE_WP 5
+#define WARDEN_MEMTYPE_WB 6
+
+struct warden_mem_region {
+	uint64_t phys_start;  /* host-physical address */
+	uint64_t guest_start; /* guest-physical address in the cell */
+	uint64_t size;	      /* bytes, a multiple of 4 KiB */
+	uint32_t flags;	      /* WARDEN_MEM_* */
+	uint8_t mem_type;     /* WARDEN_MEMTYPE_* */
+	uint8_t reserved[3];  /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_mem_region, 32);
+WARDEN_CHECK_OFFSET(struct warden_mem_region, flags, 24);
+WARDEN_CHECK_OFFSET(struct warden_mem_region, mem_type, 28);
+
+/* I/O ports base .. base + length - 1 (base + length <= 0x10000). */
+struct warden_pio_range {
+	uint16_t base;
+	uint16_t reserved; /* must be 0 */
+	uint32_t length;
+};
+WARDEN_CHECK_SIZE(struct warden_pio_range, 8);
+
+/* Cell flags. */
+/* The cell does not answer messages: a shutdown request is approved. */
+#define WARDEN_CELL_PASSIVE_COMM (1u << 0)
+#define WARDEN_CELL_FLAGS_ALL 0x1u
+
+struct warden_cell_desc {
+	char name[WARDEN_NAME_LEN]; /* printable, NUL-terminated, unique */
+	uint32_t flags;		    /* WARDEN_CELL_* */
+	uint32_t num_memory_regions;
+	uint32_t num_pio_ranges;
+	uint32_t reserved; /* must be 0 */
+	struct warden_cpu_set cpus;
+	/* Guest-physical address where the cell's CPUs start in real mode:
+	 * CS.base = reset_address & ~0xffff, IP = reset_address & 0xffff. */
+	uint64_t reset_address;
+	struct warden_console console;
+};
+WARDEN_CHECK_SIZE(struct warden_cell_desc, 104);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, cpus, 48);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, reset_address, 80);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, console, 88);
+
+/* Facts about the platform that the hypervisor and cells need. */
+struct warden_platform {
+	uint32_t tsc_khz;	/* 0: the driver fills in Linux's value */
+	uint32_t apic_khz;	/* 0: the hypervisor calibrates */
+	uint16_t pm_timer_port; /* ACPI PM timer port, 0 if none */
+	uint16_t reserved0;	/* must be 0 */
+	uint32_t reserved1;	/* must be 0 */
+	uint64_t mmconfig_base; /* PCI MMCONFIG base, 0 if none */
+	uint8_t mmconfig_end_bus;
+	uint8_t reserved2[7]; /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_platform, 32);
+
+struct warden_system_desc {
+	uint64_t hv_mem_start; /* reserved memory (memmap=) for the hypervisor */
+	uint64_t hv_mem_size;
+	struct warden_console debug_console;
+	struct warden_platform platform;
+	struct warden_cell_desc root_cell;
+};
+WARDEN_CHECK_SIZE(struct warden_system_desc, 168);
+WARDEN_CHECK_OFFSET(struct warden_system_desc, debug_console, 16);
+WARDEN_CHECK_OFFSET(struct warden_system_desc, platform, 32);
+WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 64);
+
+/* Arrays that follow a cell descriptor, and the size they take. */
+static inline const struct warden_mem_region *
+warden_cell_mem_regions(const struct warden_cell_desc *cell)
+{
+	return (const struct warden_mem_region *)(cell + 1);
+}
+
+static inline const struct warden_pio_range *
+warden_cell_pio_ranges(const struct warden_cell_desc *cell)
+{
+	return (const struct warden_pio_range *)(warden_cell_mem_regions(
+							 cell) +
+						 cell->num_memory_regions);
+}
+
+/* Bytes the arrays after a cell descriptor take (64-bit: cannot overflow
+ * for 32-bit counts). */
+static inline uint64_t
+warden_cell_arrays_size(const struct warden_cell_desc *cell)
+{
+	return (uint64_t)cell->num_memory_regions *
+		       sizeof(struct warden_mem_region) +
+	       (uint64_t)cell->num_pio_ranges * sizeof(struct warden_pio_range);
+}
+
+#endif /* WARDEN_CONFIG_H */

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The error channel: a structured reason for every failure.
+ *
+ * Every ioctl that can fail carries a struct warden_error as its first
+ * member; the driver (and, through a hypercall argument, the hypervisor)
+ * fills it in before returning a negative errno.  The hypervisor has no
+ * printf to spare, so the record holds numbers: which rule was broken, which
+ * item of which kind, on which CPU, and up to four values.  The CLI turns a
+ * record into a sentence (tools/errmsg.c); docs/abi.md lists what the values
+ * of each rule mean.
+ *
+ * Rule ids are append-only: a number never changes its meaning.
+ */
+#ifndef WARDEN_ERROR_H
+#define WARDEN_ERROR_H
+
+#include "abi.h"
+
+/* What kind of item a record is about (item_kind). */
+enum warden_item {
+	WARDEN_ITEM_NONE = 0,
+	WARDEN_ITEM_CONFIG = 1,	       /* the blob or its header */
+	WARDEN_ITEM_SYSTEM = 2,	       /* the system part of a system config */
+	WARDEN_ITEM_CELL = 3,	       /* a cell (index = cell id) */
+	WARDEN_ITEM_CPU = 4,	       /* index = CPU number */
+	WARDEN_ITEM_MEMORY_REGION = 5, /* index into the memory regions */
+	WARDEN_ITEM_PIO_RANGE = 6,     /* index into the port ranges */
+	WARDEN_ITEM_CONSOLE = 7,
+	WARDEN_ITEM_FEATURE = 8, /* index = WARDEN_FEAT_* (hwcaps) */
+	WARDEN_ITEM_IMAGE = 9,	 /* index into the images of a load */
+	WARDEN_ITEM_IOCTL = 10,
+};
+
+/* Rule ids (rule).  The values[] each rule fills in are given after it. */
+enum warden_rule {
+	WARDEN_RULE_NONE = 0,
+
+	/* Blob and header: item CONFIG. */
+	WARDEN_RULE_CONFIG_TOO_SMALL = 1,    /* size, minimum */
+	WARDEN_RULE_CONFIG_SIGNATURE = 2,    /* found (8 bytes LE), expected */
+	WARDEN_RULE_CONFIG_REVISION = 3,     /* found, supported */
+	WARDEN_RULE_CONFIG_ARCH = 4,	     /* found, expected */
+	WARDEN_RULE_CONFIG_SIZE = 5,	     /* header total_size, blob size */
+	WARDEN_RULE_CONFIG_COUNTS = 6,	     /* size the counts need, total_size */
+	WARDEN_RULE_CONFIG_RESERVED = 7,     /* byte offset of field, value */
+	WARDEN_RULE_CONFIG_FLAGS = 8,	     /* flags, allowed mask */
+	WARDEN_RULE_CONFIG_TOO_LARGE = 9,    /* size, maximum */
+	WARDEN_RULE_CONFIG_TOO_MANY = 10,    /* count, maximum */
+
+	/* Cell identity: item CELL. */
+	WARDEN_RULE_NAME_EMPTY = 20,
+	WARDEN_RULE_NAME_UNTERMINATED = 21,
+	WARDEN_RULE_NAME_NOT_PRINTABLE = 22, /* offset, byte */
+	WARDEN_RULE_NAME_DUPLICATE = 23,     /* id of the cell with that name */
+	WARDEN_RULE_CELL_FLAGS = 24,	     /* flags, allowed mask */
+
+	/* CPUs: item CPU (index = CPU) unless said otherwise. */
+	WARDEN_RULE_CPUS_EMPTY = 30,	     /* item CELL */
+	WARDEN_RULE_CPU_NOT_PRESENT = 31,    /* number of CPUs */
+	WARDEN_RULE_CPU0_NOT_ROOT = 32,	     /* CPU 0 must stay in root */
+	WARDEN_RULE_CPU_IN_OTHER_CELL = 33,  /* id of the cell owning it */
+	WARDEN_RULE_CPU_NOT_IN_ROOT = 34,
+	WARDEN_RULE_CPU_IS_CALLER = 35,	     /* the CPU running the request */
+
+	/* Memory: item MEMORY_REGION, values[0..1] = phys_start, size. */
+	WARDEN_RULE_MEM_UNALIGNED = 40,	     /* .., guest_start */
+	WARDEN_RULE_MEM_EMPTY = 41,
+	WARDEN_RULE_MEM_WRAPS = 42,	     /* .., guest_start */
+	WARDEN_RULE_MEM_OVERLAP = 43,	     /* .., other index, 0 phys 1 guest */
+	WARDEN_RULE_MEM_OVERLAPS_HV = 44,    /* .., hv start, hv size */
+	WARDEN_RULE_MEM_NOT_IN_ROOT = 45,
+	WARDEN_RULE_MEM_FLAGS = 46,	     /* .., flags, allowed mask */
+	WARDEN_RULE_MEM_TYPE = 47,	     /* .., type */
+	WARDEN_RULE_MEM_TYPE_MISMATCH = 48,  /* .., type, required type */
+	WARDEN_RULE_MEM_IN_OTHER_CELL = 49,  /* .., cell id */
+	WARDEN_RULE_COMM_REGION_COUNT = 50,  /* item CELL: count */
+	WARDEN_RULE_COMM_REGION_SHAPE = 51,  /* .., (phys must be 0, 1 page) */
+	WARDEN_RULE_RESET_NOT_LOADABLE = 52, /* item CELL: reset address */
+	WARDEN_RULE_HV_MEM = 53,	     /* item SYSTEM: start, size, min */
+
+	/* Ports: item PIO_RANGE, values[0..1] = base, length. */
+	WARDEN_RULE_PIO_RANGE = 60,
+	WARDEN_RULE_PIO_OVERLAP = 61,	     /* .., other index */
+	WARDEN_RULE_PIO_NOT_IN_ROOT = 62,
+	WARDEN_RULE_PIO_IN_OTHER_CELL = 63,  /* .., cell id */
+
+	/* Consoles: item CONSOLE. */
+	WARDEN_RULE_CONSOLE = 70, /* type, address */
+
+	/* Enable and disable. */
+	WARDEN_RULE_CPU_OFFLINE = 80,	     /* item CPU */
+	WARDEN_RULE_MEM_NOT_RESERVED = 81,   /* start, size */
+	WARDEN_RULE_FIRMWARE_MISSING = 82,   /* errno; text = file name */
+	WARDEN_RULE_FIRMWARE_INVALID = 83,   /* found, expected; text = what */
+	WARDEN_RULE_ALREADY_ENABLED = 84,
+	WARDEN_RULE_NOT_ENABLED = 85,
+	WARDEN_RULE_VMX_BUSY = 86,	     /* item CPU: VMX held elsewhere */
+	WARDEN_RULE_FEATURE_MISSING = 87,    /* item FEATURE, cpu */
+	WARDEN_RULE_CPU_SETUP_FAILED = 88,   /* item CPU: stage, errno */
+	WARDEN_RULE_NO_MEMORY = 89,	     /* pages needed, pages free */
+	WARDEN_RULE_HV_MEM_TOO_SMALL = 90,   /* bytes needed, bytes given */
+
+	/* Cell management. */
+	WARDEN_RULE_CELL_NOT_FOUND = 100,    /* item CELL */
+	WARDEN_RULE_CELL_STATE = 101,	     /* item CELL: state */
+	WARDEN_RULE_SHUTDOWN_DENIED = 102,   /* item CELL */
+	WARDEN_RULE_CPU_HOTPLUG = 103,	     /* item CPU: errno */
+	WARDEN_RULE_IMAGE_OUTSIDE = 104,     /* item IMAGE: address, size */
+	WARDEN_RULE_ROOT_CELL = 105,	     /* the root cell cannot do this */
+
+	/* Requests themselves. */
+	WARDEN_RULE_BAD_ARGUMENT = 120, /* item IOCTL: which field, value */
+	WARDEN_RULE_NOT_PERMITTED = 121,
+	WARDEN_RULE_UNSUPPORTED = 122, /* what (e.g. ioctl number) */
+};
+
+#define WARDEN_NO_CPU 0xffffffffu
+#define WARDEN_ERROR_TEXT_LEN 48
+
+struct warden_error {
+	int32_t code;	     /* negative errno; 0: no error */
+	uint32_t rule;	     /* enum warden_rule */
+	uint32_t item_kind;  /* enum warden_item */
+	uint32_t item_index; /* which item of that kind */
+	uint32_t cpu;	     /* CPU where it failed, or WARDEN_NO_CPU */
+	uint32_t reserved;
+	uint64_t values[4]; /* meaning depends on rule */
+	/* Optional NUL-terminated detail (file name, cell name); the
+	 * hypervisor leaves it empty. */
+	char text[WARDEN_ERROR_TEXT_LEN];
+};
+WARDEN_CHECK_SIZE(struct warden_error, 104);
+WARDEN_CHECK_OFFSET(struct warden_error, values, 24);
+WARDEN_CHECK_OFFSET(struct warden_error, text, 56);
+
+#endif /* WARDEN_ERROR_H */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Hypercalls.
+ *
+ * Convention (x86-64, Intel VMX): the guest executes VMCALL with the code in
+ * RAX and up to two arguments in RDI and RSI.  The result comes back in RAX:
+ * >= 0 on success, a negative Linux errno value on failure.  Other registers
+ * are preserved.  Management calls (marked [root]) are accepted only from
+ * the root cell at CPL 0; from anywhere else they return -EPERM
+ * (WARDEN_EPERM).  Addresses are guest-physical addresses of the caller.
+ *
+ * Calls that take a config also take the address of a struct warden_error
+ * (error.h) that the hypervisor fills in on failure (0: no record wanted).
+ */
+#ifndef WARDEN_HYPERCALL_H
+#define WARDEN_HYPERCALL_H
+
+#include "abi.h"
+
+#define WARDEN_HC_DISABLE 0	       /* [root] -> 0 */
+#define WARDEN_HC_CELL_CREATE 1	       /* [root] config, error -> cell id */
+#define WARDEN_HC_CELL_START 2	       /* [root] cell id -> 0 */
+#define WARDEN_HC_CELL_SET_LOADABLE 3  /* [root] cell id -> 0 */
+#define WARDEN_HC_CELL_DESTROY 4       /* [root] cell id -> 0 */
+#define WARDEN_HC_HYPERVISOR_GET_INFO 5 /* [root] WARDEN_INFO_* -> value */
+#define WARDEN_HC_CELL_GET_STATE 6     /* [root] cell id -> WARDEN_CELL_* */
+#define WARDEN_HC_CPU_GET_INFO 7       /* [root] cpu, WARDEN_CPU_INFO_* */
+#define WARDEN_HC_DEBUG_CONSOLE_PUTC 8 /* any cell: character -> 0 */
+#define WARDEN_HC_CONFIG_VALIDATE 9    /* [root] config, error -> 0 */
+#define WARDEN_HC_CELL_SHUTDOWN 10     /* [root] cell id -> 0 or -EBUSY
+					* when the cell denied */
+#define WARDEN_NUM_HYPERCALLS 11
+
+/* WARDEN_HC_HYPERVISOR_GET_INFO types. */
+#define WARDEN_INFO_MEM_POOL_PAGES 0
+#define WARDEN_INFO_MEM_POOL_USED 1
+#define WARDEN_INFO_NUM_CELLS 2
+#define WARDEN_INFO_ABI_REVISION 3
+
+/* WARDEN_HC_CPU_GET_INFO types: the state, or a statistics counter
+ * (WARDEN_CPU_INFO_STAT_BASE + WARDEN_STAT_*, see stats.h). */
+#define WARDEN_CPU_INFO_STATE 0
+#define WARDEN_CPU_INFO_STAT_BASE 1000
+
+/* Linux errno values returned (negated) by hypercalls. */
+#define WARDEN_EPERM 1
+#define WARDEN_ENOENT 2
+#define WARDEN_EIO 5
+#define WARDEN_E2BIG 7
+#define WARDEN_ENOMEM 12
+#define WARDEN_EFAULT 14
+#define WARDEN_EBUSY 16
+#define WARDEN_EEXIST 17
+#define WARDEN_ENODEV 19
+#define WARDEN_EINVAL 22
+#define WARDEN_ENOSPC 28
+#define WARDEN_ERANGE 34
+#define WARDEN_ENOSYS 38
+#define WARDEN_EOPNOTSUPP 95
+
+#endif /* WARDEN_HYPERCALL_H */

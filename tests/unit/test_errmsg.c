@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Error-channel records become sentences that name item, rule and values. */
+#include <string.h>
+
+#include "cmocka_wrap.h"
+#include "errmsg.h"
+
+static struct warden_error rec(uint32_t rule, uint32_t kind, uint32_t index)
+{
+	struct warden_error e;
+
+	memset(&e, 0, sizeof(e));
+	e.code = -22;
+	e.rule = rule;
+	e.item_kind = kind;
+	e.item_index = index;
+	e.cpu = WARDEN_NO_CPU;
+	return e;
+}
+
+static void memory_overlap_with_hypervisor(void **state)
+{
+	struct warden_error e = rec(WARDEN_RULE_MEM_OVERLAPS_HV,
+				    WARDEN_ITEM_MEMORY_REGION, 1);
+	char buf[256];
+
+	(void)state;
+	e.values[0] = 0x3f000000;
+	e.values[1] = 0x200000;
+	e.values[2] = 0x3f000000;
+	e.values[3] = 0x600000;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "memory[1] 0x3f000000+0x200000: overlaps "
+			    "hypervisor memory 0x3f000000+0x600000");
+}
+
+static void memmap_hint(void **state)
+{
+	struct warden_error e = rec(WARDEN_RULE_MEM_NOT_RESERVED,
+				    WARDEN_ITEM_SYSTEM, 0);
+	char buf[256];
+
+	(void)state;
+	e.values[0] = 0x30000000;
+	e.values[1] = 0x4000000;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "memmap=0x4000000$0x30000000"));
+}
+
+static void cpu_item_and_caller_cpu(void **state)
+{
+	struct warden_error e = rec(WARDEN_RULE_CPU0_NOT_ROOT, WARDEN_ITEM_CPU,
+				    0);
+	char buf[256];
+
+	(void)state;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "CPU 0: CPU 0 must stay in the root cell");
+	e = rec(WARDEN_RULE_VMX_BUSY, WARDEN_ITEM_NONE, 0);
+	e.cpu = 3;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "KVM"));
+	assert_non_null(strstr(buf, "(on CPU 3)"));
+}
+
+static void unknown_rule_shows_numbers(void **state)
+{
+	struct warden_error e = rec(9999, WARDEN_ITEM_NONE, 0);
+	char buf[256];
+
+	(void)state;
+	e.values[0] = 0x42;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "rule 9999"));
+	assert_non_null(strstr(buf, "0x42"));
+}
+
+static void short_buffer_is_safe(void **state)
+{
+	struct warden_error e = rec(WARDEN_RULE_FIRMWARE_MISSING,
+				    WARDEN_ITEM_NONE, 0);
+	char buf[16];
+
+	(void)state;
+	memset(buf, 'x', sizeof(buf));
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_int_equal(strlen(buf), sizeof(buf) - 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(memory_overlap_with_hypervisor),
+		cmocka_unit_test(memmap_hint),
+		cmocka_unit_test(cpu_item_and_caller_cpu),
+		cmocka_unit_test(unknown_rule_shows_numbers),
+		cmocka_unit_test(short_buffer_is_safe),
+	};
+
+	return cmocka_run_group_tests_name("errmsg", tests, NULL, NULL);
+}

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The capability evaluator on recorded MSR sets: a full set (values as
+ * Bochs 2.7 corei7_skylake_x reports them where known), each required
+ * feature missing in turn, VMX absent as under QEMU TCG, VMX held by
+ * another hypervisor, and CPUs that differ.
+ */
+#include <string.h>
+
+#include <x86/msr.h>
+#include <x86/vmx.h>
+
+#include "cmocka_wrap.h"
+#include "hwcaps.h"
+
+static void set_cpuid(struct warden_hw_probe *p, unsigned int leaf,
+		      unsigned int sub, unsigned int eax, unsigned int ebx,
+		      unsigned int ecx, unsigned int edx)
+{
+	struct warden_cpuid_leaf *l = &p->cpuid[p->num_cpuid++];
+
+	l->leaf = leaf;
+	l->subleaf = sub;
+	l->eax = eax;
+	l->ebx = ebx;
+	l->ecx = ecx;
+	l->edx = edx;
+}
+
+static void set_msr(struct warden_hw_probe *p, unsigned int index,
+		    unsigned long long value)
+{
+	struct warden_msr_value *m = &p->msrs[p->num_msrs++];
+
+	m->index = index;
+	m->valid = 1;
+	m->value = value;
+}
+
+static struct warden_msr_value *msr(struct warden_hw_probe *p,
+				    unsigned int index)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->num_msrs; i++)
+		if (p->msrs[i].index == index)
+			return &p->msrs[i];
+	fail_msg("MSR 0x%x not in fixture", index);
+	return NULL;
+}
+
+#define HI(x) ((unsigned long long)(x) << 32)
+
+static void full_probe(struct warden_hw_probe *p, unsigned int cpu)
+{
+	memset(p, 0, sizeof(*p));
+	p->cpu = cpu;
+	p->num_cpus = 2;
+	set_cpuid(p, 0, 0, 0xd, 0, 0, 0);
+	set_cpuid(p, 1, 0, 0x50654, 0, CPUID1_ECX_VMX | CPUID1_ECX_X2APIC,
+		  0);
+	set_cpuid(p, 7, 0, 0, CPUID7_EBX_INVPCID, 0, 0);
+	set_cpuid(p, 0xd, 1, CPUIDD1_EAX_XSAVES, 0, 0, 0);
+	set_cpuid(p, 0x80000001, 0, 0, 0, 0, CPUID80000001_EDX_RDTSCP);
+	set_msr(p, MSR_IA32_FEATURE_CONTROL, 0x5);
+	set_msr(p, MSR_IA32_VMX_BASIC, 0x00d810000000002bull);
+	set_msr(p, MSR_IA32_VMX_PINBASED_CTLS, HI(0x7f) | 0x16);
+	set_msr(p, MSR_IA32_VMX_TRUE_PINBASED_CTLS, HI(0x7f) | 0x16);
+	set_msr(p, MSR_IA32_VMX_PROCBASED_CTLS, HI(0xfff9fffe) | 0x0401e172);
+	set_msr(p, MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+		HI(0xfff9fffe) | 0x04006172);
+	set_msr(p, MSR_IA32_VMX_PROCBASED_CTLS2, HI(0x001011bf));
+	set_msr(p, MSR_IA32_VMX_EXIT_CTLS, HI(0x007fffff) | 0x00036dff);
+	set_msr(p, MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(0x007fffff) | 0x00036dfb);
+	set_msr(p, MSR_IA32_VMX_ENTRY_CTLS, HI(0x0000ffff) | 0x000011ff);
+	set_msr(p, MSR_IA32_VMX_TRUE_ENTRY_CTLS, HI(0x0000ffff) | 0x000011fb);
+	set_msr(p, MSR_IA32_VMX_MISC, 0x100 | 0x5);
+	set_msr(p, MSR_IA32_VMX_EPT_VPID_CAP, 0x00000f0106734141ull);
+	p->vmx_state = WARDEN_VMX_FREE;
+}
+
+static int evaluate(struct warden_hw_probe *p, size_t n,
+		    struct hwcap_result *res)
+{
+	return hwcaps_evaluate(p, n, res);
+}
+
+static void table_matches_enum(void **state)
+{
+	struct warden_hw_probe p;
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	int i;
+
+	(void)state;
+	full_probe(&p, 0);
+	evaluate(&p, 1, res);
+	for (i = 0; i < HWCAP_NUM_FEATURES; i++) {
+		assert_int_equal(res[i].feature, i);
+		assert_non_null(res[i].name);
+		assert_true(res[i].detail[0] != '\0');
+	}
+}
+
+static void all_present(void **state)
+{
+	struct warden_hw_probe p;
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	int i;
+
+	(void)state;
+	full_probe(&p, 0);
+	assert_int_equal(evaluate(&p, 1, res), 0);
+	for (i = 0; i < HWCAP_NUM_FEATURES; i++)
+		assert_int_not_equal(res[i].status, HWCAP_MISSING);
+	assert_string_equal(res[HWCAP_VMCS].detail,
+			    "revision 0x2b, 4096 bytes, memory type 6 "
+			    "(write-back)");
+	assert_int_equal(res[HWCAP_X2APIC].status, HWCAP_INFO);
+}
+
+/* One required feature taken away at a time. */
+struct removal {
+	const char *what;
+	unsigned int msr; /* 0: use mutate */
+	unsigned long long clear;
+	void (*mutate)(struct warden_hw_probe *p);
+	enum hwcap_feature expect;
+	int expect_total; /* missing features in all */
+};
+
+static void no_vmx_cpuid(struct warden_hw_probe *p)
+{
+	p->cpuid[1].ecx &= ~CPUID1_ECX_VMX;
+	p->vmx_state = WARDEN_VMX_NOT_PROBED;
+}
+static void fc_unlocked(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_FEATURE_CONTROL)->value = 0x4;
+}
+static void fc_vmx_off(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_FEATURE_CONTROL)->value = 0x1;
+}
+static void vmcs_uc(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_VMX_BASIC)->value &= ~(0xfull << 50);
+}
+static void vmcs_32bit(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_VMX_BASIC)->value |= VMX_BASIC_32BIT_ADDRESSES;
+}
+static void no_true_controls(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_VMX_BASIC)->value &= ~VMX_BASIC_TRUE_CONTROLS;
+}
+static void vmx_in_use(struct warden_hw_probe *p)
+{
+	p->vmx_state = WARDEN_VMX_IN_USE;
+}
+static void vmxon_failed(struct warden_hw_probe *p)
+{
+	p->vmx_state = WARDEN_VMX_VMXON_FAILED;
+}
+static void no_wait_for_sipi(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_VMX_MISC)->value &= ~VMX_MISC_ACTIVITY_WAIT_FOR_SIPI;
+}
+static void basic_unreadable(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_VMX_BASIC)->valid = 0;
+}
+
+static const struct removal removals[] = {
+	{ "VMX CPUID", 0, 0, no_vmx_cpuid, HWCAP_VMX_CPUID, -1 },
+	{ "FC unlocked", 0, 0, fc_unlocked, HWCAP_FEATURE_CONTROL, 1 },
+	{ "FC VMX off", 0, 0, fc_vmx_off, HWCAP_FEATURE_CONTROL, 1 },
+	{ "VMCS UC", 0, 0, vmcs_uc, HWCAP_VMCS, 1 },
+	{ "VMCS 32-bit", 0, 0, vmcs_32bit, HWCAP_VMCS, 1 },
+	{ "true controls", 0, 0, no_true_controls, HWCAP_TRUE_CONTROLS, 1 },
+	{ "NMI exiting", MSR_IA32_VMX_TRUE_PINBASED_CTLS, HI(PIN_NMI_EXITING),
+	  NULL, HWCAP_NMI_EXITING, 1 },
+	{ "virtual NMIs", MSR_IA32_VMX_TRUE_PINBASED_CTLS,
+	  HI(PIN_VIRTUAL_NMIS), NULL, HWCAP_VIRTUAL_NMIS, 1 },
+	{ "preemption timer", MSR_IA32_VMX_TRUE_PINBASED_CTLS,
+	  HI(PIN_PREEMPTION_TIMER), NULL, HWCAP_PREEMPTION_TIMER, 1 },
+	{ "I/O bitmaps", MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	  HI(PROC_USE_IO_BITMAPS), NULL, HWCAP_IO_BITMAPS, 1 },
+	{ "MSR bitmaps", MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	  HI(PROC_USE_MSR_BITMAPS), NULL, HWCAP_MSR_BITMAPS, 1 },
+	/* Without secondary controls, every secondary feature goes too. */
+	{ "secondary", MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	  HI(PROC_ACTIVATE_SECONDARY), NULL, HWCAP_SECONDARY_CONTROLS, -1 },
+	{ "EPT", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_EPT), NULL,
+	  HWCAP_EPT, 1 },
+	{ "EPT walk 4", MSR_IA32_VMX_EPT_VPID_CAP, EPT_CAP_WALK_LENGTH_4, NULL,
+	  HWCAP_EPT_WALK4, 1 },
+	{ "EPT WB", MSR_IA32_VMX_EPT_VPID_CAP, EPT_CAP_MEMTYPE_WB, NULL,
+	  HWCAP_EPT_WB, 1 },
+	{ "INVEPT all", MSR_IA32_VMX_EPT_VPID_CAP, EPT_CAP_INVEPT_ALL, NULL,
+	  HWCAP_INVEPT, 1 },
+	{ "INVEPT single", MSR_IA32_VMX_EPT_VPID_CAP, EPT_CAP_INVEPT_SINGLE,
+	  NULL, HWCAP_INVEPT, 1 },
+	{ "VPID", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_VPID), NULL,
+	  HWCAP_VPID, 1 },
+	{ "INVVPID", MSR_IA32_VMX_EPT_VPID_CAP, VPID_CAP_INVVPID, NULL,
+	  HWCAP_INVVPID, 1 },
+	{ "INVVPID all", MSR_IA32_VMX_EPT_VPID_CAP, VPID_CAP_INVVPID_ALL, NULL,
+	  HWCAP_INVVPID, 1 },
+	{ "unrestricted", MSR_IA32_VMX_PROCBASED_CTLS2,
+	  HI(PROC2_UNRESTRICTED_GUEST), NULL, HWCAP_UNRESTRICTED_GUEST, 1 },
+	{ "APIC access", MSR_IA32_VMX_PROCBASED_CTLS2,
+	  HI(PROC2_VIRTUALIZE_APIC_ACCESSES), NULL, HWCAP_VIRT_APIC_ACCESS,
+	  1 },
+	{ "wait-for-SIPI", 0, 0, no_wait_for_sipi, HWCAP_WAIT_FOR_SIPI, 1 },
+	{ "64-bit host", MSR_IA32_VMX_TRUE_EXIT_CTLS,
+	  HI(EXIT_HOST_ADDRESS_SPACE_SIZE), NULL, HWCAP_HOST_64BIT, 1 },
+	{ "load EFER", MSR_IA32_VMX_TRUE_ENTRY_CTLS, HI(ENTRY_LOAD_EFER), NULL,
+	  HWCAP_EFER_LOAD_SAVE, 1 },
+	{ "save EFER", MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(EXIT_SAVE_EFER), NULL,
+	  HWCAP_EFER_LOAD_SAVE, 1 },
+	{ "load PAT", MSR_IA32_VMX_TRUE_ENTRY_CTLS, HI(ENTRY_LOAD_PAT), NULL,
+	  HWCAP_PAT_LOAD_SAVE, 1 },
+	{ "exit load PAT", MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(EXIT_LOAD_PAT),
+	  NULL, HWCAP_PAT_LOAD_SAVE, 1 },
+	{ "RDTSCP", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_RDTSCP),
+	  NULL, HWCAP_RDTSCP, 1 },
+	{ "INVPCID", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_INVPCID),
+	  NULL, HWCAP_INVPCID, 1 },
+	{ "XSAVES", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_XSAVES),
+	  NULL, HWCAP_XSAVES, 1 },
+	{ "VMX in use", 0, 0, vmx_in_use, HWCAP_VMX_FREE, 1 },
+	{ "VMXON failed", 0, 0, vmxon_failed, HWCAP_VMX_FREE, 1 },
+	{ "BASIC unreadable", 0, 0, basic_unreadable, HWCAP_VMCS, -1 },
+};
+
+static void each_missing_in_turn(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(removals) / sizeof(removals[0]); i++) {
+		const struct removal *r = &removals[i];
+		struct hwcap_result res[HWCAP_NUM_FEATURES];
+		struct warden_hw_probe p;
+		int missing;
+
+		full_probe(&p, 0);
+		if (r->mutate)
+			r->mutate(&p);
+		else
+			msr(&p, r->msr)->value &= ~r->clear;
+		missing = evaluate(&p, 1, res);
+		if (res[r->expect].status != HWCAP_MISSING)
+			fail_msg("%s: feature %d not reported missing", r->what,
+				 r->expect);
+		if (r->expect_total > 0 && missing != r->expect_total)
+			fail_msg("%s: %d features missing, expected %d",
+				 r->what, missing, r->expect_total);
+		assert_true(missing >= 1);
+	}
+}
+
+/* QEMU TCG: no VMX in CPUID, VMX MSRs read as 0 instead of faulting. */
+static void qemu_tcg_no_vmx(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p;
+	unsigned int i;
+
+	(void)state;
+	full_probe(&p, 0);
+	p.cpuid[1].ecx = CPUID1_ECX_X2APIC * 0; /* no VMX, no x2APIC */
+	for (i = 0; i < p.num_msrs; i++)
+		p.msrs[i].value = 0;
+	p.vmx_state = WARDEN_VMX_NOT_PROBED;
+	assert_true(evaluate(&p, 1, res) > 10);
+	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_MISSING);
+	assert_string_equal(res[HWCAP_VMX_CPUID].detail, "CPUID.1:ECX[5] = 0");
+	assert_string_equal(res[HWCAP_EPT].detail, "no VMX on this CPU");
+	assert_int_equal(res[HWCAP_VMX_FREE].status, HWCAP_MISSING);
+}
+
+static void instruction_not_offered_is_ok(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p;
+
+	(void)state;
+	full_probe(&p, 0);
+	p.cpuid[4].edx = 0; /* no RDTSCP in CPUID */
+	msr(&p, MSR_IA32_VMX_PROCBASED_CTLS2)->value &=
+		~HI(PROC2_ENABLE_RDTSCP);
+	assert_int_equal(evaluate(&p, 1, res), 0);
+	assert_int_equal(res[HWCAP_RDTSCP].status, HWCAP_OK);
+}
+
+static void differing_cpu_is_named(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p[3];
+
+	(void)state;
+	full_probe(&p[0], 0);
+	full_probe(&p[1], 1);
+	full_probe(&p[2], 2);
+	msr(&p[2], MSR_IA32_VMX_PROCBASED_CTLS2)->value &=
+		~HI(PROC2_ENABLE_EPT);
+	assert_int_equal(evaluate(p, 3, res), 1);
+	assert_int_equal(res[HWCAP_EPT].status, HWCAP_MISSING);
+	assert_int_equal(res[HWCAP_EPT].cpu, 2);
+}
+
+static void plain_controls_without_true(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p;
+
+	(void)state;
+	/* Without true controls the plain MSRs are read: take NMI exiting
+	 * away there only and it must be noticed. */
+	full_probe(&p, 0);
+	msr(&p, MSR_IA32_VMX_BASIC)->value &= ~VMX_BASIC_TRUE_CONTROLS;
+	msr(&p, MSR_IA32_VMX_PINBASED_CTLS)->value &= ~HI(PIN_NMI_EXITING);
+	evaluate(&p, 1, res);
+	assert_int_equal(res[HWCAP_NMI_EXITING].status, HWCAP_MISSING);
+	assert_int_equal(res[HWCAP_TRUE_CONTROLS].status, HWCAP_MISSING);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(table_matches_enum),
+		cmocka_unit_test(all_present),
+		cmocka_unit_test(each_missing_in_turn),
+		cmocka_unit_test(qemu_tcg_no_vmx),
+		cmocka_unit_test(instruction_not_offered_is_ok),
+		cmocka_unit_test(differing_cpu_is_named),
+		cmocka_unit_test(plain_controls_without_true),
+	};
+
+	return cmocka_run_group_tests_name("hwcaps", tests, NULL, NULL);
+}

@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""One run of the Warden test machine (Bochs with VMX, or QEMU TCG).
+
+    tests/vm/boot.py --emulator bochs|qemu --cpus N --timeout SECONDS \
+        --initrd FILE --out DIR [--cmdline-extra "..."] [--no-rodata-off] \
+        [--stream]
+
+Bochs boots SYSLINUX -> mboot.c32 -> build/vm/shim.elf, which enters the
+uncompressed build/kernel/vmlinux through its PVH entry; QEMU loads the
+same vmlinux with -kernel (PVH). Consoles: COM1..COM4 -> DIR/com1.log ..
+DIR/com4.log (COM1 = Linux console), port 0xE9 -> DIR/e9.log. The end of
+the run is classified and written to DIR/result.json; the exit status is 0
+only for a `clean` end.
+
+Importable: run(emulator, cpus, timeout, initrd, out, ...) -> dict.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KERNEL = os.path.join(ROOT, 'build', 'kernel', 'vmlinux')
+SHIM = os.path.join(ROOT, 'build', 'vm', 'shim.elf')
+SYSLINUX_MODULES = '/usr/lib/syslinux/modules/bios'
+BOCHS_SHARE = '/usr/share/bochs'
+
+# The guest kernel's command line. `rodata=off` is dropped by --no-rodata-off.
+CMDLINE = ('console=ttyS0,115200 quiet cryptomgr.notests rodata=off '
+           '8250.nr_uarts=1 pnpacpi=off memmap=64M$0x30000000')
+
+GUEST_MEM_MB = 1024
+END_MARKER = 'WARDEN-SCENARIO-END'
+CONSOLES = [('com1.log', '[linux] '), ('com2.log', '[hv] '),
+            ('com3.log', '[cell-com3] '), ('com4.log', '[cell-com4] '),
+            ('e9.log', '[e9] ')]
+
+RE_PANIC = re.compile(r'Kernel panic')
+RE_OOPS = re.compile(r'BUG:|Oops')
+RE_WARN = re.compile(r'WARNING:')
+RE_END = re.compile(END_MARKER + r' rc=(-?\d+)')
+RE_TRACE_END = re.compile(r'---\[ end ')
+RE_TRIPLE = re.compile(r'3rd \(\d+\) exception with no resolution')
+RE_VMX_FAIL = re.compile(r'VMFAIL|VMENTER FAIL|VMEntry failure|VMABORT|'
+                         r'Guest State Checks Failed|PDPTRs Checks Failed|'
+                         r'VMENTER CR[04] is broken|VMEXIT CR[04] is broken')
+RE_BOCHS_PANIC = re.compile(r'>>PANIC<<')
+RE_BOCHS_POWEROFF = re.compile(r'ACPI control: soft power off|'
+                               r'Shutdown port: shutdown requested')
+# Noise that fills the Bochs log (the kernel polls APERF/MPERF).
+RE_BOCHS_NOISE = re.compile(r'(RD|WR)MSR: Unknown register')
+
+CYLINDER = 16 * 63 * 512
+
+
+def _sh(cmd, **kw):
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE, **kw)
+
+
+def build_image(out, initrd, cmdline):
+    """FAT superfloppy with SYSLINUX, mboot.c32, shim, vmlinux, initrd."""
+    img = os.path.join(out, 'disk.img')
+    cfg = os.path.join(out, 'syslinux.cfg')
+    with open(cfg, 'w') as f:
+        f.write('DEFAULT warden\nPROMPT 0\nTIMEOUT 0\nNOESCAPE 1\n'
+                'NOCOMPLETE 1\n'
+                'LABEL warden\n  KERNEL mboot.c32\n'
+                '  APPEND shim.elf --- vmlinux %s --- initrd\n' % cmdline)
+    files = [(cfg, 'syslinux.cfg'),
+             (os.path.join(SYSLINUX_MODULES, 'mboot.c32'), 'mboot.c32'),
+             (os.path.join(SYSLINUX_MODULES, 'libcom32.c32'), 'libcom32.c32'),
+             (SHIM, 'shim.elf'), (KERNEL, 'vmlinux'), (initrd, 'initrd')]
+    need = sum(os.path.getsize(p) for p, _ in files) + 4 * 1024 * 1024
+    need += need // 50
+    size = (need + CYLINDER - 1) // CYLINDER * CYLINDER
+    if os.path.exists(img):
+        os.unlink(img)
+    with open(img, 'wb') as f:
+        f.truncate(size)
+    _sh(['mkfs.fat', '-g', '16/63', '-n', 'WARDEN', img])
+    _sh(['syslinux', '--install', img])
+    for src, name in files:
+        _sh(['mcopy', '-o', '-i', img, src, '::' + name])
+    return img
+
+
+def write_bochsrc(out, img, cpus):
+    rc = os.path.join(out, 'bochsrc')
+    lines = [
+        'cpu: model=corei7_skylake_x, count=%d, ips=100000000, '
+        'reset_on_triple_fault=0, ignore_bad_msrs=1, quantum=16' % cpus,
+        'memory: guest=%d, host=%d' % (GUEST_MEM_MB, GUEST_MEM_MB),
+        'clock: sync=none, time0=local',
+        'display_library: term',
+        'romimage: file=%s/BIOS-bochs-latest, options=fastboot' % BOCHS_SHARE,
+        'vgaromimage: file=%s/VGABIOS-lgpl-latest' % BOCHS_SHARE,
+        'ata0-master: type=disk, path=%s, mode=flat' % img,
+        'boot: disk',
+        'log: %s' % os.path.join(out, 'bochs.log'),
+        'panic: action=fatal',
+        'error: action=report',
+        'info: action=report',
+        'debug: action=ignore',
+        'port_e9_hack: enabled=1',
+    ]
+    for i in range(1, 5):
+        lines.append('com%d: enabled=1, mode=file, dev=%s'
+                     % (i, os.path.join(out, 'com%d.log' % i)))
+    with open(rc, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    cmds = os.path.join(out, 'bochs.rc')
+    with open(cmds, 'w') as f:
+        f.write('c\nquit\n')
+    return rc, cmds
+
+
+class Console:
+    """Follows one console file while the emulator writes it."""
+
+    def __init__(self, path, label):
+        self.path, self.label = path, label
+        self.pos = 0
+        self.partial = ''
+        self.lines = []
+
+    def poll(self, stream, final=False):
+        new = []
+        try:
+            with open(self.path, 'rb') as f:
+                f.seek(self.pos)
+                data = f.read()
+        except FileNotFoundError:
+            data = b''
+        if data:
+            self.pos += len(data)
+            text = self.partial + data.decode('utf-8', 'replace')
+            text = text.replace('\r\n', '\n').replace('\r', '\n')
+            parts = text.split('\n')
+            self.partial = parts.pop()
+            new = parts
+        if final and self.partial:
+            new.append(self.partial)
+            self.partial = ''
+        self.lines.extend(new)
+        if stream:
+            for line in new:
+                sys.stdout.write(self.label + line + '\n')
+            if new:
+                sys.stdout.flush()
+        return new
+
+
+def _kill(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+
+
+def _filter_bochs_log(out):
+    """Drop the unknown-MSR noise; keep everything else (VMX lines too)."""
+    path = os.path.join(out, 'bochs.log')
+    if not os.path.exists(path):
+        return []
+    kept, dropped = [], 0
+    with open(path, 'r', errors='replace') as f:
+        for line in f:
+            if RE_BOCHS_NOISE.search(line):
+                dropped += 1
+                continue
+            kept.append(line.rstrip('\n'))
+    # Bound the size: head and tail, plus every VMX failure / panic line.
+    limit = 20000
+    if len(kept) > limit:
+        head, tail = kept[:2000], kept[-(limit - 2000):]
+        middle = [line for line in kept[2000:-(limit - 2000)]
+                  if RE_VMX_FAIL.search(line) or RE_BOCHS_PANIC.search(line)]
+        kept = head + ['... (%d lines cut) ...'
+                       % (len(kept) - limit - len(middle))] + middle + tail
+    if dropped:
+        kept.append('(boot.py: dropped %d "Unknown register" MSR lines)'
+                    % dropped)
+    with open(path, 'w') as f:
+        f.write('\n'.join(kept) + '\n')
+    return kept
+
+
+def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
+        rodata_off=True, stream=False):
+    """Boot once; return the result dict (also written to out/result.json)."""
+    out = os.path.abspath(out)
+    initrd = os.path.abspath(initrd)
+    os.makedirs(out, exist_ok=True)
+    for name in ['com1.log', 'com2.log', 'com3.log', 'com4.log', 'e9.log',
+                 'bochs.log', 'emulator.err', 'result.json', 'disk.img.lock']:
+        p = os.path.join(out, name)
+        if os.path.exists(p):
+            os.unlink(p)
+    for path, what in [(KERNEL, 'make kernel'), (initrd, 'the initrd')]:
+        if not os.path.exists(path):
+            raise SystemExit('boot.py: missing %s (%s)' % (path, what))
+
+    cmdline = CMDLINE
+    if not rodata_off:
+        cmdline = cmdline.replace('rodata=off ', '').replace(' rodata=off', '')
+    if cmdline_extra:
+        cmdline += ' ' + cmdline_extra.strip()
+
+    e9_path = os.path.join(out, 'e9.log')
+    err_path = os.path.join(out, 'emulator.err')
+    if emulator == 'bochs':
+        if not os.path.exists(SHIM):
+            raise SystemExit('boot.py: missing %s (make vm-tools)' % SHIM)
+        img = build_image(out, initrd, cmdline)
+        rc, cmds = write_bochsrc(out, img, cpus)
+        argv = ['bochs-bin', '-q', '-f', rc, '-rc', cmds]
+        env = dict(os.environ, TERM='dumb')
+    elif emulator == 'qemu':
+        argv = ['qemu-system-x86_64', '-machine', 'pc', '-cpu', 'max',
+                '-smp', str(cpus), '-m', str(GUEST_MEM_MB),
+                '-kernel', KERNEL, '-initrd', initrd, '-append', cmdline,
+                '-nodefaults', '-display', 'none', '-no-reboot',
+                '-debugcon', 'file:' + e9_path]
+        for i in range(1, 5):
+            argv += ['-serial', 'file:' + os.path.join(out, 'com%d.log' % i)]
+        env = None
+    else:
+        raise SystemExit('boot.py: unknown emulator %r' % emulator)
+
+    consoles = [Console(os.path.join(out, n), label) for n, label in CONSOLES]
+    com1 = consoles[0]
+    start = time.monotonic()
+    with open(e9_path if emulator == 'bochs' else os.devnull, 'wb') as so, \
+            open(err_path, 'wb') as se:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=so,
+                                stderr=se, cwd=out, env=env,
+                                start_new_session=True)
+        timed_out = False
+        crash_at = None
+        while True:
+            try:
+                proc.wait(timeout=0.2)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            for c in consoles:
+                new = c.poll(stream)
+                if c is com1:
+                    for line in new:
+                        if crash_at is None and (RE_PANIC.search(line) or
+                                                 RE_OOPS.search(line)):
+                            crash_at = time.monotonic()
+                        elif crash_at is not None and RE_TRACE_END.search(line):
+                            crash_at = 0  # the trace is complete
+            now = time.monotonic()
+            # After a panic/oops wait for the end of the trace (max 5 s).
+            if crash_at is not None and now - crash_at > 5:
+                _kill(proc)
+                break
+            if now - start > timeout:
+                timed_out = True
+                _kill(proc)
+                break
+        seconds = time.monotonic() - start
+        exit_code = proc.returncode
+    for c in consoles:
+        c.poll(stream, final=True)
+
+    bochs_lines = _filter_bochs_log(out) if emulator == 'bochs' else []
+    result = classify(emulator, com1.lines, bochs_lines, exit_code, timed_out,
+                      out)
+    result.update({'seconds': round(seconds, 1), 'emulator': emulator,
+                   'cpus': cpus})
+    with open(os.path.join(out, 'result.json'), 'w') as f:
+        json.dump(result, f, indent=2)
+        f.write('\n')
+    return result
+
+
+def classify(emulator, com1, bochs, exit_code, timed_out, out):
+    scenario_rc = None
+    for line in com1:
+        m = RE_END.search(line)
+        if m:
+            scenario_rc = int(m.group(1))
+    first_crash = None
+    for i, line in enumerate(com1):
+        if RE_PANIC.search(line) or RE_OOPS.search(line):
+            first_crash = i
+            break
+    warns = [line for line in com1 if RE_WARN.search(line)]
+    triple = [line for line in bochs if RE_TRIPLE.search(line)]
+    vmfail = [line for line in bochs if RE_VMX_FAIL.search(line)]
+    panics = [line for line in bochs if RE_BOCHS_PANIC.search(line)]
+    powered_off = False
+    if emulator == 'bochs':
+        powered_off = bool(panics) and bool(RE_BOCHS_POWEROFF.search(panics[-1]))
+    else:
+        powered_off = exit_code == 0 and not timed_out
+
+    def tail(lines, n=20):
+        return '\n'.join(lines[-n:])
+
+    if triple:
+        end, detail = 'triple-fault', '\n'.join(triple[-3:])
+    elif first_crash is not None:
+        line = com1[first_crash]
+        end = 'guest-panic' if RE_PANIC.search(line) else 'guest-oops'
+        detail = '\n'.join(com1[max(0, first_crash - 5):first_crash + 40])
+    elif vmfail:
+        end, detail = 'vmentry-fail', '\n'.join(vmfail[:20])
+    elif timed_out:
+        end, detail = 'timeout', tail(com1)
+    elif warns:
+        end, detail = 'guest-warn', '\n'.join(warns[:20])
+    elif scenario_rc is not None and powered_off:
+        end, detail = 'clean', ''
+    else:
+        err = ''
+        try:
+            with open(os.path.join(out, 'emulator.err'), errors='replace') as f:
+                err = f.read()[-2000:]
+        except OSError:
+            pass
+        detail = 'exit status %s' % exit_code
+        if panics:
+            detail += '\n' + '\n'.join(panics[-5:])
+        if err.strip():
+            detail += '\n' + err.strip()
+        if scenario_rc is None:
+            detail += '\n(no %s marker)\n' % END_MARKER + tail(com1)
+        end = 'emulator-error'
+    return {'end': end, 'detail': detail, 'scenario_rc': scenario_rc}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--emulator', choices=['bochs', 'qemu'], default='bochs')
+    ap.add_argument('--cpus', type=int, default=1)
+    ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--initrd', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--cmdline-extra', default='')
+    ap.add_argument('--no-rodata-off', action='store_true')
+    ap.add_argument('--stream', action='store_true')
+    a = ap.parse_args()
+    r = run(a.emulator, a.cpus, a.timeout, a.initrd, a.out,
+            cmdline_extra=a.cmdline_extra, rodata_off=not a.no_rodata_off,
+            stream=a.stream)
+    print('boot: %s emulator=%s cpus=%d seconds=%.1f scenario_rc=%s out=%s'
+          % (r['end'], r['emulator'], r['cpus'], r['seconds'],
+             r['scenario_rc'], os.path.abspath(a.out)))
+    if r['end'] != 'clean':
+        com1 = os.path.join(a.out, 'com1.log')
+        print('--- %s' % r['end'])
+        if r['detail']:
+            print(r['detail'])
+        if os.path.exists(com1):
+            with open(com1, errors='replace') as f:
+                lines = f.read().replace('\r', '').split('\n')
+            print('--- last lines of COM1')
+            print('\n'.join(lines[-20:]))
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

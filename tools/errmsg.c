@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Error-channel records to sentences (see errmsg.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <warden/abi.h>
+#include <warden/config.h>
+
+#include "errmsg.h"
+
+/* Appends to buf like snprintf, never overflowing. */
+static void add(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+static void item(const struct warden_error *e, char *buf, size_t len)
+{
+	const unsigned long long *v = (const unsigned long long *)e->values;
+
+	switch (e->item_kind) {
+	case WARDEN_ITEM_CONFIG:
+		add(buf, len, "config: ");
+		break;
+	case WARDEN_ITEM_SYSTEM:
+		add(buf, len, "system config: ");
+		break;
+	case WARDEN_ITEM_CELL:
+		add(buf, len, "cell %u%s%s%s: ", e->item_index,
+		    e->text[0] ? " \"" : "", e->text[0] ? e->text : "",
+		    e->text[0] ? "\"" : "");
+		break;
+	case WARDEN_ITEM_CPU:
+		add(buf, len, "CPU %u: ", e->item_index);
+		break;
+	case WARDEN_ITEM_MEMORY_REGION:
+		add(buf, len, "memory[%u] 0x%llx+0x%llx: ", e->item_index, v[0],
+		    v[1]);
+		break;
+	case WARDEN_ITEM_PIO_RANGE:
+		add(buf, len, "ports[%u] 0x%llx+0x%llx: ", e->item_index, v[0],
+		    v[1]);
+		break;
+	case WARDEN_ITEM_CONSOLE:
+		add(buf, len, "console: ");
+		break;
+	case WARDEN_ITEM_IMAGE:
+		add(buf, len, "image %u: ", e->item_index);
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *region_side(unsigned long long v)
+{
+	return v ? "guest-physical" : "physical";
+}
+
+char *warden_error_describe(const struct warden_error *e, char *buf,
+			    size_t len)
+{
+	const uint64_t *v = e->values;
+	unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	item(e, buf, len);
+
+	switch (e->rule) {
+	case WARDEN_RULE_NONE:
+		add(buf, len, "failed (%d) without a recorded reason", e->code);
+		break;
+	case WARDEN_RULE_CONFIG_TOO_SMALL:
+		add(buf, len, "%llu bytes is too small, at least %llu needed", a,
+		    b);
+		break;
+	case WARDEN_RULE_CONFIG_SIGNATURE:
+		add(buf, len,
+		    "wrong signature (not a Warden %s config or not compiled)",
+		    b ? "cell" : "system");
+		break;
+	case WARDEN_RULE_CONFIG_REVISION:
+		add(buf, len, "revision %llu, but this Warden reads revision %llu",
+		    a, b);
+		break;
+	case WARDEN_RULE_CONFIG_ARCH:
+		add(buf, len, "architecture %llu, expected %llu (x86-64)", a, b);
+		break;
+	case WARDEN_RULE_CONFIG_SIZE:
+		add(buf, len, "header says %llu bytes but the file has %llu", a,
+		    b);
+		break;
+	case WARDEN_RULE_CONFIG_COUNTS:
+		add(buf, len,
+		    "the region and port counts need %llu bytes but the config "
+		    "has %llu",
+		    a, b);
+		break;
+	case WARDEN_RULE_CONFIG_RESERVED:
+		add(buf, len, "reserved field at byte %llu is 0x%llx, must be 0",
+		    a, b);
+		break;
+	case WARDEN_RULE_CONFIG_FLAGS:
+		add(buf, len, "unknown flags 0x%llx (known: 0x%llx)", a & ~b, b);
+		break;
+	case WARDEN_RULE_CONFIG_TOO_LARGE:
+		add(buf, len, "%llu bytes is larger than the limit of %llu", a, b);
+		break;
+	case WARDEN_RULE_CONFIG_TOO_MANY:
+		add(buf, len, "%llu items, at most %llu allowed", a, b);
+		break;
+	case WARDEN_RULE_NAME_EMPTY:
+		add(buf, len, "the name is empty");
+		break;
+	case WARDEN_RULE_NAME_UNTERMINATED:
+		add(buf, len, "the name is longer than %d characters",
+		    WARDEN_NAME_LEN - 1);
+		break;
+	case WARDEN_RULE_NAME_NOT_PRINTABLE:
+		add(buf, len, "the name has a non-printable byte 0x%02llx at %llu",
+		    b, a);
+		break;
+	case WARDEN_RULE_NAME_DUPLICATE:
+		add(buf, len, "the name is already used by cell %llu", a);
+		break;
+	case WARDEN_RULE_CELL_FLAGS:
+		add(buf, len, "unknown cell flags 0x%llx", a & ~b);
+		break;
+	case WARDEN_RULE_CPUS_EMPTY:
+		add(buf, len, "the CPU set is empty");
+		break;
+	case WARDEN_RULE_CPU_NOT_PRESENT:
+		add(buf, len, "does not exist (the machine has %llu CPUs)", a);
+		break;
+	case WARDEN_RULE_CPU0_NOT_ROOT:
+		add(buf, len, "CPU 0 must stay in the root cell");
+		break;
+	case WARDEN_RULE_CPU_IN_OTHER_CELL:
+		add(buf, len, "already belongs to cell %llu", a);
+		break;
+	case WARDEN_RULE_CPU_NOT_IN_ROOT:
+		add(buf, len, "is not owned by the root cell");
+		break;
+	case WARDEN_RULE_CPU_IS_CALLER:
+		add(buf, len, "is the CPU making the request");
+		break;
+	case WARDEN_RULE_MEM_UNALIGNED:
+		add(buf, len,
+		    "start, guest address 0x%llx and size must be multiples of "
+		    "4 KiB",
+		    c);
+		break;
+	case WARDEN_RULE_MEM_EMPTY:
+		add(buf, len, "the size is 0");
+		break;
+	case WARDEN_RULE_MEM_WRAPS:
+		add(buf, len, "the region wraps around the end of the address "
+			      "space");
+		break;
+	case WARDEN_RULE_MEM_OVERLAP:
+		add(buf, len, "overlaps memory[%llu] (%s addresses)", c,
+		    region_side(d));
+		break;
+	case WARDEN_RULE_MEM_OVERLAPS_HV:
+		add(buf, len, "overlaps hypervisor memory 0x%llx+0x%llx", c, d);
+		break;
+	case WARDEN_RULE_MEM_NOT_IN_ROOT:
+		add(buf, len, "is not memory of the root cell");
+		break;
+	case WARDEN_RULE_MEM_FLAGS:
+		add(buf, len, "unknown flags 0x%llx", c & ~d);
+		break;
+	case WARDEN_RULE_MEM_TYPE:
+		add(buf, len, "memory type %llu is not one of UC, WC, WT, WP, WB",
+		    c);
+		break;
+	case WARDEN_RULE_MEM_TYPE_MISMATCH:
+		add(buf, len, "memory type %llu, but this kind of memory needs %s",
+		    c, d == WARDEN_MEMTYPE_WB ? "WB (RAM)" : "UC (device)");
+		break;
+	case WARDEN_RULE_MEM_IN_OTHER_CELL:
+		add(buf, len, "belongs to cell %llu", c);
+		break;
+	case WARDEN_RULE_COMM_REGION_COUNT:
+		add(buf, len, "has %llu communication regions, needs exactly 1",
+		    a);
+		break;
+	case WARDEN_RULE_COMM_REGION_SHAPE:
+		add(buf, len, "a communication region has physical start 0 and "
+			      "is one page");
+		break;
+	case WARDEN_RULE_RESET_NOT_LOADABLE:
+		add(buf, len,
+		    "reset address 0x%llx is not inside a loadable executable "
+		    "region",
+		    a);
+		break;
+	case WARDEN_RULE_HV_MEM:
+		add(buf, len,
+		    "hypervisor memory 0x%llx+0x%llx is unaligned or smaller "
+		    "than 0x%llx",
+		    a, b, c);
+		break;
+	case WARDEN_RULE_PIO_RANGE:
+		add(buf, len, "the range is empty or goes past port 0xffff");
+		break;
+	case WARDEN_RULE_PIO_OVERLAP:
+		add(buf, len, "overlaps ports[%llu]", c);
+		break;
+	case WARDEN_RULE_PIO_NOT_IN_ROOT:
+		add(buf, len, "the ports are not owned by the root cell");
+		break;
+	case WARDEN_RULE_PIO_IN_OTHER_CELL:
+		add(buf, len, "the ports belong to cell %llu", c);
+		break;
+	case WARDEN_RULE_CONSOLE:
+		add(buf, len, "console type %llu at 0x%llx is not supported", a,
+		    b);
+		break;
+	case WARDEN_RULE_CPU_OFFLINE:
+		add(buf, len, "is offline; bring it online (echo 1 > "
+			      "/sys/devices/system/cpu/cpu%u/online)",
+		    e->item_index);
+		break;
+	case WARDEN_RULE_MEM_NOT_RESERVED:
+		add(buf, len,
+		    "memory 0x%llx+0x%llx is not reserved: boot Linux with "
+		    "memmap=0x%llx$0x%llx",
+		    a, b, b, a);
+		break;
+	case WARDEN_RULE_FIRMWARE_MISSING:
+		add(buf, len,
+		    "hypervisor image %s not found (error %lld); install it to "
+		    "/lib/firmware",
+		    e->text[0] ? e->text : WARDEN_FIRMWARE_NAME, (long long)a);
+		break;
+	case WARDEN_RULE_FIRMWARE_INVALID:
+		add(buf, len, "hypervisor image: %s is 0x%llx, expected 0x%llx",
+		    e->text[0] ? e->text : "a header field", a, b);
+		break;
+	case WARDEN_RULE_ALREADY_ENABLED:
+		add(buf, len, "Warden is already enabled");
+		break;
+	case WARDEN_RULE_NOT_ENABLED:
+		add(buf, len, "Warden is not enabled");
+		break;
+	case WARDEN_RULE_VMX_BUSY:
+		add(buf, len, "VMX is in use by another hypervisor (is a KVM "
+			      "virtual machine running?)");
+		break;
+	case WARDEN_RULE_FEATURE_MISSING:
+		add(buf, len, "a required CPU feature is missing (run 'warden "
+			      "hardware check')");
+		break;
+	case WARDEN_RULE_CPU_SETUP_FAILED:
+		add(buf, len, "setting up the hypervisor failed at stage %llu "
+			      "(error %lld)",
+		    a, (long long)b);
+		break;
+	case WARDEN_RULE_NO_MEMORY:
+		add(buf, len, "out of memory: %llu pages needed, %llu free", a, b);
+		break;
+	case WARDEN_RULE_HV_MEM_TOO_SMALL:
+		add(buf, len,
+		    "hypervisor memory too small: 0x%llx bytes needed, 0x%llx "
+		    "given",
+		    a, b);
+		break;
+	case WARDEN_RULE_CELL_NOT_FOUND:
+		add(buf, len, "no such cell");
+		break;
+	case WARDEN_RULE_CELL_STATE:
+		add(buf, len, "not possible in the cell's current state (%llu)",
+		    a);
+		break;
+	case WARDEN_RULE_SHUTDOWN_DENIED:
+		add(buf, len, "the cell denied the shutdown request");
+		break;
+	case WARDEN_RULE_CPU_HOTPLUG:
+		add(buf, len, "Linux could not hand over the CPU (error %lld)",
+		    (long long)a);
+		break;
+	case WARDEN_RULE_IMAGE_OUTSIDE:
+		add(buf, len,
+		    "0x%llx+0x%llx does not fit in a loadable region of the cell",
+		    a, b);
+		break;
+	case WARDEN_RULE_ROOT_CELL:
+		add(buf, len, "not possible for the root cell");
+		break;
+	case WARDEN_RULE_BAD_ARGUMENT:
+		add(buf, len, "invalid request argument %llu (value 0x%llx)", a,
+		    b);
+		break;
+	case WARDEN_RULE_NOT_PERMITTED:
+		add(buf, len, "not permitted");
+		break;
+	case WARDEN_RULE_UNSUPPORTED:
+		add(buf, len,
+		    "request 0x%llx is not supported by this driver version", a);
+		break;
+	default:
+		add(buf, len, "rule %u broken (values 0x%llx 0x%llx 0x%llx 0x%llx)",
+		    e->rule, a, b, c, d);
+		break;
+	}
+	if (e->cpu != WARDEN_NO_CPU && e->item_kind != WARDEN_ITEM_CPU)
+		add(buf, len, " (on CPU %u)", e->cpu);
+	return buf;
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The warden command line tool: a thin front end to /dev/warden. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+
+#include <warden/config.h>
+#include <warden/ioctl.h>
+
+#include "warden.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{ "hardware", cmd_hardware,
+	  "hardware check    check that this machine can run Warden" },
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "Usage: warden [--help | --version] <command> [args]\n"
+		     "\nCommands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %s\n", commands[i].summary);
+	fprintf(out, "\n'warden <command> --help' describes a command.\n"
+		     "Exit status: 0 success, 1 a check failed, 2 error.\n");
+}
+
+static int version(void)
+{
+	struct warden_version v;
+	int fd;
+
+	printf("warden %s (ABI revision %d, config revision %d)\n",
+	       WARDEN_VERSION, WARDEN_ABI_REVISION, WARDEN_CONFIG_REVISION);
+	fd = open(WARDEN_DEVICE, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		printf("driver: not loaded\n");
+		return EXIT_OK;
+	}
+	memset(&v, 0, sizeof(v));
+	if (ioctl(fd, WARDEN_IOCTL_GET_VERSION, &v) == 0) {
+		printf("driver: %.*s (ABI revision %u)%s\n",
+		       (int)sizeof(v.driver_version), v.driver_version,
+		       v.abi_revision,
+		       v.abi_revision == WARDEN_ABI_REVISION ?
+			       "" :
+			       " -- MISMATCH: use a CLI built for this driver");
+	} else {
+		printf("driver: loaded, but does not answer GET_VERSION\n");
+	}
+	close(fd);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_ERROR;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return version();
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "warden: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_ERROR;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Internal interfaces of the warden CLI. */
+#ifndef WARDEN_TOOLS_WARDEN_H
+#define WARDEN_TOOLS_WARDEN_H
+
+#define WARDEN_VERSION "0.1.0"
+
+/* Exit codes (documented in docs/cli.md and warden(8)). */
+#define EXIT_OK 0
+#define EXIT_CHECK_FAILED 1 /* a check or validation found problems */
+#define EXIT_ERROR 2	    /* usage error, or a request failed */
+
+/*
+ * Open the control device.  On failure prints why (driver not loaded, not
+ * root) to stderr and returns -1.
+ */
+int warden_open_device(void);
+
+/*
+ * Issue ioctl cmd with arg (which starts with a struct warden_error).  On
+ * failure prints "warden: <what>: <sentence from the error channel>" to
+ * stderr and returns -1; returns the ioctl's result otherwise.
+ */
+int warden_ioctl(int fd, unsigned long cmd, void *arg, const char *what);
+
+int cmd_hardware(int argc, char **argv);
+
+#endif /* WARDEN_TOOLS_WARDEN_H */
