@@ -24,20 +24,29 @@
 #include "warden-driver.h"
 
 static const u32 probe_cpuid[][2] = {
-	{ 0, 0 }, { 1, 0 }, { 7, 0 }, { 0xd, 1 }, { 0x80000000, 0 },
-	{ 0x80000001, 0 },
+	{ 0, 0 },   { 1, 0 },	       { 7, 0 },
+	{ 0xd, 1 }, { 0x80000000, 0 }, { 0x80000001, 0 },
 };
 
 static const u32 probe_msrs[] = {
-	MSR_IA32_FEATURE_CONTROL,	  MSR_IA32_VMX_BASIC,
-	MSR_IA32_VMX_PINBASED_CTLS,	  MSR_IA32_VMX_PROCBASED_CTLS,
-	MSR_IA32_VMX_EXIT_CTLS,		  MSR_IA32_VMX_ENTRY_CTLS,
-	MSR_IA32_VMX_MISC,		  MSR_IA32_VMX_CR0_FIXED0,
-	MSR_IA32_VMX_CR0_FIXED1,	  MSR_IA32_VMX_CR4_FIXED0,
-	MSR_IA32_VMX_CR4_FIXED1,	  MSR_IA32_VMX_VMCS_ENUM,
-	MSR_IA32_VMX_PROCBASED_CTLS2,	  MSR_IA32_VMX_EPT_VPID_CAP,
-	MSR_IA32_VMX_TRUE_PINBASED_CTLS,  MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
-	MSR_IA32_VMX_TRUE_EXIT_CTLS,	  MSR_IA32_VMX_TRUE_ENTRY_CTLS,
+	MSR_IA32_FEATURE_CONTROL,
+	MSR_IA32_VMX_BASIC,
+	MSR_IA32_VMX_PINBASED_CTLS,
+	MSR_IA32_VMX_PROCBASED_CTLS,
+	MSR_IA32_VMX_EXIT_CTLS,
+	MSR_IA32_VMX_ENTRY_CTLS,
+	MSR_IA32_VMX_MISC,
+	MSR_IA32_VMX_CR0_FIXED0,
+	MSR_IA32_VMX_CR0_FIXED1,
+	MSR_IA32_VMX_CR4_FIXED0,
+	MSR_IA32_VMX_CR4_FIXED1,
+	MSR_IA32_VMX_VMCS_ENUM,
+	MSR_IA32_VMX_PROCBASED_CTLS2,
+	MSR_IA32_VMX_EPT_VPID_CAP,
+	MSR_IA32_VMX_TRUE_PINBASED_CTLS,
+	MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	MSR_IA32_VMX_TRUE_EXIT_CTLS,
+	MSR_IA32_VMX_TRUE_ENTRY_CTLS,
 };
 
 static_assert(ARRAY_SIZE(probe_cpuid) <= WARDEN_PROBE_MAX_CPUID);
@@ -72,11 +81,11 @@ static u32 vmx_probe(struct probe_ctx *ctx, u64 feature_control, u64 basic)
 	cr4_set_bits_irqsoff(X86_CR4_VMXE);
 	/* VMfailInvalid sets CF, VMfailValid ZF: "jbe" catches both. */
 	asm goto("1: vmxon %[pa]\n\t"
-			  "jbe %l[failed]\n\t" _ASM_EXTABLE(1b, %l[faulted])
-			  :
-			  : [pa] "m"(pa)
-			  : "cc", "memory"
-			  : failed, faulted);
+		 "jbe %l[failed]\n\t" _ASM_EXTABLE(1b, % l[faulted])
+		 :
+		 : [pa] "m"(pa)
+		 : "cc", "memory"
+		 : failed, faulted);
 	asm volatile("vmxoff" ::: "cc", "memory");
 	state = WARDEN_VMX_FREE;
 failed:
@@ -167,7 +176,8 @@ int wd_hw_probe(struct warden_hw_probe *probe)
 		err = smp_call_function_single(cpu, probe_this_cpu, &ctx, 1);
 		if (err)
 			err = wd_error(&probe->error, err, &why,
-				       "hardware probe: could not run on CPU %u",
+				       "hardware probe: could not run on CPU "
+				       "%u",
 				       cpu);
 	}
 	cpus_read_unlock();

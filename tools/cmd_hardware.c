@@ -16,16 +16,16 @@
 
 static void usage(FILE *out)
 {
-	fprintf(out,
-		"Usage: warden hardware check\n"
-		"\n"
-		"Reads raw CPUID and VMX capability MSRs on every online CPU "
-		"(through the\n"
-		"driver) and tries VMXON/VMXOFF, then prints one line per "
-		"feature Warden\n"
-		"needs: ok, MISSING or info, and a verdict.\n"
-		"Exit status: 0 all required features present, 1 some "
-		"missing, 2 error.\n");
+	fprintf(out, "Usage: warden hardware check\n"
+		     "\n"
+		     "Reads raw CPUID and VMX capability MSRs on every online "
+		     "CPU "
+		     "(through the\n"
+		     "driver) and tries VMXON/VMXOFF, then prints one line per "
+		     "feature Warden\n"
+		     "needs: ok, MISSING or info, and a verdict.\n"
+		     "Exit status: 0 all required features present, 1 some "
+		     "missing, 2 error.\n");
 }
 
 static int check(void)
@@ -73,13 +73,13 @@ static int check(void)
 		char where[24] = "";
 
 		if (res[i].status == HWCAP_MISSING && n > 1)
-			snprintf(where, sizeof(where), " [CPU %u]",
-				 res[i].cpu);
+			snprintf(where, sizeof(where), " [CPU %u]", res[i].cpu);
 		printf("  %-8s %-34s %s%s\n", hwcap_status_name(res[i].status),
 		       res[i].name, res[i].detail, where);
 	}
 	if (missing || skipped) {
-		printf("Verdict: Warden cannot run on this machine: %d required "
+		printf("Verdict: Warden cannot run on this machine: %d "
+		       "required "
 		       "feature%s missing%s.\n",
 		       missing, missing == 1 ? "" : "s",
 		       skipped ? ", and not every CPU could be probed" : "");
@@ -93,7 +93,8 @@ static int check(void)
 
 int cmd_hardware(int argc, char **argv)
 {
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+	if (argc >= 2 &&
+	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		usage(stdout);
 		return EXIT_OK;
 	}

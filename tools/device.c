@@ -44,8 +44,7 @@ int warden_ioctl(int fd, unsigned long cmd, void *arg, const char *what)
 		return ret;
 	if (err->code == -errno && err->rule != WARDEN_RULE_NONE)
 		fprintf(stderr, "warden: %s: %s\n", what,
-			warden_error_describe(err, sentence,
-					      sizeof(sentence)));
+			warden_error_describe(err, sentence, sizeof(sentence)));
 	else if (errno == ENOTTY)
 		fprintf(stderr,
 			"warden: %s: the loaded driver does not know this "

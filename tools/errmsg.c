@@ -67,8 +67,7 @@ static const char *region_side(unsigned long long v)
 	return v ? "guest-physical" : "physical";
 }
 
-char *warden_error_describe(const struct warden_error *e, char *buf,
-			    size_t len)
+char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 {
 	const uint64_t *v = e->values;
 	unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
@@ -83,8 +82,8 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		add(buf, len, "failed (%d) without a recorded reason", e->code);
 		break;
 	case WARDEN_RULE_CONFIG_TOO_SMALL:
-		add(buf, len, "%llu bytes is too small, at least %llu needed", a,
-		    b);
+		add(buf, len, "%llu bytes is too small, at least %llu needed",
+		    a, b);
 		break;
 	case WARDEN_RULE_CONFIG_SIGNATURE:
 		add(buf, len,
@@ -92,11 +91,12 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		    b ? "cell" : "system");
 		break;
 	case WARDEN_RULE_CONFIG_REVISION:
-		add(buf, len, "revision %llu, but this Warden reads revision %llu",
-		    a, b);
+		add(buf, len,
+		    "revision %llu, but this Warden reads revision %llu", a, b);
 		break;
 	case WARDEN_RULE_CONFIG_ARCH:
-		add(buf, len, "architecture %llu, expected %llu (x86-64)", a, b);
+		add(buf, len, "architecture %llu, expected %llu (x86-64)", a,
+		    b);
 		break;
 	case WARDEN_RULE_CONFIG_SIZE:
 		add(buf, len, "header says %llu bytes but the file has %llu", a,
@@ -109,14 +109,16 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		    a, b);
 		break;
 	case WARDEN_RULE_CONFIG_RESERVED:
-		add(buf, len, "reserved field at byte %llu is 0x%llx, must be 0",
-		    a, b);
+		add(buf, len,
+		    "reserved field at byte %llu is 0x%llx, must be 0", a, b);
 		break;
 	case WARDEN_RULE_CONFIG_FLAGS:
-		add(buf, len, "unknown flags 0x%llx (known: 0x%llx)", a & ~b, b);
+		add(buf, len, "unknown flags 0x%llx (known: 0x%llx)", a & ~b,
+		    b);
 		break;
 	case WARDEN_RULE_CONFIG_TOO_LARGE:
-		add(buf, len, "%llu bytes is larger than the limit of %llu", a, b);
+		add(buf, len, "%llu bytes is larger than the limit of %llu", a,
+		    b);
 		break;
 	case WARDEN_RULE_CONFIG_TOO_MANY:
 		add(buf, len, "%llu items, at most %llu allowed", a, b);
@@ -129,8 +131,8 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		    WARDEN_NAME_LEN - 1);
 		break;
 	case WARDEN_RULE_NAME_NOT_PRINTABLE:
-		add(buf, len, "the name has a non-printable byte 0x%02llx at %llu",
-		    b, a);
+		add(buf, len,
+		    "the name has a non-printable byte 0x%02llx at %llu", b, a);
 		break;
 	case WARDEN_RULE_NAME_DUPLICATE:
 		add(buf, len, "the name is already used by cell %llu", a);
@@ -166,8 +168,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		add(buf, len, "the size is 0");
 		break;
 	case WARDEN_RULE_MEM_WRAPS:
-		add(buf, len, "the region wraps around the end of the address "
-			      "space");
+		add(buf, len,
+		    "the region wraps around the end of the address "
+		    "space");
 		break;
 	case WARDEN_RULE_MEM_OVERLAP:
 		add(buf, len, "overlaps memory[%llu] (%s addresses)", c,
@@ -183,12 +186,13 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		add(buf, len, "unknown flags 0x%llx", c & ~d);
 		break;
 	case WARDEN_RULE_MEM_TYPE:
-		add(buf, len, "memory type %llu is not one of UC, WC, WT, WP, WB",
-		    c);
+		add(buf, len,
+		    "memory type %llu is not one of UC, WC, WT, WP, WB", c);
 		break;
 	case WARDEN_RULE_MEM_TYPE_MISMATCH:
-		add(buf, len, "memory type %llu, but this kind of memory needs %s",
-		    c, d == WARDEN_MEMTYPE_WB ? "WB (RAM)" : "UC (device)");
+		add(buf, len,
+		    "memory type %llu, but this kind of memory needs %s", c,
+		    d == WARDEN_MEMTYPE_WB ? "WB (RAM)" : "UC (device)");
 		break;
 	case WARDEN_RULE_MEM_IN_OTHER_CELL:
 		add(buf, len, "belongs to cell %llu", c);
@@ -198,8 +202,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		    a);
 		break;
 	case WARDEN_RULE_COMM_REGION_SHAPE:
-		add(buf, len, "a communication region has physical start 0 and "
-			      "is one page");
+		add(buf, len,
+		    "a communication region has physical start 0 and "
+		    "is one page");
 		break;
 	case WARDEN_RULE_RESET_NOT_LOADABLE:
 		add(buf, len,
@@ -230,8 +235,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		    b);
 		break;
 	case WARDEN_RULE_CPU_OFFLINE:
-		add(buf, len, "is offline; bring it online (echo 1 > "
-			      "/sys/devices/system/cpu/cpu%u/online)",
+		add(buf, len,
+		    "is offline; bring it online (echo 1 > "
+		    "/sys/devices/system/cpu/cpu%u/online)",
 		    e->item_index);
 		break;
 	case WARDEN_RULE_MEM_NOT_RESERVED:
@@ -257,20 +263,24 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		add(buf, len, "Warden is not enabled");
 		break;
 	case WARDEN_RULE_VMX_BUSY:
-		add(buf, len, "VMX is in use by another hypervisor (is a KVM "
-			      "virtual machine running?)");
+		add(buf, len,
+		    "VMX is in use by another hypervisor (is a KVM "
+		    "virtual machine running?)");
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
-		add(buf, len, "a required CPU feature is missing (run 'warden "
-			      "hardware check')");
+		add(buf, len,
+		    "a required CPU feature is missing (run 'warden "
+		    "hardware check')");
 		break;
 	case WARDEN_RULE_CPU_SETUP_FAILED:
-		add(buf, len, "setting up the hypervisor failed at stage %llu "
-			      "(error %lld)",
+		add(buf, len,
+		    "setting up the hypervisor failed at stage %llu "
+		    "(error %lld)",
 		    a, (long long)b);
 		break;
 	case WARDEN_RULE_NO_MEMORY:
-		add(buf, len, "out of memory: %llu pages needed, %llu free", a, b);
+		add(buf, len, "out of memory: %llu pages needed, %llu free", a,
+		    b);
 		break;
 	case WARDEN_RULE_HV_MEM_TOO_SMALL:
 		add(buf, len,
@@ -294,7 +304,8 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		break;
 	case WARDEN_RULE_IMAGE_OUTSIDE:
 		add(buf, len,
-		    "0x%llx+0x%llx does not fit in a loadable region of the cell",
+		    "0x%llx+0x%llx does not fit in a loadable region of the "
+		    "cell",
 		    a, b);
 		break;
 	case WARDEN_RULE_ROOT_CELL:
@@ -309,10 +320,12 @@ char *warden_error_describe(const struct warden_error *e, char *buf,
 		break;
 	case WARDEN_RULE_UNSUPPORTED:
 		add(buf, len,
-		    "request 0x%llx is not supported by this driver version", a);
+		    "request 0x%llx is not supported by this driver version",
+		    a);
 		break;
 	default:
-		add(buf, len, "rule %u broken (values 0x%llx 0x%llx 0x%llx 0x%llx)",
+		add(buf, len,
+		    "rule %u broken (values 0x%llx 0x%llx 0x%llx 0x%llx)",
 		    e->rule, a, b, c, d);
 		break;
 	}

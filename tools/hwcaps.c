@@ -14,10 +14,10 @@
 #include "hwcaps.h"
 
 enum row_kind {
-	ROW_PIN,  /* pin-based control bit */
-	ROW_PROC, /* primary processor-based control bit */
-	ROW_PROC2, /* secondary processor-based control bit */
-	ROW_EXIT,  /* VM-exit control bit(s) */
+	ROW_PIN,	/* pin-based control bit */
+	ROW_PROC,	/* primary processor-based control bit */
+	ROW_PROC2,	/* secondary processor-based control bit */
+	ROW_EXIT,	/* VM-exit control bit(s) */
 	ROW_ENTRY_EXIT, /* entry bit in .bit, exit bits in .bit2 */
 	ROW_EPTCAP,	/* IA32_VMX_EPT_VPID_CAP bits, all needed */
 	ROW_SPECIAL,
@@ -274,8 +274,8 @@ static enum hwcap_status vmcs(const struct warden_hw_probe *p, char *detail,
 	snprintf(detail, len, "revision 0x%x, %u bytes, memory type %u%s%s",
 		 VMX_BASIC_REVISION(b), size, type,
 		 type == VMX_MEMTYPE_WB ? " (write-back)" : " (need WB = 6)",
-		 (b & VMX_BASIC_32BIT_ADDRESSES) ? ", 32-bit addresses only" :
-						   "");
+		 (b & VMX_BASIC_32BIT_ADDRESSES) ? ", 32-bit addresses only"
+						 : "");
 	if (size == 0 || size > 4096 || type != VMX_MEMTYPE_WB ||
 	    (b & VMX_BASIC_32BIT_ADDRESSES))
 		return HWCAP_MISSING;
@@ -309,8 +309,7 @@ static enum hwcap_status wait_for_sipi(const struct warden_hw_probe *p,
 		 "IA32_VMX_MISC[8] = %d (preemption timer rate: TSC >> %u)",
 		 (m & VMX_MISC_ACTIVITY_WAIT_FOR_SIPI) ? 1 : 0,
 		 VMX_MISC_PREEMPTION_TIMER_RATE(m));
-	return (m & VMX_MISC_ACTIVITY_WAIT_FOR_SIPI) ? HWCAP_OK :
-						       HWCAP_MISSING;
+	return (m & VMX_MISC_ACTIVITY_WAIT_FOR_SIPI) ? HWCAP_OK : HWCAP_MISSING;
 }
 
 /*
@@ -344,19 +343,16 @@ static enum hwcap_status guest_insn(const struct warden_hw_probe *p,
 static enum hwcap_status rdtscp(const struct warden_hw_probe *p, char *detail,
 				size_t len)
 {
-	return guest_insn(p,
-			  cpuid_bit(p, 0x80000001, 0, 3,
-				    CPUID80000001_EDX_RDTSCP),
-			  PROC2_ENABLE_RDTSCP, "CPUID.80000001H:EDX[27]",
-			  detail, len);
+	return guest_insn(
+		p, cpuid_bit(p, 0x80000001, 0, 3, CPUID80000001_EDX_RDTSCP),
+		PROC2_ENABLE_RDTSCP, "CPUID.80000001H:EDX[27]", detail, len);
 }
 
-static enum hwcap_status invpcid(const struct warden_hw_probe *p,
-				 char *detail, size_t len)
+static enum hwcap_status invpcid(const struct warden_hw_probe *p, char *detail,
+				 size_t len)
 {
 	return guest_insn(p, cpuid_bit(p, 7, 0, 1, CPUID7_EBX_INVPCID),
-			  PROC2_ENABLE_INVPCID, "CPUID.7:EBX[10]", detail,
-			  len);
+			  PROC2_ENABLE_INVPCID, "CPUID.7:EBX[10]", detail, len);
 }
 
 static enum hwcap_status xsaves(const struct warden_hw_probe *p, char *detail,
@@ -388,8 +384,8 @@ static enum hwcap_status x2apic(const struct warden_hw_probe *p, char *detail,
 	return HWCAP_INFO;
 }
 
-static enum hwcap_status vmx_free(const struct warden_hw_probe *p,
-				  char *detail, size_t len)
+static enum hwcap_status vmx_free(const struct warden_hw_probe *p, char *detail,
+				  size_t len)
 {
 	switch (p->vmx_state) {
 	case WARDEN_VMX_FREE:
@@ -401,7 +397,8 @@ static enum hwcap_status vmx_free(const struct warden_hw_probe *p,
 			 "KVM virtual machine) holds VMX");
 		return HWCAP_MISSING;
 	case WARDEN_VMX_VMXON_FAILED:
-		snprintf(detail, len, "VMXON failed although CR4.VMXE was clear");
+		snprintf(detail, len,
+			 "VMXON failed although CR4.VMXE was clear");
 		return HWCAP_MISSING;
 	default:
 		snprintf(detail, len, "not probed (no usable VMX)");

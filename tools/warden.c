@@ -49,9 +49,11 @@ static int version(void)
 		printf("driver: %.*s (ABI revision %u)%s\n",
 		       (int)sizeof(v.driver_version), v.driver_version,
 		       v.abi_revision,
-		       v.abi_revision == WARDEN_ABI_REVISION ?
-			       "" :
-			       " -- MISMATCH: use a CLI built for this driver");
+		       v.abi_revision == WARDEN_ABI_REVISION ? ""
+							     : " -- MISMATCH: "
+							       "use a CLI "
+							       "built for this "
+							       "driver");
 	} else {
 		printf("driver: loaded, but does not answer GET_VERSION\n");
 	}

@@ -104,17 +104,16 @@ int hv_vformat(char *buf, size_t size, const char *fmt, va_list ap)
 
 			if (!str)
 				str = "(null)";
-			put_padded(&o, str, str_len(str), width, left,
-				   ' ');
+			put_padded(&o, str, str_len(str), width, left, ' ');
 			break;
 		}
 		case 'd':
 		case 'i':
-			s = lng >= 2 ? va_arg(ap, long long) :
-			    lng == 1 ? va_arg(ap, long) :
-				       va_arg(ap, int);
-			u = s < 0 ? 0ull - (unsigned long long)s :
-				    (unsigned long long)s;
+			s = lng >= 2   ? va_arg(ap, long long)
+			    : lng == 1 ? va_arg(ap, long)
+				       : va_arg(ap, int);
+			u = s < 0 ? 0ull - (unsigned long long)s
+				  : (unsigned long long)s;
 			put_number(&o, u, s < 0, 10, false, width, left, zero);
 			break;
 		case 'X':
@@ -122,9 +121,9 @@ int hv_vformat(char *buf, size_t size, const char *fmt, va_list ap)
 			/* fall through */
 		case 'u':
 		case 'x':
-			u = lng >= 2 ? va_arg(ap, unsigned long long) :
-			    lng == 1 ? va_arg(ap, unsigned long) :
-				       va_arg(ap, unsigned int);
+			u = lng >= 2   ? va_arg(ap, unsigned long long)
+			    : lng == 1 ? va_arg(ap, unsigned long)
+				       : va_arg(ap, unsigned int);
 			put_number(&o, u, false, *fmt == 'u' ? 10 : 16, upper,
 				   width, left, zero);
 			break;

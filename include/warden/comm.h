@@ -18,12 +18,12 @@
 #define WARDEN_COMM_SIGNATURE "WRDNCOM"
 
 struct warden_comm_region {
-	char signature[8];    /* WARDEN_COMM_SIGNATURE */
-	uint16_t revision;    /* WARDEN_ABI_REVISION */
+	char signature[8]; /* WARDEN_COMM_SIGNATURE */
+	uint16_t revision; /* WARDEN_ABI_REVISION */
 	uint16_t reserved0;
-	uint32_t flags;	      /* none defined yet */
-	uint32_t cell_state;  /* cell -> hv: WARDEN_CELL_RUNNING... */
-	uint32_t msg_to_cell; /* hv -> cell: WARDEN_MSG_* */
+	uint32_t flags;		  /* none defined yet */
+	uint32_t cell_state;	  /* cell -> hv: WARDEN_CELL_RUNNING... */
+	uint32_t msg_to_cell;	  /* hv -> cell: WARDEN_MSG_* */
 	uint32_t reply_from_cell; /* cell -> hv: WARDEN_REPLY_* */
 	uint32_t num_cpus;	  /* CPUs of this cell */
 	uint32_t tsc_khz;	  /* TSC frequency as Linux measured it */

@@ -143,8 +143,7 @@ warden_cell_mem_regions(const struct warden_cell_desc *cell)
 static inline const struct warden_pio_range *
 warden_cell_pio_ranges(const struct warden_cell_desc *cell)
 {
-	return (const struct warden_pio_range *)(warden_cell_mem_regions(
-							 cell) +
+	return (const struct warden_pio_range *)(warden_cell_mem_regions(cell) +
 						 cell->num_memory_regions);
 }
 

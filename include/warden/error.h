@@ -37,16 +37,16 @@ enum warden_rule {
 	WARDEN_RULE_NONE = 0,
 
 	/* Blob and header: item CONFIG. */
-	WARDEN_RULE_CONFIG_TOO_SMALL = 1,    /* size, minimum */
-	WARDEN_RULE_CONFIG_SIGNATURE = 2,    /* found (8 bytes LE), expected */
-	WARDEN_RULE_CONFIG_REVISION = 3,     /* found, supported */
-	WARDEN_RULE_CONFIG_ARCH = 4,	     /* found, expected */
-	WARDEN_RULE_CONFIG_SIZE = 5,	     /* header total_size, blob size */
-	WARDEN_RULE_CONFIG_COUNTS = 6,	     /* size the counts need, total_size */
-	WARDEN_RULE_CONFIG_RESERVED = 7,     /* byte offset of field, value */
-	WARDEN_RULE_CONFIG_FLAGS = 8,	     /* flags, allowed mask */
-	WARDEN_RULE_CONFIG_TOO_LARGE = 9,    /* size, maximum */
-	WARDEN_RULE_CONFIG_TOO_MANY = 10,    /* count, maximum */
+	WARDEN_RULE_CONFIG_TOO_SMALL = 1, /* size, minimum */
+	WARDEN_RULE_CONFIG_SIGNATURE = 2, /* found (8 bytes LE), expected */
+	WARDEN_RULE_CONFIG_REVISION = 3,  /* found, supported */
+	WARDEN_RULE_CONFIG_ARCH = 4,	  /* found, expected */
+	WARDEN_RULE_CONFIG_SIZE = 5,	  /* header total_size, blob size */
+	WARDEN_RULE_CONFIG_COUNTS = 6,	  /* size the counts need, total_size */
+	WARDEN_RULE_CONFIG_RESERVED = 7,  /* byte offset of field, value */
+	WARDEN_RULE_CONFIG_FLAGS = 8,	  /* flags, allowed mask */
+	WARDEN_RULE_CONFIG_TOO_LARGE = 9, /* size, maximum */
+	WARDEN_RULE_CONFIG_TOO_MANY = 10, /* count, maximum */
 
 	/* Cell identity: item CELL. */
 	WARDEN_RULE_NAME_EMPTY = 20,
@@ -56,19 +56,19 @@ enum warden_rule {
 	WARDEN_RULE_CELL_FLAGS = 24,	     /* flags, allowed mask */
 
 	/* CPUs: item CPU (index = CPU) unless said otherwise. */
-	WARDEN_RULE_CPUS_EMPTY = 30,	     /* item CELL */
-	WARDEN_RULE_CPU_NOT_PRESENT = 31,    /* number of CPUs */
-	WARDEN_RULE_CPU0_NOT_ROOT = 32,	     /* CPU 0 must stay in root */
-	WARDEN_RULE_CPU_IN_OTHER_CELL = 33,  /* id of the cell owning it */
+	WARDEN_RULE_CPUS_EMPTY = 30,	    /* item CELL */
+	WARDEN_RULE_CPU_NOT_PRESENT = 31,   /* number of CPUs */
+	WARDEN_RULE_CPU0_NOT_ROOT = 32,	    /* CPU 0 must stay in root */
+	WARDEN_RULE_CPU_IN_OTHER_CELL = 33, /* id of the cell owning it */
 	WARDEN_RULE_CPU_NOT_IN_ROOT = 34,
-	WARDEN_RULE_CPU_IS_CALLER = 35,	     /* the CPU running the request */
+	WARDEN_RULE_CPU_IS_CALLER = 35, /* the CPU running the request */
 
 	/* Memory: item MEMORY_REGION, values[0..1] = phys_start, size. */
-	WARDEN_RULE_MEM_UNALIGNED = 40,	     /* .., guest_start */
+	WARDEN_RULE_MEM_UNALIGNED = 40, /* .., guest_start */
 	WARDEN_RULE_MEM_EMPTY = 41,
-	WARDEN_RULE_MEM_WRAPS = 42,	     /* .., guest_start */
-	WARDEN_RULE_MEM_OVERLAP = 43,	     /* .., other index, 0 phys 1 guest */
-	WARDEN_RULE_MEM_OVERLAPS_HV = 44,    /* .., hv start, hv size */
+	WARDEN_RULE_MEM_WRAPS = 42,	  /* .., guest_start */
+	WARDEN_RULE_MEM_OVERLAP = 43,	  /* .., other index, 0 phys 1 guest */
+	WARDEN_RULE_MEM_OVERLAPS_HV = 44, /* .., hv start, hv size */
 	WARDEN_RULE_MEM_NOT_IN_ROOT = 45,
 	WARDEN_RULE_MEM_FLAGS = 46,	     /* .., flags, allowed mask */
 	WARDEN_RULE_MEM_TYPE = 47,	     /* .., type */
@@ -81,33 +81,33 @@ enum warden_rule {
 
 	/* Ports: item PIO_RANGE, values[0..1] = base, length. */
 	WARDEN_RULE_PIO_RANGE = 60,
-	WARDEN_RULE_PIO_OVERLAP = 61,	     /* .., other index */
+	WARDEN_RULE_PIO_OVERLAP = 61, /* .., other index */
 	WARDEN_RULE_PIO_NOT_IN_ROOT = 62,
-	WARDEN_RULE_PIO_IN_OTHER_CELL = 63,  /* .., cell id */
+	WARDEN_RULE_PIO_IN_OTHER_CELL = 63, /* .., cell id */
 
 	/* Consoles: item CONSOLE. */
 	WARDEN_RULE_CONSOLE = 70, /* type, address */
 
 	/* Enable and disable. */
-	WARDEN_RULE_CPU_OFFLINE = 80,	     /* item CPU */
-	WARDEN_RULE_MEM_NOT_RESERVED = 81,   /* start, size */
-	WARDEN_RULE_FIRMWARE_MISSING = 82,   /* errno; text = file name */
-	WARDEN_RULE_FIRMWARE_INVALID = 83,   /* found, expected; text = what */
+	WARDEN_RULE_CPU_OFFLINE = 80,	   /* item CPU */
+	WARDEN_RULE_MEM_NOT_RESERVED = 81, /* start, size */
+	WARDEN_RULE_FIRMWARE_MISSING = 82, /* errno; text = file name */
+	WARDEN_RULE_FIRMWARE_INVALID = 83, /* found, expected; text = what */
 	WARDEN_RULE_ALREADY_ENABLED = 84,
 	WARDEN_RULE_NOT_ENABLED = 85,
-	WARDEN_RULE_VMX_BUSY = 86,	     /* item CPU: VMX held elsewhere */
-	WARDEN_RULE_FEATURE_MISSING = 87,    /* item FEATURE, cpu */
-	WARDEN_RULE_CPU_SETUP_FAILED = 88,   /* item CPU: stage, errno */
-	WARDEN_RULE_NO_MEMORY = 89,	     /* pages needed, pages free */
-	WARDEN_RULE_HV_MEM_TOO_SMALL = 90,   /* bytes needed, bytes given */
+	WARDEN_RULE_VMX_BUSY = 86,	   /* item CPU: VMX held elsewhere */
+	WARDEN_RULE_FEATURE_MISSING = 87,  /* item FEATURE, cpu */
+	WARDEN_RULE_CPU_SETUP_FAILED = 88, /* item CPU: stage, errno */
+	WARDEN_RULE_NO_MEMORY = 89,	   /* pages needed, pages free */
+	WARDEN_RULE_HV_MEM_TOO_SMALL = 90, /* bytes needed, bytes given */
 
 	/* Cell management. */
-	WARDEN_RULE_CELL_NOT_FOUND = 100,    /* item CELL */
-	WARDEN_RULE_CELL_STATE = 101,	     /* item CELL: state */
-	WARDEN_RULE_SHUTDOWN_DENIED = 102,   /* item CELL */
-	WARDEN_RULE_CPU_HOTPLUG = 103,	     /* item CPU: errno */
-	WARDEN_RULE_IMAGE_OUTSIDE = 104,     /* item IMAGE: address, size */
-	WARDEN_RULE_ROOT_CELL = 105,	     /* the root cell cannot do this */
+	WARDEN_RULE_CELL_NOT_FOUND = 100,  /* item CELL */
+	WARDEN_RULE_CELL_STATE = 101,	   /* item CELL: state */
+	WARDEN_RULE_SHUTDOWN_DENIED = 102, /* item CELL */
+	WARDEN_RULE_CPU_HOTPLUG = 103,	   /* item CPU: errno */
+	WARDEN_RULE_IMAGE_OUTSIDE = 104,   /* item IMAGE: address, size */
+	WARDEN_RULE_ROOT_CELL = 105,	   /* the root cell cannot do this */
 
 	/* Requests themselves. */
 	WARDEN_RULE_BAD_ARGUMENT = 120, /* item IOCTL: which field, value */

@@ -17,17 +17,18 @@
 
 #include "abi.h"
 
-#define WARDEN_HC_DISABLE 0	       /* [root] -> 0 */
-#define WARDEN_HC_CELL_CREATE 1	       /* [root] config, error -> cell id */
-#define WARDEN_HC_CELL_START 2	       /* [root] cell id -> 0 */
-#define WARDEN_HC_CELL_SET_LOADABLE 3  /* [root] cell id -> 0 */
-#define WARDEN_HC_CELL_DESTROY 4       /* [root] cell id -> 0 */
+#define WARDEN_HC_DISABLE 0		/* [root] -> 0 */
+#define WARDEN_HC_CELL_CREATE 1		/* [root] config, error -> cell id */
+#define WARDEN_HC_CELL_START 2		/* [root] cell id -> 0 */
+#define WARDEN_HC_CELL_SET_LOADABLE 3	/* [root] cell id -> 0 */
+#define WARDEN_HC_CELL_DESTROY 4	/* [root] cell id -> 0 */
 #define WARDEN_HC_HYPERVISOR_GET_INFO 5 /* [root] WARDEN_INFO_* -> value */
-#define WARDEN_HC_CELL_GET_STATE 6     /* [root] cell id -> WARDEN_CELL_* */
-#define WARDEN_HC_CPU_GET_INFO 7       /* [root] cpu, WARDEN_CPU_INFO_* */
-#define WARDEN_HC_DEBUG_CONSOLE_PUTC 8 /* any cell: character -> 0 */
-#define WARDEN_HC_CONFIG_VALIDATE 9    /* [root] config, error -> 0 */
-#define WARDEN_HC_CELL_SHUTDOWN 10     /* [root] cell id -> 0 or -EBUSY
+#define WARDEN_HC_CELL_GET_STATE 6	/* [root] cell id -> WARDEN_CELL_* */
+#define WARDEN_HC_CPU_GET_INFO 7	/* [root] cpu, WARDEN_CPU_INFO_* */
+#define WARDEN_HC_DEBUG_CONSOLE_PUTC 8	/* any cell: character -> 0 */
+#define WARDEN_HC_CONFIG_VALIDATE 9	/* [root] config, error -> 0 */
+#define WARDEN_HC_CELL_SHUTDOWN                                                \
+	10 /* [root] cell id -> 0 or -EBUSY
 					* when the cell denied */
 #define WARDEN_NUM_HYPERCALLS 11
 

@@ -40,9 +40,9 @@ WARDEN_CHECK_SIZE(struct warden_version, 144);
 #define WARDEN_PROBE_MAX_MSRS 24
 
 /* vmx_state values */
-#define WARDEN_VMX_NOT_PROBED 0 /* no VMX in CPUID, or not allowed */
-#define WARDEN_VMX_FREE 1	/* VMXON and VMXOFF succeeded */
-#define WARDEN_VMX_IN_USE 2	/* CR4.VMXE was already set by someone */
+#define WARDEN_VMX_NOT_PROBED 0	  /* no VMX in CPUID, or not allowed */
+#define WARDEN_VMX_FREE 1	  /* VMXON and VMXOFF succeeded */
+#define WARDEN_VMX_IN_USE 2	  /* CR4.VMXE was already set by someone */
 #define WARDEN_VMX_VMXON_FAILED 3 /* VMXON faulted or failed */
 
 struct warden_cpuid_leaf {
@@ -104,8 +104,8 @@ WARDEN_CHECK_SIZE(struct warden_cell_create, 128);
 
 /* WARDEN_IOCTL_CELL_LOAD: copy images into a cell's loadable memory. */
 struct warden_image {
-	uint64_t source_ptr;	 /* user-space address of the bytes */
-	uint64_t size;		 /* bytes */
+	uint64_t source_ptr;	/* user-space address of the bytes */
+	uint64_t size;		/* bytes */
 	uint64_t guest_address; /* guest-physical target in the cell */
 };
 WARDEN_CHECK_SIZE(struct warden_image, 24);
@@ -133,7 +133,7 @@ WARDEN_CHECK_SIZE(struct warden_status, 136);
 /* WARDEN_IOCTL_CPU_INFO: state and counters of one CPU. */
 struct warden_cpu_info {
 	struct warden_error error;
-	uint32_t cpu; /* in */
+	uint32_t cpu;	/* in */
 	uint32_t state; /* WARDEN_CPU_* */
 	uint32_t cell_id;
 	uint32_t num_stats; /* WARDEN_NUM_STATS of the hypervisor */
@@ -159,7 +159,8 @@ WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 64);
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x00, struct warden_version)
 #define WARDEN_IOCTL_HW_PROBE                                                  \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x01, struct warden_hw_probe)
-#define WARDEN_IOCTL_ENABLE _IOWR(WARDEN_IOCTL_MAGIC, 0x02, struct warden_enable)
+#define WARDEN_IOCTL_ENABLE                                                    \
+	_IOWR(WARDEN_IOCTL_MAGIC, 0x02, struct warden_enable)
 #define WARDEN_IOCTL_DISABLE                                                   \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x03, struct warden_cell_ref)
 #define WARDEN_IOCTL_CELL_CREATE                                               \
@@ -172,7 +173,8 @@ WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 64);
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x07, struct warden_cell_ref)
 #define WARDEN_IOCTL_CELL_DESTROY                                              \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x08, struct warden_cell_ref)
-#define WARDEN_IOCTL_STATUS _IOWR(WARDEN_IOCTL_MAGIC, 0x09, struct warden_status)
+#define WARDEN_IOCTL_STATUS                                                    \
+	_IOWR(WARDEN_IOCTL_MAGIC, 0x09, struct warden_status)
 #define WARDEN_IOCTL_CPU_INFO                                                  \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x0a, struct warden_cpu_info)
 #define WARDEN_IOCTL_CELL_INFO                                                 \

@@ -20,8 +20,8 @@ static struct warden_error rec(uint32_t rule, uint32_t kind, uint32_t index)
 
 static void memory_overlap_with_hypervisor(void **state)
 {
-	struct warden_error e = rec(WARDEN_RULE_MEM_OVERLAPS_HV,
-				    WARDEN_ITEM_MEMORY_REGION, 1);
+	struct warden_error e =
+		rec(WARDEN_RULE_MEM_OVERLAPS_HV, WARDEN_ITEM_MEMORY_REGION, 1);
 	char buf[256];
 
 	(void)state;
@@ -36,8 +36,8 @@ static void memory_overlap_with_hypervisor(void **state)
 
 static void memmap_hint(void **state)
 {
-	struct warden_error e = rec(WARDEN_RULE_MEM_NOT_RESERVED,
-				    WARDEN_ITEM_SYSTEM, 0);
+	struct warden_error e =
+		rec(WARDEN_RULE_MEM_NOT_RESERVED, WARDEN_ITEM_SYSTEM, 0);
 	char buf[256];
 
 	(void)state;
@@ -49,8 +49,8 @@ static void memmap_hint(void **state)
 
 static void cpu_item_and_caller_cpu(void **state)
 {
-	struct warden_error e = rec(WARDEN_RULE_CPU0_NOT_ROOT, WARDEN_ITEM_CPU,
-				    0);
+	struct warden_error e =
+		rec(WARDEN_RULE_CPU0_NOT_ROOT, WARDEN_ITEM_CPU, 0);
 	char buf[256];
 
 	(void)state;
@@ -77,8 +77,8 @@ static void unknown_rule_shows_numbers(void **state)
 
 static void short_buffer_is_safe(void **state)
 {
-	struct warden_error e = rec(WARDEN_RULE_FIRMWARE_MISSING,
-				    WARDEN_ITEM_NONE, 0);
+	struct warden_error e =
+		rec(WARDEN_RULE_FIRMWARE_MISSING, WARDEN_ITEM_NONE, 0);
 	char buf[16];
 
 	(void)state;

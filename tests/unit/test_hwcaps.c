@@ -57,8 +57,7 @@ static void full_probe(struct warden_hw_probe *p, unsigned int cpu)
 	p->cpu = cpu;
 	p->num_cpus = 2;
 	set_cpuid(p, 0, 0, 0xd, 0, 0, 0);
-	set_cpuid(p, 1, 0, 0x50654, 0, CPUID1_ECX_VMX | CPUID1_ECX_X2APIC,
-		  0);
+	set_cpuid(p, 1, 0, 0x50654, 0, CPUID1_ECX_VMX | CPUID1_ECX_X2APIC, 0);
 	set_cpuid(p, 7, 0, 0, CPUID7_EBX_INVPCID, 0, 0);
 	set_cpuid(p, 0xd, 1, CPUIDD1_EAX_XSAVES, 0, 0, 0);
 	set_cpuid(p, 0x80000001, 0, 0, 0, 0, CPUID80000001_EDX_RDTSCP);
@@ -112,9 +111,9 @@ static void all_present(void **state)
 	assert_int_equal(evaluate(&p, 1, res), 0);
 	for (i = 0; i < HWCAP_NUM_FEATURES; i++)
 		assert_int_not_equal(res[i].status, HWCAP_MISSING);
-	assert_string_equal(res[HWCAP_VMCS].detail,
-			    "revision 0x2b, 4096 bytes, memory type 6 "
-			    "(write-back)");
+	assert_string_equal(res[HWCAP_VMCS].detail, "revision 0x2b, 4096 "
+						    "bytes, memory type 6 "
+						    "(write-back)");
 	assert_int_equal(res[HWCAP_X2APIC].status, HWCAP_INFO);
 }
 
@@ -179,8 +178,8 @@ static const struct removal removals[] = {
 	{ "true controls", 0, 0, no_true_controls, HWCAP_TRUE_CONTROLS, 1 },
 	{ "NMI exiting", MSR_IA32_VMX_TRUE_PINBASED_CTLS, HI(PIN_NMI_EXITING),
 	  NULL, HWCAP_NMI_EXITING, 1 },
-	{ "virtual NMIs", MSR_IA32_VMX_TRUE_PINBASED_CTLS,
-	  HI(PIN_VIRTUAL_NMIS), NULL, HWCAP_VIRTUAL_NMIS, 1 },
+	{ "virtual NMIs", MSR_IA32_VMX_TRUE_PINBASED_CTLS, HI(PIN_VIRTUAL_NMIS),
+	  NULL, HWCAP_VIRTUAL_NMIS, 1 },
 	{ "preemption timer", MSR_IA32_VMX_TRUE_PINBASED_CTLS,
 	  HI(PIN_PREEMPTION_TIMER), NULL, HWCAP_PREEMPTION_TIMER, 1 },
 	{ "I/O bitmaps", MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
@@ -209,8 +208,7 @@ static const struct removal removals[] = {
 	{ "unrestricted", MSR_IA32_VMX_PROCBASED_CTLS2,
 	  HI(PROC2_UNRESTRICTED_GUEST), NULL, HWCAP_UNRESTRICTED_GUEST, 1 },
 	{ "APIC access", MSR_IA32_VMX_PROCBASED_CTLS2,
-	  HI(PROC2_VIRTUALIZE_APIC_ACCESSES), NULL, HWCAP_VIRT_APIC_ACCESS,
-	  1 },
+	  HI(PROC2_VIRTUALIZE_APIC_ACCESSES), NULL, HWCAP_VIRT_APIC_ACCESS, 1 },
 	{ "wait-for-SIPI", 0, 0, no_wait_for_sipi, HWCAP_WAIT_FOR_SIPI, 1 },
 	{ "64-bit host", MSR_IA32_VMX_TRUE_EXIT_CTLS,
 	  HI(EXIT_HOST_ADDRESS_SPACE_SIZE), NULL, HWCAP_HOST_64BIT, 1 },
@@ -220,14 +218,14 @@ static const struct removal removals[] = {
 	  HWCAP_EFER_LOAD_SAVE, 1 },
 	{ "load PAT", MSR_IA32_VMX_TRUE_ENTRY_CTLS, HI(ENTRY_LOAD_PAT), NULL,
 	  HWCAP_PAT_LOAD_SAVE, 1 },
-	{ "exit load PAT", MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(EXIT_LOAD_PAT),
-	  NULL, HWCAP_PAT_LOAD_SAVE, 1 },
-	{ "RDTSCP", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_RDTSCP),
-	  NULL, HWCAP_RDTSCP, 1 },
+	{ "exit load PAT", MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(EXIT_LOAD_PAT), NULL,
+	  HWCAP_PAT_LOAD_SAVE, 1 },
+	{ "RDTSCP", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_RDTSCP), NULL,
+	  HWCAP_RDTSCP, 1 },
 	{ "INVPCID", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_INVPCID),
 	  NULL, HWCAP_INVPCID, 1 },
-	{ "XSAVES", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_XSAVES),
-	  NULL, HWCAP_XSAVES, 1 },
+	{ "XSAVES", MSR_IA32_VMX_PROCBASED_CTLS2, HI(PROC2_ENABLE_XSAVES), NULL,
+	  HWCAP_XSAVES, 1 },
 	{ "VMX in use", 0, 0, vmx_in_use, HWCAP_VMX_FREE, 1 },
 	{ "VMXON failed", 0, 0, vmxon_failed, HWCAP_VMX_FREE, 1 },
 	{ "BASIC unreadable", 0, 0, basic_unreadable, HWCAP_VMCS, -1 },
