@@ -80,12 +80,12 @@ static u32 vmx_probe(struct probe_ctx *ctx, u64 feature_control, u64 basic)
 	*(u32 *)ctx->vmxon_region = VMX_BASIC_REVISION(basic);
 	cr4_set_bits_irqsoff(X86_CR4_VMXE);
 	/* VMfailInvalid sets CF, VMfailValid ZF: "jbe" catches both. */
+	/* clang-format off */
 	asm goto("1: vmxon %[pa]\n\t"
-		 "jbe %l[failed]\n\t" _ASM_EXTABLE(1b, % l[faulted])
-		 :
-		 : [pa] "m"(pa)
-		 : "cc", "memory"
-		 : failed, faulted);
+		 "jbe %l[failed]\n\t"
+		 _ASM_EXTABLE(1b, %l[faulted])
+		 : : [pa] "m"(pa) : "cc", "memory" : failed, faulted);
+	/* clang-format on */
 	asm volatile("vmxoff" ::: "cc", "memory");
 	state = WARDEN_VMX_FREE;
 failed:

@@ -38,11 +38,10 @@
 #define WARDEN_FIRMWARE_NAME "warden-intel.bin"
 
 #define WARDEN_CHECK_SIZE(type, size)                                          \
-	_Static_assert(sizeof(type) == (size), "size of " #type " must "       \
-								"be " #size)
+	_Static_assert(sizeof(type) == (size), "wrong size: " #type)
 #define WARDEN_CHECK_OFFSET(type, member, offset)                              \
 	_Static_assert(__builtin_offsetof(type, member) == (offset),           \
-		       "offset of " #type "." #member " must be " #offset)
+		       "wrong offset: " #type "." #member)
 
 /* A set of CPUs: bit n of word n / 64 stands for CPU n. */
 struct warden_cpu_set {

@@ -34,7 +34,8 @@ BOCHS_SHARE = '/usr/share/bochs'
 
 # The guest kernel's command line. `rodata=off` is dropped by --no-rodata-off.
 CMDLINE = ('console=ttyS0,115200 quiet cryptomgr.notests rodata=off '
-           '8250.nr_uarts=1 pnpacpi=off memmap=64M$0x30000000')
+           '8250.nr_uarts=1 pnpacpi=off mitigations=off clearcpuid=avx512f '
+           'memmap=64M$0x30000000')
 
 GUEST_MEM_MB = 1024
 END_MARKER = 'WARDEN-SCENARIO-END'
@@ -44,7 +45,7 @@ CONSOLES = [('com1.log', '[linux] '), ('com2.log', '[hv] '),
 
 RE_PANIC = re.compile(r'Kernel panic')
 RE_OOPS = re.compile(r'BUG:|Oops')
-RE_WARN = re.compile(r'WARNING:')
+RE_WARN = re.compile(r'(^|\]\s*|WARDEN-DMESG: )WARNING:')
 RE_END = re.compile(END_MARKER + r' rc=(-?\d+)')
 RE_TRACE_END = re.compile(r'---\[ end ')
 RE_TRIPLE = re.compile(r'3rd \(\d+\) exception with no resolution')
@@ -54,6 +55,10 @@ RE_VMX_FAIL = re.compile(r'VMFAIL|VMENTER FAIL|VMEntry failure|VMABORT|'
 RE_BOCHS_PANIC = re.compile(r'>>PANIC<<')
 RE_BOCHS_POWEROFF = re.compile(r'ACPI control: soft power off|'
                                r'Shutdown port: shutdown requested')
+# Bochs' own stdout (banner, debugger state) shares e9.log with port 0xE9.
+RE_BOCHS_STDOUT = re.compile(r'^(={40,}$|\s+Bochs x86 Emulator |\s+Built from SVN |'
+                             r'\s+Timestamp: |Next at t=\d+$|'
+                             r'\(\d+\)\.?\[?\d*\]? ?\[0x[0-9a-f]+\] [0-9a-f]{4}:)')
 # Noise that fills the Bochs log (the kernel polls APERF/MPERF).
 RE_BOCHS_NOISE = re.compile(r'(RD|WR)MSR: Unknown register')
 
@@ -125,8 +130,8 @@ def write_bochsrc(out, img, cpus):
 class Console:
     """Follows one console file while the emulator writes it."""
 
-    def __init__(self, path, label):
-        self.path, self.label = path, label
+    def __init__(self, path, label, drop=None):
+        self.path, self.label, self.drop = path, label, drop
         self.pos = 0
         self.partial = ''
         self.lines = []
@@ -149,6 +154,8 @@ class Console:
         if final and self.partial:
             new.append(self.partial)
             self.partial = ''
+        if self.drop:
+            new = [line for line in new if not self.drop.search(line)]
         self.lines.extend(new)
         if stream:
             for line in new:
@@ -243,7 +250,10 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
     else:
         raise SystemExit('boot.py: unknown emulator %r' % emulator)
 
-    consoles = [Console(os.path.join(out, n), label) for n, label in CONSOLES]
+    consoles = [Console(os.path.join(out, n), label,
+                        RE_BOCHS_STDOUT if (n == 'e9.log' and
+                                            emulator == 'bochs') else None)
+                for n, label in CONSOLES]
     com1 = consoles[0]
     start = time.monotonic()
     with open(e9_path if emulator == 'bochs' else os.devnull, 'wb') as so, \
@@ -282,7 +292,12 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
     for c in consoles:
         c.poll(stream, final=True)
 
-    bochs_lines = _filter_bochs_log(out) if emulator == 'bochs' else []
+    bochs_lines = []
+    if emulator == 'bochs':
+        bochs_lines = _filter_bochs_log(out)
+        # keep only what the guest wrote to port 0xE9
+        with open(e9_path, 'w') as f:
+            f.write(''.join(line + '\n' for line in consoles[4].lines))
     result = classify(emulator, com1.lines, bochs_lines, exit_code, timed_out,
                       out)
     result.update({'seconds': round(seconds, 1), 'emulator': emulator,

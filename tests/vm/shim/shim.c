@@ -328,7 +328,7 @@ void shim_main(u32 magic, struct mb_info *mbi)
 	struct mb_module *mods;
 	struct elf64_ehdr *eh;
 	u32 nmods, nmap = 0, i, entry, kmin = ~0u, kmax = 0, free_at, rsdp;
-	u32 mod_start[2], mod_size[2];
+	u32 mod_start[2], mod_size[2], moved = 0;
 	u8 *elf;
 
 	uart_init();
@@ -406,6 +406,7 @@ void shim_main(u32 magic, struct mb_info *mbi)
 			die("no room to move a module out of the kernel's way");
 		memmove((void *)free_at, (void *)mod_start[i], mod_size[i]);
 		mod_start[i] = free_at;
+		moved |= 1u << i;
 		free_at = align_up(free_at + mod_size[i], 0x1000);
 	}
 
@@ -446,10 +447,14 @@ void shim_main(u32 magic, struct mb_info *mbi)
 
 	puts_all("warden-shim: multiboot->PVH entry ");
 	puthex(entry);
+	puts_all(" vmlinux ");
+	puthex(mod_start[0]);
+	puts_all(moved & 1 ? " (moved)" : "");
 	puts_all(" initrd ");
 	puthex(nmods > 1 ? mod_start[1] : 0);
 	puts_all("+");
 	puthex(nmods > 1 ? mod_size[1] : 0);
+	puts_all(moved & 2 ? " (moved)" : "");
 	puts_all(" rsdp ");
 	puthex(rsdp);
 	puts_all("\n");
