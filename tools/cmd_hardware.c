@@ -78,11 +78,20 @@ static int check(void)
 		       res[i].name, res[i].detail, where);
 	}
 	if (missing || skipped) {
-		printf("Verdict: Warden cannot run on this machine: %d "
-		       "required "
-		       "feature%s missing%s.\n",
-		       missing, missing == 1 ? "" : "s",
-		       skipped ? ", and not every CPU could be probed" : "");
+		const char *first = "";
+
+		for (i = HWCAP_NUM_FEATURES - 1; i >= 0; i--)
+			if (res[i].status == HWCAP_MISSING)
+				first = res[i].name;
+		if (missing)
+			printf("Verdict: Warden cannot run on this machine: "
+			       "%d required feature%s missing (first: %s).\n",
+			       missing, missing == 1 ? "" : "s", first);
+		if (skipped)
+			printf("Verdict incomplete: %u offline CPU%s could not "
+			       "be probed: bring %s online and check again.\n",
+			       skipped, skipped == 1 ? "" : "s",
+			       skipped == 1 ? "it" : "them");
 		free(probes);
 		return EXIT_CHECK_FAILED;
 	}

@@ -455,11 +455,20 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 			char detail[sizeof(res->detail)];
 			enum hwcap_status st;
 
-			if (r->kind == ROW_SPECIAL)
+			if (!has_vmx(p) && r->feature != HWCAP_VMX_CPUID &&
+			    r->feature != HWCAP_X2APIC) {
+				/* Everything else is about VMX: one reason. */
+				snprintf(detail, sizeof(detail),
+					 "no VMX on this CPU");
+				st = r->feature == HWCAP_VIRT_X2APIC
+					     ? HWCAP_INFO
+					     : HWCAP_MISSING;
+			} else if (r->kind == ROW_SPECIAL) {
 				st = special(r->feature)(p, detail,
 							 sizeof(detail));
-			else
+			} else {
 				st = judge_row(r, p, detail, sizeof(detail));
+			}
 			if (c == 0 || (st == HWCAP_MISSING &&
 				       res->status != HWCAP_MISSING)) {
 				res->status = st;

@@ -275,6 +275,9 @@ static void qemu_tcg_no_vmx(void **state)
 	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_MISSING);
 	assert_string_equal(res[HWCAP_VMX_CPUID].detail, "CPUID.1:ECX[5] = 0");
 	assert_string_equal(res[HWCAP_EPT].detail, "no VMX on this CPU");
+	assert_string_equal(res[HWCAP_FEATURE_CONTROL].detail, "no VMX on this "
+							       "CPU");
+	assert_int_equal(res[HWCAP_VIRT_X2APIC].status, HWCAP_INFO);
 	assert_int_equal(res[HWCAP_VMX_FREE].status, HWCAP_MISSING);
 }
 

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Warden test runner: unit tests, then system tests in the emulated machine.
+
+Prints one line per test, "PASS <group>/<name>" or "FAIL <group>/<name>:
+<reason>", then the wall time, and last, alone on a line, "N passed, M failed".
+Exit status 0 only when nothing failed.
+
+System test groups are the files tests/system/<group>.sh.  Their header
+comments say how to boot them:
+
+    # emulator: bochs | qemu
+    # cpus: 2
+    # timeout: 400            (seconds of wall time for the whole boot)
+    # rodata: on | off        (default off: Linux's rodata=off saves ~5 s)
+    # tests: name1 name2 ...  (every test the script reports)
+
+The script runs in the guest (busybox sh) as /scenario.sh and reports with
+the helpers of tests/system/lib.sh.  A test the script does not report
+(because the boot died first) fails with the reason the boot ended, and
+every group also reports "<group>/boot": clean power-off, no kernel
+warning, no panic.
+
+  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo]
+  T: "unit", "unit/<suite>", "<group>" or "<group>/<test>"
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
+
+
+class Results:
+    def __init__(self, only):
+        self.only = only
+        self.passed = 0
+        self.failed = 0
+
+    def wanted(self, name):
+        if not self.only:
+            return True
+        return name == self.only or name.startswith(self.only + '/')
+
+    def report(self, name, ok, reason=''):
+        if not self.wanted(name):
+            return
+        if ok:
+            self.passed += 1
+            print('PASS %s' % name, flush=True)
+        else:
+            self.failed += 1
+            reason = ' '.join(reason.split())[:400]
+            print('FAIL %s: %s' % (name, reason or 'failed'), flush=True)
+
+
+def group_selected(only, group):
+    """Whether --only T asks for anything in this group."""
+    if not only:
+        return True
+    return only == group or only.startswith(group + '/') or \
+        group.startswith(only + '/')
+
+
+# ---------------------------------------------------------------- unit tests
+
+def run_unit(build, results):
+    unit_dir = os.path.join(build, 'tests', 'unit')
+    bins = sorted(f for f in os.listdir(unit_dir) if f.startswith('test_')) \
+        if os.path.isdir(unit_dir) else []
+    if not bins:
+        results.report('unit/build', False, 'no unit test binaries in %s '
+                       '(run make unit)' % unit_dir)
+        return
+    for b in bins:
+        suite = b[len('test_'):]
+        if not group_selected(results.only, 'unit/' + suite) and \
+                results.only not in ('unit',):
+            continue
+        proc = subprocess.run([os.path.join(unit_dir, b)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=120)
+        seen = set()
+        pending = []
+        for line in proc.stdout.splitlines():
+            m = re.match(r'\[\s+(OK|FAILED|RUN|SKIPPED|ERROR)\s+\] (\S+)', line)
+            if not m:
+                if not line.startswith('[=') and not line.startswith('[  '):
+                    pending.append(line.strip())
+                continue
+            kind, test = m.groups()
+            if kind == 'RUN':
+                pending = []
+            elif kind == 'OK':
+                results.report('unit/%s/%s' % (suite, test), True)
+                seen.add(test)
+            elif kind in ('FAILED', 'ERROR') and test not in seen:
+                results.report('unit/%s/%s' % (suite, test), False,
+                               '; '.join(pending[-3:]))
+                seen.add(test)
+        if proc.returncode != 0 and not any(True for _ in seen) or \
+                proc.returncode < 0:
+            results.report('unit/%s' % suite, False,
+                           'test binary exited with %d' % proc.returncode)
+
+
+# -------------------------------------------------------------- system tests
+
+def parse_header(path):
+    meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
+            'rodata': 'off', 'tests': ''}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests):\s*(.*)',
+                         line)
+            if m:
+                meta[m.group(1)] = m.group(2).strip()
+    meta['tests'] = meta['tests'].split()
+    return meta
+
+
+def build_payload(build, script, workdir):
+    """The files the guest gets on top of the base initramfs."""
+    payload = os.path.join(workdir, 'payload')
+    if os.path.exists(payload):
+        shutil.rmtree(payload)
+    os.makedirs(os.path.join(payload, 'usr', 'sbin'))
+    os.makedirs(os.path.join(payload, 'lib', 'firmware'))
+    os.makedirs(os.path.join(payload, 'tests'))
+    shutil.copy(os.path.join(ROOT, 'driver', 'warden.ko'), payload)
+    shutil.copy(os.path.join(build, 'tools', 'warden'),
+                os.path.join(payload, 'usr', 'sbin'))
+    shutil.copy(os.path.join(build, 'hypervisor', 'warden-intel.bin'),
+                os.path.join(payload, 'lib', 'firmware'))
+    shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
+                os.path.join(payload, 'tests'))
+    shutil.copy(script, os.path.join(payload, 'scenario.sh'))
+    initrd = os.path.join(workdir, 'initrd.cpio')
+    subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
+                    payload, initrd], check=True, stdout=subprocess.DEVNULL)
+    return initrd
+
+
+def read_text(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read()
+    except OSError:
+        return ''
+
+
+def run_group(build, group, script, results, keep, stream=False):
+    import boot  # tests/vm/boot.py
+    meta = parse_header(script)
+    workdir = os.path.join(keep, group) if keep else \
+        tempfile.mkdtemp(prefix='warden-%s-' % group)
+    os.makedirs(workdir, exist_ok=True)
+    try:
+        initrd = build_payload(build, script, workdir)
+        res = boot.run(meta['emulator'], int(meta['cpus']),
+                       float(meta['timeout']), initrd,
+                       os.path.join(workdir, 'out'),
+                       rodata_off=meta['rodata'] != 'on', stream=stream)
+        com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))
+        reported = {}
+        for line in com1.splitlines():
+            line = line.strip('\r')
+            m = re.match(r'^(PASS|FAIL) ([\w.-]+)(?::\s*(.*))?$', line)
+            if m and m.group(2) not in reported:
+                reported[m.group(2)] = (m.group(1) == 'PASS', m.group(3) or '')
+        end = '%s: %s' % (res.get('end'), res.get('detail', '')[-300:])
+        for name in meta['tests']:
+            if name in reported:
+                ok, reason = reported[name]
+                results.report('%s/%s' % (group, name), ok, reason)
+            else:
+                results.report('%s/%s' % (group, name), False,
+                               'not reached, boot ended ' + end)
+        for name, (ok, reason) in reported.items():
+            if name not in meta['tests']:
+                results.report('%s/%s' % (group, name), False,
+                               'reported but not declared in the group '
+                               'header (%s)' % ('pass' if ok else reason))
+        results.report('%s/boot' % group, res.get('end') == 'clean',
+                       'boot ended ' + end)
+        if res.get('end') != 'clean' and not stream:
+            tail = com1.strip().splitlines()[-15:]
+            print('  --- %s: last lines of the Linux console (%s) ---'
+                  % (group, os.path.join(workdir, 'out', 'com1.log')))
+            for line in tail:
+                print('  | ' + line)
+        return res
+    finally:
+        if not keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
+    ap.add_argument('--only', default='')
+    ap.add_argument('--keep', default='')
+    ap.add_argument('--unit-only', action='store_true')
+    ap.add_argument('--demo', action='store_true')
+    args = ap.parse_args()
+    keep = os.path.abspath(args.keep) if args.keep else ''
+    start = time.time()
+
+    if args.demo:
+        res = run_group(args.build, 'demo',
+                        os.path.join(ROOT, 'tests', 'demo.sh'),
+                        Results(''), keep, stream=True)
+        print('demo: the machine %s after %.0f s' % (
+            'powered off cleanly' if res.get('end') == 'clean'
+            else 'ended: %s' % res.get('end'), time.time() - start))
+        return 0 if res.get('end') == 'clean' else 1
+
+    results = Results(args.only.strip('/'))
+    if group_selected(results.only, 'unit') or results.only.startswith('unit'):
+        run_unit(args.build, results)
+    if not args.unit_only:
+        sysdir = os.path.join(ROOT, 'tests', 'system')
+        for f in sorted(os.listdir(sysdir)):
+            if not f.endswith('.sh') or f == 'lib.sh':
+                continue
+            group = f[:-3]
+            if group_selected(results.only, group):
+                run_group(args.build, group, os.path.join(sysdir, f),
+                          results, keep)
+    wall = time.time() - start
+    print('wall time: %.0f s' % wall)
+    if results.passed + results.failed == 0:
+        print('no test matched %r' % args.only)
+        results.failed += 1
+    print('%d passed, %d failed' % (results.passed, results.failed))
+    return 1 if results.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

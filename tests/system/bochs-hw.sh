@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+# The driver and "warden hardware check" on the emulated machine with VMX
+# (Bochs).  Linux keeps rodata on here, to catch mapping bugs that
+# rodata=off would hide.
+# emulator: bochs
+# cpus: 2
+# timeout: 420
+# rodata: on
+# tests: help version-unloaded check-unloaded insmod devnode sysfs version hardware-check hardware-all-ok hardware-cpus hardware-again offline-cpu-named online-again rmmod
+. /tests/lib.sh
+
+expect_rc help 0 warden --help
+run warden --version
+expect_out version-unloaded 'driver: not loaded'
+expect_rc check-unloaded 2 warden hardware check
+
+expect_rc insmod 0 insmod /warden.ko
+if [ -c /dev/warden ]; then pass devnode; else fail devnode "/dev/warden is missing"; fi
+sys=/sys/devices/virtual/misc/warden
+if [ "$(cat $sys/abi_revision 2>&1)" = 1 ] && [ -n "$(cat $sys/version)" ] &&
+	[ "$(cat $sys/enabled)" = 0 ]; then
+	pass sysfs
+else
+	fail sysfs "$sys: abi_revision=$(cat $sys/abi_revision 2>&1) enabled=$(cat $sys/enabled 2>&1)"
+fi
+run warden --version
+expect_out version 'driver: [0-9.]+ \(ABI revision 1\)$'
+
+expect_rc hardware-check 0 warden hardware check
+expect_no_out hardware-all-ok 'MISSING'
+expect_out hardware-cpus '^Warden hardware check: 2 CPUs probed$'
+# The probe leaves VMX as it found it: a second probe succeeds again.
+run warden hardware check
+expect_out hardware-again 'ok +VMX not in use +VMXON/VMXOFF probe succeeded'
+
+echo 0 >/sys/devices/system/cpu/cpu1/online
+expect_rc offline-cpu-named 1 warden hardware check
+echo 1 >/sys/devices/system/cpu/cpu1/online
+expect_rc online-again 0 warden hardware check
+
+run rmmod warden
+if [ "$RC" = 0 ] && [ ! -e /dev/warden ]; then pass rmmod; else fail rmmod "rc $RC, /dev/warden $(ls /dev/warden 2>&1)"; fi

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: GPL-2.0
+# The same image in QEMU TCG, which has no VMX: the driver loads, and
+# "warden hardware check" names VMX as missing and exits 1.
+# emulator: qemu
+# cpus: 2
+# timeout: 120
+# tests: insmod hardware-check-fails vmx-missing-named verdict
+. /tests/lib.sh
+
+expect_rc insmod 0 insmod /warden.ko
+expect_rc hardware-check-fails 1 warden hardware check
+expect_out vmx-missing-named 'MISSING +VMX in CPUID +CPUID.1:ECX\[5\] = 0'
+expect_out verdict '^Verdict: Warden cannot run on this machine'
