@@ -37,6 +37,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
 
 
+KERNEL_LINE = re.compile(r'\[ *\d+\.\d{6}\] [^\n]*\n')
+
+
 class Results:
     def __init__(self, only):
         self.only = only
@@ -168,8 +171,11 @@ def run_group(build, group, script, results, keep, stream=False):
                        os.path.join(workdir, 'out'),
                        rodata_off=meta['rodata'] != 'on', stream=stream)
         com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))
+        # Kernel messages go straight to the console and may land in the
+        # middle of a line the scenario is writing: take them out first.
+        user = KERNEL_LINE.sub('', com1.replace('\r', ''))
         reported = {}
-        for line in com1.splitlines():
+        for line in user.splitlines():
             line = line.strip('\r')
             m = re.match(r'^(PASS|FAIL) ([\w.-]+)(?::\s*(.*))?$', line)
             if m and m.group(2) not in reported:

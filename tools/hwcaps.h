@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <warden/ioctl.h>
 
@@ -77,5 +78,24 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 		    struct hwcap_result out[HWCAP_NUM_FEATURES]);
 
 const char *hwcap_status_name(enum hwcap_status status);
+
+/*
+ * Raw probes as text, one fact per line, so that a machine's facts can be
+ * recorded ("warden hardware dump") and judged elsewhere ("warden hardware
+ * check --from FILE") or kept as a test fixture:
+ *
+ *   cpu 0 state vmx_state 1 cr0 0x80050033 cr4 0x3626f0
+ *   cpu 0 cpuid 0x1 0x0 0x50654 0x800 0x7ffafbff 0xbfebfbff
+ *   cpu 0 msr 0x480 0xd810000000002b        ("fault" if unreadable)
+ *
+ * hwcaps_read_dump() fills probes[0..*num-1] (at most max CPUs, in the
+ * order they first appear); on a malformed line it returns the line
+ * number (> 0) and leaves the rest unread; -1 if the input holds no
+ * facts at all; 0 on success.
+ */
+void hwcaps_write_dump(FILE *out, const struct warden_hw_probe *probes,
+		       size_t num);
+int hwcaps_read_dump(FILE *in, struct warden_hw_probe *probes, size_t max,
+		     size_t *num);
 
 #endif /* WARDEN_TOOLS_HWCAPS_H */

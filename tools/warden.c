@@ -17,7 +17,8 @@ static const struct command {
 	const char *summary;
 } commands[] = {
 	{ "hardware", cmd_hardware,
-	  "hardware check    check that this machine can run Warden" },
+	  "hardware check    check that this machine can run Warden\n"
+	  "  hardware dump     print the raw CPU facts the check judges" },
 };
 
 static void usage(FILE *out)

@@ -6,7 +6,7 @@
 # cpus: 2
 # timeout: 420
 # rodata: on
-# tests: help version-unloaded check-unloaded insmod devnode sysfs version hardware-check hardware-all-ok hardware-cpus hardware-again offline-cpu-named online-again rmmod
+# tests: help version-unloaded check-unloaded insmod devnode sysfs version hardware-check hardware-all-ok hardware-cpus hardware-again dump check-from-dump offline-cpu-named online-again rmmod
 . /tests/lib.sh
 
 expect_rc help 0 warden --help
@@ -32,6 +32,13 @@ expect_out hardware-cpus '^Warden hardware check: 2 CPUs probed$'
 # The probe leaves VMX as it found it: a second probe succeeds again.
 run warden hardware check
 expect_out hardware-again 'ok +VMX not in use +VMXON/VMXOFF probe succeeded'
+
+# The raw facts, recorded and judged again offline, give the same verdict.
+warden hardware dump >/tmp/hw.dump
+RC=$?
+sed 's/^/  > /' /tmp/hw.dump
+if [ "$RC" = 0 ] && grep -q '^cpu 1 msr 0x480 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC, no MSR 0x480 of CPU 1"; fi
+expect_rc check-from-dump 0 warden hardware check --from /tmp/hw.dump
 
 echo 0 >/sys/devices/system/cpu/cpu1/online
 expect_rc offline-cpu-named 1 warden hardware check

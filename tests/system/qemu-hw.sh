@@ -4,10 +4,14 @@
 # emulator: qemu
 # cpus: 2
 # timeout: 120
-# tests: insmod hardware-check-fails vmx-missing-named verdict
+# tests: insmod hardware-check-fails vmx-missing-named verdict dump
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc hardware-check-fails 1 warden hardware check
 expect_out vmx-missing-named 'MISSING +VMX in CPUID +CPUID.1:ECX\[5\] = 0'
 expect_out verdict '^Verdict: Warden cannot run on this machine'
+warden hardware dump >/tmp/hw.dump
+RC=$?
+sed 's/^/  > /' /tmp/hw.dump
+if [ "$RC" = 0 ] && grep -q '^cpu 0 cpuid 0x1 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC"; fi

@@ -13,5 +13,6 @@ UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 
 $(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Itests/unit -Itools $< \
+	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Itests/unit -Itools \
+		-DWARDEN_FIXTURES=\"$(CURDIR)/tests/unit/fixtures\" $< \
 		$(UNIT_DEPS_$*) -lcmocka -o $@

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capability evaluator on recorded MSR sets: a full set (values as
- * Bochs 2.7 corei7_skylake_x reports them where known), each required
- * feature missing in turn, VMX absent as under QEMU TCG, VMX held by
- * another hypervisor, and CPUs that differ.
+ * The capability evaluator on recorded MSR sets (tests/unit/fixtures, taken
+ * with "warden hardware dump" in Bochs and QEMU): the Bochs set as it is,
+ * each required feature taken away in turn, VMX absent as under QEMU TCG,
+ * VMX held by another hypervisor, and CPUs that differ.
  */
 #include <string.h>
 
@@ -13,29 +13,24 @@
 #include "cmocka_wrap.h"
 #include "hwcaps.h"
 
-static void set_cpuid(struct warden_hw_probe *p, unsigned int leaf,
-		      unsigned int sub, unsigned int eax, unsigned int ebx,
-		      unsigned int ecx, unsigned int edx)
+/* Loads a recorded "warden hardware dump" from tests/unit/fixtures. */
+static size_t load(const char *name, struct warden_hw_probe *probes, size_t max)
 {
-	struct warden_cpuid_leaf *l = &p->cpuid[p->num_cpuid++];
+	char path[512];
+	size_t n = 0;
+	FILE *f;
 
-	l->leaf = leaf;
-	l->subleaf = sub;
-	l->eax = eax;
-	l->ebx = ebx;
-	l->ecx = ecx;
-	l->edx = edx;
+	snprintf(path, sizeof(path), "%s/%s", WARDEN_FIXTURES, name);
+	f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open fixture %s", path);
+	assert_int_equal(hwcaps_read_dump(f, probes, max, &n), 0);
+	fclose(f);
+	return n;
 }
 
-static void set_msr(struct warden_hw_probe *p, unsigned int index,
-		    unsigned long long value)
-{
-	struct warden_msr_value *m = &p->msrs[p->num_msrs++];
-
-	m->index = index;
-	m->valid = 1;
-	m->value = value;
-}
+#define BOCHS "bochs-skylake-x-2cpu.dump"
+#define QEMU "qemu-tcg-max-2cpu.dump"
 
 static struct warden_msr_value *msr(struct warden_hw_probe *p,
 				    unsigned int index)
@@ -51,31 +46,24 @@ static struct warden_msr_value *msr(struct warden_hw_probe *p,
 
 #define HI(x) ((unsigned long long)(x) << 32)
 
+/* CPU 0 of the Bochs recording, renamed to the CPU given. */
 static void full_probe(struct warden_hw_probe *p, unsigned int cpu)
 {
-	memset(p, 0, sizeof(*p));
+	struct warden_hw_probe rec[2];
+
+	assert_int_equal(load(BOCHS, rec, 2), 2);
+	*p = rec[0];
 	p->cpu = cpu;
-	p->num_cpus = 2;
-	set_cpuid(p, 0, 0, 0xd, 0, 0, 0);
-	set_cpuid(p, 1, 0, 0x50654, 0, CPUID1_ECX_VMX | CPUID1_ECX_X2APIC, 0);
-	set_cpuid(p, 7, 0, 0, CPUID7_EBX_INVPCID, 0, 0);
-	set_cpuid(p, 0xd, 1, CPUIDD1_EAX_XSAVES, 0, 0, 0);
-	set_cpuid(p, 0x80000001, 0, 0, 0, 0, CPUID80000001_EDX_RDTSCP);
-	set_msr(p, MSR_IA32_FEATURE_CONTROL, 0x5);
-	set_msr(p, MSR_IA32_VMX_BASIC, 0x00d810000000002bull);
-	set_msr(p, MSR_IA32_VMX_PINBASED_CTLS, HI(0x7f) | 0x16);
-	set_msr(p, MSR_IA32_VMX_TRUE_PINBASED_CTLS, HI(0x7f) | 0x16);
-	set_msr(p, MSR_IA32_VMX_PROCBASED_CTLS, HI(0xfff9fffe) | 0x0401e172);
-	set_msr(p, MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
-		HI(0xfff9fffe) | 0x04006172);
-	set_msr(p, MSR_IA32_VMX_PROCBASED_CTLS2, HI(0x001011bf));
-	set_msr(p, MSR_IA32_VMX_EXIT_CTLS, HI(0x007fffff) | 0x00036dff);
-	set_msr(p, MSR_IA32_VMX_TRUE_EXIT_CTLS, HI(0x007fffff) | 0x00036dfb);
-	set_msr(p, MSR_IA32_VMX_ENTRY_CTLS, HI(0x0000ffff) | 0x000011ff);
-	set_msr(p, MSR_IA32_VMX_TRUE_ENTRY_CTLS, HI(0x0000ffff) | 0x000011fb);
-	set_msr(p, MSR_IA32_VMX_MISC, 0x100 | 0x5);
-	set_msr(p, MSR_IA32_VMX_EPT_VPID_CAP, 0x00000f0106734141ull);
-	p->vmx_state = WARDEN_VMX_FREE;
+}
+
+static struct warden_cpuid_leaf *leaf(struct warden_hw_probe *p, unsigned int l,
+				      unsigned int sub)
+{
+	struct warden_cpuid_leaf *found =
+		(struct warden_cpuid_leaf *)hwcaps_cpuid(p, l, sub);
+
+	assert_non_null(found);
+	return found;
 }
 
 static int evaluate(struct warden_hw_probe *p, size_t n,
@@ -129,7 +117,7 @@ struct removal {
 
 static void no_vmx_cpuid(struct warden_hw_probe *p)
 {
-	p->cpuid[1].ecx &= ~CPUID1_ECX_VMX;
+	leaf(p, 1, 0)->ecx &= ~CPUID1_ECX_VMX;
 	p->vmx_state = WARDEN_VMX_NOT_PROBED;
 }
 static void fc_unlocked(struct warden_hw_probe *p)
@@ -258,20 +246,34 @@ static void each_missing_in_turn(void **state)
 	}
 }
 
+/* The recordings as they are: Bochs can run Warden on both CPUs. */
+static void bochs_recording_passes(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p[4];
+	size_t n;
+
+	(void)state;
+	n = load(BOCHS, p, 4);
+	assert_int_equal(n, 2);
+	assert_int_equal(p[1].cpu, 1);
+	assert_int_equal(evaluate(p, n, res), 0);
+	assert_string_equal(res[HWCAP_VMCS].detail, "revision 0x2b, 4096 "
+						    "bytes, memory type 6 "
+						    "(write-back)");
+}
+
 /* QEMU TCG: no VMX in CPUID, VMX MSRs read as 0 instead of faulting. */
 static void qemu_tcg_no_vmx(void **state)
 {
 	struct hwcap_result res[HWCAP_NUM_FEATURES];
-	struct warden_hw_probe p;
-	unsigned int i;
+	struct warden_hw_probe p[4];
+	size_t n;
 
 	(void)state;
-	full_probe(&p, 0);
-	p.cpuid[1].ecx = CPUID1_ECX_X2APIC * 0; /* no VMX, no x2APIC */
-	for (i = 0; i < p.num_msrs; i++)
-		p.msrs[i].value = 0;
-	p.vmx_state = WARDEN_VMX_NOT_PROBED;
-	assert_true(evaluate(&p, 1, res) > 10);
+	n = load(QEMU, p, 4);
+	assert_int_equal(n, 2);
+	assert_true(evaluate(p, n, res) > 10);
 	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_MISSING);
 	assert_string_equal(res[HWCAP_VMX_CPUID].detail, "CPUID.1:ECX[5] = 0");
 	assert_string_equal(res[HWCAP_EPT].detail, "no VMX on this CPU");
@@ -281,6 +283,41 @@ static void qemu_tcg_no_vmx(void **state)
 	assert_int_equal(res[HWCAP_VMX_FREE].status, HWCAP_MISSING);
 }
 
+/* A dump survives writing and reading back unchanged. */
+static void dump_round_trip(void **state)
+{
+	struct warden_hw_probe a[2], b[2];
+	char buf[8192];
+	size_t n = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(load(BOCHS, a, 2), 2);
+	f = fmemopen(buf, sizeof(buf), "w+");
+	assert_non_null(f);
+	hwcaps_write_dump(f, a, 2);
+	rewind(f);
+	assert_int_equal(hwcaps_read_dump(f, b, 2, &n), 0);
+	fclose(f);
+	assert_int_equal(n, 2);
+	assert_memory_equal(a, b, sizeof(a));
+}
+
+static void malformed_dump_names_line(void **state)
+{
+	const char text[] = "# c\ncpu 0 msr 0x480 0x1\ncpu 0 bogus 1\n";
+	struct warden_hw_probe p[1];
+	size_t n;
+	FILE *f = fmemopen((void *)text, sizeof(text) - 1, "r");
+
+	(void)state;
+	assert_int_equal(hwcaps_read_dump(f, p, 1, &n), 3);
+	fclose(f);
+	f = fmemopen((void *)"# only\n", 7, "r");
+	assert_int_equal(hwcaps_read_dump(f, p, 1, &n), -1);
+	fclose(f);
+}
+
 static void instruction_not_offered_is_ok(void **state)
 {
 	struct hwcap_result res[HWCAP_NUM_FEATURES];
@@ -288,7 +325,7 @@ static void instruction_not_offered_is_ok(void **state)
 
 	(void)state;
 	full_probe(&p, 0);
-	p.cpuid[4].edx = 0; /* no RDTSCP in CPUID */
+	leaf(&p, 0x80000001, 0)->edx &= ~CPUID80000001_EDX_RDTSCP;
 	msr(&p, MSR_IA32_VMX_PROCBASED_CTLS2)->value &=
 		~HI(PROC2_ENABLE_RDTSCP);
 	assert_int_equal(evaluate(&p, 1, res), 0);
@@ -333,7 +370,10 @@ int main(void)
 		cmocka_unit_test(table_matches_enum),
 		cmocka_unit_test(all_present),
 		cmocka_unit_test(each_missing_in_turn),
+		cmocka_unit_test(bochs_recording_passes),
 		cmocka_unit_test(qemu_tcg_no_vmx),
+		cmocka_unit_test(dump_round_trip),
+		cmocka_unit_test(malformed_dump_names_line),
 		cmocka_unit_test(instruction_not_offered_is_ok),
 		cmocka_unit_test(differing_cpu_is_named),
 		cmocka_unit_test(plain_controls_without_true),
