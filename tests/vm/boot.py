@@ -28,8 +28,6 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KERNEL = os.path.join(ROOT, 'build', 'kernel', 'vmlinux')
-# Bochs boots the LZ4 copy when kernel.sh made one (faster to load).
-KERNEL_LZ4 = KERNEL + '.lz4'
 SHIM = os.path.join(ROOT, 'build', 'vm', 'shim.elf')
 SYSLINUX_MODULES = '/usr/lib/syslinux/modules/bios'
 BOCHS_SHARE = '/usr/share/bochs'
@@ -72,13 +70,6 @@ def _sh(cmd, **kw):
                    stderr=subprocess.PIPE, **kw)
 
 
-def bochs_kernel():
-    if (os.path.exists(KERNEL_LZ4) and
-            os.path.getmtime(KERNEL_LZ4) >= os.path.getmtime(KERNEL)):
-        return KERNEL_LZ4
-    return KERNEL
-
-
 def build_image(out, initrd, cmdline):
     """FAT superfloppy with SYSLINUX, mboot.c32, shim, vmlinux, initrd."""
     img = os.path.join(out, 'disk.img')
@@ -91,7 +82,7 @@ def build_image(out, initrd, cmdline):
     files = [(cfg, 'syslinux.cfg'),
              (os.path.join(SYSLINUX_MODULES, 'mboot.c32'), 'mboot.c32'),
              (os.path.join(SYSLINUX_MODULES, 'libcom32.c32'), 'libcom32.c32'),
-             (SHIM, 'shim.elf'), (bochs_kernel(), 'vmlinux'),
+             (SHIM, 'shim.elf'), (KERNEL, 'vmlinux'),
              (initrd, 'initrd')]
     need = sum(os.path.getsize(p) for p, _ in files) + 4 * 1024 * 1024
     need += need // 50
@@ -181,7 +172,7 @@ def _kill(proc):
     except ProcessLookupError:
         return
     try:
-        proc.wait(timeout=3)
+        proc.wait(timeout=1)
     except subprocess.TimeoutExpired:
         try:
             os.killpg(proc.pid, signal.SIGKILL)

@@ -31,19 +31,7 @@ fi
 mkdir -p "$OUT"
 STAMP="$OUT/.done-$KVER"
 
-# An LZ4 copy for the Bochs boot (the shim decompresses it): reading the
-# disk through the BIOS costs more than decompressing. Optional (package lz4).
-make_lz4() {
-	if command -v lz4 >/dev/null 2>&1 &&
-	   { [ ! -s "$OUT/vmlinux.lz4" ] || [ "$OUT/vmlinux" -nt "$OUT/vmlinux.lz4" ]; }; then
-		lz4 -q -f -9 -BD --content-size --no-frame-crc "$OUT/vmlinux" "$OUT/vmlinux.lz4.tmp"
-		mv "$OUT/vmlinux.lz4.tmp" "$OUT/vmlinux.lz4"
-		touch "$OUT/vmlinux.lz4"
-	fi
-}
-
 if [ -f "$STAMP" ] && [ -s "$OUT/vmlinux" ] && [ -s "$OUT/vmlinuz" ]; then
-	make_lz4
 	exit 0
 fi
 
@@ -136,6 +124,5 @@ PY
 mv "$OUT/vmlinux.tmp" "$OUT/vmlinux"
 mv "$OUT/vmlinuz.tmp" "$OUT/vmlinuz"
 rm -rf "$OUT/pkg"
-rm -f "$OUT"/.done-* "$OUT/vmlinux.lz4"
-make_lz4
+rm -f "$OUT"/.done-*
 touch "$STAMP"

@@ -323,101 +323,6 @@ static int is_ram(u32 start, u32 end, u32 n)
 	return 0;
 }
 
-
-/*
- * LZ4 frame decoder (the output of `lz4 -BD --content-size`): Bochs reads
- * the disk through the BIOS one 16-bit word per I/O access, so loading a
- * third of the bytes and decompressing them here is faster.
- */
-#define LZ4_MAGIC 0x184d2204
-
-static u32 get32(const u8 *p)
-{
-	return p[0] | (p[1] << 8) | (p[2] << 16) | ((u32)p[3] << 24);
-}
-
-/* Returns the content size from the frame header, 0 if unusable. */
-static u32 lz4_content_size(const u8 *in, u32 len)
-{
-	if (len < 15 || get32(in) != LZ4_MAGIC)
-		return 0;
-	if ((in[4] & 0xc0) != 0x40 || !(in[4] & 0x08) || (in[4] & 0x01))
-		return 0;
-	if (get32(in + 10) != 0)	/* above 4 GiB */
-		return 0;
-	return get32(in + 6);
-}
-
-static u32 lz4_decode_frame(const u8 *in, u32 len, u8 *out, u32 out_len)
-{
-	const u8 *end = in + len;
-	u8 flg = in[4], *op = out, *oend = out + out_len;
-	const u8 *ip = in + 4 + 2 + 8 + 1;	/* magic, FLG, BD, size, HC */
-
-	for (;;) {
-		u32 bsize;
-		const u8 *bend;
-
-		if (ip + 4 > end)
-			die("lz4: truncated frame");
-		bsize = get32(ip);
-		ip += 4;
-		if (bsize == 0)
-			break;
-		if (bsize & 0x80000000u) {	/* stored block */
-			bsize &= 0x7fffffffu;
-			if (ip + bsize > end || op + bsize > oend)
-				die("lz4: bad stored block");
-			memcpy(op, ip, bsize);
-			op += bsize;
-			ip += bsize;
-		} else {
-			bend = ip + bsize;
-			if (bend > end)
-				die("lz4: truncated block");
-			while (ip < bend) {
-				u32 token = *ip++, n = token >> 4, off;
-				u8 b;
-
-				if (n == 15)
-					do {
-						b = *ip++;
-						n += b;
-					} while (b == 255);
-				if (ip + n > bend || op + n > oend)
-					die("lz4: bad literals");
-				memcpy(op, ip, n);
-				op += n;
-				ip += n;
-				if (ip >= bend)
-					break;	/* last sequence: literals only */
-				off = ip[0] | (ip[1] << 8);
-				ip += 2;
-				n = token & 15;
-				if (n == 15)
-					do {
-						b = *ip++;
-						n += b;
-					} while (b == 255);
-				n += 4;
-				if (off == 0 || off > (u32)(op - out) || op + n > oend)
-					die("lz4: bad match");
-				/* forward byte copy: overlapping matches repeat */
-				{
-					const u8 *mp = op - off;
-
-					asm volatile("rep movsb"
-						     : "+D"(op), "+S"(mp), "+c"(n)
-						     : : "memory");
-				}
-			}
-		}
-		if (flg & 0x10)
-			ip += 4;	/* block checksum, not verified */
-	}
-	return (u32)(op - out);
-}
-
 struct range {
 	u32 start, end;
 };
@@ -442,35 +347,6 @@ static u32 find_free(u32 from, u32 size, const struct range *busy, u32 nbusy,
 	if (!is_ram(at, at + size, nmap))
 		die("no free RAM for a module");
 	return at;
-}
-
-/* The highest 2 MiB aligned RAM place below 4 GiB for size bytes. */
-static u32 find_top(u32 size, const struct range *busy, u32 nbusy, u32 nmap)
-{
-	u32 i, j, best = 0;
-
-	for (i = 0; i < nmap; i++) {
-		u64 s = memmap[i].addr, e = memmap[i].addr + memmap[i].size;
-		u32 at;
-
-		if (memmap[i].type != 1 || s >= 0x100000000ull)
-			continue;
-		if (e > 0xfffff000ull)
-			e = 0xfffff000ull;
-		if (e < s + size)
-			continue;
-		at = ((u32)e - size) & ~0x1fffffu;
-		if (at < s)
-			continue;
-		for (j = 0; j < nbusy; j++)
-			if (overlaps(at, at + size, busy[j].start, busy[j].end))
-				break;
-		if (j == nbusy && at > best)
-			best = at;
-	}
-	if (!best)
-		die("no room to decompress the kernel");
-	return best;
 }
 
 void shim_main(u32 magic, struct mb_info *mbi)
@@ -512,28 +388,6 @@ void shim_main(u32 magic, struct mb_info *mbi)
 	for (i = 0; i < nmods; i++) {
 		mod_start[i] = mods[i].mod_start;
 		mod_size[i] = mods[i].mod_end - mods[i].mod_start;
-	}
-
-	/* A compressed kernel: decompress it high up in RAM first. */
-	if (lz4_content_size((const u8 *)mod_start[0], mod_size[0])) {
-		u32 size = lz4_content_size((const u8 *)mod_start[0], mod_size[0]);
-		struct range busy[3];
-		u32 at, n;
-
-		busy[0].start = 0;
-		busy[0].end = (u32)_end;
-		for (i = 0; i < nmods; i++) {
-			busy[1 + i].start = mod_start[i];
-			busy[1 + i].end = mod_start[i] + mod_size[i];
-		}
-		at = find_top(size, busy, 1 + nmods, nmap);
-		n = lz4_decode_frame((const u8 *)mod_start[0], mod_size[0],
-				     (u8 *)at, size);
-		if (n != size)
-			die("lz4: size mismatch");
-		mod_start[0] = at;
-		mod_size[0] = size;
-		moved |= 4;
 	}
 
 	/* Parse the kernel's ELF header where the module lies. */
@@ -624,7 +478,6 @@ void shim_main(u32 magic, struct mb_info *mbi)
 	puthex(entry);
 	puts_all(" vmlinux ");
 	puthex(mod_start[0]);
-	puts_all(moved & 4 ? " (lz4)" : "");
 	puts_all(moved & 1 ? " (moved)" : "");
 	puts_all(" initrd ");
 	puthex(nmods > 1 ? mod_start[1] : 0);
