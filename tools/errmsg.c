@@ -323,6 +323,18 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "request 0x%llx is not supported by this driver version",
 		    a);
 		break;
+	case WARDEN_RULE_CONFIG_CONTEXT:
+		add(buf, len,
+		    "this config, needed to check the new one, is itself "
+		    "invalid (%llu errors)",
+		    a);
+		break;
+	case WARDEN_RULE_CONSOLE_PORTS:
+		add(buf, len,
+		    "UART ports 0x%llx-0x%llx are not all in the cell's own "
+		    "port ranges",
+		    b, b + 7);
+		break;
 	default:
 		add(buf, len,
 		    "rule %u broken (values 0x%llx 0x%llx 0x%llx 0x%llx)",

@@ -113,6 +113,15 @@ enum warden_rule {
 	WARDEN_RULE_BAD_ARGUMENT = 120, /* item IOCTL: which field, value */
 	WARDEN_RULE_NOT_PERMITTED = 121,
 	WARDEN_RULE_UNSUPPORTED = 122, /* what (e.g. ioctl number) */
+
+	/* Appended rules (numbered in their group's range). */
+	/* Blob and header: item SYSTEM (the system config) or CELL (id of an
+	 * existing cell): a config that a check depends on is itself invalid.
+	 * values: number of errors found in it. */
+	WARDEN_RULE_CONFIG_CONTEXT = 11,
+	/* Consoles: item CONSOLE: a UART console's ports are not all inside
+	 * the cell's own port ranges.  values: type, address. */
+	WARDEN_RULE_CONSOLE_PORTS = 71,
 };
 
 #define WARDEN_NO_CPU 0xffffffffu

@@ -12,6 +12,7 @@
 #define WARDEN_HVHEADER_H
 
 #include "abi.h"
+#include "error.h"
 
 #define WARDEN_HV_SIGNATURE "WRDNHVI"
 /*
@@ -32,12 +33,101 @@ struct warden_hv_header {
 	uint64_t entry_offset; /* per-CPU entry, from the image start */
 	uint32_t percpu_size;  /* bytes of per-CPU data, after the core */
 	uint32_t max_cpus;     /* the most CPUs the image supports */
-	uint32_t online_cpus;  /* [driver] CPUs that will enter */
-	uint32_t reserved;
-	uint64_t config_offset; /* [driver] where the system config was copied,
-				 * from the start of hypervisor memory */
+	/* Filled in by the driver before the first CPU enters: */
+	uint32_t online_cpus; /* CPUs that will enter (ids 0..online_cpus-1) */
+	uint32_t tsc_khz;     /* Linux's TSC frequency */
+	uint64_t hv_mem_phys; /* the reserved hypervisor memory */
+	uint64_t hv_mem_size;
+	uint64_t config_offset; /* system config copy, from hv_mem_phys */
+	uint64_t config_size;
+	uint64_t pool_offset; /* first page free for the hypervisor's pool */
+	uint64_t hv_cr3;      /* page tables the driver built (phys) */
+	uint64_t console_offset; /* [hv] console ring (struct warden_console_ring) */
+	uint64_t reserved[2];
 };
-WARDEN_CHECK_SIZE(struct warden_hv_header, 64);
+WARDEN_CHECK_SIZE(struct warden_hv_header, 128);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, entry_offset, 32);
+WARDEN_CHECK_OFFSET(struct warden_hv_header, online_cpus, 48);
+WARDEN_CHECK_OFFSET(struct warden_hv_header, hv_cr3, 96);
+
+/*
+ * The hypervisor console ring: one page in hypervisor memory that root may
+ * read (mapped read-only into root).  The hypervisor appends bytes at
+ * data[head % size]; head only grows, so a reader that remembers the last
+ * head it saw knows how much it missed.
+ */
+#define WARDEN_CONSOLE_RING_SIZE (4096 - 16)
+struct warden_console_ring {
+	uint64_t head; /* bytes ever written */
+	uint64_t reserved;
+	char data[WARDEN_CONSOLE_RING_SIZE];
+};
+WARDEN_CHECK_SIZE(struct warden_console_ring, 4096);
+
+/*
+ * A segment register as VMX holds it (SDM Vol. 3, 25.4.1): access rights in
+ * the VMCS format (bit 16 = unusable).
+ */
+struct warden_segment {
+	uint16_t selector;
+	uint16_t reserved;
+	uint32_t access_rights;
+	uint32_t limit;
+	uint32_t reserved2;
+	uint64_t base;
+};
+WARDEN_CHECK_SIZE(struct warden_segment, 24);
+
+/*
+ * Linux's CPU state, as the driver collects it on each CPU right before
+ * entering the hypervisor (and as the hypervisor hands it back on
+ * disable).  The hypervisor makes it the guest state of the root cell, so
+ * that Linux continues at rip with rsp, and all general-purpose registers
+ * as in regs[] (RAX = 0: "entered").
+ */
+struct warden_linux_state {
+	uint64_t cr0, cr3, cr4;
+	uint64_t efer, pat, debugctl;
+	uint64_t gdtr_base, idtr_base;
+	uint16_t gdtr_limit, idtr_limit;
+	uint32_t reserved;
+	struct warden_segment cs, ss, ds, es, fs, gs, tr, ldtr;
+	uint64_t kernel_gs_base;
+	uint64_t sysenter_cs, sysenter_esp, sysenter_eip;
+	uint64_t rsp, rip, rflags;
+	uint64_t regs[16]; /* RAX, RCX, RDX, RBX, RSP(unused), RBP, RSI, RDI,
+			    * R8-R15: the x86 register numbering */
+	uint64_t gdt_rw; /* writable alias of this CPU's GDT (Linux VA) */
+};
+WARDEN_CHECK_OFFSET(struct warden_linux_state, cs, 72);
+WARDEN_CHECK_OFFSET(struct warden_linux_state, kernel_gs_base, 264);
+WARDEN_CHECK_SIZE(struct warden_linux_state, 456);
+
+/*
+ * The per-CPU entry context: one page the driver allocates for each CPU and
+ * maps at the same (Linux) address in the hypervisor's page tables, next to
+ * the entry stub.  The stub and the hypervisor both use it.
+ */
+struct warden_entry_ctx {
+	uint64_t hv_cr3;      /* page tables to switch to */
+	uint64_t hv_entry;    /* hypervisor entry (hypervisor address) */
+	uint64_t hv_stack;    /* top of this CPU's hypervisor stack */
+	uint64_t stub_leave;  /* stub routine that returns to Linux */
+	uint32_t cpu_id;      /* Linux CPU number = hypervisor CPU id */
+	uint32_t apic_id;
+	int64_t result;	      /* 0, or the negative errno of this CPU */
+	uint16_t tramp_idt_limit; /* IDT used during the switch: an NMI */
+	uint16_t reserved[3];	  /* there is ignored */
+	uint64_t tramp_idt_base;
+	struct warden_error error; /* why this CPU failed */
+	struct warden_linux_state linux_state;
+	uint8_t tramp_idt[3 * 16]; /* vectors 0-2: only NMI (2) is set */
+};
+WARDEN_CHECK_OFFSET(struct warden_entry_ctx, result, 40);
+WARDEN_CHECK_OFFSET(struct warden_entry_ctx, tramp_idt_base, 56);
+WARDEN_CHECK_OFFSET(struct warden_entry_ctx, error, 64);
+WARDEN_CHECK_OFFSET(struct warden_entry_ctx, linux_state, 168);
+_Static_assert(sizeof(struct warden_entry_ctx) <= 4096,
+	       "the entry context must fit in one page");
 
 #endif /* WARDEN_HVHEADER_H */

@@ -75,6 +75,30 @@ static void unknown_rule_shows_numbers(void **state)
 	assert_non_null(strstr(buf, "0x42"));
 }
 
+static void config_check_rules(void **state)
+{
+	struct warden_error e =
+		rec(WARDEN_RULE_CONFIG_CONTEXT, WARDEN_ITEM_SYSTEM, 0);
+	char buf[256];
+
+	(void)state;
+	e.values[0] = 3;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "system config: this config, needed to check the "
+			    "new one, is itself invalid (3 errors)");
+	e = rec(WARDEN_RULE_CONFIG_CONTEXT, WARDEN_ITEM_CELL, 2);
+	e.values[0] = 1;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "cell 2: this config, needed to check the new one, "
+			    "is itself invalid (1 errors)");
+	e = rec(WARDEN_RULE_CONSOLE_PORTS, WARDEN_ITEM_CONSOLE, 1);
+	e.values[0] = WARDEN_CONSOLE_UART_PIO;
+	e.values[1] = 0x3f8;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "console: UART ports 0x3f8-0x3ff are not all in "
+			    "the cell's own port ranges");
+}
+
 static void short_buffer_is_safe(void **state)
 {
 	struct warden_error e =
@@ -94,6 +118,7 @@ int main(void)
 		cmocka_unit_test(memmap_hint),
 		cmocka_unit_test(cpu_item_and_caller_cpu),
 		cmocka_unit_test(unknown_rule_shows_numbers),
+		cmocka_unit_test(config_check_rules),
 		cmocka_unit_test(short_buffer_is_safe),
 	};
 

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* x86-64 registers and instructions the hypervisor uses (Intel SDM Vol. 3,
+ * chapter 2 "System Architecture Overview"). */
+#ifndef WARDEN_ASM_PROCESSOR_H
+#define WARDEN_ASM_PROCESSOR_H
+
+#include <hv/types.h>
+
+#define X86_CR0_PE (1ul << 0)
+#define X86_CR0_MP (1ul << 1)
+#define X86_CR0_ET (1ul << 4)
+#define X86_CR0_NE (1ul << 5)
+#define X86_CR0_WP (1ul << 16)
+#define X86_CR0_NW (1ul << 29)
+#define X86_CR0_CD (1ul << 30)
+#define X86_CR0_PG (1ul << 31)
+
+#define X86_CR4_PAE (1ul << 5)
+#define X86_CR4_PGE (1ul << 7)
+#define X86_CR4_VMXE (1ul << 13)
+#define X86_CR4_OSXSAVE (1ul << 18)
+#define X86_CR4_PKE (1ul << 22)
+
+#define EFER_SCE (1ul << 0)
+#define EFER_LME (1ul << 8)
+#define EFER_LMA (1ul << 10)
+#define EFER_NXE (1ul << 11)
+
+#define X86_RFLAGS_TF (1ul << 8)
+#define X86_RFLAGS_IF (1ul << 9)
+
+#define MSR_IA32_SYSENTER_CS 0x174
+#define MSR_IA32_SYSENTER_ESP 0x175
+#define MSR_IA32_SYSENTER_EIP 0x176
+#define MSR_IA32_DEBUGCTL 0x1d9
+#define MSR_FS_BASE 0xc0000100
+#define MSR_GS_BASE 0xc0000101
+#define MSR_KERNEL_GS_BASE 0xc0000102
+
+static inline u64 read_cr0(void)
+{
+	u64 v;
+
+	asm volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline u64 read_cr3(void)
+{
+	u64 v;
+
+	asm volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static inline u64 read_cr4(void)
+{
+	u64 v;
+
+	asm volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr0(u64 v)
+{
+	asm volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+static inline void write_cr4(u64 v)
+{
+	asm volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+static inline u64 read_msr(u32 msr)
+{
+	u32 lo, hi;
+
+	asm volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((u64)hi << 32) | lo;
+}
+
+static inline void write_msr(u32 msr, u64 v)
+{
+	asm volatile("wrmsr"
+		     :
+		     : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32))
+		     : "memory");
+}
+
+static inline void cpuid(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	asm volatile("cpuid"
+		     : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d)
+		     : "a"(leaf), "c"(sub));
+}
+
+static inline void cpu_relax(void)
+{
+	asm volatile("pause" ::: "memory");
+}
+
+static inline u64 read_tsc(void)
+{
+	u32 lo, hi;
+
+	asm volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((u64)hi << 32) | lo;
+}
+
+/* A descriptor-table register image for LGDT/LIDT (SDM 3.5.1). */
+struct dtr {
+	u16 limit;
+	u64 base;
+} __attribute__((packed));
+
+#endif /* WARDEN_ASM_PROCESSOR_H */
