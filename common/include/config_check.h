@@ -20,7 +20,8 @@
 /* Limits on a config (larger ones are rejected, not truncated). */
 #define CONFIG_CHECK_MAX_REGIONS 1024u
 #define CONFIG_CHECK_MAX_PIO_RANGES 1024u
-#define CONFIG_CHECK_MAX_SIZE 0x10000u /* 64 KiB > any config within the counts */
+#define CONFIG_CHECK_MAX_SIZE                                                  \
+	0x10000u /* 64 KiB > any config within the counts */
 /* Smallest hypervisor memory accepted (warden_system_desc.hv_mem_size). */
 #define CONFIG_CHECK_HV_MEM_MIN 0x100000u /* 1 MiB */
 #define CONFIG_CHECK_PAGE_SIZE 0x1000u

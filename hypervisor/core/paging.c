@@ -30,8 +30,8 @@ static bool test_bit(const struct page_pool *pool, unsigned long n)
 	return pool->bitmap[n / BITS_PER_WORD] & (1ull << (n % BITS_PER_WORD));
 }
 
-static void set_bits(struct page_pool *pool, unsigned long n,
-		     unsigned long num, bool set)
+static void set_bits(struct page_pool *pool, unsigned long n, unsigned long num,
+		     bool set)
 {
 	for (; num; num--, n++) {
 		u64 bit = 1ull << (n % BITS_PER_WORD);
@@ -70,8 +70,8 @@ void *page_alloc(struct page_pool *pool, unsigned long num)
 		for (n = 0; n < num && !test_bit(pool, start + n); n++)
 			;
 		if (n == num) {
-			void *page = (void *)(pool->base_virt +
-					      start * PAGE_SIZE);
+			void *page =
+				(void *)(pool->base_virt + start * PAGE_SIZE);
 
 			set_bits(pool, start, num, true);
 			pool->used += num;
@@ -260,8 +260,7 @@ bool pt_lookup(const struct page_table *pt, u64 virt, u64 *phys,
 	}
 }
 
-static void destroy_level(struct page_table *pt, u64 *table,
-			  unsigned int level)
+static void destroy_level(struct page_table *pt, u64 *table, unsigned int level)
 {
 	unsigned int i;
 
@@ -269,7 +268,8 @@ static void destroy_level(struct page_table *pt, u64 *table,
 		for (i = 0; i < ENTRIES; i++)
 			if (pt->fmt->present(table[i]) &&
 			    !pt->fmt->is_leaf(table[i], level))
-				destroy_level(pt, next_table(pt, table[i], level),
+				destroy_level(pt,
+					      next_table(pt, table[i], level),
 					      level - 1);
 	}
 	page_free(pt->pool, table, 1);

@@ -97,7 +97,7 @@ struct warden_linux_state {
 	uint64_t rsp, rip, rflags;
 	uint64_t regs[16]; /* RAX, RCX, RDX, RBX, RSP(unused), RBP, RSI, RDI,
 			    * R8-R15: the x86 register numbering */
-	uint64_t gdt_rw; /* writable alias of this CPU's GDT (Linux VA) */
+	uint64_t gdt_rw;   /* writable alias of this CPU's GDT (Linux VA) */
 };
 WARDEN_CHECK_OFFSET(struct warden_linux_state, cs, 72);
 WARDEN_CHECK_OFFSET(struct warden_linux_state, kernel_gs_base, 264);
@@ -109,13 +109,13 @@ WARDEN_CHECK_SIZE(struct warden_linux_state, 456);
  * the entry stub.  The stub and the hypervisor both use it.
  */
 struct warden_entry_ctx {
-	uint64_t hv_cr3;      /* page tables to switch to */
-	uint64_t hv_entry;    /* hypervisor entry (hypervisor address) */
-	uint64_t hv_stack;    /* top of this CPU's hypervisor stack */
-	uint64_t stub_leave;  /* stub routine that returns to Linux */
-	uint32_t cpu_id;      /* Linux CPU number = hypervisor CPU id */
+	uint64_t hv_cr3;     /* page tables to switch to */
+	uint64_t hv_entry;   /* hypervisor entry (hypervisor address) */
+	uint64_t hv_stack;   /* top of this CPU's hypervisor stack */
+	uint64_t stub_leave; /* stub routine that returns to Linux */
+	uint32_t cpu_id;     /* Linux CPU number = hypervisor CPU id */
 	uint32_t apic_id;
-	int64_t result;	      /* 0, or the negative errno of this CPU */
+	int64_t result;		  /* 0, or the negative errno of this CPU */
 	uint16_t tramp_idt_limit; /* IDT used during the switch: an NMI */
 	uint16_t reserved[3];	  /* there is ignored */
 	uint64_t tramp_idt_base;
@@ -127,7 +127,7 @@ WARDEN_CHECK_OFFSET(struct warden_entry_ctx, result, 40);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, tramp_idt_base, 56);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, error, 64);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, linux_state, 168);
-_Static_assert(sizeof(struct warden_entry_ctx) <= 4096,
-	       "the entry context must fit in one page");
+_Static_assert(sizeof(struct warden_entry_ctx) <= 4096, "the entry context "
+							"must fit in one page");
 
 #endif /* WARDEN_HVHEADER_H */

@@ -65,12 +65,12 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 
 /* Communication region at INMATE_COMM_REGION (NULL: no valid signature). */
 struct warden_comm_region *comm_region(void);
-uint32_t comm_tsc_khz(void);		   /* 0 when unknown */
-void comm_set_state(uint32_t state);	   /* WARDEN_CELL_* */
-uint32_t comm_poll_msg(void);		   /* WARDEN_MSG_* */
-void comm_reply(uint32_t reply);	   /* WARDEN_REPLY_* */
-bool comm_handle_shutdown(bool approve);   /* true: approved a request */
-void comm_heartbeat(void);		   /* watchdog++ */
+uint32_t comm_tsc_khz(void);		 /* 0 when unknown */
+void comm_set_state(uint32_t state);	 /* WARDEN_CELL_* */
+uint32_t comm_poll_msg(void);		 /* WARDEN_MSG_* */
+void comm_reply(uint32_t reply);	 /* WARDEN_REPLY_* */
+bool comm_handle_shutdown(bool approve); /* true: approved a request */
+void comm_heartbeat(void);		 /* watchdog++ */
 
 /* Time, by the TSC. */
 uint32_t tsc_khz(void);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * The communication region at INMATE_COMM_REGION.  Fields the hypervisor
  * and the cell both write are accessed with volatile loads and stores.
@@ -59,7 +59,8 @@ bool comm_handle_shutdown(bool approve)
 {
 	struct warden_comm_region *comm = comm_region();
 
-	if (!comm || read32(&comm->msg_to_cell) != WARDEN_MSG_SHUTDOWN_REQUEST ||
+	if (!comm ||
+	    read32(&comm->msg_to_cell) != WARDEN_MSG_SHUTDOWN_REQUEST ||
 	    read32(&comm->reply_from_cell) != WARDEN_REPLY_NONE)
 		return false;
 	if (approve) {

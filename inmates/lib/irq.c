@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * IDT: every vector goes through its stub in isr.S to interrupt_dispatch().
  * Exceptions (0..31) are reported on the console and halt the CPU, after
@@ -33,11 +33,12 @@ static struct idt_gate idt[NUM_VECTORS] __attribute__((aligned(16)));
 static irq_handler_t handlers[NUM_VECTORS];
 static int in_exception;
 
+/* Names of the exception vectors; "RSV": reserved by Intel. */
 static const char *const exception_names[NUM_EXCEPTIONS] = {
-	"#DE", "#DB", "NMI", "#BP", "#OF",	"#BR",	    "#UD", "#NM",
-	"#DF", "CSO", "#TS", "#NP", "#SS",	"#GP",	    "#PF", "15",
-	"#MF", "#AC", "#MC", "#XM", "#VE",	"#CP",	    "22",  "23",
-	"24",  "25",  "26",  "27",  "#HV",	"#VC",	    "#SX", "31",
+	"#DE", "#DB", "NMI", "#BP", "#OF", "#BR", "#UD", "#NM",
+	"#DF", "CSO", "#TS", "#NP", "#SS", "#GP", "#PF", "RSV",
+	"#MF", "#AC", "#MC", "#XM", "#VE", "#CP", "RSV", "RSV",
+	"RSV", "RSV", "RSV", "RSV", "#HV", "#VC", "#SX", "RSV",
 };
 
 void idt_init(void)

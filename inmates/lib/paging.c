@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * The identity map built by entry.S: 4 GiB in 2 MiB pages.  PAT entry 0
  * (WB with the power-on PAT) for RAM, PCD|PWT (entry 3, UC) where asked.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * A small printf-style formatter (no floating point) with two sinks: the
  * console (printk) and a buffer (snprintf).
@@ -9,7 +9,7 @@ struct sink {
 	void (*put)(struct sink *sink, char c);
 	char *buf;
 	size_t size;
-	size_t pos;   /* characters produced, including dropped ones */
+	size_t pos; /* characters produced, including dropped ones */
 };
 
 struct spec {

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /* The C side of the entry: called by entry.S in 64-bit mode. */
 #include <inmate.h>
 #include "internal.h"

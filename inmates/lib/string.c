@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /* Freestanding string functions (GCC may emit calls to the mem* ones). */
 #include <inmate.h>
 

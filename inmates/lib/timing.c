@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * Time by the TSC.  Its frequency comes from the comm region (measured by
  * the root cell); without one, from CPUID leaf 0x15 (TSC/crystal ratio and

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * Console output: a polled 16550 UART at an I/O port, or the hypervisor's
  * debug console through a hypercall, as the comm region says.

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Run inmates in QEMU (TCG, no VMX), started the way a Warden cell CPU is.
 
-QEMU gets a 64 KiB firmware of our own whose reset vector (0xFFFF0) is a far
-jump to 0000:0000, so the CPU enters the inmate in 16-bit real mode at guest-
-physical 0 with CS.base 0, IP 0, like a cell CPU at reset address 0.  The
+QEMU gets a 64 KiB firmware of our own whose reset code leaves junk in the
+registers and far-jumps to 0000:0000, so the CPU enters the inmate in 16-bit
+real mode at guest-physical 0 with CS.base 0, IP 0, like a cell CPU at reset
+address 0.  The
 inmate image is loaded at 0 and a communication region we build (signature
 "WRDNCOM", TSC_KHZ, console = UART_PIO at 0x3e8, one CPU) at 0x100000, both
 with "-device loader".  COM3 (the third -serial of the pc machine, port
@@ -54,9 +55,34 @@ CHECKS = {
 
 
 def firmware():
-    """64 KiB ROM: the reset vector at offset 0xFFF0 jumps to 0000:0000."""
-    rom = bytearray(b'\xf4' * 0x10000)          # hlt everywhere else
-    rom[0xfff0:0xfff5] = b'\xea\x00\x00\x00\x00'  # ljmp 0x0000:0x0000
+    """64 KiB ROM at 0xF0000 (and below 4 GiB).  The reset vector (offset
+    0xFFF0) jumps to code at F000:0000 that leaves junk behind, as a cell
+    CPU may find it: segment registers 0x5a5a, SP 0, DF set, general
+    registers with patterns, CR4.PGE|OSFXSR|OSXMMEXCPT, EFER.SCE|NXE (CR0
+    has CD and NW from the reset).  Then it jumps to 0000:0000, the
+    inmate's entry, in real mode."""
+    junk = bytes.fromhex(
+        'b85a5a'          # mov ax, 0x5a5a
+        '8ed8' '8ec0' '8ed0' '8ee0' '8ee8'  # mov ds/es/ss/fs/gs, ax
+        'bc0000'          # mov sp, 0
+        '66b880060000'    # mov eax, 0x680 (PGE|OSFXSR|OSXMMEXCPT)
+        '0f22e0'          # mov cr4, eax
+        '66b9800000c0'    # mov ecx, 0xc0000080 (EFER)
+        '66b801080000'    # mov eax, 0x801 (SCE|NXE)
+        '6631d2'          # xor edx, edx
+        '0f30'            # wrmsr
+        '66b8efbeadde'    # mov eax, 0xdeadbeef
+        '66bbefbeadde'    # mov ebx, 0xdeadbeef
+        '66b9efbeadde'    # mov ecx, 0xdeadbeef
+        '66baefbeadde'    # mov edx, 0xdeadbeef
+        '66beefbeadde'    # mov esi, 0xdeadbeef
+        '66bfefbeadde'    # mov edi, 0xdeadbeef
+        '66bdefbeadde'    # mov ebp, 0xdeadbeef
+        'fd'              # std
+        'ea00000000')     # ljmp 0x0000:0x0000
+    rom = bytearray(b'\xf4' * 0x10000)            # hlt everywhere else
+    rom[0:len(junk)] = junk
+    rom[0xfff0:0xfff5] = b'\xea\x00\x00\x00\xf0'  # ljmp 0xf000:0x0000
     return bytes(rom)
 
 

@@ -22,7 +22,7 @@
 #define PAGE_MASK (~(PAGE_SIZE - 1))
 
 struct page_pool {
-	u64 base_virt;	   /* first page of the pool */
+	u64 base_virt; /* first page of the pool */
 	u64 base_phys;
 	unsigned long pages; /* pages under management, bitmap included */
 	unsigned long used;  /* pages allocated, bitmap included */
@@ -51,7 +51,7 @@ void *pool_phys_to_virt(const struct page_pool *pool, u64 phys);
 struct paging_format {
 	bool (*present)(u64 entry);
 	bool (*is_leaf)(u64 entry, unsigned int level);
-	u64 (*table)(u64 phys);	    /* entry pointing to a next-level table */
+	u64 (*table)(u64 phys); /* entry pointing to a next-level table */
 	u64 (*leaf)(u64 phys, unsigned int level, unsigned int flags,
 		    unsigned int mem_type);
 	u64 (*phys)(u64 entry, unsigned int level);

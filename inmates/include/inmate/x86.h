@@ -103,7 +103,8 @@ static inline void wrmsr(uint32_t msr, uint64_t value)
 {
 	asm volatile("wrmsr"
 		     :
-		     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
+		     : "c"(msr), "a"((uint32_t)value),
+		       "d"((uint32_t)(value >> 32))
 		     : "memory");
 }
 

@@ -268,10 +268,7 @@ static inline void invvpid_all(void)
 		u64 vpid, address;
 	} desc = { 0, 0 };
 
-	asm volatile("invvpid %0, %1"
-		     :
-		     : "m"(desc), "r"(2ul)
-		     : "cc", "memory");
+	asm volatile("invvpid %0, %1" : : "m"(desc), "r"(2ul) : "cc", "memory");
 }
 
 #endif /* WARDEN_ASM_VMX_H */
