@@ -22,7 +22,7 @@ KEEP ?=
 .PHONY: all deps hypervisor driver tools unit vm test unit-test demo \
 	format format-check install clean
 
-all: deps hypervisor driver tools
+all: deps hypervisor driver tools inmates
 
 deps:
 	@scripts/deps.sh
@@ -30,6 +30,7 @@ deps:
 include hypervisor/build.mk
 include tools/build.mk
 include tests/unit/build.mk
+include inmates/build.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin
 tools: $(BUILD)/tools/warden
@@ -69,6 +70,7 @@ install: all
 	install -D -m 0644 docs/warden.8 $(DESTDIR)$(PREFIX)/share/man/man8/warden.8
 
 clean:
-	rm -rf $(BUILD)/hypervisor $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm
+	rm -rf $(BUILD)/hypervisor $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm \
+		$(BUILD)/inmates
 	@kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver 2>/dev/null); \
 	[ ! -d "$$kdir" ] || $(MAKE) -C "$$kdir" M=$(CURDIR)/driver clean

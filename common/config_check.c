@@ -183,8 +183,8 @@ static bool check_header(struct checker *ck, const uint8_t *p, size_t size,
 		return false;
 	}
 	sig = load64(p, OFF(struct warden_config_header, signature));
-	expected = signature_value(cell ? WARDEN_CELL_SIGNATURE :
-					  WARDEN_SYSTEM_SIGNATURE);
+	expected = signature_value(cell ? WARDEN_CELL_SIGNATURE
+					: WARDEN_SYSTEM_SIGNATURE);
 	if (sig != expected) {
 		/* values[1]: 0 a system config was expected, 1 a cell one */
 		fail_config(ck, WARDEN_RULE_CONFIG_SIGNATURE, sig, cell);
@@ -230,7 +230,8 @@ static void read_console(const uint8_t *p, size_t off, struct console *c)
 static void read_cell(struct checker *ck, struct cell *c, const uint8_t *p,
 		      size_t size, size_t desc)
 {
-	uint32_t total = load32(p, OFF(struct warden_config_header, total_size));
+	uint32_t total =
+		load32(p, OFF(struct warden_config_header, total_size));
 	uint64_t needed;
 	unsigned int i;
 
@@ -452,8 +453,8 @@ static void check_region_fields(struct checker *ck, const struct cell *c,
 	if (!valid_mem_type(r->type)) {
 		fail_region(ck, WARDEN_RULE_MEM_TYPE, i, r, r->type, 0);
 	} else {
-		need = (r->flags & WARDEN_MEM_IO) ? WARDEN_MEMTYPE_UC :
-						    WARDEN_MEMTYPE_WB;
+		need = (r->flags & WARDEN_MEM_IO) ? WARDEN_MEMTYPE_UC
+						  : WARDEN_MEMTYPE_WB;
 		if (r->type != need)
 			fail_region(ck, WARDEN_RULE_MEM_TYPE_MISMATCH, i, r,
 				    r->type, need);
@@ -547,8 +548,7 @@ static void check_pio(struct checker *ck, const struct cell *c)
 }
 
 /* Is [base, base + length) inside one of the cell's port ranges? */
-static bool ports_in_cell(const struct cell *c, uint64_t base,
-			  uint64_t length)
+static bool ports_in_cell(const struct cell *c, uint64_t base, uint64_t length)
 {
 	struct pio p;
 	uint32_t i;
@@ -565,10 +565,11 @@ static bool ports_in_cell(const struct cell *c, uint64_t base,
  * Everything about one cell that needs no other config.  sys gives the
  * hypervisor memory for the root cell's regions (NULL otherwise).
  */
-static void check_cell_alone(struct checker *ck, const struct cell *c,
+static bool check_cell_alone(struct checker *ck, const struct cell *c,
 			     const struct system *sys)
 {
-	check_name(ck, c);
+	bool name_ok = check_name(ck, c);
+
 	if (c->flags & ~WARDEN_CELL_FLAGS_ALL)
 		fail(ck, WARDEN_RULE_CELL_FLAGS, WARDEN_ITEM_CELL, c->id,
 		     c->flags, WARDEN_CELL_FLAGS_ALL, 0, 0);
@@ -583,7 +584,7 @@ static void check_cell_alone(struct checker *ck, const struct cell *c,
 		     0);
 	check_console(ck, &c->console, 1, !c->root);
 	if (!c->arrays)
-		return;
+		return name_ok;
 	check_regions(ck, c, sys);
 	check_pio(ck, c);
 	if (!c->root && c->console.type == WARDEN_CONSOLE_UART_PIO &&
@@ -591,10 +592,11 @@ static void check_cell_alone(struct checker *ck, const struct cell *c,
 	    !ports_in_cell(c, c->console.address, UART_PORTS))
 		fail(ck, WARDEN_RULE_CONSOLE_PORTS, WARDEN_ITEM_CONSOLE, 1,
 		     c->console.type, c->console.address, 0, 0);
+	return name_ok;
 }
 
-static bool check_system_blob(struct checker *ck, const uint8_t *p,
-			      size_t size, struct system *sys)
+static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
+			      struct system *sys)
 {
 	uint64_t v;
 	unsigned int cpu;
@@ -616,17 +618,17 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p,
 
 	v = load16(p, PLAT_OFF(reserved0));
 	if (v)
-		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED, PLAT_OFF(reserved0),
-			    v);
+		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			    PLAT_OFF(reserved0), v);
 	v = load32(p, PLAT_OFF(reserved1));
 	if (v)
-		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED, PLAT_OFF(reserved1),
-			    v);
+		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			    PLAT_OFF(reserved1), v);
 	v = load(p, PLAT_OFF(reserved2),
 		 sizeof(((struct warden_platform *)0)->reserved2));
 	if (v)
-		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED, PLAT_OFF(reserved2),
-			    v);
+		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			    PLAT_OFF(reserved2), v);
 
 	sys->root.id = WARDEN_ROOT_CELL_ID;
 	sys->root.root = true;
@@ -658,6 +660,7 @@ static bool check_cell_blob(struct checker *ck, const uint8_t *p, size_t size,
 {
 	if (!p)
 		size = 0;
+	c->arrays = false;
 	if (!check_header(ck, p, size, true))
 		return false;
 	c->id = id;
@@ -667,38 +670,36 @@ static bool check_cell_blob(struct checker *ck, const uint8_t *p, size_t size,
 	return true;
 }
 
-static void check_cpus_against(struct checker *ck, const struct cell *c,
-			       const struct system *sys,
-			       const struct cell *others, const bool *valid,
-			       size_t n_others)
+/* CPUs of c against the machine (root's CPU set). */
+static void check_cpus_root(struct checker *ck, const struct cell *c,
+			    const struct system *sys)
 {
 	unsigned int cpu;
-	size_t k;
 
 	for (cpu = 1; cpu < WARDEN_MAX_CPUS; cpu++) {
 		if (!cpu_in(c->cpus, cpu))
 			continue;
-		if (cpu >= sys->machine_cpus) {
+		if (cpu >= sys->machine_cpus)
 			fail(ck, WARDEN_RULE_CPU_NOT_PRESENT, WARDEN_ITEM_CPU,
 			     cpu, sys->machine_cpus, 0, 0, 0);
-			continue;
-		}
-		if (!cpu_in(sys->root.cpus, cpu)) {
+		else if (!cpu_in(sys->root.cpus, cpu))
 			fail(ck, WARDEN_RULE_CPU_NOT_IN_ROOT, WARDEN_ITEM_CPU,
 			     cpu, 0, 0, 0, 0);
-			continue;
-		}
-		for (k = 0; k < n_others; k++) {
-			if (valid[k] && cpu_in(others[k].cpus, cpu)) {
-				fail(ck, WARDEN_RULE_CPU_IN_OTHER_CELL,
-				     WARDEN_ITEM_CPU, cpu, others[k].id, 0, 0,
-				     0);
-				break;
-			}
-		}
 	}
 }
 
+static void check_cpus_other(struct checker *ck, const struct cell *c,
+			     const struct cell *o)
+{
+	unsigned int cpu;
+
+	for (cpu = 1; cpu < WARDEN_MAX_CPUS; cpu++)
+		if (cpu_in(c->cpus, cpu) && cpu_in(o->cpus, cpu))
+			fail(ck, WARDEN_RULE_CPU_IN_OTHER_CELL, WARDEN_ITEM_CPU,
+			     cpu, o->id, 0, 0, 0);
+}
+
+/* Is r inside one memory region of the root cell? */
 static bool region_in_root(const struct region *r, const struct cell *root)
 {
 	struct region q;
@@ -728,87 +729,87 @@ static bool region_in_cell(const struct region *r, const struct cell *o)
 	return false;
 }
 
-static void check_regions_against(struct checker *ck, const struct cell *c,
-				  const struct system *sys,
-				  const struct cell *others, const bool *valid,
-				  size_t n_others)
+static void check_regions_root(struct checker *ck, const struct cell *c,
+			       const struct system *sys)
 {
 	struct region r;
 	uint32_t i;
-	size_t k;
 
 	for (i = 0; i < c->num_regions; i++) {
 		get_region(c, i, &r);
 		if (!region_sane(&r) || is_comm(&r))
 			continue;
-		/* check_regions reported an overlap with the hypervisor */
 		if (sys->hv_usable &&
 		    overlap(r.phys, r.size, sys->hv_start, sys->hv_size))
-			continue;
-		if (sys->root.arrays && !region_in_root(&r, &sys->root))
+			fail_region(ck, WARDEN_RULE_MEM_OVERLAPS_HV, i, &r,
+				    sys->hv_start, sys->hv_size);
+		else if (!region_in_root(&r, &sys->root))
 			fail_region(ck, WARDEN_RULE_MEM_NOT_IN_ROOT, i, &r, 0,
 				    0);
-		for (k = 0; k < n_others; k++) {
-			if (valid[k] && region_in_cell(&r, &others[k])) {
-				fail_region(ck, WARDEN_RULE_MEM_IN_OTHER_CELL,
-					    i, &r, others[k].id, 0);
+	}
+}
+
+static void check_regions_other(struct checker *ck, const struct cell *c,
+				const struct cell *o)
+{
+	struct region r;
+	uint32_t i;
+
+	for (i = 0; i < c->num_regions; i++) {
+		get_region(c, i, &r);
+		if (region_sane(&r) && !is_comm(&r) && region_in_cell(&r, o))
+			fail_region(ck, WARDEN_RULE_MEM_IN_OTHER_CELL, i, &r,
+				    o->id, 0);
+	}
+}
+
+static void check_pio_root(struct checker *ck, const struct cell *c,
+			   const struct system *sys)
+{
+	struct pio p;
+	uint32_t i;
+
+	for (i = 0; i < c->num_pio; i++) {
+		get_pio(c, i, &p);
+		if (pio_sane(&p) &&
+		    !ports_in_cell(&sys->root, p.base, p.length))
+			fail_pio(ck, WARDEN_RULE_PIO_NOT_IN_ROOT, i, &p, 0);
+	}
+}
+
+static void check_pio_other(struct checker *ck, const struct cell *c,
+			    const struct cell *o)
+{
+	struct pio p, q;
+	uint32_t i, j;
+
+	for (i = 0; i < c->num_pio; i++) {
+		get_pio(c, i, &p);
+		if (!pio_sane(&p))
+			continue;
+		for (j = 0; j < o->num_pio; j++) {
+			get_pio(o, j, &q);
+			if (pio_sane(&q) &&
+			    overlap(p.base, p.length, q.base, q.length)) {
+				fail_pio(ck, WARDEN_RULE_PIO_IN_OTHER_CELL, i,
+					 &p, o->id);
 				break;
 			}
 		}
 	}
 }
 
-static void check_pio_against(struct checker *ck, const struct cell *c,
-			      const struct system *sys,
-			      const struct cell *others, const bool *valid,
-			      size_t n_others)
+/* Checks a config the new cell depends on without reporting its errors:
+ * true when it is valid, else reported once as CONFIG_CONTEXT. */
+static bool context_valid(struct checker *ck, const struct checker *quiet,
+			  bool readable, uint32_t kind, uint32_t index)
 {
-	struct pio p, q;
-	uint32_t i, j;
-	size_t k;
-	bool found;
-
-	for (i = 0; i < c->num_pio; i++) {
-		get_pio(c, i, &p);
-		if (!pio_sane(&p))
-			continue;
-		if (sys->root.arrays &&
-		    !ports_in_cell(&sys->root, p.base, p.length))
-			fail_pio(ck, WARDEN_RULE_PIO_NOT_IN_ROOT, i, &p, 0);
-		found = false;
-		for (k = 0; k < n_others && !found; k++) {
-			if (!valid[k])
-				continue;
-			for (j = 0; j < others[k].num_pio && !found; j++) {
-				get_pio(&others[k], j, &q);
-				if (pio_sane(&q) && overlap(p.base, p.length,
-							    q.base, q.length)) {
-					fail_pio(ck,
-						 WARDEN_RULE_PIO_IN_OTHER_CELL,
-						 i, &p, others[k].id);
-					found = true;
-				}
-			}
-		}
-	}
-}
-
-/* Checks others[k] silently; reports it once when it is invalid. */
-static bool check_other(struct checker *ck, const void *blob, size_t size,
-			uint32_t id, struct cell *o)
-{
-	struct checker quiet = { .report = NULL, .ctx = NULL, .errors = 0 };
-
-	if (check_cell_blob(&quiet, blob, size, id, o) && !quiet.errors &&
-	    o->arrays)
+	if (readable && !quiet->errors)
 		return true;
-	fail(ck, WARDEN_RULE_CONFIG_CONTEXT, WARDEN_ITEM_CELL, id,
-	     quiet.errors, 0, 0, 0);
+	fail(ck, WARDEN_RULE_CONFIG_CONTEXT, kind, index, quiet->errors, 0, 0,
+	     0);
 	return false;
 }
-
-/* Others are handled in batches so that the stack stays small. */
-#define OTHERS_BATCH 8
 
 unsigned int config_check_cell(const void *blob, size_t size,
 			       const void *system_blob, size_t system_size,
@@ -817,29 +818,56 @@ unsigned int config_check_cell(const void *blob, size_t size,
 			       config_report_fn report, void *ctx)
 {
 	struct checker ck = { .report = report, .ctx = ctx, .errors = 0 };
-	struct checker quiet = { .report = NULL, .ctx = NULL, .errors = 0 };
-	struct cell batch[OTHERS_BATCH];
-	bool valid[OTHERS_BATCH];
+	struct checker quiet;
 	struct system sys;
-	struct cell c;
-	bool name_ok;
-	size_t k, n;
+	struct cell c, o;
+	bool name_ok, ok;
+	size_t k;
 
-	if (!check_header(&ck, blob, blob ? size : 0, true))
+	if (!blob)
+		size = 0;
+	if (!check_header(&ck, blob, size, true))
 		return ck.errors;
 	c.id = (uint32_t)(n_others + 1);
 	c.root = false;
 	read_cell(&ck, &c, blob, size, HDR_SIZE);
-	name_ok = check_name(&ck, &c);
-	/* check_cell_alone checks the name again: count it only once */
-	{
-		struct checker rest = { .report = report, .ctx = ctx };
-		struct cell tmp = c;
+	name_ok = check_cell_alone(&ck, &c, NULL);
+	if (!system_blob)
+		return ck.errors;
 
-		(void)tmp;
-		(void)rest;
+	quiet = (struct checker){ .report = NULL, .ctx = NULL, .errors = 0 };
+	ok = check_system_blob(&quiet, system_blob, system_size, &sys);
+	if (!context_valid(&ck, &quiet, ok, WARDEN_ITEM_SYSTEM, 0))
+		return ck.errors;
+	if (name_ok && same_name(&c, &sys.root))
+		fail(&ck, WARDEN_RULE_NAME_DUPLICATE, WARDEN_ITEM_CELL, c.id,
+		     WARDEN_ROOT_CELL_ID, 0, 0, 0);
+	check_cpus_root(&ck, &c, &sys);
+	if (c.arrays) {
+		check_regions_root(&ck, &c, &sys);
+		check_pio_root(&ck, &c, &sys);
 	}
-	check_cell_alone(&quiet, &c, NULL);
-	(void)name_ok;
+
+	if (n_others && (!others || !other_sizes)) {
+		fail(&ck, WARDEN_RULE_CONFIG_CONTEXT, WARDEN_ITEM_CELL, 1, 0, 0,
+		     0, 0);
+		return ck.errors;
+	}
+	for (k = 0; k < n_others; k++) {
+		quiet = (struct checker){ .report = NULL, .errors = 0 };
+		o.id = (uint32_t)(k + 1);
+		ok = check_cell_blob(&quiet, others[k], other_sizes[k], o.id,
+				     &o);
+		if (!context_valid(&ck, &quiet, ok, WARDEN_ITEM_CELL, o.id))
+			continue;
+		if (name_ok && same_name(&c, &o))
+			fail(&ck, WARDEN_RULE_NAME_DUPLICATE, WARDEN_ITEM_CELL,
+			     c.id, o.id, 0, 0, 0);
+		check_cpus_other(&ck, &c, &o);
+		if (c.arrays) {
+			check_regions_other(&ck, &c, &o);
+			check_pio_other(&ck, &c, &o);
+		}
+	}
 	return ck.errors;
 }

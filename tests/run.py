@@ -22,7 +22,10 @@ every group also reports "<group>/boot": clean power-off, no kernel
 warning, no panic.
 
   tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo]
-  T: "unit", "unit/<suite>", "<group>" or "<group>/<test>"
+  T: "unit", "unit/<suite>", "inmate-qemu", "<group>" or "<group>/<test>"
+
+Between the two, the inmate tests run the inmates bare in QEMU, started
+in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
 """
 import argparse
 import os
@@ -230,6 +233,10 @@ def main():
     results = Results(args.only.strip('/'))
     if group_selected(results.only, 'unit') or results.only.startswith('unit'):
         run_unit(args.build, results)
+    if not args.unit_only and group_selected(results.only, 'inmate-qemu'):
+        sys.path.insert(0, os.path.join(ROOT, 'tests', 'inmates'))
+        import qemu_inmates
+        qemu_inmates.run(args.build, results.report)
     if not args.unit_only:
         sysdir = os.path.join(ROOT, 'tests', 'system')
         for f in sorted(os.listdir(sysdir)):

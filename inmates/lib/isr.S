@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Interrupt and exception entry stubs, one per vector, INMATE_ISR_STUB_SIZE bytes
- * apart from inmate_isr_stubs.  Each stub makes the stack look the same
+ * Interrupt and exception entry stubs, one per vector, INMATE_ISR_STUB_SIZE
+ * bytes apart from inmate_isr_stubs.  Each stub makes the stack look the same
  * (error code, 0 if the CPU pushed none, then the vector) and jumps to
  * isr_common, which saves the general registers and calls
  * interrupt_dispatch(struct interrupt_frame *) in C.

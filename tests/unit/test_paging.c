@@ -23,8 +23,7 @@ static int setup(void **state)
 	(void)state;
 	area = aligned_alloc(PAGE_SIZE, POOL_PAGES * PAGE_SIZE);
 	assert_non_null(area);
-	assert_int_equal(pool_init(&pool, (u64)area, FAKE_PHYS, POOL_PAGES),
-			 0);
+	assert_int_equal(pool_init(&pool, (u64)area, FAKE_PHYS, POOL_PAGES), 0);
 	return 0;
 }
 
@@ -163,8 +162,7 @@ static void host_format_entries(void **state)
 	assert_int_equal(entry_at(&pt, 0xffffffff80200000ull, 0),
 			 0xfee00000 | PTE_PRESENT | PTE_WRITE | PTE_PCD |
 				 PTE_PWT | PTE_NX);
-	assert_true(pt_lookup(&pt, 0xffffffff80200010ull, NULL, &flags,
-			      &type));
+	assert_true(pt_lookup(&pt, 0xffffffff80200010ull, NULL, &flags, &type));
 	assert_int_equal(type, WARDEN_MEMTYPE_UC);
 	assert_int_equal(flags, MAP_READ | MAP_WRITE);
 	/* remapping a range replaces the old mapping and frees its table */

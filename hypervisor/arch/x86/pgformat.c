@@ -53,8 +53,8 @@ static u64 host_leaf(u64 phys, unsigned int level, unsigned int flags,
 
 static u64 host_phys(u64 e, unsigned int level)
 {
-	return e & (host_is_leaf(e, level) ? large_mask(level) :
-					     PHYS_ADDR_MASK);
+	return e &
+	       (host_is_leaf(e, level) ? large_mask(level) : PHYS_ADDR_MASK);
 }
 
 static unsigned int host_flags(u64 e)

@@ -22,4 +22,53 @@ int arch_console_init(const struct warden_console *con);
  * output to a missing console is dropped. */
 void arch_console_write(const char *text, size_t len);
 
+struct per_cpu;
+struct cell;
+
+/*
+ * Switch this CPU to the hypervisor's own GDT, TSS and IDT and make
+ * this_cpu() work.  Called first on every CPU, in the hypervisor's address
+ * space.  Cannot fail.
+ */
+void arch_cpu_prepare(struct per_cpu *pc);
+
+/*
+ * System-wide architecture setup, on the first CPU only, after the pool
+ * exists: check that the CPU has what Warden needs, build the shared IDT.
+ * 0 or a negative errno with the reason recorded (hv_set_error).
+ */
+int arch_init_system(struct per_cpu *pc);
+
+/*
+ * Build the root cell's architecture state (EPT from the system config's
+ * memory regions minus hypervisor memory, I/O and MSR bitmaps).
+ * 0 or a negative errno with the reason recorded.
+ */
+int arch_root_cell_init(struct per_cpu *pc, struct cell *root);
+
+/*
+ * Enter VMX operation on this CPU and prepare its VMCS with Linux's state
+ * (pc->entry->linux_state) as the guest state.  0 or a negative errno with
+ * the reason recorded; on failure nothing is left enabled.
+ */
+int arch_cpu_init(struct per_cpu *pc);
+
+/* Undo arch_cpu_init when another CPU failed: leave VMX operation. */
+void arch_cpu_undo(struct per_cpu *pc);
+
+/*
+ * Launch the guest (Linux continues as root cell).  Returns only if the
+ * launch failed, with a negative errno and the reason recorded.
+ */
+int arch_cpu_activate(struct per_cpu *pc);
+
+/*
+ * Leave the hypervisor on this CPU and return to Linux (disable, or an
+ * enable that failed): restores Linux's state from the guest state (or the
+ * saved entry state if the guest never ran) with RAX = result.  Does not
+ * return.
+ */
+void __attribute__((noreturn))
+arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs);
+
 #endif /* WARDEN_HV_ARCH_H */

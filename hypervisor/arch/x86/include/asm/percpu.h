@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The x86 part of the per-CPU data. */
+#ifndef WARDEN_ASM_PERCPU_H
+#define WARDEN_ASM_PERCPU_H
+
+#include <hv/types.h>
+
+/* 64-bit TSS (SDM Vol. 3, 8.7). */
+struct tss64 {
+	u32 reserved0;
+	u64 rsp[3];
+	u64 reserved1;
+	u64 ist[7];
+	u64 reserved2;
+	u16 reserved3;
+	u16 iomap_base;
+} __attribute__((packed));
+_Static_assert(sizeof(struct tss64) == 104, "TSS layout");
+
+/* General-purpose registers of the guest, in x86 register-number order, as
+ * the VM-exit entry pushes them. */
+struct guest_regs {
+	u64 rax, rcx, rdx, rbx, rsp_unused, rbp, rsi, rdi;
+	u64 r8, r9, r10, r11, r12, r13, r14, r15;
+};
+
+struct arch_cpu {
+	u64 gdt[5]; /* null, code, data, TSS (2 entries) */
+	struct tss64 tss;
+	void *vmxon_region;
+	void *vmcs;
+	bool vmx_on;
+	bool vmcs_loaded;
+	/* NMIs that arrived for the guest and still have to be injected. */
+	u32 guest_nmis_pending;
+	bool nmi_window_armed;
+	/* the VMX controls this CPU runs with */
+	u32 proc_ctls;
+};
+
+#endif /* WARDEN_ASM_PERCPU_H */

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System-wide state of the hypervisor and the generic entry points the
+ * architecture layer calls.
+ */
+#ifndef WARDEN_HV_HYPERVISOR_H
+#define WARDEN_HV_HYPERVISOR_H
+
+#include <warden/config.h>
+#include <warden/hvheader.h>
+
+#include "paging.h"
+#include "percpu.h"
+#include "types.h"
+
+struct cell {
+	unsigned int id;
+	const struct warden_cell_desc *config;
+	struct warden_cpu_set cpus;
+	struct arch_cell *arch;
+};
+
+struct hypervisor {
+	struct warden_hv_header *header;
+	const struct warden_system_desc *config;
+	struct page_pool pool;
+	struct page_table hv_pt; /* the hypervisor's own address space */
+	struct warden_console_ring *ring;
+	struct cell root;
+	unsigned int num_cpus;
+	unsigned long pool_used_at_start;
+};
+
+extern struct hypervisor hv;
+
+/* Hypervisor virtual address of hypervisor-memory physical address. */
+static inline void *hv_phys_to_virt(u64 phys)
+{
+	return (void *)(WARDEN_HV_BASE + (phys - hv.header->hv_mem_phys));
+}
+
+static inline u64 hv_virt_to_phys(const void *virt)
+{
+	return (u64)virt - WARDEN_HV_BASE + hv.header->hv_mem_phys;
+}
+
+/*
+ * Handle a hypercall of the guest on this CPU: code and two arguments.
+ * Returns the value for the guest's RAX.  (core/control.c)
+ */
+long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
+	       unsigned long arg2);
+
+/* Record a failure in this CPU's entry context, for the driver. */
+void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
+		  u32 item_index, u64 v0, u64 v1);
+
+#endif /* WARDEN_HV_HYPERVISOR_H */

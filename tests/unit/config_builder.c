@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Valid config blobs for tests and fuzz seeds (see config_builder.h). */
+#include <assert.h>
+#include <string.h>
+
+#include "config_builder.h"
+
+#define RWX (WARDEN_MEM_READ | WARDEN_MEM_WRITE | WARDEN_MEM_EXECUTE)
+#define RW (WARDEN_MEM_READ | WARDEN_MEM_WRITE)
+
+static size_t desc_offset(const struct cb_blob *b)
+{
+	return sizeof(struct warden_config_header) +
+	       (b->system ? offsetof(struct warden_system_desc, root_cell) : 0);
+}
+
+static size_t regions_offset(const struct cb_blob *b)
+{
+	return desc_offset(b) + sizeof(struct warden_cell_desc);
+}
+
+struct warden_config_header *cb_header(struct cb_blob *b)
+{
+	return (struct warden_config_header *)b->u.bytes;
+}
+
+struct warden_system_desc *cb_sys(struct cb_blob *b)
+{
+	assert(b->system);
+	return (struct warden_system_desc *)(b->u.bytes +
+					     sizeof(struct warden_config_header));
+}
+
+struct warden_cell_desc *cb_desc(struct cb_blob *b)
+{
+	return (struct warden_cell_desc *)(b->u.bytes + desc_offset(b));
+}
+
+size_t cb_region_offset(struct cb_blob *b, unsigned int i)
+{
+	return regions_offset(b) + i * sizeof(struct warden_mem_region);
+}
+
+size_t cb_pio_offset(struct cb_blob *b, unsigned int i)
+{
+	return cb_region_offset(b, cb_desc(b)->num_memory_regions) +
+	       i * sizeof(struct warden_pio_range);
+}
+
+struct warden_mem_region *cb_region(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_mem_region *)(b->u.bytes +
+					    cb_region_offset(b, i));
+}
+
+struct warden_pio_range *cb_pio(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_pio_range *)(b->u.bytes + cb_pio_offset(b, i));
+}
+
+static void set_size(struct cb_blob *b, size_t size)
+{
+	assert(size <= CB_BLOB_MAX);
+	b->size = size;
+	cb_header(b)->total_size = (uint32_t)size;
+}
+
+/* Opens (delta > 0) or closes a gap at byte offset off. */
+static void shift(struct cb_blob *b, size_t off, long delta)
+{
+	assert(b->size + delta <= CB_BLOB_MAX);
+	memmove(b->u.bytes + off + delta, b->u.bytes + off, b->size - off);
+	set_size(b, b->size + delta);
+}
+
+unsigned int cb_add_region(struct cb_blob *b, uint64_t phys, uint64_t guest,
+			   uint64_t size, uint32_t flags, uint8_t type)
+{
+	unsigned int i = cb_desc(b)->num_memory_regions;
+	struct warden_mem_region *r;
+
+	shift(b, cb_region_offset(b, i), sizeof(*r));
+	cb_desc(b)->num_memory_regions++;
+	r = cb_region(b, i);
+	memset(r, 0, sizeof(*r));
+	r->phys_start = phys;
+	r->guest_start = guest;
+	r->size = size;
+	r->flags = flags;
+	r->mem_type = type;
+	return i;
+}
+
+unsigned int cb_add_pio(struct cb_blob *b, uint16_t base, uint32_t length)
+{
+	unsigned int i = cb_desc(b)->num_pio_ranges;
+	struct warden_pio_range *p;
+
+	shift(b, cb_pio_offset(b, i), sizeof(*p));
+	cb_desc(b)->num_pio_ranges++;
+	p = cb_pio(b, i);
+	memset(p, 0, sizeof(*p));
+	p->base = base;
+	p->length = length;
+	return i;
+}
+
+void cb_remove_region(struct cb_blob *b, unsigned int i)
+{
+	size_t off = cb_region_offset(b, i);
+
+	assert(i < cb_desc(b)->num_memory_regions);
+	memmove(b->u.bytes + off, b->u.bytes + off + 32, b->size - off - 32);
+	cb_desc(b)->num_memory_regions--;
+	set_size(b, b->size - 32);
+}
+
+void cb_remove_pio(struct cb_blob *b, unsigned int i)
+{
+	size_t off = cb_pio_offset(b, i);
+
+	assert(i < cb_desc(b)->num_pio_ranges);
+	memmove(b->u.bytes + off, b->u.bytes + off + 8, b->size - off - 8);
+	cb_desc(b)->num_pio_ranges--;
+	set_size(b, b->size - 8);
+}
+
+void cb_set_name(struct cb_blob *b, const char *name)
+{
+	struct warden_cell_desc *d = cb_desc(b);
+
+	memset(d->name, 0, sizeof(d->name));
+	strncpy(d->name, name, sizeof(d->name));
+}
+
+void cb_cpus_clear(struct warden_cpu_set *set)
+{
+	memset(set, 0, sizeof(*set));
+}
+
+void cb_cpu_add(struct warden_cpu_set *set, unsigned int cpu)
+{
+	set->bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
+void cb_cpu_del(struct warden_cpu_set *set, unsigned int cpu)
+{
+	set->bits[cpu / 64] &= ~(1ull << (cpu % 64));
+}
+
+static void start(struct cb_blob *b, int system)
+{
+	struct warden_config_header *h;
+
+	memset(b, 0, sizeof(*b));
+	b->system = system;
+	h = cb_header(b);
+	memcpy(h->signature,
+	       system ? WARDEN_SYSTEM_SIGNATURE : WARDEN_CELL_SIGNATURE, 8);
+	h->revision = WARDEN_CONFIG_REVISION;
+	h->architecture = WARDEN_ARCH_X86_64;
+	set_size(b, regions_offset(b));
+}
+
+void cb_system(struct cb_blob *b)
+{
+	struct warden_system_desc *s;
+	struct warden_cell_desc *root;
+	unsigned int cpu;
+
+	start(b, 1);
+	s = cb_sys(b);
+	s->hv_mem_start = CB_HV_START;
+	s->hv_mem_size = CB_HV_SIZE;
+	s->debug_console.type = WARDEN_CONSOLE_UART_PIO;
+	s->debug_console.baud = 115200;
+	s->debug_console.address = CB_COM2;
+	s->platform.pm_timer_port = 0x608;
+	s->platform.mmconfig_base = 0xb0000000;
+	s->platform.mmconfig_end_bus = 0xff;
+
+	root = cb_desc(b);
+	cb_set_name(b, "linux");
+	for (cpu = 0; cpu < 4; cpu++)
+		cb_cpu_add(&root->cpus, cpu);
+	root->console.type = WARDEN_CONSOLE_UART_PIO;
+	root->console.address = CB_COM1;
+
+	cb_add_region(b, 0, 0, CB_RESERVED_START, RWX, WARDEN_MEMTYPE_WB);
+	cb_add_region(b, CB_POOL_START, CB_POOL_START, CB_POOL_SIZE, RWX,
+		      WARDEN_MEMTYPE_WB);
+	cb_add_region(b, CB_RESERVED_START + CB_RESERVED_SIZE,
+		      CB_RESERVED_START + CB_RESERVED_SIZE,
+		      CB_RAM_SIZE - CB_RESERVED_START - CB_RESERVED_SIZE, RWX,
+		      WARDEN_MEMTYPE_WB);
+	cb_add_region(b, CB_IOAPIC, CB_IOAPIC, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+	cb_add_pio(b, 0, CB_COM2);
+	cb_add_pio(b, CB_COM2 + 8, 0x10000 - CB_COM2 - 8);
+}
+
+void cb_cell(struct cb_blob *b, int which)
+{
+	struct warden_cell_desc *d;
+	uint16_t uart = which ? CB_COM4 : CB_COM3;
+
+	start(b, 0);
+	d = cb_desc(b);
+	cb_set_name(b, which ? "cell-b" : "cell-a");
+	if (which) {
+		cb_cpu_add(&d->cpus, 2);
+		cb_cpu_add(&d->cpus, 3);
+	} else {
+		cb_cpu_add(&d->cpus, 1);
+	}
+	d->reset_address = CB_RESET;
+	d->console.type = WARDEN_CONSOLE_UART_PIO;
+	d->console.address = uart;
+	cb_add_region(b, CB_POOL_START + (which ? CB_CELL_RAM : 0), 0,
+		      CB_CELL_RAM, RWX | WARDEN_MEM_LOADABLE,
+		      WARDEN_MEMTYPE_WB);
+	cb_add_region(b, 0, CB_CELL_RAM, 0x1000, RW | WARDEN_MEM_COMM_REGION,
+		      WARDEN_MEMTYPE_WB);
+	cb_add_pio(b, uart, 8);
+}

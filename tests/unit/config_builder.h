@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Valid system and cell config blobs built in memory, for tests and the
+ * fuzz seed corpus, and helpers to change them.
+ *
+ * The machine is the emulated test machine: 1 GiB of RAM, 4 CPUs, Linux
+ * booted with memmap=64M$0x30000000.  The system config gives the
+ * hypervisor the first CB_HV_SIZE bytes of that reservation and the root
+ * cell CPUs 0-3, the RAM below and above the reservation, the rest of the
+ * reservation (the pool that cells take memory from), the IOAPIC and all
+ * ports but the hypervisor's UART (COM2, 0x2f8).  Cell A takes CPU 1, 16
+ * MiB of the pool and COM3; cell B CPUs 2-3, the next 16 MiB and COM4.
+ *
+ * A blob keeps its arrays packed and its counts and total_size right
+ * through cb_add_* and cb_remove_*; everything else is changed through the
+ * typed pointers (the buffer is 8-byte aligned).
+ */
+#ifndef WARDEN_TESTS_CONFIG_BUILDER_H
+#define WARDEN_TESTS_CONFIG_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <warden/config.h>
+
+#define CB_BLOB_MAX 4096
+
+#define CB_RAM_SIZE 0x40000000ull
+#define CB_RESERVED_START 0x30000000ull
+#define CB_RESERVED_SIZE 0x4000000ull
+#define CB_HV_START CB_RESERVED_START
+#define CB_HV_SIZE 0x600000ull
+#define CB_POOL_START (CB_HV_START + CB_HV_SIZE)
+#define CB_POOL_SIZE (CB_RESERVED_SIZE - CB_HV_SIZE)
+#define CB_CELL_RAM 0x1000000ull /* each cell's RAM */
+#define CB_IOAPIC 0xfec00000ull
+#define CB_COM1 0x3f8
+#define CB_COM2 0x2f8
+#define CB_COM3 0x3e8
+#define CB_COM4 0x2e8
+#define CB_RESET 0x1000ull /* reset address of the cells */
+
+/* Root cell's regions, in this order. */
+enum { CB_ROOT_LOW, CB_ROOT_POOL, CB_ROOT_HIGH, CB_ROOT_IOAPIC };
+/* A cell's regions and port ranges, in this order. */
+enum { CB_CELL_RAM_REGION, CB_CELL_COMM };
+enum { CB_ROOT_PIO_LOW, CB_ROOT_PIO_HIGH };
+
+struct cb_blob {
+	union {
+		uint64_t align;
+		uint8_t bytes[CB_BLOB_MAX];
+	} u;
+	size_t size; /* bytes used; passed to the checker */
+	int system;  /* a system config (else a cell config) */
+};
+
+/* Cell A (which 0) or B (which 1). */
+void cb_system(struct cb_blob *b);
+void cb_cell(struct cb_blob *b, int which);
+
+struct warden_config_header *cb_header(struct cb_blob *b);
+struct warden_system_desc *cb_sys(struct cb_blob *b); /* system only */
+/* The root cell of a system config, the cell of a cell config. */
+struct warden_cell_desc *cb_desc(struct cb_blob *b);
+struct warden_mem_region *cb_region(struct cb_blob *b, unsigned int i);
+struct warden_pio_range *cb_pio(struct cb_blob *b, unsigned int i);
+
+/* Byte offsets in the blob (for CONFIG_RESERVED values). */
+size_t cb_region_offset(struct cb_blob *b, unsigned int i);
+size_t cb_pio_offset(struct cb_blob *b, unsigned int i);
+
+/* Append an item; returns its index. */
+unsigned int cb_add_region(struct cb_blob *b, uint64_t phys, uint64_t guest,
+			   uint64_t size, uint32_t flags, uint8_t type);
+unsigned int cb_add_pio(struct cb_blob *b, uint16_t base, uint32_t length);
+void cb_remove_region(struct cb_blob *b, unsigned int i);
+void cb_remove_pio(struct cb_blob *b, unsigned int i);
+
+void cb_set_name(struct cb_blob *b, const char *name);
+void cb_cpus_clear(struct warden_cpu_set *set);
+void cb_cpu_add(struct warden_cpu_set *set, unsigned int cpu);
+void cb_cpu_del(struct warden_cpu_set *set, unsigned int cpu);
+
+#endif /* WARDEN_TESTS_CONFIG_BUILDER_H */
