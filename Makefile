@@ -19,10 +19,10 @@ T ?=
 KEEP ?=
 
 .SECONDEXPANSION:
-.PHONY: all deps hypervisor driver tools unit vm test unit-test demo \
+.PHONY: all deps hypervisor driver tools configs unit vm test unit-test demo \
 	format format-check install clean
 
-all: deps hypervisor driver tools inmates
+all: deps hypervisor driver tools inmates configs
 
 deps:
 	@scripts/deps.sh
@@ -31,9 +31,15 @@ include hypervisor/build.mk
 include tools/build.mk
 include tests/unit/build.mk
 include inmates/build.mk
+include tests/fuzz/build.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin
 tools: $(BUILD)/tools/warden
+configs: $(BUILD)/configs/system-bochs.cell
+
+$(BUILD)/configs/system-bochs.cell: configs/mkconfig.py
+	@mkdir -p $(dir $@)
+	configs/mkconfig.py $@
 unit: $(UNIT_BINS)
 
 driver: deps

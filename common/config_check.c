@@ -8,9 +8,13 @@
  * of config.h), after a bounds check, so any alignment and any size is
  * safe.  Arrays are read only when the counts fit the blob.
  */
+#if defined(__KERNEL__)
+#include <linux/types.h> /* the driver: as include/warden/abi.h does */
+#else
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #include <warden/abi.h>
 #include <warden/config.h>
@@ -29,7 +33,7 @@
 #define PORT_END 0x10000u
 #define UART_PORTS 8u
 
-#define OFF(type, member) offsetof(type, member)
+#define OFF(type, member) __builtin_offsetof(type, member)
 #define SYS_OFF(member) (HDR_SIZE + OFF(struct warden_system_desc, member))
 #define PLAT_OFF(member)                                                       \
 	(SYS_OFF(platform) + OFF(struct warden_platform, member))
@@ -300,7 +304,7 @@ static uint64_t last(uint64_t start, uint64_t size)
 
 static bool wraps(uint64_t start, uint64_t size)
 {
-	return size && size - 1 > UINT64_MAX - start;
+	return size && size - 1 > ~(uint64_t)0 - start;
 }
 
 static bool overlap(uint64_t a, uint64_t a_size, uint64_t b, uint64_t b_size)

@@ -42,14 +42,18 @@ static long dispatch(unsigned int cmd, void *arg)
 	case WARDEN_IOCTL_HW_PROBE:
 		return wd_hw_probe(arg);
 	case WARDEN_IOCTL_ENABLE:
+		return wd_enable(arg);
 	case WARDEN_IOCTL_DISABLE:
+		return wd_disable(arg);
+	case WARDEN_IOCTL_STATUS:
+		return wd_status(arg);
+	case WARDEN_IOCTL_CPU_INFO:
+		return wd_cpu_info(arg);
 	case WARDEN_IOCTL_CELL_CREATE:
 	case WARDEN_IOCTL_CELL_LOAD:
 	case WARDEN_IOCTL_CELL_START:
 	case WARDEN_IOCTL_CELL_SHUTDOWN:
 	case WARDEN_IOCTL_CELL_DESTROY:
-	case WARDEN_IOCTL_STATUS:
-	case WARDEN_IOCTL_CPU_INFO:
 	case WARDEN_IOCTL_CELL_INFO:
 	case WARDEN_IOCTL_CELL_SET_LOADABLE:
 		return wd_error(err, -EOPNOTSUPP, &why,
@@ -85,9 +89,14 @@ static long wd_ioctl(struct file *file, unsigned int cmd, unsigned long uarg)
 	return ret;
 }
 
+static struct miscdevice wd_misc;
+static ssize_t wd_read(struct file *file, char __user *ubuf, size_t len,
+		       loff_t *ppos);
+
 static const struct file_operations wd_fops = {
 	.owner = THIS_MODULE,
 	.unlocked_ioctl = wd_ioctl,
+	.read = wd_read,
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = noop_llseek,
 };
@@ -109,14 +118,26 @@ static DEVICE_ATTR_RO(version);
 static ssize_t enabled_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return sysfs_emit(buf, "0\n");
+	return sysfs_emit(buf, "%d\n", wd_is_enabled());
 }
 static DEVICE_ATTR_RO(enabled);
+
+/* The hypervisor console: the last WARDEN_CONSOLE_RING_SIZE bytes. */
+static ssize_t console_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	u64 pos = 0;
+	ssize_t n = wd_console_read(buf, PAGE_SIZE - 1, &pos);
+
+	return n < 0 ? 0 : n;
+}
+static DEVICE_ATTR_RO(console);
 
 static struct attribute *wd_attrs[] = {
 	&dev_attr_abi_revision.attr,
 	&dev_attr_version.attr,
 	&dev_attr_enabled.attr,
+	&dev_attr_console.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(wd);
@@ -128,6 +149,35 @@ static struct miscdevice wd_misc = {
 	.groups = wd_groups,
 	.mode = 0600,
 };
+
+struct device *wd_device(void)
+{
+	return wd_misc.this_device;
+}
+
+/*
+ * read() on /dev/warden streams the hypervisor console: each open file
+ * remembers how far it has read (f_pos counts bytes ever written).
+ */
+static ssize_t wd_read(struct file *file, char __user *ubuf, size_t len,
+		       loff_t *ppos)
+{
+	char *buf;
+	u64 pos = *ppos;
+	ssize_t n;
+
+	len = min_t(size_t, len, PAGE_SIZE);
+	buf = kmalloc(len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	n = wd_console_read(buf, len, &pos);
+	if (n > 0 && copy_to_user(ubuf, buf, n))
+		n = -EFAULT;
+	if (n >= 0)
+		*ppos = pos;
+	kfree(buf);
+	return n == -ENODEV ? 0 : n;
+}
 
 static int __init wd_init(void)
 {

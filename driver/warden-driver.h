@@ -33,4 +33,16 @@ __printf(4, 5) int wd_error(struct warden_error *err, int code,
 /* ioctl WARDEN_IOCTL_HW_PROBE: fills probe->... for probe->cpu. */
 int wd_hw_probe(struct warden_hw_probe *probe);
 
+/* The device, for request_firmware (main.c). */
+struct device *wd_device(void);
+
+/* enable.c: the ioctls behind enable, disable, status, CPU info, and the
+ * console ring.  Each fills the error record on failure. */
+int wd_enable(struct warden_enable *arg);
+int wd_disable(struct warden_cell_ref *arg);
+int wd_status(struct warden_status *st);
+int wd_cpu_info(struct warden_cpu_info *info);
+ssize_t wd_console_read(char *buf, size_t len, u64 *pos);
+bool wd_is_enabled(void);
+
 #endif /* WARDEN_DRIVER_H */

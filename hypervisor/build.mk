@@ -7,10 +7,16 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-stack-protector -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
 	-mno-sse -mno-sse2 -mno-mmx -mno-avx -mno-80387 -mgeneral-regs-only \
 	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
-	-Iinclude -Icommon/include -Ihypervisor/include
+	-Iinclude -Icommon/include -Ihypervisor/include \
+	-Ihypervisor/arch/x86/include
 HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
+	hypervisor/core/setup.c hypervisor/core/control.c \
+	hypervisor/core/paging.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
-	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S
+	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
+	hypervisor/arch/x86/setup.c hypervisor/arch/x86/vmx.c \
+	hypervisor/arch/x86/vmexit.c hypervisor/arch/x86/msr.c \
+	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
 
 $(HV_OUT)/%.c.o: %.c
@@ -23,6 +29,7 @@ $(HV_OUT)/%.S.o: %.S
 
 $(HV_OUT)/warden-intel.elf: $(HV_OBJS) hypervisor/hypervisor.lds
 	$(LD) -nostdlib -static -z noexecstack -z max-page-size=4096 \
+		--no-warn-rwx-segments \
 		-T hypervisor/hypervisor.lds $(HV_OBJS) -o $@
 
 # objcopy drops trailing empty sections; pad the file to exactly the

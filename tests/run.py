@@ -146,6 +146,8 @@ def build_payload(build, script, workdir):
                 os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
                 os.path.join(payload, 'tests'))
+    shutil.copytree(os.path.join(build, 'configs'),
+                    os.path.join(payload, 'configs'))
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     initrd = os.path.join(workdir, 'initrd.cpio')
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),

@@ -5,6 +5,7 @@
 TOOLS_OUT := $(BUILD)/tools
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/errmsg.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
+	tools/cmd_enable.c \
 	$(TOOLS_LIB_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))
 

@@ -16,6 +16,15 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 	const char *summary;
 } commands[] = {
+	{ "enable", cmd_enable,
+	  "enable <config>   load the hypervisor; Linux becomes the root "
+	  "cell" },
+	{ "disable", cmd_disable,
+	  "disable           return Linux to bare metal" },
+	{ "status", cmd_status,
+	  "status            state, memory pool, VM exits per CPU" },
+	{ "console", cmd_console,
+	  "console [-f]      print the hypervisor console" },
 	{ "hardware", cmd_hardware,
 	  "hardware check    check that this machine can run Warden\n"
 	  "  hardware dump     print the raw CPU facts the check judges" },

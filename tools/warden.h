@@ -24,5 +24,9 @@ int warden_open_device(void);
 int warden_ioctl(int fd, unsigned long cmd, void *arg, const char *what);
 
 int cmd_hardware(int argc, char **argv);
+int cmd_enable(int argc, char **argv);
+int cmd_disable(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_console(int argc, char **argv);
 
 #endif /* WARDEN_TOOLS_WARDEN_H */

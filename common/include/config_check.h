@@ -11,17 +11,21 @@
 #ifndef WARDEN_CONFIG_CHECK_H
 #define WARDEN_CONFIG_CHECK_H
 
+#if defined(__KERNEL__)
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #include <warden/config.h>
 #include <warden/error.h>
 
-/* Limits on a config (larger ones are rejected, not truncated). */
+/* Limits on a config (larger ones are rejected, not truncated).  64 KiB
+ * is more than any config within the counts needs (41,152 bytes). */
 #define CONFIG_CHECK_MAX_REGIONS 1024u
 #define CONFIG_CHECK_MAX_PIO_RANGES 1024u
-#define CONFIG_CHECK_MAX_SIZE                                                  \
-	0x10000u /* 64 KiB > any config within the counts */
+#define CONFIG_CHECK_MAX_SIZE 0x10000u
 /* Smallest hypervisor memory accepted (warden_system_desc.hv_mem_size). */
 #define CONFIG_CHECK_HV_MEM_MIN 0x100000u /* 1 MiB */
 #define CONFIG_CHECK_PAGE_SIZE 0x1000u

@@ -43,7 +43,9 @@ struct warden_hv_header {
 	uint64_t pool_offset; /* first page free for the hypervisor's pool */
 	uint64_t hv_cr3;      /* page tables the driver built (phys) */
 	uint64_t console_offset; /* [hv] console ring (struct warden_console_ring) */
-	uint64_t reserved[2];
+	uint32_t stack_top;	 /* per-CPU stack top, from the per-CPU area */
+	uint32_t reserved0;
+	uint64_t reserved1;
 };
 WARDEN_CHECK_SIZE(struct warden_hv_header, 128);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, entry_offset, 32);
@@ -115,15 +117,18 @@ struct warden_entry_ctx {
 	uint64_t stub_leave; /* stub routine that returns to Linux */
 	uint32_t cpu_id;     /* Linux CPU number = hypervisor CPU id */
 	uint32_t apic_id;
-	int64_t result;		  /* 0, or the negative errno of this CPU */
-	uint16_t tramp_idt_limit; /* IDT used during the switch: an NMI */
-	uint16_t reserved[3];	  /* there is ignored */
+	int64_t result; /* 0, or the negative errno of this CPU */
+	uint16_t reserved[3];
+	/* The IDT used during the switch (an NMI there is ignored), as the
+	 * 10-byte operand LIDT takes. */
+	uint16_t tramp_idt_limit;
 	uint64_t tramp_idt_base;
 	struct warden_error error; /* why this CPU failed */
 	struct warden_linux_state linux_state;
 	uint8_t tramp_idt[3 * 16]; /* vectors 0-2: only NMI (2) is set */
 };
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, result, 40);
+WARDEN_CHECK_OFFSET(struct warden_entry_ctx, tramp_idt_limit, 54);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, tramp_idt_base, 56);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, error, 64);
 WARDEN_CHECK_OFFSET(struct warden_entry_ctx, linux_state, 168);

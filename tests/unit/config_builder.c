@@ -27,8 +27,8 @@ struct warden_config_header *cb_header(struct cb_blob *b)
 struct warden_system_desc *cb_sys(struct cb_blob *b)
 {
 	assert(b->system);
-	return (struct warden_system_desc *)(b->u.bytes +
-					     sizeof(struct warden_config_header));
+	return (struct warden_system_desc
+			*)(b->u.bytes + sizeof(struct warden_config_header));
 }
 
 struct warden_cell_desc *cb_desc(struct cb_blob *b)
@@ -65,8 +65,8 @@ static void set_size(struct cb_blob *b, size_t size)
 	cb_header(b)->total_size = (uint32_t)size;
 }
 
-/* Opens (delta > 0) or closes a gap at byte offset off. */
-static void shift(struct cb_blob *b, size_t off, long delta)
+/* Opens a gap of delta bytes at byte offset off. */
+static void shift(struct cb_blob *b, size_t off, size_t delta)
 {
 	assert(b->size + delta <= CB_BLOB_MAX);
 	memmove(b->u.bytes + off + delta, b->u.bytes + off, b->size - off);
@@ -129,8 +129,10 @@ void cb_set_name(struct cb_blob *b, const char *name)
 {
 	struct warden_cell_desc *d = cb_desc(b);
 
+	size_t n = strlen(name);
+
 	memset(d->name, 0, sizeof(d->name));
-	strncpy(d->name, name, sizeof(d->name));
+	memcpy(d->name, name, n < sizeof(d->name) ? n : sizeof(d->name));
 }
 
 void cb_cpus_clear(struct warden_cpu_set *set)

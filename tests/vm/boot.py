@@ -44,7 +44,7 @@ CONSOLES = [('com1.log', '[linux] '), ('com2.log', '[hv] '),
             ('e9.log', '[e9] ')]
 
 RE_PANIC = re.compile(r'Kernel panic')
-RE_OOPS = re.compile(r'BUG:|Oops')
+RE_OOPS = re.compile(r'BUG:|Oops|general protection fault|---\[ end trace')
 RE_WARN = re.compile(r'(^|\]\s*|WARDEN-DMESG: )WARNING:')
 RE_END = re.compile(END_MARKER + r' rc=(-?\d+)')
 RE_TRACE_END = re.compile(r'---\[ end ')

@@ -1,18 +1,180 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Per-CPU entry of the hypervisor image, called by the driver on every CPU
- * (System V calling convention: RDI = CPU id).
- *
- * The late launch (saving Linux's state, VMXON, VMLAUNCH back into Linux)
- * is the work of the late-launch issue; until it lands, the entry refuses
- * with -ENOSYS so that a driver calling it cannot mistake it for success.
+ * Assembly entry points of the hypervisor:
+ * - arch_entry: where the driver's stub calls in, per CPU
+ *   (RDI = CPU id, RSI = entry context), already on this CPU's
+ *   hypervisor stack and in the hypervisor's address space;
+ * - vmx_exit_entry: HOST_RIP of every VMCS;
+ * - vmx_launch: the first VM entry;
+ * - exception and NMI handlers of the hypervisor's IDT.
  */
 	.section .text.entry, "ax"
 	.globl arch_entry
 	.type arch_entry, @function
 arch_entry:
-	mov	$-38, %rax	/* -ENOSYS */
-	ret
+	sub	$8, %rsp	/* the stub's call left RSP 8 off alignment */
+	call	hv_entry
+	/* hv_entry returns only on failure: go back to Linux with it */
+	mov	%rax, %rsi
+	mov	%gs:0, %rdi
+	xor	%edx, %edx
+	call	arch_cpu_leave
+	ud2
 	.size arch_entry, . - arch_entry
+
+	.text
+
+/* Push the guest's general-purpose registers as struct guest_regs. */
+.macro PUSH_REGS
+	push	%r15
+	push	%r14
+	push	%r13
+	push	%r12
+	push	%r11
+	push	%r10
+	push	%r9
+	push	%r8
+	push	%rdi
+	push	%rsi
+	push	%rbp
+	push	$0		/* RSP: in the VMCS */
+	push	%rbx
+	push	%rdx
+	push	%rcx
+	push	%rax
+.endm
+
+.macro POP_REGS
+	pop	%rax
+	pop	%rcx
+	pop	%rdx
+	pop	%rbx
+	add	$8, %rsp
+	pop	%rbp
+	pop	%rsi
+	pop	%rdi
+	pop	%r8
+	pop	%r9
+	pop	%r10
+	pop	%r11
+	pop	%r12
+	pop	%r13
+	pop	%r14
+	pop	%r15
+.endm
+
+	.globl vmx_exit_entry
+	.type vmx_exit_entry, @function
+vmx_exit_entry:
+	PUSH_REGS
+	mov	%rsp, %rdi
+	call	vmx_handle_exit
+	POP_REGS
+	vmresume
+	/* VMRESUME failed: report, with the registers as they are */
+	PUSH_REGS
+	mov	%rsp, %rdi
+	call	vmx_resume_failed
+	ud2
+	.size vmx_exit_entry, . - vmx_exit_entry
+
+/* int vmx_launch(struct guest_regs *regs): returns only if VMLAUNCH fails. */
+	.globl vmx_launch
+	.type vmx_launch, @function
+vmx_launch:
+	mov	0x00(%rdi), %rax
+	mov	0x08(%rdi), %rcx
+	mov	0x10(%rdi), %rdx
+	mov	0x18(%rdi), %rbx
+	mov	0x28(%rdi), %rbp
+	mov	0x30(%rdi), %rsi
+	mov	0x40(%rdi), %r8
+	mov	0x48(%rdi), %r9
+	mov	0x50(%rdi), %r10
+	mov	0x58(%rdi), %r11
+	mov	0x60(%rdi), %r12
+	mov	0x68(%rdi), %r13
+	mov	0x70(%rdi), %r14
+	mov	0x78(%rdi), %r15
+	mov	0x38(%rdi), %rdi
+	vmlaunch
+	mov	$-1, %rax
+	ret
+	.size vmx_launch, . - vmx_launch
+
+/*
+ * void arch_jump_to_linux(u64 stub_leave, struct warden_linux_state *s):
+ * hand over to the driver's stub, which is mapped in both address spaces.
+ */
+	.globl arch_jump_to_linux
+	.type arch_jump_to_linux, @function
+arch_jump_to_linux:
+	mov	%rdi, %rax
+	mov	%rsi, %rdi
+	jmp	*%rax
+	.size arch_jump_to_linux, . - arch_jump_to_linux
+
+/* Exceptions in the hypervisor itself: 32 entries of 16 bytes. */
+	.balign 16
+	.globl exception_entries
+exception_entries:
+	vector = 0
+	.rept 32
+	.balign 16
+	.if (vector == 8) || ((vector >= 10) && (vector <= 14)) || \
+	    (vector == 17) || (vector == 21) || (vector == 29) || (vector == 30)
+	.else
+	push	$0		/* no error code: keep the frame shape */
+	.endif
+	push	$vector
+	jmp	exception_common
+	vector = vector + 1
+	.endr
+
+exception_common:
+	/* the frame: vector, error, then what the CPU pushed */
+	push	%r15
+	push	%r14
+	push	%r13
+	push	%r12
+	push	%r11
+	push	%r10
+	push	%r9
+	push	%r8
+	push	%rdi
+	push	%rsi
+	push	%rbp
+	push	%rbx
+	push	%rdx
+	push	%rcx
+	push	%rax
+	mov	%rsp, %rdi
+	call	hv_exception
+1:	cli
+	hlt
+	jmp	1b
+
+	.globl nmi_entry
+nmi_entry:
+	push	%rax
+	push	%rcx
+	push	%rdx
+	push	%rsi
+	push	%rdi
+	push	%r8
+	push	%r9
+	push	%r10
+	push	%r11
+	call	hv_nmi
+	pop	%r11
+	pop	%r10
+	pop	%r9
+	pop	%r8
+	pop	%rdi
+	pop	%rsi
+	pop	%rdx
+	pop	%rcx
+	pop	%rax
+	iretq
 
 	.section .note.GNU-stack, "", @progbits

@@ -30,8 +30,8 @@ struct per_cpu {
 	u8 stack[PERCPU_STACK_SIZE] __attribute__((aligned(16)));
 } __attribute__((aligned(4096)));
 
-_Static_assert(sizeof(struct per_cpu) <= HV_PERCPU_SIZE,
-	       "per-CPU data larger than HV_PERCPU_SIZE");
+_Static_assert(sizeof(struct per_cpu) <= HV_PERCPU_SIZE, "per-CPU data larger "
+							 "than HV_PERCPU_SIZE");
 
 /* The per-CPU data of CPU cpu / of the calling CPU. */
 struct per_cpu *per_cpu(unsigned int cpu);

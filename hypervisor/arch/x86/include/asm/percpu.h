@@ -25,7 +25,7 @@ struct guest_regs {
 };
 
 struct arch_cpu {
-	u64 gdt[5]; /* null, code, data, TSS (2 entries) */
+	u64 gdt[6]; /* null, unused, code 0x10, data 0x18, TSS 0x20 (2) */
 	struct tss64 tss;
 	void *vmxon_region;
 	void *vmcs;

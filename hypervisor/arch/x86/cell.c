@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The root cell's x86 resources: its EPT (every memory region of the
+ * system config, identity-mapped with its rights and memory type, minus
+ * the hypervisor's memory, of which only the console ring is visible,
+ * read-only), its I/O bitmap (the ports the config gives root pass
+ * through, the rest exit) and its MSR bitmap (msr.c).
+ */
+#include <asm/pgformat.h>
+#include <asm/vmx_cpu.h>
+#include <hv/arch.h>
+#include <hv/printk.h>
+#include <warden/hypercall.h>
+
+static struct arch_cell root_arch;
+
+static unsigned int map_flags(u32 flags)
+{
+	return ((flags & WARDEN_MEM_READ) ? MAP_READ : 0) |
+	       ((flags & WARDEN_MEM_WRITE) ? MAP_WRITE : 0) |
+	       ((flags & WARDEN_MEM_EXECUTE) ? MAP_EXECUTE : 0);
+}
+
+static void allow_ports(u8 *bitmap, u32 base, u32 length)
+{
+	u32 port;
+
+	for (port = base; port < base + length && port < 0x10000; port++)
+		bitmap[port / 8] &= ~(1u << (port % 8));
+}
+
+static int no_memory(struct per_cpu *pc)
+{
+	hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
+		     WARDEN_ITEM_NONE, 0, 1, hv.pool.pages - hv.pool.used);
+	return -WARDEN_ENOMEM;
+}
+
+int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
+{
+	const struct warden_cell_desc *cfg = root->config;
+	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
+	const struct warden_pio_range *pio = warden_cell_pio_ranges(cfg);
+	struct arch_cell *a = &root_arch;
+	u64 ring = hv_virt_to_phys(hv.ring);
+	unsigned int i;
+	int err;
+
+	root->arch = a;
+	a->vpid = 1;
+	if (pt_init(&a->ept, &x86_ept_format, &hv.pool))
+		return no_memory(pc);
+	for (i = 0; i < cfg->num_memory_regions; i++) {
+		err = pt_map(&a->ept, mem[i].guest_start, mem[i].phys_start,
+			     mem[i].size, map_flags(mem[i].flags),
+			     mem[i].mem_type);
+		if (err)
+			return no_memory(pc);
+	}
+	/* The hypervisor's memory is never root's, whatever the config
+	 * says; the console ring is readable. */
+	if (pt_unmap(&a->ept, hv.header->hv_mem_phys, hv.header->hv_mem_size) ||
+	    pt_map(&a->ept, ring, ring, PAGE_SIZE, MAP_READ,
+		   WARDEN_MEMTYPE_WB))
+		return no_memory(pc);
+
+	a->io_bitmap = page_alloc(&hv.pool, 2);
+	a->msr_bitmap = page_alloc(&hv.pool, 1);
+	if (!a->io_bitmap || !a->msr_bitmap)
+		return no_memory(pc);
+	for (i = 0; i < 2 * PAGE_SIZE; i++)
+		a->io_bitmap[i] = 0xff;
+	for (i = 0; i < cfg->num_pio_ranges; i++)
+		allow_ports(a->io_bitmap, pio[i].base, pio[i].length);
+	msr_bitmap_init_root(a->msr_bitmap);
+	printk("Root cell: %u memory regions, %u port ranges, EPT ready\n",
+	       cfg->num_memory_regions, cfg->num_pio_ranges);
+	return 0;
+}

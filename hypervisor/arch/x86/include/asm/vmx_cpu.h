@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Interfaces between the VMX files of arch/x86. */
+#ifndef WARDEN_ASM_VMX_CPU_H
+#define WARDEN_ASM_VMX_CPU_H
+
+#include <asm/percpu.h>
+#include <hv/hypervisor.h>
+
+/* The VMX controls every CPU uses, decided once (vmx.c). */
+struct vmx_controls {
+	u32 pin, proc, proc2, exit, entry;
+	u64 cr0_fixed0, cr0_fixed1, cr4_fixed0, cr4_fixed1;
+	u32 revision;
+};
+extern struct vmx_controls vmx_ctls;
+
+/* The root cell's x86 state (cell.c). */
+struct arch_cell {
+	struct page_table ept;
+	u8 *io_bitmap;	/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
+	u8 *msr_bitmap; /* 1 page (SDM 25.6.9) */
+	u16 vpid;
+};
+
+/* Set up the MSR bitmap of the root cell: pass through what the policy
+ * allows, intercept the rest (msr.c). */
+void msr_bitmap_init_root(u8 *bitmap);
+/* Handle an intercepted RDMSR/WRMSR of the guest; true if the
+ * instruction completed, false if #GP was injected (msr.c). */
+bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
+
+/* Inject a hardware exception into the guest at the next entry. */
+void vmx_inject_exception(u8 vector, bool has_error, u32 error);
+/* Advance the guest past the instruction that exited. */
+void vmx_skip_instruction(void);
+
+u16 arch_host_selector(int which);
+u64 arch_idt_base(void);
+int vmx_launch(struct guest_regs *regs);
+extern const u8 vmx_exit_entry[];
+void __attribute__((noreturn)) arch_jump_to_linux(u64 stub_leave,
+						  struct warden_linux_state *s);
+
+#endif /* WARDEN_ASM_VMX_CPU_H */

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The root cell's MSR policy, an allow-list: an MSR is passed through
+ * (no exit), emulated (exits, answered by the hypervisor), or refused:
+ * its access exits and the guest gets #GP, which Linux's *_safe accessors
+ * turn into an error code, and the console names the MSR.  Nothing
+ * unexpected kills Linux silently.
+ *
+ * The list covers what Linux 6.1 touches on Intel CPUs, including the
+ * MTRR/PAT rendezvous when a CPU is onlined (0x200-0x2ff, 0x277, 0x8b,
+ * 0x3a, TSC_ADJUST; linux-under-vmx.md).
+ */
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <hv/printk.h>
+#include <warden/stats.h>
+#include <x86/msr.h>
+
+struct msr_range {
+	u32 first, last;
+};
+
+/* Passed through for reads and writes. */
+static const struct msr_range allowed[] = {
+	{ 0x00000000, 0x00000001 }, /* P5 machine check */
+	{ 0x00000010, 0x00000010 }, /* TSC */
+	{ 0x0000001b, 0x0000001b }, /* APIC base */
+	{ 0x0000002a, 0x0000002a }, /* EBL_CR_POWERON */
+	{ 0x00000034, 0x00000034 }, /* SMI count */
+	{ 0x0000003b, 0x0000003b }, /* TSC_ADJUST */
+	{ 0x00000048, 0x00000049 }, /* SPEC_CTRL, PRED_CMD */
+	{ 0x00000079, 0x00000079 }, /* microcode update trigger */
+	{ 0x0000008b, 0x0000008b }, /* microcode revision */
+	{ 0x0000009e, 0x0000009e }, /* SGX/misc */
+	{ 0x000000c1, 0x000000c8 }, /* performance counters */
+	{ 0x000000ce, 0x000000ce }, /* PLATFORM_INFO */
+	{ 0x000000e1, 0x000000e2 }, /* package C-state config */
+	{ 0x000000e7, 0x000000e8 }, /* MPERF, APERF */
+	{ 0x000000fe, 0x000000fe }, /* MTRRCAP */
+	{ 0x0000010a, 0x0000010b }, /* ARCH_CAPABILITIES, FLUSH_CMD */
+	{ 0x00000122, 0x00000123 }, /* TSX_CTRL, MCU_OPT_CTRL */
+	{ 0x00000140, 0x00000140 }, /* MISC_FEATURE_ENABLES */
+	{ 0x00000174, 0x00000176 }, /* SYSENTER */
+	{ 0x00000179, 0x0000017b }, /* MCG */
+	{ 0x00000186, 0x0000018f }, /* PERFEVTSEL */
+	{ 0x00000198, 0x0000019a }, /* PERF_STATUS/CTL, CLOCK_MODULATION */
+	{ 0x0000019b, 0x000001a2 }, /* THERM_*, MISC_ENABLE, TEMPERATURE */
+	{ 0x000001a4, 0x000001a4 }, /* MISC_FEATURE_CONTROL */
+	{ 0x000001aa, 0x000001aa }, /* MISC_PWR_MGMT */
+	{ 0x000001ad, 0x000001ad }, /* TURBO_RATIO_LIMIT */
+	{ 0x000001b0, 0x000001b1 }, /* ENERGY_PERF_BIAS, PACKAGE_THERM */
+	{ 0x000001b2, 0x000001b2 }, /* PACKAGE_THERM_INTERRUPT */
+	{ 0x000001c9, 0x000001c9 }, /* LASTBRANCH_TOS */
+	{ 0x000001d9, 0x000001d9 }, /* DEBUGCTL */
+	{ 0x000001dd, 0x000001de }, /* LER */
+	{ 0x00000200, 0x000002ff }, /* MTRRs, PAT (0x277) */
+	{ 0x00000309, 0x0000030b }, /* fixed performance counters */
+	{ 0x00000345, 0x00000345 }, /* PERF_CAPABILITIES */
+	{ 0x0000038d, 0x00000390 }, /* perf global control */
+	{ 0x000003f1, 0x000003f1 }, /* PEBS_ENABLE */
+	{ 0x000003f8, 0x000003fe }, /* C-state residency */
+	{ 0x00000400, 0x0000047f }, /* MCi banks */
+	{ 0x000004c1, 0x000004c8 }, /* full-width counters */
+	{ 0x00000600, 0x00000600 }, /* DS_AREA */
+	{ 0x00000606, 0x00000606 }, /* RAPL power unit */
+	{ 0x00000610, 0x0000061f }, /* RAPL package */
+	{ 0x00000638, 0x0000064f }, /* RAPL PP0/PP1, config TDP */
+	{ 0x00000690, 0x000006b1 }, /* perf limit reasons */
+	{ 0x000006e0, 0x000006e0 }, /* TSC_DEADLINE */
+	{ 0x00000770, 0x00000777 }, /* HWP */
+	{ 0x00000800, 0x000008ff }, /* x2APIC */
+	{ 0x00000c8d, 0x00000c8f }, /* PQM/RESCTRL: stock kernels write it */
+	{ 0x00000d90, 0x00000d90 }, /* BNDCFGS */
+	{ 0x00000da0, 0x00000da0 }, /* XSS */
+	{ 0xc0000080, 0xc0000084 }, /* EFER, STAR, LSTAR, CSTAR, FMASK */
+	{ 0xc0000100, 0xc0000103 }, /* FS/GS/KERNEL_GS base, TSC_AUX */
+};
+
+static bool is_allowed(u32 msr)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
+		if (msr >= allowed[i].first && msr <= allowed[i].last)
+			return true;
+	return false;
+}
+
+/* The bitmap has read-low, read-high, write-low, write-high quarters
+ * (SDM 25.6.9); "low" is 0-0x1fff, "high" 0xc0000000-0xc0001fff. */
+static void pass(u8 *bitmap, u32 msr)
+{
+	u32 offset = (msr & 0xc0000000) ? 1024 : 0, bit = msr & 0x1fff;
+
+	bitmap[offset + bit / 8] &= ~(1u << (bit % 8));
+	bitmap[2048 + offset + bit / 8] &= ~(1u << (bit % 8));
+}
+
+void msr_bitmap_init_root(u8 *bitmap)
+{
+	unsigned int i;
+	u32 msr;
+
+	for (i = 0; i < 4096; i++)
+		bitmap[i] = 0xff;
+	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
+		for (msr = allowed[i].first; msr <= allowed[i].last; msr++)
+			pass(bitmap, msr);
+}
+
+/*
+ * Emulated reads: IA32_FEATURE_CONTROL says VMX is locked off (the root
+ * cannot use VMX), the VMX capability MSRs read as 0 rather than #GP.
+ */
+static bool emulated_read(u32 msr, u64 *value)
+{
+	if (msr == MSR_IA32_FEATURE_CONTROL) {
+		*value = FEATURE_CONTROL_LOCKED;
+		return true;
+	}
+	if (msr >= MSR_IA32_VMX_BASIC && msr <= MSR_IA32_VMX_VMFUNC) {
+		*value = 0;
+		return true;
+	}
+	return false;
+}
+
+bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
+{
+	u32 msr = (u32)regs->rcx;
+	u64 value;
+
+	pc->stats[write ? WARDEN_STAT_VMEXITS_MSR_WRITE :
+			  WARDEN_STAT_VMEXITS_MSR_READ]++;
+	if (!write && emulated_read(msr, &value)) {
+		regs->rax = (u32)value;
+		regs->rdx = value >> 32;
+		vmx_skip_instruction();
+		return true;
+	}
+	if (is_allowed(msr)) {
+		/* outside the bitmap's ranges: do it for the guest */
+		if (write) {
+			write_msr(msr, (regs->rdx << 32) | (u32)regs->rax);
+		} else {
+			value = read_msr(msr);
+			regs->rax = (u32)value;
+			regs->rdx = value >> 32;
+		}
+		vmx_skip_instruction();
+		return true;
+	}
+	printk("CPU %u: root %s of MSR 0x%x refused (#GP injected)%s\n",
+	       pc->cpu_id, write ? "write" : "read", msr,
+	       write ? "" : "");
+	vmx_inject_exception(GP_VECTOR, true, 0);
+	return false;
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-CPU descriptor tables and the hypervisor's exception handling.
+ *
+ * The hypervisor's GDT uses the same selectors as Linux's for code (0x10)
+ * and data (0x18), so that the trampoline IDT the driver's stub loads
+ * during the switch (its NMI gate names selector 0x10) stays valid
+ * whichever GDT is loaded when an NMI comes.
+ */
+#include <asm/percpu.h>
+#include <asm/processor.h>
+#include <hv/arch.h>
+#include <hv/hypervisor.h>
+#include <hv/printk.h>
+
+#define HV_CS 0x10
+#define HV_DS 0x18
+#define HV_TR 0x20
+
+extern const u8 exception_entries[32][16];
+extern const u8 nmi_entry[];
+
+static u64 idt[256 * 2] __attribute__((aligned(16)));
+
+/* An interrupt gate (SDM Vol. 3, 6.14.1). */
+static void set_gate(unsigned int vector, u64 handler)
+{
+	idt[vector * 2] = (handler & 0xffff) | ((u64)HV_CS << 16) |
+			  (0x8eull << 40) | (((handler >> 16) & 0xffff) << 48);
+	idt[vector * 2 + 1] = handler >> 32;
+}
+
+static void build_idt(void)
+{
+	unsigned int v;
+
+	for (v = 0; v < 32; v++)
+		set_gate(v, (u64)exception_entries[v]);
+	set_gate(2, (u64)nmi_entry);
+}
+
+void arch_cpu_prepare(struct per_cpu *pc)
+{
+	struct arch_cpu *a = &pc->arch;
+	u64 tss = (u64)&a->tss;
+	struct dtr gdtr = { sizeof(a->gdt) - 1, (u64)a->gdt };
+	struct dtr idtr = { sizeof(idt) - 1, (u64)idt };
+
+	build_idt(); /* the same bytes on every CPU: harmless races */
+	a->gdt[0] = 0;
+	a->gdt[1] = 0;
+	a->gdt[2] = 0x00af9b000000ffffull; /* 64-bit code, DPL 0 */
+	a->gdt[3] = 0x00cf93000000ffffull; /* data, DPL 0 */
+	a->gdt[4] = (sizeof(struct tss64) - 1) | ((tss & 0xffffff) << 16) |
+		    (0x89ull << 40) | (((tss >> 24) & 0xff) << 56);
+	a->gdt[5] = tss >> 32;
+	a->tss.iomap_base = sizeof(struct tss64);
+
+	asm volatile("lidt %0" : : "m"(idtr));
+	asm volatile("lgdt %0\n\t"
+		     "pushq %1\n\t"
+		     "leaq 1f(%%rip), %%rax\n\t"
+		     "pushq %%rax\n\t"
+		     "lretq\n"
+		     "1:\n\t"
+		     "mov %2, %%eax\n\t"
+		     "mov %%eax, %%ds\n\t"
+		     "mov %%eax, %%es\n\t"
+		     "mov %%eax, %%ss\n\t"
+		     "xor %%eax, %%eax\n\t"
+		     "mov %%eax, %%fs\n\t"
+		     "mov %%eax, %%gs\n\t"
+		     "mov %3, %%eax\n\t"
+		     "ltr %%ax"
+		     :
+		     : "m"(gdtr), "i"(HV_CS), "i"(HV_DS), "i"(HV_TR)
+		     : "rax", "memory");
+	write_msr(MSR_GS_BASE, (u64)pc);
+	write_msr(MSR_FS_BASE, 0);
+}
+
+u16 arch_host_selector(int which)
+{
+	return which == 0 ? HV_CS : which == 1 ? HV_DS : HV_TR;
+}
+
+u64 arch_idt_base(void)
+{
+	return (u64)idt;
+}
+
+/* The frame entry.S builds for an exception in the hypervisor. */
+struct exception_frame {
+	u64 regs[15]; /* rax .. r15 without rsp */
+	u64 vector, error, rip, cs, rflags, rsp, ss;
+};
+
+void hv_exception(struct exception_frame *f)
+{
+	u64 cr2;
+
+	asm volatile("mov %%cr2, %0" : "=r"(cr2));
+	printk("FATAL: hypervisor exception %llu on CPU %u at RIP 0x%llx, "
+	       "error 0x%llx, CR2 0x%llx, RSP 0x%llx\n",
+	       (unsigned long long)f->vector, this_cpu()->cpu_id,
+	       (unsigned long long)f->rip, (unsigned long long)f->error,
+	       (unsigned long long)cr2, (unsigned long long)f->rsp);
+	for (;;)
+		asm volatile("cli; hlt");
+}
+
+/* An NMI while the hypervisor runs: keep it for the guest. */
+void hv_nmi(void)
+{
+	__atomic_fetch_add(&this_cpu()->arch.guest_nmis_pending, 1,
+			   __ATOMIC_SEQ_CST);
+}

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * VMX operation: checking the CPU, building each CPU's VMCS with Linux's
+ * state as guest state, launching, and leaving again (disable).
+ * References: Intel SDM Vol. 3, chapters 24 (VMX operation), 25 (VMCS),
+ * 27 (VM entries), 28 (VM exits).
+ */
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <hv/arch.h>
+#include <hv/printk.h>
+#include <warden/cell.h>
+#include <warden/hypercall.h>
+#include <x86/msr.h>
+#include <x86/vmx.h>
+
+struct vmx_controls vmx_ctls;
+
+/* Exceptions the guest's own handlers get, but that exit first:
+ * #DB (1) and #AC (17) can loop in microcode and lock up a CPU
+ * (CVE-2015-5307, CVE-2015-8104). */
+#define EXCEPTION_BITMAP_VALUE ((1u << 1) | (1u << 17))
+
+/*
+ * Combine the controls we want with what the CPU allows (SDM A.3): bits
+ * the CPU forces to 1 are set, and every wanted bit must be allowed.
+ */
+static bool adjust(u32 true_msr, u32 plain_msr, u32 want, u32 *out)
+{
+	bool true_ctls = read_msr(MSR_IA32_VMX_BASIC) & VMX_BASIC_TRUE_CONTROLS;
+	u64 caps = read_msr(true_ctls && true_msr ? true_msr : plain_msr);
+	u32 must = (u32)caps, allowed = (u32)(caps >> 32);
+
+	*out = (want | must) & allowed;
+	return (want & ~allowed) == 0;
+}
+
+static int missing(struct per_cpu *pc, u32 msr, u32 bits)
+{
+	printk("FATAL: CPU %u lacks VMX controls 0x%x of MSR 0x%x\n",
+	       pc->cpu_id, bits, msr);
+	hv_set_error(pc, -WARDEN_EOPNOTSUPP, WARDEN_RULE_FEATURE_MISSING,
+		     WARDEN_ITEM_NONE, 0, msr, bits);
+	return -WARDEN_EOPNOTSUPP;
+}
+
+int arch_init_system(struct per_cpu *pc)
+{
+	struct vmx_controls *c = &vmx_ctls;
+	u32 a, b, ecx, d, want2;
+	u64 basic, ept;
+
+	cpuid(1, 0, &a, &b, &ecx, &d);
+	if (!(ecx & CPUID1_ECX_VMX))
+		return missing(pc, 0, CPUID1_ECX_VMX);
+	basic = read_msr(MSR_IA32_VMX_BASIC);
+	c->revision = VMX_BASIC_REVISION(basic);
+	if (VMX_BASIC_VMCS_SIZE(basic) > PAGE_SIZE ||
+	    VMX_BASIC_MEMTYPE(basic) != VMX_MEMTYPE_WB)
+		return missing(pc, MSR_IA32_VMX_BASIC, 0);
+
+	if (!adjust(MSR_IA32_VMX_TRUE_PINBASED_CTLS, MSR_IA32_VMX_PINBASED_CTLS,
+		    PIN_NMI_EXITING | PIN_VIRTUAL_NMIS, &c->pin))
+		return missing(pc, MSR_IA32_VMX_PINBASED_CTLS, 0);
+	if (!adjust(MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+		    MSR_IA32_VMX_PROCBASED_CTLS,
+		    PROC_USE_IO_BITMAPS | PROC_USE_MSR_BITMAPS |
+			    PROC_ACTIVATE_SECONDARY,
+		    &c->proc))
+		return missing(pc, MSR_IA32_VMX_PROCBASED_CTLS, 0);
+
+	/* Linux uses RDTSCP, INVPCID and XSAVES when the CPU has them: the
+	 * guest must be allowed them too, or it takes #UD. */
+	want2 = PROC2_ENABLE_EPT | PROC2_ENABLE_VPID | PROC2_UNRESTRICTED_GUEST;
+	cpuid(0x80000001, 0, &a, &b, &ecx, &d);
+	if (d & CPUID80000001_EDX_RDTSCP)
+		want2 |= PROC2_ENABLE_RDTSCP;
+	cpuid(7, 0, &a, &b, &ecx, &d);
+	if (b & CPUID7_EBX_INVPCID)
+		want2 |= PROC2_ENABLE_INVPCID;
+	cpuid(0xd, 1, &a, &b, &ecx, &d);
+	if (a & CPUIDD1_EAX_XSAVES)
+		want2 |= PROC2_ENABLE_XSAVES;
+	if (!adjust(0, MSR_IA32_VMX_PROCBASED_CTLS2, want2, &c->proc2))
+		return missing(pc, MSR_IA32_VMX_PROCBASED_CTLS2, want2);
+
+	if (!adjust(MSR_IA32_VMX_TRUE_EXIT_CTLS, MSR_IA32_VMX_EXIT_CTLS,
+		    EXIT_HOST_ADDRESS_SPACE_SIZE | EXIT_SAVE_PAT |
+			    EXIT_LOAD_PAT | EXIT_SAVE_EFER | EXIT_LOAD_EFER,
+		    &c->exit))
+		return missing(pc, MSR_IA32_VMX_EXIT_CTLS, 0);
+	if (!adjust(MSR_IA32_VMX_TRUE_ENTRY_CTLS, MSR_IA32_VMX_ENTRY_CTLS,
+		    ENTRY_IA32E_MODE_GUEST | ENTRY_LOAD_PAT | ENTRY_LOAD_EFER,
+		    &c->entry))
+		return missing(pc, MSR_IA32_VMX_ENTRY_CTLS, 0);
+
+	ept = read_msr(MSR_IA32_VMX_EPT_VPID_CAP);
+	if ((ept & (EPT_CAP_WALK_LENGTH_4 | EPT_CAP_MEMTYPE_WB |
+		    EPT_CAP_2M_PAGES | EPT_CAP_INVEPT | EPT_CAP_INVEPT_ALL |
+		    VPID_CAP_INVVPID | VPID_CAP_INVVPID_ALL)) !=
+	    (EPT_CAP_WALK_LENGTH_4 | EPT_CAP_MEMTYPE_WB | EPT_CAP_2M_PAGES |
+	     EPT_CAP_INVEPT | EPT_CAP_INVEPT_ALL | VPID_CAP_INVVPID |
+	     VPID_CAP_INVVPID_ALL))
+		return missing(pc, MSR_IA32_VMX_EPT_VPID_CAP, 0);
+
+	c->cr0_fixed0 = read_msr(MSR_IA32_VMX_CR0_FIXED0);
+	c->cr0_fixed1 = read_msr(MSR_IA32_VMX_CR0_FIXED1);
+	c->cr4_fixed0 = read_msr(MSR_IA32_VMX_CR4_FIXED0);
+	c->cr4_fixed1 = read_msr(MSR_IA32_VMX_CR4_FIXED1);
+	printk("VMX: pin 0x%x proc 0x%x proc2 0x%x exit 0x%x entry 0x%x\n",
+	       c->pin, c->proc, c->proc2, c->exit, c->entry);
+	return 0;
+}
+
+static int setup_failed(struct per_cpu *pc, unsigned int stage,
+			const char *what)
+{
+	printk("FATAL: CPU %u: %s failed\n", pc->cpu_id, what);
+	hv_set_error(pc, -WARDEN_EIO, WARDEN_RULE_CPU_SETUP_FAILED,
+		     WARDEN_ITEM_CPU, pc->cpu_id, stage,
+		     (u64)-WARDEN_EIO);
+	return -WARDEN_EIO;
+}
+
+/* Bits that must be 1 under unrestricted guest leave PE and PG free
+ * (SDM 24.8, 25.6.2). */
+static u64 guest_cr0_fixed1_bits(void)
+{
+	return vmx_ctls.cr0_fixed0 & ~(X86_CR0_PE | X86_CR0_PG);
+}
+
+static bool write_segment(enum vmcs_field sel, const struct warden_segment *s)
+{
+	/* selector, limit, AR and base fields are at fixed distances */
+	enum vmcs_field limit = GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR);
+	enum vmcs_field ar = GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR);
+	enum vmcs_field base = GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR);
+
+	return vmwrite(sel, s->selector) & vmwrite(limit, s->limit) &
+	       vmwrite(ar, s->access_rights) & vmwrite(base, s->base);
+}
+
+static bool setup_guest_state(struct per_cpu *pc)
+{
+	const struct warden_linux_state *l = &pc->entry->linux_state;
+	bool ok = true;
+
+	ok &= vmwrite(GUEST_CR0, l->cr0 | guest_cr0_fixed1_bits());
+	ok &= vmwrite(CR0_READ_SHADOW, l->cr0);
+	ok &= vmwrite(CR0_GUEST_HOST_MASK, guest_cr0_fixed1_bits());
+	ok &= vmwrite(GUEST_CR3, l->cr3);
+	ok &= vmwrite(GUEST_CR4, l->cr4 | vmx_ctls.cr4_fixed0);
+	ok &= vmwrite(CR4_READ_SHADOW, l->cr4);
+	ok &= vmwrite(CR4_GUEST_HOST_MASK, vmx_ctls.cr4_fixed0);
+
+	ok &= write_segment(GUEST_ES_SELECTOR, &l->es);
+	ok &= write_segment(GUEST_CS_SELECTOR, &l->cs);
+	ok &= write_segment(GUEST_SS_SELECTOR, &l->ss);
+	ok &= write_segment(GUEST_DS_SELECTOR, &l->ds);
+	ok &= write_segment(GUEST_FS_SELECTOR, &l->fs);
+	ok &= write_segment(GUEST_GS_SELECTOR, &l->gs);
+	ok &= write_segment(GUEST_LDTR_SELECTOR, &l->ldtr);
+	ok &= write_segment(GUEST_TR_SELECTOR, &l->tr);
+	ok &= vmwrite(GUEST_GDTR_BASE, l->gdtr_base);
+	ok &= vmwrite(GUEST_GDTR_LIMIT, l->gdtr_limit);
+	ok &= vmwrite(GUEST_IDTR_BASE, l->idtr_base);
+	ok &= vmwrite(GUEST_IDTR_LIMIT, l->idtr_limit);
+
+	ok &= vmwrite(GUEST_RSP, l->rsp);
+	ok &= vmwrite(GUEST_RIP, l->rip);
+	ok &= vmwrite(GUEST_RFLAGS, l->rflags);
+	ok &= vmwrite(GUEST_DR7, 0x400);
+	ok &= vmwrite(GUEST_IA32_DEBUGCTL, l->debugctl);
+	ok &= vmwrite(GUEST_IA32_PAT, l->pat);
+	ok &= vmwrite(GUEST_IA32_EFER, l->efer);
+	ok &= vmwrite(GUEST_SYSENTER_CS, l->sysenter_cs);
+	ok &= vmwrite(GUEST_SYSENTER_ESP, l->sysenter_esp);
+	ok &= vmwrite(GUEST_SYSENTER_EIP, l->sysenter_eip);
+	ok &= vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+	ok &= vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+	ok &= vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
+	ok &= vmwrite(VMCS_LINK_POINTER, ~0ull);
+	return ok;
+}
+
+static bool setup_host_state(struct per_cpu *pc)
+{
+	bool ok = true;
+
+	ok &= vmwrite(HOST_CR0, read_cr0());
+	ok &= vmwrite(HOST_CR3, hv.header->hv_cr3);
+	ok &= vmwrite(HOST_CR4, read_cr4());
+	ok &= vmwrite(HOST_CS_SELECTOR, arch_host_selector(0));
+	ok &= vmwrite(HOST_SS_SELECTOR, arch_host_selector(1));
+	ok &= vmwrite(HOST_DS_SELECTOR, 0);
+	ok &= vmwrite(HOST_ES_SELECTOR, 0);
+	ok &= vmwrite(HOST_FS_SELECTOR, 0);
+	ok &= vmwrite(HOST_GS_SELECTOR, 0);
+	ok &= vmwrite(HOST_TR_SELECTOR, arch_host_selector(2));
+	ok &= vmwrite(HOST_FS_BASE, 0);
+	ok &= vmwrite(HOST_GS_BASE, (u64)pc);
+	ok &= vmwrite(HOST_TR_BASE, (u64)&pc->arch.tss);
+	ok &= vmwrite(HOST_GDTR_BASE, (u64)pc->arch.gdt);
+	ok &= vmwrite(HOST_IDTR_BASE, arch_idt_base());
+	ok &= vmwrite(HOST_IA32_SYSENTER_CS, 0);
+	ok &= vmwrite(HOST_IA32_SYSENTER_ESP, 0);
+	ok &= vmwrite(HOST_IA32_SYSENTER_EIP, 0);
+	ok &= vmwrite(HOST_IA32_EFER, read_msr(MSR_IA32_EFER));
+	ok &= vmwrite(HOST_IA32_PAT, read_msr(MSR_IA32_PAT));
+	ok &= vmwrite(HOST_RSP, percpu_stack_top(pc));
+	ok &= vmwrite(HOST_RIP, (u64)vmx_exit_entry);
+	return ok;
+}
+
+static bool setup_controls(struct per_cpu *pc)
+{
+	struct arch_cell *cell = pc->cell->arch;
+	bool ok = true;
+
+	pc->arch.proc_ctls = vmx_ctls.proc;
+	ok &= vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
+	ok &= vmwrite(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
+	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx_ctls.proc2);
+	ok &= vmwrite(VM_EXIT_CONTROLS, vmx_ctls.exit);
+	ok &= vmwrite(VM_ENTRY_CONTROLS, vmx_ctls.entry);
+	ok &= vmwrite(EXCEPTION_BITMAP, EXCEPTION_BITMAP_VALUE);
+	ok &= vmwrite(PAGE_FAULT_ERROR_CODE_MASK, 0);
+	ok &= vmwrite(PAGE_FAULT_ERROR_CODE_MATCH, 0);
+	ok &= vmwrite(CR3_TARGET_COUNT, 0);
+	ok &= vmwrite(VM_EXIT_MSR_STORE_COUNT, 0);
+	ok &= vmwrite(VM_EXIT_MSR_LOAD_COUNT, 0);
+	ok &= vmwrite(VM_ENTRY_MSR_LOAD_COUNT, 0);
+	ok &= vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
+	ok &= vmwrite(IO_BITMAP_B,
+		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
+	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
+	/* EPTP: WB, 4-level walk (SDM 25.6.11) */
+	ok &= vmwrite(EPT_POINTER,
+		      pool_virt_to_phys(&hv.pool, cell->ept.root) | 6 |
+			      (3 << 3));
+	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
+	return ok;
+}
+
+int arch_cpu_init(struct per_cpu *pc)
+{
+	struct arch_cpu *a = &pc->arch;
+	u64 cr0 = read_cr0(), cr4 = read_cr4();
+
+	if (cr4 & X86_CR4_VMXE) {
+		hv_set_error(pc, -WARDEN_EBUSY, WARDEN_RULE_VMX_BUSY,
+			     WARDEN_ITEM_CPU, pc->cpu_id, 0, 0);
+		return -WARDEN_EBUSY;
+	}
+	a->vmxon_region = page_alloc(&hv.pool, 1);
+	a->vmcs = page_alloc(&hv.pool, 1);
+	if (!a->vmxon_region || !a->vmcs) {
+		hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
+			     WARDEN_ITEM_NONE, 0, 2,
+			     hv.pool.pages - hv.pool.used);
+		return -WARDEN_ENOMEM;
+	}
+	*(u32 *)a->vmxon_region = vmx_ctls.revision;
+	*(u32 *)a->vmcs = vmx_ctls.revision;
+
+	/* CR0/CR4 must respect the VMX fixed bits in VMX operation
+	 * (SDM 24.8); Linux's values do, apart from CR4.VMXE. */
+	write_cr0((cr0 | vmx_ctls.cr0_fixed0) & vmx_ctls.cr0_fixed1);
+	write_cr4(((cr4 | X86_CR4_VMXE) | vmx_ctls.cr4_fixed0) &
+		  vmx_ctls.cr4_fixed1);
+	if (vmxon(hv_virt_to_phys(a->vmxon_region))) {
+		write_cr4(cr4);
+		return setup_failed(pc, 1, "VMXON");
+	}
+	a->vmx_on = true;
+	if (vmclear(hv_virt_to_phys(a->vmcs)) ||
+	    vmptrld(hv_virt_to_phys(a->vmcs))) {
+		arch_cpu_undo(pc);
+		return setup_failed(pc, 2, "VMCLEAR/VMPTRLD");
+	}
+	a->vmcs_loaded = true;
+	if (!setup_controls(pc) || !setup_host_state(pc) ||
+	    !setup_guest_state(pc)) {
+		printk("VMWRITE error %llu\n",
+		       (unsigned long long)vmread(VM_INSTRUCTION_ERROR));
+		arch_cpu_undo(pc);
+		return setup_failed(pc, 3, "VMCS setup");
+	}
+	return 0;
+}
+
+void arch_cpu_undo(struct per_cpu *pc)
+{
+	struct arch_cpu *a = &pc->arch;
+
+	if (a->vmcs_loaded)
+		vmclear(hv_virt_to_phys(a->vmcs));
+	a->vmcs_loaded = false;
+	if (a->vmx_on) {
+		vmxoff();
+		write_cr4(read_cr4() & ~X86_CR4_VMXE);
+	}
+	a->vmx_on = false;
+}
+
+int arch_cpu_activate(struct per_cpu *pc)
+{
+	struct guest_regs regs = { 0 }; /* RAX = 0: "entered" */
+	u64 error;
+
+	invept_all();
+	invvpid_all();
+	vmx_launch(&regs);
+	error = vmread(VM_INSTRUCTION_ERROR);
+	printk("FATAL: CPU %u: VMLAUNCH failed, VM-instruction error %llu\n",
+	       pc->cpu_id, (unsigned long long)error);
+	hv_set_error(pc, -WARDEN_EIO, WARDEN_RULE_CPU_SETUP_FAILED,
+		     WARDEN_ITEM_CPU, pc->cpu_id, 4, error);
+	arch_cpu_undo(pc);
+	return -WARDEN_EIO;
+}
+
+static void read_segment(enum vmcs_field sel, struct warden_segment *s)
+{
+	s->selector = (u16)vmread(sel);
+	s->limit = (u32)vmread(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR));
+	s->access_rights =
+		(u32)vmread(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR));
+	s->base = vmread(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR));
+}
+
+/*
+ * Leave VMX operation and continue Linux where the guest was (disable), or
+ * where the driver entered (failed enable; guest_regs == NULL).  Order per
+ * linux-under-vmx.md: VMCLEAR, INVEPT/INVVPID, VMXOFF, then CR4.VMXE off.
+ */
+void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
+{
+	struct warden_linux_state *l = &pc->entry->linux_state;
+	struct guest_regs *regs = guest_regs;
+	u64 cr0_mask, cr4_mask;
+	unsigned int i;
+
+	if (regs) {
+		u64 *r = (u64 *)regs;
+
+		cr0_mask = vmread(CR0_GUEST_HOST_MASK);
+		cr4_mask = vmread(CR4_GUEST_HOST_MASK);
+		l->cr0 = (vmread(GUEST_CR0) & ~cr0_mask) |
+			 (vmread(CR0_READ_SHADOW) & cr0_mask);
+		l->cr4 = (vmread(GUEST_CR4) & ~cr4_mask) |
+			 (vmread(CR4_READ_SHADOW) & cr4_mask);
+		l->cr3 = vmread(GUEST_CR3);
+		l->efer = vmread(GUEST_IA32_EFER);
+		l->pat = vmread(GUEST_IA32_PAT);
+		l->gdtr_base = vmread(GUEST_GDTR_BASE);
+		l->gdtr_limit = (u16)vmread(GUEST_GDTR_LIMIT);
+		l->idtr_base = vmread(GUEST_IDTR_BASE);
+		l->idtr_limit = (u16)vmread(GUEST_IDTR_LIMIT);
+		read_segment(GUEST_CS_SELECTOR, &l->cs);
+		read_segment(GUEST_SS_SELECTOR, &l->ss);
+		read_segment(GUEST_DS_SELECTOR, &l->ds);
+		read_segment(GUEST_ES_SELECTOR, &l->es);
+		read_segment(GUEST_FS_SELECTOR, &l->fs);
+		read_segment(GUEST_GS_SELECTOR, &l->gs);
+		read_segment(GUEST_TR_SELECTOR, &l->tr);
+		l->rsp = vmread(GUEST_RSP);
+		l->rip = vmread(GUEST_RIP) + vmread(VM_EXIT_INSTRUCTION_LEN);
+		l->rflags = vmread(GUEST_RFLAGS);
+		for (i = 0; i < 16; i++)
+			l->regs[i] = r[i];
+	}
+	l->regs[0] = (u64)result;
+
+	if (pc->arch.vmx_on) {
+		vmclear(hv_virt_to_phys(pc->arch.vmcs));
+		invept_all();
+		invvpid_all();
+		vmxoff();
+		pc->arch.vmx_on = false;
+		pc->arch.vmcs_loaded = false;
+	}
+	write_cr4(read_cr4() & ~X86_CR4_VMXE);
+	if (regs) {
+		/* Linux may have changed CR0/CR4/EFER/PAT as a guest. */
+		write_cr0(l->cr0);
+		write_cr4(l->cr4);
+		write_msr(MSR_IA32_EFER, l->efer);
+		write_msr(MSR_IA32_PAT, l->pat);
+	}
+	arch_jump_to_linux(pc->entry->stub_leave, l);
+}

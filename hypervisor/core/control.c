@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hypercalls (include/warden/hypercall.h).  Management calls come only
+ * from the root cell at CPL 0; the architecture layer has checked the
+ * privilege level before calling hypercall() and passes -EPERM requests
+ * on as code ~0.
+ */
+#include <hv/arch.h>
+#include <hv/hypervisor.h>
+#include <hv/printk.h>
+#include <hv/spinlock.h>
+#include <warden/cell.h>
+#include <warden/hypercall.h>
+
+static u32 cpus_left;
+
+static long hypervisor_info(unsigned long type)
+{
+	switch (type) {
+	case WARDEN_INFO_MEM_POOL_PAGES:
+		return (long)hv.pool.pages;
+	case WARDEN_INFO_MEM_POOL_USED:
+		return (long)hv.pool.used;
+	case WARDEN_INFO_NUM_CELLS:
+		return 1;
+	case WARDEN_INFO_ABI_REVISION:
+		return WARDEN_ABI_REVISION;
+	}
+	return -WARDEN_EINVAL;
+}
+
+static long cpu_info(unsigned long cpu, unsigned long type)
+{
+	struct per_cpu *pc;
+
+	if (cpu >= hv.num_cpus)
+		return -WARDEN_EINVAL;
+	pc = per_cpu((unsigned int)cpu);
+	if (type == WARDEN_CPU_INFO_STATE)
+		return pc->state;
+	if (type >= WARDEN_CPU_INFO_STAT_BASE &&
+	    type < WARDEN_CPU_INFO_STAT_BASE + WARDEN_NUM_STATS)
+		return (long)(pc->stats[type - WARDEN_CPU_INFO_STAT_BASE] &
+			      0x7fffffffffffffffull);
+	return -WARDEN_EINVAL;
+}
+
+long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
+	       unsigned long arg2)
+{
+	(void)arg2;
+	switch (code) {
+	case WARDEN_HC_DISABLE:
+		printk("CPU %u: disabling\n", pc->cpu_id);
+		if (__atomic_add_fetch(&cpus_left, 1, __ATOMIC_SEQ_CST) ==
+		    hv.num_cpus)
+			printk("Warden disabled: memory pool %lu of %lu pages "
+			       "used\n",
+			       hv.pool.used, hv.pool.pages);
+		return 0; /* the caller leaves after this returns 0 */
+	case WARDEN_HC_HYPERVISOR_GET_INFO:
+		return hypervisor_info(arg1);
+	case WARDEN_HC_CPU_GET_INFO:
+		return cpu_info(arg1, arg2);
+	}
+	return -WARDEN_ENOSYS;
+}

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+# libFuzzer targets (clang, ASan + UBSan), outside "make test".
+#
+#   make fuzz [FUZZ_SECONDS=60]
+#
+# builds each tests/fuzz/fuzz_<name>.c, writes a seed corpus of valid
+# configs (tests/fuzz/mkcorpus.c) and runs each target FUZZ_SECONDS seconds
+# on one core, then prints its executions and crashes.  New inputs go to
+# $(BUILD)/tests/fuzz/corpus/<name>, crash inputs to .../artifacts/<name>/;
+# "make fuzz" fails when there is one.  Replay: build/tests/fuzz/fuzz_<name>
+# <file>.
+
+FUZZ_OUT := $(BUILD)/tests/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_TARGETS := config_check
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude \
+	-Icommon/include -Itests/unit
+FUZZ_DEPS_config_check := common/config_check.c tests/unit/config_builder.c
+FUZZ_BINS := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzz-build
+fuzz-build: $(FUZZ_BINS) $(FUZZ_OUT)/mkcorpus
+
+$(FUZZ_OUT)/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_DEPS_$$*) tests/unit/*.h \
+		common/include/*.h include/warden/*.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_DEPS_$*) -o $@
+
+$(FUZZ_OUT)/mkcorpus: tests/fuzz/mkcorpus.c tests/unit/config_builder.c \
+		tests/unit/config_builder.h include/warden/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -Itests/unit tests/fuzz/mkcorpus.c \
+		tests/unit/config_builder.c -o $@
+
+fuzz: fuzz-build
+	@failed=0; \
+	for t in $(FUZZ_TARGETS); do \
+		seeds=$(FUZZ_OUT)/seeds/$$t; corpus=$(FUZZ_OUT)/corpus/$$t; \
+		art=$(FUZZ_OUT)/artifacts/$$t; log=$(FUZZ_OUT)/fuzz_$$t.log; \
+		rm -rf $$seeds $$art; mkdir -p $$seeds $$corpus $$art; \
+		$(FUZZ_OUT)/mkcorpus $$seeds || exit 1; \
+		echo "fuzz_$$t: $(FUZZ_SECONDS) s, $$(ls $$seeds | wc -l) seeds"; \
+		$(FUZZ_OUT)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+			-print_final_stats=1 -artifact_prefix=$$art/ \
+			$$corpus $$seeds >$$log 2>&1; rc=$$?; \
+		execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log); \
+		crashes=$$(ls $$art | wc -l); \
+		echo "fuzz_$$t: $${execs:-?} executions, $$crashes crashes," \
+			"corpus $$(ls $$corpus | wc -l) inputs (log $$log)"; \
+		if [ $$rc -ne 0 ] || [ $$crashes -ne 0 ]; then \
+			grep -A5 '^==[0-9]*==ERROR\|runtime error' $$log | head -20; \
+			ls $$art/*; failed=1; \
+		fi; \
+	done; exit $$failed
