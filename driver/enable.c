@@ -29,6 +29,7 @@
 #include <warden/hvheader.h>
 #include <warden/hypercall.h>
 
+#include "config_check.h"
 #include "stub.h"
 #include "warden-driver.h"
 
@@ -42,10 +43,8 @@ static_assert(offsetof(struct warden_entry_ctx, linux_state) == CTX_LINUX);
 static_assert(offsetof(struct warden_linux_state, cr3) == LS_CR3);
 static_assert(offsetof(struct warden_linux_state, gdtr_base) == LS_GDTR_BASE);
 static_assert(offsetof(struct warden_linux_state, idtr_base) == LS_IDTR_BASE);
-static_assert(offsetof(struct warden_linux_state, gdtr_limit) ==
-	      LS_GDTR_LIMIT);
-static_assert(offsetof(struct warden_linux_state, idtr_limit) ==
-	      LS_IDTR_LIMIT);
+static_assert(offsetof(struct warden_linux_state, gdtr_limit) == LS_GDTR_LIMIT);
+static_assert(offsetof(struct warden_linux_state, idtr_limit) == LS_IDTR_LIMIT);
 static_assert(offsetof(struct warden_linux_state, cs) == LS_CS);
 static_assert(offsetof(struct warden_linux_state, ss) == LS_SS);
 static_assert(offsetof(struct warden_linux_state, ds) == LS_DS);
@@ -143,10 +142,11 @@ static int build_page_tables(struct wd_reason *why, u64 *cr3)
 		err = pt_map_page(pml4, WARDEN_HV_BASE + off, wd.hv_phys + off,
 				  PT_RW);
 	for (off = 0; stub + off < (u64)wd_stub_end && !err; off += PAGE_SIZE)
-		err = pt_map_page(pml4, stub + off,
-				  PFN_PHYS(vmalloc_to_pfn((void *)(stub + off))),
-				  0);
-	for_each_online_cpu(cpu) {
+		err = pt_map_page(
+			pml4, stub + off,
+			PFN_PHYS(vmalloc_to_pfn((void *)(stub + off))), 0);
+	for_each_online_cpu(cpu)
+	{
 		if (err)
 			break;
 		err = pt_map_page(pml4, (u64)wd.ctx[cpu],
@@ -261,66 +261,33 @@ static void free_contexts(void)
 	}
 }
 
+/* Keep the first error the validator reports. */
+static void first_error(void *ctx, const struct warden_error *e)
+{
+	struct warden_error *first = ctx;
+
+	if (!first->rule)
+		*first = *e;
+}
+
+/*
+ * The shared validator (common/config_check.c) decides; the hypervisor
+ * checks again, as it trusts no one.
+ */
 static int check_config(struct warden_error *err, const void *blob, u32 size)
 {
-	const struct warden_config_header *h = blob;
-	const struct warden_system_desc *sys = blob + sizeof(*h);
-	struct wd_reason why = { .item_kind = WARDEN_ITEM_CONFIG,
-				 .cpu = WARDEN_NO_CPU };
-	u64 need = sizeof(*h) + sizeof(*sys);
+	struct warden_error first = { 0 };
+	unsigned int n = config_check_system(blob, size, first_error, &first);
 
-	if (size < need) {
-		why.rule = WARDEN_RULE_CONFIG_TOO_SMALL;
-		why.values[0] = size;
-		why.values[1] = need;
-		return wd_error(err, -EINVAL, &why,
-				"enable: the config is %u bytes, too small for a "
-				"system config (%llu)",
-				size, need);
-	}
-	if (memcmp(h->signature, WARDEN_SYSTEM_SIGNATURE,
-		   sizeof(h->signature))) {
-		why.rule = WARDEN_RULE_CONFIG_SIGNATURE;
-		return wd_error(err, -EINVAL, &why,
-				"enable: the config is not a system config "
-				"(wrong signature)");
-	}
-	if (h->revision != WARDEN_CONFIG_REVISION) {
-		why.rule = WARDEN_RULE_CONFIG_REVISION;
-		why.values[0] = h->revision;
-		why.values[1] = WARDEN_CONFIG_REVISION;
-		return wd_error(err, -EINVAL, &why,
-				"enable: config revision %u, this driver reads "
-				"revision %d",
-				h->revision, WARDEN_CONFIG_REVISION);
-	}
-	if (h->architecture != WARDEN_ARCH_X86_64) {
-		why.rule = WARDEN_RULE_CONFIG_ARCH;
-		why.values[0] = h->architecture;
-		why.values[1] = WARDEN_ARCH_X86_64;
-		return wd_error(err, -EINVAL, &why,
-				"enable: config architecture %u, expected %d",
-				h->architecture, WARDEN_ARCH_X86_64);
-	}
-	if (h->total_size != size) {
-		why.rule = WARDEN_RULE_CONFIG_SIZE;
-		why.values[0] = h->total_size;
-		why.values[1] = size;
-		return wd_error(err, -EINVAL, &why,
-				"enable: config header says %u bytes, got %u",
-				h->total_size, size);
-	}
-	need += warden_cell_arrays_size(&sys->root_cell);
-	if (need != size) {
-		why.rule = WARDEN_RULE_CONFIG_COUNTS;
-		why.values[0] = need;
-		why.values[1] = size;
-		return wd_error(err, -EINVAL, &why,
-				"enable: the config's counts need %llu bytes, "
-				"it has %u",
-				need, size);
-	}
-	return 0;
+	if (!n)
+		return 0;
+	*err = first;
+	err->cpu = WARDEN_NO_CPU;
+	pr_err("warden: enable: the system config has %u error%s; the first: "
+	       "rule %u, item kind %u index %u, values 0x%llx 0x%llx\n",
+	       n, n == 1 ? "" : "s", first.rule, first.item_kind,
+	       first.item_index, first.values[0], first.values[1]);
+	return first.code ? first.code : -EINVAL;
 }
 
 static int check_image(struct warden_error *err, const struct firmware *fw,
@@ -406,7 +373,8 @@ int wd_enable(struct warden_enable *arg)
 			       "enable: Warden is already enabled");
 		goto out_unlock;
 	}
-	for_each_possible_cpu(cpu) {
+	for_each_possible_cpu(cpu)
+	{
 		if (!cpu_online(cpu)) {
 			why.rule = WARDEN_RULE_CPU_OFFLINE;
 			why.item_kind = WARDEN_ITEM_CPU;
@@ -442,8 +410,8 @@ int wd_enable(struct warden_enable *arg)
 			       wd.hv_phys, wd.hv_size, wd.hv_size, wd.hv_phys);
 		goto out_unlock;
 	}
-	wd.region = request_mem_region(wd.hv_phys, wd.hv_size,
-				       "Warden hypervisor");
+	wd.region =
+		request_mem_region(wd.hv_phys, wd.hv_size, "Warden hypervisor");
 	if (!wd.region) {
 		why.rule = WARDEN_RULE_MEM_NOT_RESERVED;
 		ret = wd_error(err, -EBUSY, &why,
@@ -503,7 +471,8 @@ int wd_enable(struct warden_enable *arg)
 	memcpy(wd.hv_mem + h->config_offset, config, arg->config_size);
 	wd.next_free = PAGE_ALIGN(h->config_offset + arg->config_size);
 
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu(cpu)
+	{
 		struct warden_entry_ctx *ctx =
 			(void *)get_zeroed_page(GFP_KERNEL);
 
@@ -549,13 +518,13 @@ int wd_enable(struct warden_enable *arg)
 	}
 	memset(wd.hv_mem + h->console_offset, 0, PAGE_SIZE);
 	wd.console_offset = h->console_offset;
-	for_each_online_cpu(cpu)
-		wd.ctx[cpu]->hv_cr3 = cr3;
+	for_each_online_cpu(cpu) wd.ctx[cpu]->hv_cr3 = cr3;
 
 	on_each_cpu(enter_cpu, NULL, 1);
 
 	ret = 0;
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu(cpu)
+	{
 		if (wd.ctx[cpu]->result) {
 			ret = (int)wd.ctx[cpu]->result;
 			*err = wd.ctx[cpu]->error;
@@ -640,7 +609,8 @@ int wd_disable(struct warden_cell_ref *arg)
 			       "disable: Warden is not enabled");
 		goto out;
 	}
-	for_each_possible_cpu(cpu) {
+	for_each_possible_cpu(cpu)
+	{
 		if (!cpu_online(cpu)) {
 			why.rule = WARDEN_RULE_CPU_OFFLINE;
 			why.item_kind = WARDEN_ITEM_CPU;
@@ -654,7 +624,8 @@ int wd_disable(struct warden_cell_ref *arg)
 		}
 	}
 	on_each_cpu(leave_cpu, NULL, 1);
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu(cpu)
+	{
 		if (wd.ctx[cpu]->result) {
 			why.rule = WARDEN_RULE_CPU_SETUP_FAILED;
 			why.item_kind = WARDEN_ITEM_CPU;
@@ -752,9 +723,9 @@ ssize_t wd_console_read(char *buf, size_t len, u64 *pos)
 	head = READ_ONCE(ring->head);
 	start = *pos;
 	if (head - start > WARDEN_CONSOLE_RING_SIZE || start > head)
-		start = head > WARDEN_CONSOLE_RING_SIZE ?
-				head - WARDEN_CONSOLE_RING_SIZE :
-				0;
+		start = head > WARDEN_CONSOLE_RING_SIZE
+				? head - WARDEN_CONSOLE_RING_SIZE
+				: 0;
 	while (start < head && n < len)
 		buf[n++] = ring->data[start++ % WARDEN_CONSOLE_RING_SIZE];
 	*pos = start;

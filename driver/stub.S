@@ -84,26 +84,20 @@ SYM_CODE_START(wd_stub_leave)
 	mov	%rax, %cr3
 	mov	LS_RSP(%rdi), %rsp
 
+	/*
+	 * Load Linux's GDT through its writable alias first: LTR writes the
+	 * busy bit, and Linux's usual GDT mapping is read-only (the way
+	 * Linux's own force_reload_TR() does it).
+	 */
 	sub	$16, %rsp
 	movzwl	LS_GDTR_LIMIT(%rdi), %eax
 	mov	%ax, 6(%rsp)
-	mov	LS_GDTR_BASE(%rdi), %rax
+	mov	LS_GDT_RW(%rdi), %rax
 	mov	%rax, 8(%rsp)
 	lgdt	6(%rsp)
-	movzwl	LS_IDTR_LIMIT(%rdi), %eax
-	mov	%ax, 6(%rsp)
-	mov	LS_IDTR_BASE(%rdi), %rax
-	mov	%rax, 8(%rsp)
-	lidt	6(%rsp)
-	add	$16, %rsp
 
-	/* TR: the descriptor is marked busy; LTR wants it available */
-	mov	LS_GDT_RW(%rdi), %rax
-	movzwl	LS_TR(%rdi), %ecx
-	and	$~7, %ecx
-	andb	$~0x02, 5(%rax, %rcx)
-	ltr	%cx
-
+	/* Segments and the FS/GS bases before Linux's IDT: a fault from here
+	 * on must find Linux's per-CPU data through GS. */
 	movzwl	LS_SS(%rdi), %eax
 	mov	%eax, %ss
 	movzwl	LS_DS(%rdi), %eax
@@ -124,6 +118,24 @@ SYM_CODE_START(wd_stub_leave)
 	mov	%rax, %rdx
 	shr	$32, %rdx
 	wrmsr
+
+	/* TR: the descriptor is marked busy; LTR wants it available */
+	mov	LS_GDT_RW(%rdi), %rax
+	movzwl	LS_TR(%rdi), %ecx
+	and	$~7, %ecx
+	andb	$~0x02, 5(%rax, %rcx)
+	ltr	%cx
+
+	/* now the GDT address Linux normally uses, and its IDT */
+	mov	LS_GDTR_BASE(%rdi), %rax
+	mov	%rax, 8(%rsp)
+	lgdt	6(%rsp)
+	movzwl	LS_IDTR_LIMIT(%rdi), %eax
+	mov	%ax, 6(%rsp)
+	mov	LS_IDTR_BASE(%rdi), %rax
+	mov	%rax, 8(%rsp)
+	lidt	6(%rsp)
+	add	$16, %rsp
 
 	/* CS: a far return into Linux's code selector */
 	movzwl	LS_CS(%rdi), %eax

@@ -11,7 +11,7 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-Ihypervisor/arch/x86/include
 HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
-	hypervisor/core/paging.c \
+	hypervisor/core/paging.c common/config_check.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/vmx.c \

@@ -18,10 +18,10 @@
 #include "warden.h"
 
 static const char *const stat_names[WARDEN_NUM_STATS] = {
-	"total",      "cpuid",	    "cr",	"msr_read", "msr_write",
-	"x2apic_icr", "xapic",	    "xsetbv",	"pio",	    "mmio",
-	"hypercall",  "management", "nmi",	"init_sipi", "exception",
-	"other",
+	"total",     "cpuid",	   "cr",	"msr_read",
+	"msr_write", "x2apic_icr", "xapic",	"xsetbv",
+	"pio",	     "mmio",	   "hypercall", "management",
+	"nmi",	     "init_sipi",  "exception", "other",
 };
 
 /* Read a whole file into memory; prints why on failure. */
@@ -67,8 +67,8 @@ int cmd_enable(int argc, char **argv)
 			"Loads the hypervisor under the running Linux, which "
 			"goes on as the root\ncell. The config is the binary "
 			"the build makes from configs/.\n");
-		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK :
-								 EXIT_ERROR;
+		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK
+							       : EXIT_ERROR;
 	}
 	config = read_file(argv[1], &size);
 	if (!config)
@@ -145,8 +145,7 @@ int cmd_status(int argc, char **argv)
 	printf("memory pool: %llu of %llu pages used (%llu KiB free)\n",
 	       (unsigned long long)st.mem_pool_used,
 	       (unsigned long long)st.mem_pool_pages,
-	       (unsigned long long)(st.mem_pool_pages - st.mem_pool_used) *
-		       4);
+	       (unsigned long long)(st.mem_pool_pages - st.mem_pool_used) * 4);
 	for (cpu = 0; cpu < st.num_cpus; cpu++) {
 		memset(&info, 0, sizeof(info));
 		info.cpu = cpu;
@@ -154,10 +153,10 @@ int cmd_status(int argc, char **argv)
 		    0)
 			continue;
 		printf("cpu %u: %s, cell %u, vmexits:", cpu,
-		       info.state == WARDEN_CPU_RUNNING ? "running" :
-		       info.state == WARDEN_CPU_PARKED	? "parked" :
-		       info.state == WARDEN_CPU_FAILED	? "failed" :
-							  "suspended",
+		       info.state == WARDEN_CPU_RUNNING	 ? "running"
+		       : info.state == WARDEN_CPU_PARKED ? "parked"
+		       : info.state == WARDEN_CPU_FAILED ? "failed"
+							 : "suspended",
 		       info.cell_id);
 		for (i = 0; i < info.num_stats && i < WARDEN_NUM_STATS; i++)
 			if (i == 0 || info.stats[i])

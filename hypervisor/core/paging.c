@@ -54,6 +54,7 @@ int pool_init(struct page_pool *pool, u64 virt, u64 phys, unsigned long pages)
 	if (pages <= pool->bitmap_pages)
 		return -WARDEN_ENOMEM;
 	pool->bitmap = (u64 *)virt;
+	pool->lock.locked = 0;
 	zero_pages(pool->bitmap, pool->bitmap_pages);
 	set_bits(pool, 0, pool->bitmap_pages, true);
 	pool->used = pool->bitmap_pages;
@@ -66,6 +67,7 @@ void *page_alloc(struct page_pool *pool, unsigned long num)
 
 	if (num == 0)
 		return NULL;
+	spin_lock(&pool->lock);
 	for (start = 0; start + num <= pool->pages; start++) {
 		for (n = 0; n < num && !test_bit(pool, start + n); n++)
 			;
@@ -75,11 +77,13 @@ void *page_alloc(struct page_pool *pool, unsigned long num)
 
 			set_bits(pool, start, num, true);
 			pool->used += num;
+			spin_unlock(&pool->lock);
 			zero_pages(page, num);
 			return page;
 		}
 		start += n; /* skip past the page in use */
 	}
+	spin_unlock(&pool->lock);
 	return NULL;
 }
 
@@ -90,8 +94,10 @@ void page_free(struct page_pool *pool, void *page, unsigned long num)
 	if (!page)
 		return;
 	first = ((u64)page - pool->base_virt) / PAGE_SIZE;
+	spin_lock(&pool->lock);
 	set_bits(pool, first, num, false);
 	pool->used -= num;
+	spin_unlock(&pool->lock);
 }
 
 static void destroy_level(struct page_table *pt, u64 *table,

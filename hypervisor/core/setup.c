@@ -12,6 +12,7 @@
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
+#include <config_check.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
 
@@ -46,6 +47,17 @@ void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
 	e->values[1] = v1;
 }
 
+static void first_config_error(void *ctx, const struct warden_error *e)
+{
+	struct per_cpu *pc = ctx;
+
+	hv_set_error(pc, e->code, e->rule, e->item_kind, e->item_index,
+		     e->values[0], e->values[1]);
+	pc->entry->error.values[2] = e->values[2];
+	pc->entry->error.values[3] = e->values[3];
+	pc->entry->error.cpu = WARDEN_NO_CPU;
+}
+
 /* System-wide setup, on the first CPU to arrive. */
 static int init_master(struct per_cpu *pc)
 {
@@ -58,6 +70,11 @@ static int init_master(struct per_cpu *pc)
 			     *)((u8 *)WARDEN_HV_BASE + h->config_offset +
 				sizeof(struct warden_config_header));
 	hv.num_cpus = h->online_cpus;
+
+	/* The driver checked the config; the hypervisor trusts no one. */
+	if (config_check_system((u8 *)WARDEN_HV_BASE + h->config_offset,
+				h->config_size, first_config_error, pc))
+		return -WARDEN_EINVAL;
 
 	arch_console_init(&hv.config->debug_console);
 	printk("\nWarden hypervisor, ABI revision %d, on %u CPUs; memory "
@@ -93,8 +110,8 @@ static int init_master(struct per_cpu *pc)
 	if (err)
 		return err;
 	hv.pool_used_at_start = hv.pool.used;
-	printk("Memory pool: %lu of %lu pages used after setup\n",
-	       hv.pool.used, hv.pool.pages);
+	printk("Memory pool: %lu of %lu pages used after setup\n", hv.pool.used,
+	       hv.pool.pages);
 	return 0;
 }
 
@@ -141,8 +158,7 @@ long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 	if (err)
 		__atomic_fetch_add(&cpus_failed, 1, __ATOMIC_SEQ_CST);
 	__atomic_fetch_add(&cpus_entered, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&cpus_entered, __ATOMIC_SEQ_CST) <
-	       hv.num_cpus)
+	while (__atomic_load_n(&cpus_entered, __ATOMIC_SEQ_CST) < hv.num_cpus)
 		asm volatile("pause" ::: "memory");
 
 	if (__atomic_load_n(&cpus_failed, __ATOMIC_SEQ_CST)) {

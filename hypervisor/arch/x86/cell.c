@@ -60,8 +60,7 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	/* The hypervisor's memory is never root's, whatever the config
 	 * says; the console ring is readable. */
 	if (pt_unmap(&a->ept, hv.header->hv_mem_phys, hv.header->hv_mem_size) ||
-	    pt_map(&a->ept, ring, ring, PAGE_SIZE, MAP_READ,
-		   WARDEN_MEMTYPE_WB))
+	    pt_map(&a->ept, ring, ring, PAGE_SIZE, MAP_READ, WARDEN_MEMTYPE_WB))
 		return no_memory(pc);
 
 	a->io_bitmap = page_alloc(&hv.pool, 2);

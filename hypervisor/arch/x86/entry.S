@@ -82,6 +82,13 @@ vmx_exit_entry:
 	.globl vmx_launch
 	.type vmx_launch, @function
 vmx_launch:
+	/* callee-saved registers survive a failed launch */
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
 	mov	0x00(%rdi), %rax
 	mov	0x08(%rdi), %rcx
 	mov	0x10(%rdi), %rdx
@@ -98,6 +105,12 @@ vmx_launch:
 	mov	0x78(%rdi), %r15
 	mov	0x38(%rdi), %rdi
 	vmlaunch
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
 	mov	$-1, %rax
 	ret
 	.size vmx_launch, . - vmx_launch

@@ -131,8 +131,8 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	u32 msr = (u32)regs->rcx;
 	u64 value;
 
-	pc->stats[write ? WARDEN_STAT_VMEXITS_MSR_WRITE :
-			  WARDEN_STAT_VMEXITS_MSR_READ]++;
+	pc->stats[write ? WARDEN_STAT_VMEXITS_MSR_WRITE
+			: WARDEN_STAT_VMEXITS_MSR_READ]++;
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
@@ -152,8 +152,7 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		return true;
 	}
 	printk("CPU %u: root %s of MSR 0x%x refused (#GP injected)%s\n",
-	       pc->cpu_id, write ? "write" : "read", msr,
-	       write ? "" : "");
+	       pc->cpu_id, write ? "write" : "read", msr, write ? "" : "");
 	vmx_inject_exception(GP_VECTOR, true, 0);
 	return false;
 }

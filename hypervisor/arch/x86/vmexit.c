@@ -37,8 +37,7 @@ void vmx_skip_instruction(void)
 {
 	u32 intr = (u32)vmread(GUEST_INTERRUPTIBILITY_INFO);
 
-	vmwrite(GUEST_RIP,
-		vmread(GUEST_RIP) + vmread(VM_EXIT_INSTRUCTION_LEN));
+	vmwrite(GUEST_RIP, vmread(GUEST_RIP) + vmread(VM_EXIT_INSTRUCTION_LEN));
 	if (intr & (GUEST_INTR_STI | GUEST_INTR_MOV_SS))
 		vmwrite(GUEST_INTERRUPTIBILITY_INFO,
 			intr & ~(GUEST_INTR_STI | GUEST_INTR_MOV_SS));
@@ -150,13 +149,13 @@ static void handle_xsetbv(struct per_cpu *pc, struct guest_regs *regs)
 
 	pc->stats[WARDEN_STAT_VMEXITS_XSETBV]++;
 	cpuid(0xd, 0, &a, &b, &c, &d);
-	if (regs->rcx != 0 || !(value & 1) ||
-	    (value & ~(((u64)d << 32) | a))) {
+	if (regs->rcx != 0 || !(value & 1) || (value & ~(((u64)d << 32) | a))) {
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return;
 	}
-	asm volatile("xsetbv" : : "a"((u32)value), "d"((u32)(value >> 32)),
-		     "c"(0));
+	asm volatile("xsetbv"
+		     :
+		     : "a"((u32)value), "d"((u32)(value >> 32)), "c"(0));
 	vmx_skip_instruction();
 }
 
@@ -190,7 +189,10 @@ static void handle_ept_violation(struct per_cpu *pc, struct guest_regs *regs)
 	 * work).  The hypervisor's memory is never touched. */
 	printk("CPU %u: root %s of 0x%llx at RIP 0x%llx refused (#GP "
 	       "injected)\n",
-	       pc->cpu_id, (q & 2) ? "write" : (q & 4) ? "fetch" : "read",
+	       pc->cpu_id,
+	       (q & 2)	 ? "write"
+	       : (q & 4) ? "fetch"
+			 : "read",
 	       (unsigned long long)gpa, (unsigned long long)vmread(GUEST_RIP));
 	(void)regs;
 	vmx_inject_exception(GP_VECTOR, true, 0);

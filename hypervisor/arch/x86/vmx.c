@@ -118,8 +118,7 @@ static int setup_failed(struct per_cpu *pc, unsigned int stage,
 {
 	printk("FATAL: CPU %u: %s failed\n", pc->cpu_id, what);
 	hv_set_error(pc, -WARDEN_EIO, WARDEN_RULE_CPU_SETUP_FAILED,
-		     WARDEN_ITEM_CPU, pc->cpu_id, stage,
-		     (u64)-WARDEN_EIO);
+		     WARDEN_ITEM_CPU, pc->cpu_id, stage, (u64)-WARDEN_EIO);
 	return -WARDEN_EIO;
 }
 
@@ -237,9 +236,8 @@ static bool setup_controls(struct per_cpu *pc)
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
 	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
 	/* EPTP: WB, 4-level walk (SDM 25.6.11) */
-	ok &= vmwrite(EPT_POINTER,
-		      pool_virt_to_phys(&hv.pool, cell->ept.root) | 6 |
-			      (3 << 3));
+	ok &= vmwrite(EPT_POINTER, pool_virt_to_phys(&hv.pool, cell->ept.root) |
+					   6 | (3 << 3));
 	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
 	return ok;
 }
@@ -390,5 +388,10 @@ void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
 		write_msr(MSR_IA32_EFER, l->efer);
 		write_msr(MSR_IA32_PAT, l->pat);
 	}
+	printk("CPU %u: back to Linux at RIP 0x%llx, RSP 0x%llx, CR3 0x%llx, "
+	       "GS base 0x%llx, result %ld\n",
+	       pc->cpu_id, (unsigned long long)l->rip,
+	       (unsigned long long)l->rsp, (unsigned long long)l->cr3,
+	       (unsigned long long)l->gs.base, result);
 	arch_jump_to_linux(pc->entry->stub_leave, l);
 }

@@ -16,6 +16,7 @@
 #ifndef WARDEN_HV_PAGING_H
 #define WARDEN_HV_PAGING_H
 
+#include "spinlock.h"
 #include "types.h"
 
 #define PAGE_SIZE 4096ul
@@ -28,13 +29,15 @@ struct page_pool {
 	unsigned long used;  /* pages allocated, bitmap included */
 	unsigned long bitmap_pages;
 	u64 *bitmap;
+	spinlock_t lock; /* CPUs allocate concurrently */
 };
 
 /* Set up a pool over [virt, virt + pages * 4 KiB) at physical phys.  The
  * bitmap takes the first page(s).  Returns 0 or -WARDEN_ENOMEM when the
  * area cannot even hold its bitmap. */
 int pool_init(struct page_pool *pool, u64 virt, u64 phys, unsigned long pages);
-/* Allocate num contiguous zeroed pages; NULL when none are left. */
+/* Allocate num contiguous zeroed pages; NULL when none are left.  Safe to
+ * call from several CPUs at once, as is page_free. */
 void *page_alloc(struct page_pool *pool, unsigned long num);
 /* Give back pages from page_alloc. */
 void page_free(struct page_pool *pool, void *page, unsigned long num);

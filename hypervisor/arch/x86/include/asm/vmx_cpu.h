@@ -38,7 +38,7 @@ u16 arch_host_selector(int which);
 u64 arch_idt_base(void);
 int vmx_launch(struct guest_regs *regs);
 extern const u8 vmx_exit_entry[];
-void __attribute__((noreturn)) arch_jump_to_linux(u64 stub_leave,
-						  struct warden_linux_state *s);
+void __attribute__((noreturn))
+arch_jump_to_linux(u64 stub_leave, struct warden_linux_state *s);
 
 #endif /* WARDEN_ASM_VMX_CPU_H */
