@@ -20,7 +20,7 @@ KEEP ?=
 
 .SECONDEXPANSION:
 .PHONY: all deps hypervisor driver tools configs unit vm test unit-test demo \
-	format format-check install clean
+	format format-check install clean test-modules
 
 all: deps hypervisor driver tools inmates configs
 
@@ -35,11 +35,16 @@ include tests/fuzz/build.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin
 tools: $(BUILD)/tools/warden
-configs: $(BUILD)/configs/system-bochs.cell
+CONFIGS := $(BUILD)/configs/system-bochs.cell \
+	$(BUILD)/configs/bad-unreserved.cell $(BUILD)/configs/bad-overlap.cell
+configs: $(CONFIGS)
 
 $(BUILD)/configs/system-bochs.cell: configs/mkconfig.py
 	@mkdir -p $(dir $@)
 	configs/mkconfig.py $@
+$(BUILD)/configs/bad-%.cell: configs/mkconfig.py
+	@mkdir -p $(dir $@)
+	configs/mkconfig.py --variant $* $@
 unit: $(UNIT_BINS)
 
 driver: deps
@@ -47,17 +52,23 @@ driver: deps
 		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
 	$(MAKE) -C "$$kdir" M=$(CURDIR)/driver modules
 
+# The test module the system tests load (tests/modules/wdtest.c).
+test-modules: deps
+	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
+		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
+	$(MAKE) -C "$$kdir" M=$(CURDIR)/tests/modules modules
+
 vm: deps
 	@$(MAKE) --no-print-directory -f tests/vm/Makefile BUILD=$(BUILD) vm-tools
 
 unit-test: unit
 	@tests/run.py --unit-only --build $(BUILD) $(if $(T),--only $(T))
 
-test: all unit vm
+test: all unit vm test-modules
 	@tests/run.py --build $(BUILD) $(if $(T),--only $(T)) \
 		$(if $(KEEP),--keep $(KEEP))
 
-demo: all vm
+demo: all vm test-modules
 	@tests/run.py --build $(BUILD) --demo
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' | grep -v '^tests/vm/')

@@ -344,7 +344,7 @@ int wd_enable(struct warden_enable *arg)
 	struct warden_hv_header *h;
 	unsigned int cpu, ncpus = num_online_cpus();
 	void *config;
-	u64 percpu_total, cr3;
+	u64 percpu_total, cr3, start_tsc;
 	int ret;
 
 	if (arg->config_size > MAX_CONFIG_SIZE) {
@@ -520,7 +520,9 @@ int wd_enable(struct warden_enable *arg)
 	wd.console_offset = h->console_offset;
 	for_each_online_cpu(cpu) wd.ctx[cpu]->hv_cr3 = cr3;
 
+	start_tsc = rdtsc();
 	on_each_cpu(enter_cpu, NULL, 1);
+	start_tsc = rdtsc() - start_tsc;
 
 	ret = 0;
 	for_each_online_cpu(cpu)
@@ -553,7 +555,8 @@ int wd_enable(struct warden_enable *arg)
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
 	kvfree(config);
-	pr_info("warden: enabled on %u CPUs\n", ncpus);
+	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles\n",
+		ncpus, start_tsc);
 	return 0;
 
 out_contexts:
@@ -599,6 +602,7 @@ int wd_disable(struct warden_cell_ref *arg)
 	struct warden_error *err = &arg->error;
 	struct wd_reason why = { .cpu = WARDEN_NO_CPU };
 	unsigned int cpu;
+	u64 start_tsc;
 	int ret = 0;
 
 	mutex_lock(&wd_lock);
@@ -623,7 +627,9 @@ int wd_disable(struct warden_cell_ref *arg)
 			goto out;
 		}
 	}
+	start_tsc = rdtsc();
 	on_each_cpu(leave_cpu, NULL, 1);
+	start_tsc = rdtsc() - start_tsc;
 	for_each_online_cpu(cpu)
 	{
 		if (wd.ctx[cpu]->result) {
@@ -644,7 +650,9 @@ int wd_disable(struct warden_cell_ref *arg)
 	wd.hv_mem = NULL;
 	wd.header = NULL;
 	release_mem_region(wd.hv_phys, wd.hv_size);
-	pr_info("warden: disabled, Linux runs on bare metal\n");
+	pr_info("warden: disabled, Linux runs on bare metal; leaving took "
+		"%llu TSC cycles\n",
+		start_tsc);
 out:
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);

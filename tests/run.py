@@ -140,6 +140,8 @@ def build_payload(build, script, workdir):
     os.makedirs(os.path.join(payload, 'lib', 'firmware'))
     os.makedirs(os.path.join(payload, 'tests'))
     shutil.copy(os.path.join(ROOT, 'driver', 'warden.ko'), payload)
+    shutil.copy(os.path.join(ROOT, 'tests', 'modules', 'wdtest.ko'),
+                payload)
     shutil.copy(os.path.join(build, 'tools', 'warden'),
                 os.path.join(payload, 'usr', 'sbin'))
     shutil.copy(os.path.join(build, 'hypervisor', 'warden-intel.bin'),

@@ -1,30 +1,77 @@
 # SPDX-License-Identifier: GPL-2.0
 # Late launch: enable Warden under the running Linux, keep Linux working on
-# every CPU as the root cell, then give it back to bare metal.
+# every CPU as the root cell (processes, IPIs, timers, CPU hot-plug, MSRs,
+# the hypervisor's memory out of reach), then give it back to bare metal.
 # emulator: bochs
 # cpus: 2
-# timeout: 600
-# tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 exits-grow disable vmx-free-after
+# timeout: 900
+# tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 ipis timers exits-grow hvread-refused hvwrite-refused hv-still-works msr-refused msr-named offline-1 online-1 offline-2 online-2 work-after-hotplug disable vmx-free-after work-after-disable
 . /tests/lib.sh
+
+cpu_count() { # CPU, IRQ name in /proc/interrupts: its count on that CPU
+	awk -v c=$(($1 + 2)) -v n="$2" '$0 ~ n { print $c }' /proc/interrupts
+}
+work() { # CPU: a process pinned there finishes its work
+	taskset -c $1 sh -c 'i=0; while [ $i -lt 500 ]; do i=$((i+1)); done; echo done' 2>&1
+}
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable /configs/system-bochs.cell
+dmesg | grep 'warden: enabled'
 if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 1 ]; then pass enabled-sysfs; else fail enabled-sysfs "enabled is not 1"; fi
 run warden status
 expect_out status-running 'cpu 1: running'
 run warden console
 expect_out console-startup 'CPU 1: activated'
 for cpu in 0 1; do
-	if taskset -c $cpu sh -c 'i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; echo done' | grep -q done; then
-		pass work-cpu$cpu
-	else
-		fail work-cpu$cpu "a process pinned to CPU $cpu did not finish"
-	fi
+	if [ "$(work $cpu)" = done ]; then pass work-cpu$cpu; else fail work-cpu$cpu "a process pinned to CPU $cpu did not finish"; fi
 done
-a=$(warden status | sed -n 's/^cpu 0:.*total=\([0-9]*\).*/\1/p')
-sleep 1
-b=$(warden status | sed -n 's/^cpu 0:.*total=\([0-9]*\).*/\1/p')
+
+# IPIs: work on both CPUs at once makes Linux reschedule, shoot down TLBs
+# and call functions across CPUs
+res0=$(cpu_count 1 'Rescheduling'); fn0=$(cpu_count 1 'Function call'); tlb0=$(cpu_count 1 'TLB')
+for i in 1 2 3; do work 0 >/dev/null & work 1 >/dev/null & wait; done
+echo 3 >/proc/sys/vm/drop_caches
+res1=$(cpu_count 1 'Rescheduling'); fn1=$(cpu_count 1 'Function call'); tlb1=$(cpu_count 1 'TLB')
+echo "  > CPU 1 IPIs: reschedule $res0->$res1 call-function $fn0->$fn1 TLB $tlb0->$tlb1"
+if [ "$((res1 + fn1 + tlb1))" -gt "$((res0 + fn0 + tlb0))" ]; then pass ipis; else fail ipis "no IPI reached CPU 1"; fi
+
+t0=$(cut -d' ' -f1 /proc/uptime); sleep 2; t1=$(cut -d' ' -f1 /proc/uptime)
+if awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a >= 1.9 && b - a < 4) }'; then pass timers; else fail timers "uptime $t0 -> $t1 over sleep 2"; fi
+
+warden status >/tmp/s0; sleep 5; warden status >/tmp/s1
+echo "  > exits over 5 s of idle:"; sed 's/^/  > /' /tmp/s0 /tmp/s1
+a=$(sed -n 's/^cpu 0:.*total=\([0-9]*\).*/\1/p' /tmp/s0); b=$(sed -n 's/^cpu 0:.*total=\([0-9]*\).*/\1/p' /tmp/s1)
 if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ]; then pass exits-grow; else fail exits-grow "exits on CPU 0: '$a' then '$b'"; fi
+
+# The hypervisor's memory (its header at 0x30000000) is out of root's reach.
+insmod /wdtest.ko mode=hvread addr=0x30000000 2>/dev/null
+run dmesg
+expect_out hvread-refused 'wdtest: hvread 0x30000000: refused'
+insmod /wdtest.ko mode=hvwrite addr=0x30000000 2>/dev/null
+run dmesg
+expect_out hvwrite-refused 'wdtest: hvwrite 0x30000000: refused'
+run warden status
+expect_out hv-still-works 'cpu 0: running'
+
+# An MSR outside the policy: #GP for rdmsr_safe, and the console names it.
+insmod /wdtest.ko mode=msr msr=0x35 2>/dev/null
+run dmesg
+expect_out msr-refused 'wdtest: msr 0x35: refused'
+run warden console
+expect_out msr-named 'read of MSR 0x35 refused'
+
+for n in 1 2; do
+	expect_rc offline-$n 0 sh -c 'echo 0 >/sys/devices/system/cpu/cpu1/online'
+	expect_rc online-$n 0 sh -c 'echo 1 >/sys/devices/system/cpu/cpu1/online'
+done
+if [ "$(work 1)" = done ]; then pass work-after-hotplug; else fail work-after-hotplug "CPU 1 does not run processes"; fi
+warden console | tail -n 4
+
+sleep 100 &
 expect_rc disable 0 warden disable
+dmesg | grep 'warden: disabled'
 run warden hardware check
 expect_out vmx-free-after 'ok +VMX not in use +VMXON/VMXOFF probe succeeded'
+if [ "$(work 0)$(work 1)" = donedone ] && kill -0 $! 2>/dev/null; then pass work-after-disable; else fail work-after-disable "processes did not survive"; fi
+kill $! 2>/dev/null

@@ -12,8 +12,10 @@
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
+#include <hv/string.h>
 #include <warden/hypercall.h>
 #include <warden/stats.h>
+#include <x86/vmx.h>
 
 typedef void (*exit_handler)(struct per_cpu *pc, struct guest_regs *regs);
 
@@ -264,6 +266,89 @@ static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 		asm volatile("cli; hlt");
 }
 
+/*
+ * Root CPU hot-plug: Linux onlines a CPU with INIT-SIPI-SIPI.  INIT is
+ * blocked in VMX root operation but makes a guest exit (SDM 25.2): the CPU
+ * then waits for SIPI in the wait-for-SIPI activity state, and the SIPI
+ * exit starts it in real mode at vector * 4 KiB, as the hardware would
+ * (SDM 10.4.7 and 9.1.1).  A second SIPI finds the CPU active and is
+ * ignored by the hardware.
+ */
+static void handle_init(struct per_cpu *pc, struct guest_regs *regs)
+{
+	(void)regs;
+	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
+	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_WAIT_SIPI);
+	pc->arch.guest_nmis_pending = 0;
+}
+
+static void real_mode_segment(enum vmcs_field sel, u16 selector, u64 base,
+			      u32 ar)
+{
+	vmwrite(sel, selector);
+	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), 0xffff);
+	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), ar);
+	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), base);
+}
+
+void vmx_reset_to_real_mode(u64 address)
+{
+	u64 cr0_mask = vmread(CR0_GUEST_HOST_MASK);
+	u64 cr4_mask = vmread(CR4_GUEST_HOST_MASK);
+
+	/* CR0 after INIT: CD, NW, ET (the guest sees that through the
+	 * shadow); the real register keeps the bits VMX needs. */
+	vmwrite(CR0_READ_SHADOW, 0x60000010);
+	vmwrite(GUEST_CR0, 0x10 | cr0_mask);
+	vmwrite(CR4_READ_SHADOW, 0);
+	vmwrite(GUEST_CR4, cr4_mask);
+	vmwrite(GUEST_CR3, 0);
+	vmwrite(GUEST_IA32_EFER, 0);
+	vmwrite(GUEST_IA32_PAT, 0x0007040600070406ull);
+	vmwrite(VM_ENTRY_CONTROLS,
+		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
+	real_mode_segment(GUEST_CS_SELECTOR, (address >> 4) & 0xf000,
+			  address & ~0xffffull, 0x9b);
+	real_mode_segment(GUEST_DS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_ES_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_FS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_GS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_SS_SELECTOR, 0, 0, 0x93);
+	/* TR must be a usable busy TSS even in real mode (SDM 27.3.1.2) */
+	real_mode_segment(GUEST_TR_SELECTOR, 0, 0, 0x8b);
+	real_mode_segment(GUEST_LDTR_SELECTOR, 0, 0, 0x82);
+	vmwrite(GUEST_GDTR_BASE, 0);
+	vmwrite(GUEST_GDTR_LIMIT, 0xffff);
+	vmwrite(GUEST_IDTR_BASE, 0);
+	vmwrite(GUEST_IDTR_LIMIT, 0xffff);
+	vmwrite(GUEST_RIP, address & 0xffff);
+	vmwrite(GUEST_RSP, 0);
+	vmwrite(GUEST_RFLAGS, 2);
+	vmwrite(GUEST_DR7, 0x400);
+	vmwrite(GUEST_IA32_DEBUGCTL, 0);
+	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
+	vmwrite(GUEST_SYSENTER_CS, 0);
+	vmwrite(GUEST_SYSENTER_ESP, 0);
+	vmwrite(GUEST_SYSENTER_EIP, 0);
+	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+}
+
+static void handle_sipi(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 vector = vmread(EXIT_QUALIFICATION) & 0xff;
+	u32 signature, b, c, d;
+
+	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
+	cpuid(1, 0, &signature, &b, &c, &d);
+	memset(regs, 0, sizeof(*regs));
+	regs->rdx = signature; /* EDX after RESET/INIT (SDM 9.1.4) */
+	vmx_reset_to_real_mode(vector << 12);
+	printk("CPU %u: started by SIPI at 0x%llx\n", pc->cpu_id,
+	       (unsigned long long)(vector << 12));
+}
+
 static void handle_unknown(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 reason = (u32)vmread(VM_EXIT_REASON);
@@ -276,6 +361,8 @@ static void handle_unknown(struct per_cpu *pc, struct guest_regs *regs)
 static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_EXCEPTION_NMI] = handle_exception_nmi,
 	[EXIT_REASON_TRIPLE_FAULT] = handle_triple_fault,
+	[EXIT_REASON_INIT] = handle_init,
+	[EXIT_REASON_SIPI] = handle_sipi,
 	[EXIT_REASON_NMI_WINDOW] = handle_nmi_window,
 	[EXIT_REASON_CPUID] = handle_cpuid,
 	[EXIT_REASON_VMCALL] = handle_vmcall,
@@ -325,6 +412,22 @@ static void deliver_nmis(struct per_cpu *pc)
 		request_nmi_window(pc);
 }
 
+/*
+ * A guest that enables paging with EFER.LME set enters IA-32e mode and the
+ * CPU sets EFER.LMA; the "IA-32e mode guest" entry control must then agree
+ * with it at the next entry (SDM 26.3.1.1), as when Linux starts a CPU
+ * through its real-mode trampoline.
+ */
+static void sync_ia32e_mode(void)
+{
+	u64 entry = vmread(VM_ENTRY_CONTROLS);
+	bool lma = vmread(GUEST_IA32_EFER) & EFER_LMA;
+
+	if (lma != !!(entry & ENTRY_IA32E_MODE_GUEST))
+		vmwrite(VM_ENTRY_CONTROLS, lma ? entry | ENTRY_IA32E_MODE_GUEST :
+						 entry & ~ENTRY_IA32E_MODE_GUEST);
+}
+
 void vmx_handle_exit(struct guest_regs *regs)
 {
 	struct per_cpu *pc = this_cpu();
@@ -337,6 +440,7 @@ void vmx_handle_exit(struct guest_regs *regs)
 		handlers[reason](pc, regs);
 	else
 		handle_unknown(pc, regs);
+	sync_ia32e_mode();
 	deliver_nmis(pc);
 }
 

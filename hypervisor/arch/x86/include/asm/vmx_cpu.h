@@ -31,6 +31,9 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
 
 /* Inject a hardware exception into the guest at the next entry. */
 void vmx_inject_exception(u8 vector, bool has_error, u32 error);
+/* Put the guest CPU of the current VMCS into the state INIT + SIPI leave
+ * (real mode, CS:IP from address, SDM 9.1.1), active. */
+void vmx_reset_to_real_mode(u64 address);
 /* Advance the guest past the instruction that exited. */
 void vmx_skip_instruction(void);
 

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A test module for the system tests: it does, as a root-cell kernel
+ * module would, what Warden must refuse or survive, and logs the outcome
+ * ("wdtest: <mode>: ...") for the scenario to check.
+ *
+ *   insmod wdtest.ko mode=hvread addr=0x30000000
+ *   insmod wdtest.ko mode=hvwrite addr=0x30000000
+ *   insmod wdtest.ko mode=msr msr=0x35
+ *   insmod wdtest.ko mode=vmxhold     (holds VMX on every CPU until rmmod,
+ *                                      like a running KVM guest would)
+ * Loading fails with -EAGAIN after the one-shot modes, so that the
+ * module does not stay loaded.
+ */
+#include <linux/io.h>
+#include <linux/module.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+
+#include <asm/msr.h>
+#include <asm/tlbflush.h>
+
+static char *mode = "";
+module_param(mode, charp, 0444);
+static unsigned long addr;
+module_param(addr, ulong, 0444);
+static unsigned int msr;
+module_param(msr, uint, 0444);
+
+static void *vmxon_pages[NR_CPUS];
+static bool holding;
+
+static void hold_vmx(void *unused)
+{
+	void *page = vmxon_pages[smp_processor_id()];
+	u64 basic, pa = virt_to_phys(page);
+
+	rdmsrl(MSR_IA32_VMX_BASIC, basic);
+	*(u32 *)page = (u32)basic & 0x7fffffff;
+	cr4_set_bits_irqsoff(X86_CR4_VMXE);
+	asm volatile("vmxon %0" : : "m"(pa) : "cc", "memory");
+}
+
+static void release_vmx(void *unused)
+{
+	asm volatile("vmxoff" ::: "cc", "memory");
+	cr4_clear_bits_irqsoff(X86_CR4_VMXE);
+}
+
+static int __init wdtest_init(void)
+{
+	unsigned int cpu;
+	void *p;
+	u64 v = 0;
+	int err;
+
+	if (!strcmp(mode, "hvread") || !strcmp(mode, "hvwrite")) {
+		p = memremap(addr, PAGE_SIZE, MEMREMAP_WB);
+		if (!p)
+			return -ENOMEM;
+		if (!strcmp(mode, "hvread")) {
+			err = copy_from_kernel_nofault(&v, p, sizeof(v));
+			pr_info("wdtest: hvread 0x%lx: %s (%d), value 0x%llx\n",
+				addr, err ? "refused" : "read", err, v);
+		} else {
+			v = 0x57415244454e2121ULL;
+			err = 0;
+			pagefault_disable();
+			__put_kernel_nofault(p, &v, u64, refused);
+			goto done;
+refused:
+			err = -EFAULT;
+done:
+			pagefault_enable();
+			pr_info("wdtest: hvwrite 0x%lx: %s (%d)\n", addr,
+				err ? "refused" : "written", err);
+		}
+		memunmap(p);
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "msr")) {
+		err = rdmsrl_safe(msr, &v);
+		pr_info("wdtest: msr 0x%x: %s (%d), value 0x%llx\n", msr,
+			err ? "refused" : "read", err, v);
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "vmxhold")) {
+		for_each_online_cpu(cpu) {
+			vmxon_pages[cpu] = (void *)get_zeroed_page(GFP_KERNEL);
+			if (!vmxon_pages[cpu])
+				return -ENOMEM;
+		}
+		on_each_cpu(hold_vmx, NULL, 1);
+		holding = true;
+		pr_info("wdtest: vmxhold: VMX held on every CPU\n");
+		return 0;
+	}
+	pr_err("wdtest: unknown mode '%s'\n", mode);
+	return -EINVAL;
+}
+
+static void __exit wdtest_exit(void)
+{
+	unsigned int cpu;
+
+	if (holding)
+		on_each_cpu(release_vmx, NULL, 1);
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		free_page((unsigned long)vmxon_pages[cpu]);
+}
+
+module_init(wdtest_init);
+module_exit(wdtest_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Warden system-test helper");
