@@ -68,14 +68,31 @@ static int __init wdtest_init(void)
 			pagefault_disable();
 			__put_kernel_nofault(p, &v, u64, refused);
 			goto done;
-refused:
+		refused:
 			err = -EFAULT;
-done:
+		done:
 			pagefault_enable();
 			pr_info("wdtest: hvwrite 0x%lx: %s (%d)\n", addr,
 				err ? "refused" : "written", err);
 		}
 		memunmap(p);
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "tsc")) {
+		u64 a1, a2, b1, b2;
+		volatile unsigned long i;
+		unsigned int aux, lo, hi;
+
+		a1 = rdtsc();
+		asm volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux));
+		b1 = ((u64)hi << 32) | lo;
+		for (i = 0; i < 10000000; i++)
+			;
+		a2 = rdtsc();
+		asm volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux));
+		b2 = ((u64)hi << 32) | lo;
+		pr_info("wdtest: tsc: rdtsc +%llu, rdtscp +%llu over a loop\n",
+			a2 - a1, b2 - b1);
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "msr")) {
@@ -85,7 +102,8 @@ done:
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "vmxhold")) {
-		for_each_online_cpu(cpu) {
+		for_each_online_cpu(cpu)
+		{
 			vmxon_pages[cpu] = (void *)get_zeroed_page(GFP_KERNEL);
 			if (!vmxon_pages[cpu])
 				return -ENOMEM;

@@ -33,9 +33,15 @@ SYSLINUX_MODULES = '/usr/lib/syslinux/modules/bios'
 BOCHS_SHARE = '/usr/share/bochs'
 
 # The guest kernel's command line. `rodata=off` is dropped by --no-rodata-off.
+# clocksource=hpet: with 2 or more CPUs, Bochs 2.7 stops delivering timer
+# interrupts a second or two after Linux switches its clocksource to the TSC
+# (at about 6 s of guest time), on bare metal too: every CPU then sleeps
+# forever.  Measured: plain Linux, 2 CPUs, "sleep 1" in a loop hangs at
+# 6.3 s with the TSC and runs on with the HPET.  Real machines do not need
+# this.
 CMDLINE = ('console=ttyS0,115200 quiet cryptomgr.notests rodata=off '
            '8250.nr_uarts=1 pnpacpi=off mitigations=off clearcpuid=avx512f '
-           'memmap=64M$0x30000000')
+           'clocksource=hpet memmap=64M$0x30000000')
 
 GUEST_MEM_MB = 1024
 END_MARKER = 'WARDEN-SCENARIO-END'

@@ -13,6 +13,7 @@
 #include <hv/arch.h>
 #include <hv/printk.h>
 #include <hv/string.h>
+#include <warden/cell.h>
 #include <warden/hypercall.h>
 #include <warden/stats.h>
 #include <x86/vmx.h>
@@ -278,7 +279,12 @@ static void handle_init(struct per_cpu *pc, struct guest_regs *regs)
 {
 	(void)regs;
 	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
+	/* Nothing may be pending or blocked when entering wait-for-SIPI
+	 * (SDM 27.3.1.5): INIT discards it all. */
 	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_WAIT_SIPI);
+	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 	pc->arch.guest_nmis_pending = 0;
 }
 
@@ -424,16 +430,25 @@ static void sync_ia32e_mode(void)
 	bool lma = vmread(GUEST_IA32_EFER) & EFER_LMA;
 
 	if (lma != !!(entry & ENTRY_IA32E_MODE_GUEST))
-		vmwrite(VM_ENTRY_CONTROLS, lma ? entry | ENTRY_IA32E_MODE_GUEST :
-						 entry & ~ENTRY_IA32E_MODE_GUEST);
+		vmwrite(VM_ENTRY_CONTROLS,
+			lma ? entry | ENTRY_IA32E_MODE_GUEST
+			    : entry & ~ENTRY_IA32E_MODE_GUEST);
 }
 
 void vmx_handle_exit(struct guest_regs *regs)
 {
 	struct per_cpu *pc = this_cpu();
-	u32 reason = (u32)vmread(VM_EXIT_REASON) & 0xffff;
+	u32 full = (u32)vmread(VM_EXIT_REASON), reason = full & 0xffff;
 
 	pc->stats[WARDEN_STAT_VMEXITS_TOTAL]++;
+	if (full & EXIT_REASON_ENTRY_FAILED) {
+		/* The guest state we prepared is invalid (SDM 27.8): a bug of
+		 * ours; this CPU cannot go on, the others can. */
+		report(pc, regs, "FATAL: VM entry failed; CPU stopped", full);
+		pc->state = WARDEN_CPU_FAILED;
+		for (;;)
+			asm volatile("cli; hlt");
+	}
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 	reinject_vectoring();
 	if (reason < EXIT_REASON_MAX && handlers[reason])

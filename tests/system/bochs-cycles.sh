@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+# Enable's refusals, each with its reason and with Linux left running and
+# able to enable afterwards; then 10 enable/disable cycles in one boot with
+# the memory pool at the same value each time.
+# emulator: bochs
+# cpus: 2
+# timeout: 900
+# tests: insmod cpu-offline unreserved firmware-missing truncated-config validator-sentence vmx-busy enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
+. /tests/lib.sh
+
+expect_rc insmod 0 insmod /warden.ko
+
+echo 0 >/sys/devices/system/cpu/cpu1/online
+run warden enable /configs/system-bochs.cell
+echo 1 >/sys/devices/system/cpu/cpu1/online
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'CPU 1: is offline'; then pass cpu-offline; else fail cpu-offline "rc $RC: $OUT"; fi
+
+run warden enable /configs/bad-unreserved.cell
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'is not reserved: boot Linux with memmap=0x600000\$0x20000000'; then pass unreserved; else fail unreserved "rc $RC: $OUT"; fi
+
+mv /lib/firmware/warden-intel.bin /tmp/
+run warden enable /configs/system-bochs.cell
+mv /tmp/warden-intel.bin /lib/firmware/
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'hypervisor image warden-intel.bin not found'; then pass firmware-missing; else fail firmware-missing "rc $RC: $OUT"; fi
+
+head -c 100 /configs/system-bochs.cell >/tmp/short.cell
+run warden enable /tmp/short.cell
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q '100 bytes is too small'; then pass truncated-config; else fail truncated-config "rc $RC: $OUT"; fi
+
+run warden enable /configs/bad-overlap.cell
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'memory\[6\] 0x30000000+0x200000: overlaps hypervisor memory 0x30000000+0x600000'; then pass validator-sentence; else fail validator-sentence "rc $RC: $OUT"; fi
+
+insmod /wdtest.ko mode=vmxhold
+run warden enable /configs/system-bochs.cell
+rmmod wdtest
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'VMX is in use by another hypervisor'; then pass vmx-busy; else fail vmx-busy "rc $RC: $OUT"; fi
+
+expect_rc enable-after-refusals 0 warden enable /configs/system-bochs.cell
+run warden enable /configs/system-bochs.cell
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'already enabled'; then pass already-enabled; else fail already-enabled "rc $RC: $OUT"; fi
+warden disable >/dev/null
+run warden disable
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'not enabled'; then pass disable-not-enabled; else fail disable-not-enabled "rc $RC: $OUT"; fi
+
+ok=0 pools=""
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	warden enable /configs/system-bochs.cell >/dev/null || break
+	pools="$pools $(warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p')"
+	warden disable >/dev/null || break
+	ok=$i
+done
+echo "  > pool pages used after each enable:$pools"
+if [ "$ok" = 10 ]; then pass cycles; else fail cycles "stopped after $ok cycles"; fi
+first=$(echo $pools | cut -d' ' -f1)
+if [ -n "$first" ] && [ "$(echo $pools | tr ' ' '\n' | sort -u | wc -l)" = 1 ]; then pass pool-stable; else fail pool-stable "pool use varied:$pools"; fi
+dmesg | grep 'TSC cycles' | tail -n 4
