@@ -17,6 +17,7 @@
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 
+#include <asm/asm.h>
 #include <asm/msr.h>
 #include <asm/tlbflush.h>
 
@@ -58,20 +59,26 @@ static int __init wdtest_init(void)
 		p = memremap(addr, PAGE_SIZE, MEMREMAP_WB);
 		if (!p)
 			return -ENOMEM;
+		/* Plain exception-table fixups (not the uaccess kind, which
+		 * warns on #GP): err stays -EFAULT if the access faults. */
+		err = -EFAULT;
 		if (!strcmp(mode, "hvread")) {
-			err = copy_from_kernel_nofault(&v, p, sizeof(v));
+			asm volatile("1: movq (%[p]), %[v]\n\t"
+				     "movl $0, %[e]\n"
+				     "2:\n" _ASM_EXTABLE(1b, 2b)
+				     : [v] "+r"(v), [e] "+r"(err)
+				     : [p] "r"(p)
+				     : "memory");
 			pr_info("wdtest: hvread 0x%lx: %s (%d), value 0x%llx\n",
 				addr, err ? "refused" : "read", err, v);
 		} else {
 			v = 0x57415244454e2121ULL;
-			err = 0;
-			pagefault_disable();
-			__put_kernel_nofault(p, &v, u64, refused);
-			goto done;
-		refused:
-			err = -EFAULT;
-		done:
-			pagefault_enable();
+			asm volatile("1: movq %[v], (%[p])\n\t"
+				     "movl $0, %[e]\n"
+				     "2:\n" _ASM_EXTABLE(1b, 2b)
+				     : [e] "+r"(err)
+				     : [p] "r"(p), [v] "r"(v)
+				     : "memory");
 			pr_info("wdtest: hvwrite 0x%lx: %s (%d)\n", addr,
 				err ? "refused" : "written", err);
 		}

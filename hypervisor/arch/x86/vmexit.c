@@ -355,6 +355,15 @@ static void handle_sipi(struct per_cpu *pc, struct guest_regs *regs)
 	       (unsigned long long)(vector << 12));
 }
 
+/* VMX instructions in a guest: #UD, as on a CPU without VMX (the guest's
+ * CPUID says so). */
+static void handle_vmx_insn(struct per_cpu *pc, struct guest_regs *regs)
+{
+	(void)regs;
+	pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
+	vmx_inject_exception(UD_VECTOR, false, 0);
+}
+
 static void handle_unknown(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 reason = (u32)vmread(VM_EXIT_REASON);
@@ -378,6 +387,17 @@ static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_MSR_WRITE] = handle_msr_write,
 	[EXIT_REASON_EPT_VIOLATION] = handle_ept_violation,
 	[EXIT_REASON_XSETBV] = handle_xsetbv,
+	[19] = handle_vmx_insn, /* VMCLEAR */
+	[20] = handle_vmx_insn, /* VMLAUNCH */
+	[21] = handle_vmx_insn, /* VMPTRLD */
+	[22] = handle_vmx_insn, /* VMPTRST */
+	[23] = handle_vmx_insn, /* VMREAD */
+	[24] = handle_vmx_insn, /* VMRESUME */
+	[25] = handle_vmx_insn, /* VMWRITE */
+	[26] = handle_vmx_insn, /* VMXOFF */
+	[27] = handle_vmx_insn, /* VMXON */
+	[50] = handle_vmx_insn, /* INVEPT */
+	[53] = handle_vmx_insn, /* INVVPID */
 };
 
 /*
