@@ -40,7 +40,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
 
 
-KERNEL_LINE = re.compile(r'\[ *\d+\.\d{6}\] [^\n]*\n')
+# A kernel console message; not one a scenario printed itself ("  > [...").
+KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
 class Results:
