@@ -27,10 +27,10 @@ for cpu in 0 1; do
 	if [ "$(work $cpu)" = done ]; then pass work-cpu$cpu; else fail work-cpu$cpu "a process pinned to CPU $cpu did not finish"; fi
 done
 
-# IPIs: a hardware dump calls a function on CPU 1, and work on both CPUs
+# IPIs: a hardware dump run on CPU 0 calls a function on CPU 1, and work on both CPUs
 # at once makes Linux reschedule across CPUs
 res0=$(cpu_count 1 'Rescheduling'); fn0=$(cpu_count 1 'Function call')
-warden hardware dump >/dev/null
+taskset -c 0 warden hardware dump >/dev/null
 for i in 1 2 3; do work 0 >/dev/null & work 1 >/dev/null & wait; done
 res1=$(cpu_count 1 'Rescheduling'); fn1=$(cpu_count 1 'Function call')
 echo "  > CPU 1 IPIs: reschedule $res0->$res1 call-function $fn0->$fn1"
