@@ -145,8 +145,7 @@ static int build_page_tables(struct wd_reason *why, u64 *cr3)
 		err = pt_map_page(
 			pml4, stub + off,
 			PFN_PHYS(vmalloc_to_pfn((void *)(stub + off))), 0);
-	for_each_online_cpu(cpu)
-	{
+	for_each_online_cpu (cpu) {
 		if (err)
 			break;
 		err = pt_map_page(pml4, (u64)wd.ctx[cpu],
@@ -228,6 +227,29 @@ static void collect_linux_state(struct warden_linux_state *s)
 	rdmsrl(MSR_IA32_SYSENTER_ESP, s->sysenter_esp);
 	rdmsrl(MSR_IA32_SYSENTER_EIP, s->sysenter_eip);
 	s->gdt_rw = (u64)get_current_gdt_rw();
+}
+
+/*
+ * 0 if every possible CPU is online; otherwise the reason, for what.  An
+ * offline CPU would stay outside the hypervisor (enable) or inside it
+ * (disable).
+ */
+static int check_all_online(struct warden_error *err, const char *what)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_CPU_OFFLINE,
+				 .item_kind = WARDEN_ITEM_CPU,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int cpu;
+
+	for_each_possible_cpu (cpu) {
+		if (cpu_online(cpu))
+			continue;
+		why.item_index = cpu;
+		return wd_error(err, -EBUSY, &why,
+				"%s: CPU %u is offline; bring it online first",
+				what, cpu);
+	}
+	return 0;
 }
 
 /* Runs on every online CPU at once, interrupts off. */
@@ -373,19 +395,9 @@ int wd_enable(struct warden_enable *arg)
 			       "enable: Warden is already enabled");
 		goto out_unlock;
 	}
-	for_each_possible_cpu(cpu)
-	{
-		if (!cpu_online(cpu)) {
-			why.rule = WARDEN_RULE_CPU_OFFLINE;
-			why.item_kind = WARDEN_ITEM_CPU;
-			why.item_index = cpu;
-			ret = wd_error(err, -EBUSY, &why,
-				       "enable: CPU %u is offline; every CPU "
-				       "must be online to enable",
-				       cpu);
-			goto out_unlock;
-		}
-	}
+	ret = check_all_online(err, "enable");
+	if (ret)
+		goto out_unlock;
 	if (__read_cr4() & X86_CR4_VMXE) {
 		why.rule = WARDEN_RULE_VMX_BUSY;
 		why.cpu = smp_processor_id();
@@ -471,8 +483,7 @@ int wd_enable(struct warden_enable *arg)
 	memcpy(wd.hv_mem + h->config_offset, config, arg->config_size);
 	wd.next_free = PAGE_ALIGN(h->config_offset + arg->config_size);
 
-	for_each_online_cpu(cpu)
-	{
+	for_each_online_cpu (cpu) {
 		struct warden_entry_ctx *ctx =
 			(void *)get_zeroed_page(GFP_KERNEL);
 
@@ -518,15 +529,15 @@ int wd_enable(struct warden_enable *arg)
 	}
 	memset(wd.hv_mem + h->console_offset, 0, PAGE_SIZE);
 	wd.console_offset = h->console_offset;
-	for_each_online_cpu(cpu) wd.ctx[cpu]->hv_cr3 = cr3;
+	for_each_online_cpu (cpu)
+		wd.ctx[cpu]->hv_cr3 = cr3;
 
 	start_tsc = rdtsc();
 	on_each_cpu(enter_cpu, NULL, 1);
 	start_tsc = rdtsc() - start_tsc;
 
 	ret = 0;
-	for_each_online_cpu(cpu)
-	{
+	for_each_online_cpu (cpu) {
 		if (wd.ctx[cpu]->result) {
 			ret = (int)wd.ctx[cpu]->result;
 			*err = wd.ctx[cpu]->error;
@@ -613,25 +624,13 @@ int wd_disable(struct warden_cell_ref *arg)
 			       "disable: Warden is not enabled");
 		goto out;
 	}
-	for_each_possible_cpu(cpu)
-	{
-		if (!cpu_online(cpu)) {
-			why.rule = WARDEN_RULE_CPU_OFFLINE;
-			why.item_kind = WARDEN_ITEM_CPU;
-			why.item_index = cpu;
-			ret = wd_error(err, -EBUSY, &why,
-				       "disable: CPU %u is offline; bring it "
-				       "online first, it still runs under the "
-				       "hypervisor",
-				       cpu);
-			goto out;
-		}
-	}
+	ret = check_all_online(err, "disable");
+	if (ret)
+		goto out;
 	start_tsc = rdtsc();
 	on_each_cpu(leave_cpu, NULL, 1);
 	start_tsc = rdtsc() - start_tsc;
-	for_each_online_cpu(cpu)
-	{
+	for_each_online_cpu (cpu) {
 		if (wd.ctx[cpu]->result) {
 			why.rule = WARDEN_RULE_CPU_SETUP_FAILED;
 			why.item_kind = WARDEN_ITEM_CPU;

@@ -7,4 +7,15 @@ echo "=== warden --version"
 warden --version
 echo "=== warden hardware check"
 warden hardware check
-echo "=== exit status $?"
+echo "=== warden enable /configs/system-bochs.cell"
+warden enable /configs/system-bochs.cell
+echo "=== Linux goes on as the root cell: a process on each CPU"
+for cpu in 0 1; do taskset -c $cpu sh -c "echo hello from CPU $cpu"; done
+echo "=== warden status"
+warden status
+echo "=== warden console"
+warden console
+echo "=== warden disable"
+warden disable
+echo "=== warden hardware check | tail -n 2 (VMX is free again)"
+warden hardware check | tail -n 2

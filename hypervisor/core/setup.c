@@ -76,6 +76,9 @@ static int init_master(struct per_cpu *pc)
 				h->config_size, first_config_error, pc))
 		return -WARDEN_EINVAL;
 
+	/* The console ring: the page root may read, placed by the driver. */
+	hv.ring = (struct warden_console_ring *)(WARDEN_HV_BASE +
+						 h->console_offset);
 	arch_console_init(&hv.config->debug_console);
 	printk("\nWarden hypervisor, ABI revision %d, on %u CPUs; memory "
 	       "0x%llx+0x%llx\n",
@@ -91,9 +94,6 @@ static int init_master(struct per_cpu *pc)
 			     h->hv_mem_size);
 		return err;
 	}
-	/* The console ring: the page root may read, placed by the driver. */
-	hv.ring = (struct warden_console_ring *)(WARDEN_HV_BASE +
-						 h->console_offset);
 
 	/* The driver built our page tables; keep using them. */
 	hv.hv_pt.pool = &hv.pool;

@@ -109,8 +109,7 @@ static int __init wdtest_init(void)
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "vmxhold")) {
-		for_each_online_cpu(cpu)
-		{
+		for_each_online_cpu (cpu) {
 			vmxon_pages[cpu] = (void *)get_zeroed_page(GFP_KERNEL);
 			if (!vmxon_pages[cpu])
 				return -ENOMEM;
