@@ -4,7 +4,7 @@
 # emulator: qemu
 # cpus: 2
 # timeout: 120
-# tests: insmod hardware-check-fails vmx-missing-named verdict dump
+# tests: insmod hardware-check-fails vmx-missing-named verdict dump enable-refused linux-runs-on
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
@@ -15,3 +15,8 @@ warden hardware dump >/tmp/hw.dump
 RC=$?
 sed 's/^/  > /' /tmp/hw.dump
 if [ "$RC" = 0 ] && grep -q '^cpu 0 cpuid 0x1 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC"; fi
+# Enable enters the hypervisor on every CPU, which finds no VMX: every CPU
+# comes back, Linux runs on, and the reason is named.
+run warden enable /configs/system-bochs.cell
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'required CPU feature is missing'; then pass enable-refused; else fail enable-refused "rc $RC: $OUT"; fi
+if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 0 ] && taskset -c 1 true; then pass linux-runs-on; else fail linux-runs-on "enabled=$(cat /sys/devices/virtual/misc/warden/enabled)"; fi

@@ -36,10 +36,16 @@ static bool adjust(u32 true_msr, u32 plain_msr, u32 want, u32 *out)
 	return (want & ~allowed) == 0;
 }
 
+/* msr 0: VMX itself is missing (CPUID.1:ECX[5]). */
 static int missing(struct per_cpu *pc, u32 msr, u32 bits)
 {
-	printk("FATAL: CPU %u lacks VMX controls 0x%x of MSR 0x%x\n",
-	       pc->cpu_id, bits, msr);
+	if (msr)
+		printk("FATAL: CPU %u lacks VMX capabilities 0x%x of MSR "
+		       "0x%x\n",
+		       pc->cpu_id, bits, msr);
+	else
+		printk("FATAL: CPU %u has no VMX (CPUID.1:ECX[5] = 0)\n",
+		       pc->cpu_id);
 	hv_set_error(pc, -WARDEN_EOPNOTSUPP, WARDEN_RULE_FEATURE_MISSING,
 		     WARDEN_ITEM_NONE, 0, msr, bits);
 	return -WARDEN_EOPNOTSUPP;
