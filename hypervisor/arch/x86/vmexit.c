@@ -125,6 +125,24 @@ static void handle_cr(struct per_cpu *pc, struct guest_regs *regs)
 	}
 	value = reg == 4 ? vmread(GUEST_RSP) : *gpr(regs, reg);
 	if (cr == 0) {
+		u64 old = vmread(GUEST_CR0), efer = vmread(GUEST_IA32_EFER);
+		u64 entry = vmread(VM_ENTRY_CONTROLS);
+
+		/* Emulating the write, we also do what the CPU does when
+		 * paging is switched with EFER.LME set: IA-32e mode starts
+		 * or ends, EFER.LMA follows, and so must the IA-32e entry
+		 * control (SDM 10.8.5, 26.3.1.1); Linux's real-mode
+		 * trampoline sets PG and NE in one write. */
+		if ((value & X86_CR0_PG) && !(old & X86_CR0_PG) &&
+		    (efer & EFER_LME)) {
+			vmwrite(GUEST_IA32_EFER, efer | EFER_LMA);
+			vmwrite(VM_ENTRY_CONTROLS,
+				entry | ENTRY_IA32E_MODE_GUEST);
+		} else if (!(value & X86_CR0_PG) && (old & X86_CR0_PG)) {
+			vmwrite(GUEST_IA32_EFER, efer & ~EFER_LMA);
+			vmwrite(VM_ENTRY_CONTROLS,
+				entry & ~ENTRY_IA32E_MODE_GUEST);
+		}
 		vmwrite(CR0_READ_SHADOW, value);
 		vmwrite(GUEST_CR0, value | vmread(CR0_GUEST_HOST_MASK));
 	} else {
