@@ -145,23 +145,11 @@ exception_entries:
 	.endr
 
 exception_common:
-	/* the frame: vector, error, then what the CPU pushed */
-	push	%r15
-	push	%r14
-	push	%r13
-	push	%r12
-	push	%r11
-	push	%r10
-	push	%r9
-	push	%r8
-	push	%rdi
-	push	%rsi
-	push	%rbp
-	push	%rbx
-	push	%rdx
-	push	%rcx
-	push	%rax
+	/* the frame: registers as struct guest_regs, vector, error, then
+	 * what the CPU pushed */
+	PUSH_REGS
 	mov	%rsp, %rdi
+	sub	$8, %rsp	/* 16 registers + 7 words: realign for the call */
 	call	hv_exception
 1:	cli
 	hlt

@@ -91,7 +91,7 @@ u64 arch_idt_base(void)
 
 /* The frame entry.S builds for an exception in the hypervisor. */
 struct exception_frame {
-	u64 regs[15]; /* rax .. r15 without rsp */
+	struct guest_regs regs; /* the same push order as a VM exit */
 	u64 vector, error, rip, cs, rflags, rsp, ss;
 };
 
