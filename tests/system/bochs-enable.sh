@@ -24,16 +24,16 @@ for cpu in 0 1; do
 	if [ "$(work $cpu)" = done ]; then pass work-cpu$cpu; else fail work-cpu$cpu "a process pinned to CPU $cpu did not finish"; fi
 done
 
-# IPIs: hardware dumps call a function on every other CPU, and work on
-# both CPUs at once makes Linux reschedule across them
+# Cross-CPU calls: a hardware dump pinned to CPU 0 has Linux run the probe
+# on CPU 1 and wait for it (smp_call_function_single).  /proc/interrupts
+# is shown but not judged: a CPU idling with its polling flag set is woken
+# without an interrupt, so the counts need not grow.
 ipis() { awk '/Rescheduling|Function call|TLB/ { s += $2 + $3 } END { print s + 0 }' /proc/interrupts; }
 before=$(ipis)
-for i in 1 2 3; do warden hardware dump >/dev/null; taskset -c 0 warden hardware dump >/dev/null; done
+taskset -c 0 warden hardware dump >/tmp/d0
 for i in 1 2 3; do work 0 >/dev/null & work 1 >/dev/null & wait; done
-after=$(ipis)
-echo "  > IPIs received by both CPUs: $before -> $after"
-grep -E 'RES|CAL|TLB' /proc/interrupts | sed 's/^/  > /'
-if [ "$after" -gt "$before" ]; then pass ipis; else fail ipis "no IPI counted ($before -> $after)"; fi
+echo "  > IPIs counted on both CPUs: $before -> $(ipis)"
+if grep -q '^cpu 1 msr 0x480 ' /tmp/d0; then pass ipis; else fail ipis "the call to CPU 1 returned no facts"; fi
 
 t0=$(cut -d' ' -f1 /proc/uptime); sleep 2; t1=$(cut -d' ' -f1 /proc/uptime)
 if awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a >= 1.9 && b - a < 4) }'; then pass timers; else fail timers "uptime $t0 -> $t1 over sleep 2"; fi
