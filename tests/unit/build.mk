@@ -3,12 +3,13 @@
 # $(BUILD)/tests/unit/test_<name>; UNIT_DEPS_<name> lists the code under test.
 
 UNIT_OUT := $(BUILD)/tests/unit
-UNIT_TESTS := hwcaps errmsg format paging config_check
+UNIT_TESTS := hwcaps errmsg format paging config_check insn
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c
+UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 
 UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 

@@ -6,7 +6,9 @@
  * read-only), its I/O bitmap (the ports the config gives root pass
  * through, the rest exit) and its MSR bitmap (msr.c).
  */
+#include <asm/apic.h>
 #include <asm/pgformat.h>
+#include <asm/processor.h>
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
@@ -61,6 +63,15 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	 * says; the console ring is readable. */
 	if (pt_unmap(&a->ept, hv.header->hv_mem_phys, hv.header->hv_mem_size) ||
 	    pt_map(&a->ept, ring, ring, PAGE_SIZE, MAP_READ, WARDEN_MEMTYPE_WB))
+		return no_memory(pc);
+
+	/* Root's xAPIC page is backed by the APIC-access page: every access
+	 * exits and is performed by apic.c (SDM Vol. 3, 29.4). */
+	a->apic_access_page = page_alloc(&hv.pool, 1);
+	if (!a->apic_access_page ||
+	    pt_map(&a->ept, read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_ADDR_MASK,
+		   hv_virt_to_phys(a->apic_access_page), PAGE_SIZE,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
 		return no_memory(pc);
 
 	a->io_bitmap = page_alloc(&hv.pool, 2);

@@ -10,6 +10,7 @@
  * MTRR/PAT rendezvous when a CPU is onlined (0x200-0x2ff, 0x277, 0x8b,
  * 0x3a, TSC_ADJUST; linux-under-vmx.md).
  */
+#include <asm/apic.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
@@ -107,6 +108,8 @@ void msr_bitmap_init_root(u8 *bitmap)
 	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
 		for (msr = allowed[i].first; msr <= allowed[i].last; msr++)
 			pass(bitmap, msr);
+	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
+	bitmap[2048 + MSR_X2APIC_ICR / 8] |= 1u << (MSR_X2APIC_ICR % 8);
 }
 
 /*
@@ -133,6 +136,12 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 
 	pc->stats[write ? WARDEN_STAT_VMEXITS_MSR_WRITE
 			: WARDEN_STAT_VMEXITS_MSR_READ]++;
+	if (write && msr == MSR_X2APIC_ICR) {
+		pc->stats[WARDEN_STAT_VMEXITS_X2APIC_ICR]++;
+		apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);
+		vmx_skip_instruction();
+		return true;
+	}
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;

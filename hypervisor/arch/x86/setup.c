@@ -7,6 +7,7 @@
  * during the switch (its NMI gate names selector 0x10) stays valid
  * whichever GDT is loaded when an NMI comes.
  */
+#include <asm/apic.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <hv/arch.h>
@@ -112,6 +113,10 @@ void hv_exception(struct exception_frame *f)
 /* An NMI while the hypervisor runs: keep it for the guest. */
 void hv_nmi(void)
 {
-	__atomic_fetch_add(&this_cpu()->arch.guest_nmis_pending, 1,
-			   __ATOMIC_SEQ_CST);
+	struct per_cpu *pc = this_cpu();
+
+	/* the hypervisor's event signal is acted on before the next entry */
+	if (!apic_take_event_nmi(pc))
+		__atomic_fetch_add(&pc->arch.guest_nmis_pending, 1,
+				   __ATOMIC_SEQ_CST);
 }

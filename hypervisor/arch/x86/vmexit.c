@@ -7,6 +7,7 @@
  * NMIs that belong to Linux are delivered as virtual NMIs when the guest
  * can take them (NMI-window exiting otherwise).
  */
+#include <asm/apic.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
@@ -36,17 +37,22 @@ void vmx_inject_exception(u8 vector, bool has_error, u32 error)
  * (the blocking ends with the instruction), and honour single-stepping by
  * raising the #DB the instruction would have caused (SDM 26.6.3).
  */
-void vmx_skip_instruction(void)
+void vmx_advance_rip(unsigned int len)
 {
 	u32 intr = (u32)vmread(GUEST_INTERRUPTIBILITY_INFO);
 
-	vmwrite(GUEST_RIP, vmread(GUEST_RIP) + vmread(VM_EXIT_INSTRUCTION_LEN));
+	vmwrite(GUEST_RIP, vmread(GUEST_RIP) + len);
 	if (intr & (GUEST_INTR_STI | GUEST_INTR_MOV_SS))
 		vmwrite(GUEST_INTERRUPTIBILITY_INFO,
 			intr & ~(GUEST_INTR_STI | GUEST_INTR_MOV_SS));
 	if (vmread(GUEST_RFLAGS) & X86_RFLAGS_TF)
 		vmwrite(GUEST_PENDING_DBG_EXCEPTIONS,
 			vmread(GUEST_PENDING_DBG_EXCEPTIONS) | (1u << 14));
+}
+
+void vmx_skip_instruction(void)
+{
+	vmx_advance_rip((unsigned int)vmread(VM_EXIT_INSTRUCTION_LEN));
 }
 
 static void report(struct per_cpu *pc, struct guest_regs *regs,
@@ -259,6 +265,13 @@ static void handle_exception_nmi(struct per_cpu *pc, struct guest_regs *regs)
 
 	(void)regs;
 	if ((info & INTR_TYPE_MASK) == INTR_TYPE_NMI) {
+		unblock_nmis();
+		if (apic_take_event_nmi(pc)) {
+			/* the hypervisor's own: events are looked at before
+			 * every entry */
+			pc->stats[WARDEN_STAT_VMEXITS_MANAGEMENT]++;
+			return;
+		}
 		pc->stats[WARDEN_STAT_VMEXITS_NMI]++;
 		pc->arch.guest_nmis_pending++;
 		return;
@@ -286,91 +299,24 @@ static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 }
 
 /*
- * Root CPU hot-plug: Linux onlines a CPU with INIT-SIPI-SIPI.  INIT is
- * blocked in VMX root operation but makes a guest exit (SDM 25.2): the CPU
- * then waits for SIPI in the wait-for-SIPI activity state, and the SIPI
- * exit starts it in real mode at vector * 4 KiB, as the hardware would
- * (SDM 10.4.7 and 9.1.1).  A second SIPI finds the CPU active and is
- * ignored by the hardware.
+ * Root CPU hot-plug: root's INIT and SIPI IPIs are emulated (apic.c), so
+ * a physical INIT only comes from elsewhere; it is handled the same way:
+ * the CPU waits in the hypervisor for a SIPI from root.  The guest is
+ * never put in the wait-for-SIPI activity state, so SIPI exits do not
+ * happen; one that does is counted and ignored, as a SIPI to a running
+ * CPU is (SDM 10.4.7).
  */
 static void handle_init(struct per_cpu *pc, struct guest_regs *regs)
 {
 	(void)regs;
-	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
-	/* Nothing may be pending or blocked when entering wait-for-SIPI
-	 * (SDM 27.3.1.5): INIT discards it all. */
-	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_WAIT_SIPI);
-	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
-	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
-	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
-	pc->arch.guest_nmis_pending = 0;
-}
-
-static void real_mode_segment(enum vmcs_field sel, u16 selector, u64 base,
-			      u32 ar)
-{
-	vmwrite(sel, selector);
-	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), 0xffff);
-	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), ar);
-	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), base);
-}
-
-void vmx_reset_to_real_mode(u64 address)
-{
-	u64 cr0_mask = vmread(CR0_GUEST_HOST_MASK);
-	u64 cr4_mask = vmread(CR4_GUEST_HOST_MASK);
-
-	/* CR0 after INIT: CD, NW, ET (the guest sees that through the
-	 * shadow); the real register keeps the bits VMX needs. */
-	vmwrite(CR0_READ_SHADOW, 0x60000010);
-	vmwrite(GUEST_CR0, 0x10 | cr0_mask);
-	vmwrite(CR4_READ_SHADOW, 0);
-	vmwrite(GUEST_CR4, cr4_mask);
-	vmwrite(GUEST_CR3, 0);
-	vmwrite(GUEST_IA32_EFER, 0);
-	vmwrite(GUEST_IA32_PAT, 0x0007040600070406ull);
-	vmwrite(VM_ENTRY_CONTROLS,
-		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
-	real_mode_segment(GUEST_CS_SELECTOR, (address >> 4) & 0xf000,
-			  address & ~0xffffull, 0x9b);
-	real_mode_segment(GUEST_DS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_ES_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_FS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_GS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_SS_SELECTOR, 0, 0, 0x93);
-	/* TR must be a usable busy TSS even in real mode (SDM 27.3.1.2) */
-	real_mode_segment(GUEST_TR_SELECTOR, 0, 0, 0x8b);
-	real_mode_segment(GUEST_LDTR_SELECTOR, 0, 0, 0x82);
-	vmwrite(GUEST_GDTR_BASE, 0);
-	vmwrite(GUEST_GDTR_LIMIT, 0xffff);
-	vmwrite(GUEST_IDTR_BASE, 0);
-	vmwrite(GUEST_IDTR_LIMIT, 0xffff);
-	vmwrite(GUEST_RIP, address & 0xffff);
-	vmwrite(GUEST_RSP, 0);
-	vmwrite(GUEST_RFLAGS, 2);
-	vmwrite(GUEST_DR7, 0x400);
-	vmwrite(GUEST_IA32_DEBUGCTL, 0);
-	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
-	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
-	vmwrite(GUEST_SYSENTER_CS, 0);
-	vmwrite(GUEST_SYSENTER_ESP, 0);
-	vmwrite(GUEST_SYSENTER_EIP, 0);
-	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
-	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	printk("CPU %u: INIT signal; waiting for SIPI\n", pc->cpu_id);
+	apic_init_received(pc);
 }
 
 static void handle_sipi(struct per_cpu *pc, struct guest_regs *regs)
 {
-	u64 vector = vmread(EXIT_QUALIFICATION) & 0xff;
-	u32 signature, b, c, d;
-
+	(void)regs;
 	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
-	cpuid(1, 0, &signature, &b, &c, &d);
-	memset(regs, 0, sizeof(*regs));
-	regs->rdx = signature; /* EDX after RESET/INIT (SDM 9.1.4) */
-	vmx_reset_to_real_mode(vector << 12);
-	printk("CPU %u: started by SIPI at 0x%llx\n", pc->cpu_id,
-	       (unsigned long long)(vector << 12));
 }
 
 /* VMX instructions in a guest: #UD, as on a CPU without VMX (the guest's
@@ -405,6 +351,7 @@ static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_MSR_WRITE] = handle_msr_write,
 	[EXIT_REASON_EPT_VIOLATION] = handle_ept_violation,
 	[EXIT_REASON_XSETBV] = handle_xsetbv,
+	[EXIT_REASON_APIC_ACCESS] = apic_handle_access,
 	[19] = handle_vmx_insn, /* VMCLEAR */
 	[20] = handle_vmx_insn, /* VMLAUNCH */
 	[21] = handle_vmx_insn, /* VMPTRLD */
@@ -493,6 +440,7 @@ void vmx_handle_exit(struct guest_regs *regs)
 		handlers[reason](pc, regs);
 	else
 		handle_unknown(pc, regs);
+	apic_check_init(pc, regs);
 	sync_ia32e_mode();
 	deliver_nmis(pc);
 }

@@ -5,6 +5,9 @@
  * References: Intel SDM Vol. 3, chapters 24 (VMX operation), 25 (VMCS),
  * 27 (VM entries), 28 (VM exits).
  */
+#include <asm/apic.h>
+#include <asm/guest.h>
+#include <asm/pgformat.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
@@ -57,6 +60,9 @@ int arch_init_system(struct per_cpu *pc)
 	u32 a, b, ecx, d, want2;
 	u64 basic, ept;
 
+	/* the core keeps using the driver's tables; their format is ours */
+	hv.hv_pt.fmt = &x86_host_format;
+
 	cpuid(1, 0, &a, &b, &ecx, &d);
 	if (!(ecx & CPUID1_ECX_VMX))
 		return missing(pc, 0, CPUID1_ECX_VMX);
@@ -78,7 +84,8 @@ int arch_init_system(struct per_cpu *pc)
 
 	/* Linux uses RDTSCP, INVPCID and XSAVES when the CPU has them: the
 	 * guest must be allowed them too, or it takes #UD. */
-	want2 = PROC2_ENABLE_EPT | PROC2_ENABLE_VPID | PROC2_UNRESTRICTED_GUEST;
+	want2 = PROC2_ENABLE_EPT | PROC2_ENABLE_VPID |
+		PROC2_UNRESTRICTED_GUEST | PROC2_VIRTUALIZE_APIC_ACCESSES;
 	cpuid(0x80000001, 0, &a, &b, &ecx, &d);
 	if (d & CPUID80000001_EDX_RDTSCP)
 		want2 |= PROC2_ENABLE_RDTSCP;
@@ -116,6 +123,12 @@ int arch_init_system(struct per_cpu *pc)
 	c->cr4_fixed1 = read_msr(MSR_IA32_VMX_CR4_FIXED1);
 	printk("VMX: pin 0x%x proc 0x%x proc2 0x%x exit 0x%x entry 0x%x\n",
 	       c->pin, c->proc, c->proc2, c->exit, c->entry);
+	if (apic_init_system() || guest_windows_init(hv.num_cpus)) {
+		hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
+			     WARDEN_ITEM_NONE, 0, 3,
+			     hv.pool.pages - hv.pool.used);
+		return -WARDEN_ENOMEM;
+	}
 	return 0;
 }
 
@@ -226,7 +239,14 @@ static bool setup_controls(struct per_cpu *pc)
 	pc->arch.proc_ctls = vmx_ctls.proc;
 	ok &= vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
 	ok &= vmwrite(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
-	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx_ctls.proc2);
+	/* Root's xAPIC page traps (apic.c); an x2APIC is reached through
+	 * MSRs and needs no APIC-access page. */
+	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL,
+		      pc->arch.x2apic
+			      ? vmx_ctls.proc2 & ~PROC2_VIRTUALIZE_APIC_ACCESSES
+			      : vmx_ctls.proc2);
+	ok &= vmwrite(APIC_ACCESS_ADDR,
+		      hv_virt_to_phys(cell->apic_access_page));
 	ok &= vmwrite(VM_EXIT_CONTROLS, vmx_ctls.exit);
 	ok &= vmwrite(VM_ENTRY_CONTROLS, vmx_ctls.entry);
 	ok &= vmwrite(EXCEPTION_BITMAP, EXCEPTION_BITMAP_VALUE);
@@ -285,6 +305,7 @@ int arch_cpu_init(struct per_cpu *pc)
 		return setup_failed(pc, 2, "VMCLEAR/VMPTRLD");
 	}
 	a->vmcs_loaded = true;
+	apic_init_cpu(pc);
 	if (!setup_controls(pc) || !setup_host_state(pc) ||
 	    !setup_guest_state(pc)) {
 		printk("VMWRITE error %llu\n",
@@ -307,6 +328,59 @@ void arch_cpu_undo(struct per_cpu *pc)
 		write_cr4(read_cr4() & ~X86_CR4_VMXE);
 	}
 	a->vmx_on = false;
+}
+
+static void real_mode_segment(enum vmcs_field sel, u16 selector, u64 base,
+			      u32 ar)
+{
+	vmwrite(sel, selector);
+	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), 0xffff);
+	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), ar);
+	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), base);
+}
+
+void vmx_reset_to_real_mode(u64 cs_base, u16 ip)
+{
+	u64 cr0_mask = vmread(CR0_GUEST_HOST_MASK);
+	u64 cr4_mask = vmread(CR4_GUEST_HOST_MASK);
+
+	/* CR0 after INIT: CD, NW, ET (the guest sees that through the
+	 * shadow); the real register keeps the bits VMX needs. */
+	vmwrite(CR0_READ_SHADOW, 0x60000010);
+	vmwrite(GUEST_CR0, 0x10 | cr0_mask);
+	vmwrite(CR4_READ_SHADOW, 0);
+	vmwrite(GUEST_CR4, cr4_mask);
+	vmwrite(GUEST_CR3, 0);
+	vmwrite(GUEST_IA32_EFER, 0);
+	vmwrite(GUEST_IA32_PAT, 0x0007040600070406ull);
+	vmwrite(VM_ENTRY_CONTROLS,
+		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
+	real_mode_segment(GUEST_CS_SELECTOR, (u16)(cs_base >> 4), cs_base,
+			  0x9b);
+	real_mode_segment(GUEST_DS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_ES_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_FS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_GS_SELECTOR, 0, 0, 0x93);
+	real_mode_segment(GUEST_SS_SELECTOR, 0, 0, 0x93);
+	/* TR must be a usable busy TSS even in real mode (SDM 27.3.1.2) */
+	real_mode_segment(GUEST_TR_SELECTOR, 0, 0, 0x8b);
+	real_mode_segment(GUEST_LDTR_SELECTOR, 0, 0, 0x82);
+	vmwrite(GUEST_GDTR_BASE, 0);
+	vmwrite(GUEST_GDTR_LIMIT, 0xffff);
+	vmwrite(GUEST_IDTR_BASE, 0);
+	vmwrite(GUEST_IDTR_LIMIT, 0xffff);
+	vmwrite(GUEST_RIP, ip);
+	vmwrite(GUEST_RSP, 0);
+	vmwrite(GUEST_RFLAGS, 2);
+	vmwrite(GUEST_DR7, 0x400);
+	vmwrite(GUEST_IA32_DEBUGCTL, 0);
+	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
+	vmwrite(GUEST_SYSENTER_CS, 0);
+	vmwrite(GUEST_SYSENTER_ESP, 0);
+	vmwrite(GUEST_SYSENTER_EIP, 0);
+	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 }
 
 int arch_cpu_activate(struct per_cpu *pc)

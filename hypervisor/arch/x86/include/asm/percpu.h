@@ -36,6 +36,12 @@ struct arch_cpu {
 	bool nmi_window_armed;
 	/* the VMX controls this CPU runs with */
 	u32 proc_ctls;
+	/* the local APIC (apic.c) */
+	bool x2apic;	   /* x2APIC mode (else xAPIC MMIO) */
+	u32 ldr, dfr;	   /* root's logical destination, for IPIs */
+	u32 root_icr_high; /* xAPIC ICR2 as root last wrote it */
+	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
+	bool event_nmi;	   /* the hypervisor's NMI is in flight */
 };
 
 #endif /* WARDEN_ASM_PERCPU_H */

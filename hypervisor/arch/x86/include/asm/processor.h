@@ -107,6 +107,30 @@ static inline u64 read_tsc(void)
 	return ((u64)hi << 32) | lo;
 }
 
+/*
+ * IRET to the next instruction: an NMI that caused a VM exit leaves NMIs
+ * blocked until the next IRET in VMX root operation (SDM Vol. 3, 6.7.1
+ * and 28.5), and the hypervisor's own NMI handler is not involved; without
+ * this, the CPU would never take another NMI.
+ */
+static inline void unblock_nmis(void)
+{
+	u64 scratch;
+
+	asm volatile("mov %%rsp, %0\n\t"
+		     "push $0x18\n\t" /* SS: the hypervisor's data selector */
+		     "push %0\n\t"
+		     "pushfq\n\t"
+		     "push $0x10\n\t" /* CS */
+		     "lea 1f(%%rip), %0\n\t"
+		     "push %0\n\t"
+		     "iretq\n"
+		     "1:"
+		     : "=&r"(scratch)
+		     :
+		     : "memory", "cc");
+}
+
 /* A descriptor-table register image for LGDT/LIDT (SDM 3.5.1). */
 struct dtr {
 	u16 limit;

@@ -17,8 +17,9 @@ extern struct vmx_controls vmx_ctls;
 /* The root cell's x86 state (cell.c). */
 struct arch_cell {
 	struct page_table ept;
-	u8 *io_bitmap;	/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
-	u8 *msr_bitmap; /* 1 page (SDM 25.6.9) */
+	void *apic_access_page; /* backs the xAPIC page: every access exits */
+	u8 *io_bitmap;		/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
+	u8 *msr_bitmap;		/* 1 page (SDM 25.6.9) */
 	u16 vpid;
 };
 
@@ -32,10 +33,13 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
 /* Inject a hardware exception into the guest at the next entry. */
 void vmx_inject_exception(u8 vector, bool has_error, u32 error);
 /* Put the guest CPU of the current VMCS into the state INIT + SIPI leave
- * (real mode, CS:IP from address, SDM 9.1.1), active. */
-void vmx_reset_to_real_mode(u64 address);
+ * (SDM 9.1.1): real mode, CS base cs_base (selector cs_base >> 4), IP ip,
+ * active. */
+void vmx_reset_to_real_mode(u64 cs_base, u16 ip);
 /* Advance the guest past the instruction that exited. */
 void vmx_skip_instruction(void);
+/* Advance the guest past an emulated instruction of len bytes. */
+void vmx_advance_rip(unsigned int len);
 
 u16 arch_host_selector(int which);
 u64 arch_idt_base(void);

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The local APIC (contracts in asm/apic.h).
+ *
+ * Root CPU hot-plug: Linux starts a CPU with INIT, SIPI, SIPI.  A real
+ * INIT cannot reach a CPU in VMX root operation and a SIPI is dropped
+ * unless the target waits for one, so the physical sequence races with
+ * the hypervisor (and the emulator's wait-for-SIPI guest state is not
+ * reliable).  Root's INIT and SIPI IPIs are therefore emulated: the ICR
+ * write traps, the target gets an event NMI and waits in the hypervisor
+ * for the SIPI, which restarts its guest in real mode.  The state of that
+ * hand-over is one word per CPU (pc->arch.sipi):
+ *   SIPI_NONE -> (INIT) SIPI_WAIT -> (SIPI v) SIPI_GO | v << 8 -> SIPI_NONE
+ */
+#include <asm/apic.h>
+#include <asm/guest.h>
+#include <asm/insn.h>
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <hv/printk.h>
+#include <hv/string.h>
+#include <warden/config.h>
+#include <warden/stats.h>
+
+#define SIPI_NONE 0u
+#define SIPI_WAIT 1u
+#define SIPI_GO 2u
+
+static u64 apic_phys;
+
+int apic_init_system(void)
+{
+	u64 base = read_msr(MSR_IA32_APIC_BASE);
+
+	apic_phys = base & APIC_BASE_ADDR_MASK;
+	if (base & APIC_BASE_X2APIC)
+		return 0; /* MSR access only */
+	return pt_map(&hv.hv_pt, APIC_HV_VIRT, apic_phys, PAGE_SIZE,
+		      MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC);
+}
+
+static u32 apic_read(struct per_cpu *pc, unsigned int reg)
+{
+	if (pc->arch.x2apic)
+		return (u32)read_msr(MSR_X2APIC_FIRST + reg);
+	return *(volatile u32 *)(APIC_HV_VIRT + reg * 16);
+}
+
+static void apic_write(struct per_cpu *pc, unsigned int reg, u32 value)
+{
+	if (pc->arch.x2apic)
+		write_msr(MSR_X2APIC_FIRST + reg, value);
+	else
+		*(volatile u32 *)(APIC_HV_VIRT + reg * 16) = value;
+}
+
+/* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or
+ * logical destination) in the format of the APIC's mode. */
+static void apic_send(struct per_cpu *pc, u32 dest, u32 low)
+{
+	if (pc->arch.x2apic) {
+		write_msr(MSR_X2APIC_ICR, (u64)dest << 32 | low);
+		return;
+	}
+	/* xAPIC: one IPI at a time (SDM Vol. 3, 11.6.1: delivery status) */
+	while (apic_read(pc, APIC_REG_ICR) & APIC_ICR_BUSY)
+		cpu_relax();
+	apic_write(pc, APIC_REG_ICR2, dest << 24);
+	apic_write(pc, APIC_REG_ICR, low);
+}
+
+void apic_init_cpu(struct per_cpu *pc)
+{
+	pc->arch.x2apic = read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_X2APIC;
+	pc->arch.ldr = apic_read(pc, APIC_REG_LDR);
+	pc->arch.dfr = pc->arch.x2apic ? 0 : apic_read(pc, APIC_REG_DFR);
+	pc->arch.sipi = SIPI_NONE;
+	pc->arch.event_nmi = false;
+}
+
+void apic_send_nmi(struct per_cpu *target)
+{
+	struct per_cpu *pc = this_cpu();
+
+	/* One NMI in flight is enough: the target clears the flag when it
+	 * takes the NMI and then looks at every event. */
+	if (!__atomic_exchange_n(&target->arch.event_nmi, true,
+				 __ATOMIC_SEQ_CST))
+		apic_send(pc, target->apic_id,
+			  APIC_DM_NMI << 8 | APIC_ICR_ASSERT);
+}
+
+bool apic_take_event_nmi(struct per_cpu *pc)
+{
+	return __atomic_exchange_n(&pc->arch.event_nmi, false,
+				   __ATOMIC_SEQ_CST);
+}
+
+/* Is CPU t a destination of the IPI (SDM Vol. 3, 11.6.2)? */
+static bool is_destination(struct per_cpu *from, struct per_cpu *t, u32 low,
+			   u32 dest)
+{
+	bool x2 = from->arch.x2apic;
+
+	switch (APIC_ICR_SHORTHAND(low)) {
+	case APIC_SH_SELF:
+		return t == from;
+	case APIC_SH_ALL:
+		return true;
+	case APIC_SH_OTHERS:
+		return t != from;
+	}
+	if (!(low & APIC_ICR_LOGICAL))
+		return dest == (x2 ? 0xffffffffu : 0xffu) || dest == t->apic_id;
+	if (x2) /* cluster in bits 31:16, member bitmap in 15:0 */
+		return (dest >> 16) == (t->arch.ldr >> 16) &&
+		       (dest & t->arch.ldr & 0xffff);
+	if ((t->arch.dfr >> 28) == 0xf) /* flat model */
+		return dest & (t->arch.ldr >> 24);
+	/* cluster model: cluster in bits 7:4, members in 3:0 */
+	return (dest == 0xff) || (((dest >> 4) == (t->arch.ldr >> 28)) &&
+				  (dest & (t->arch.ldr >> 24) & 0xf));
+}
+
+static void post_init(struct per_cpu *t)
+{
+	__atomic_store_n(&t->arch.sipi, SIPI_WAIT, __ATOMIC_SEQ_CST);
+	apic_send_nmi(t);
+}
+
+static void post_sipi(struct per_cpu *t, u32 vector)
+{
+	u32 expected = SIPI_WAIT;
+
+	/* a CPU that did not get INIT ignores SIPI, as the hardware does */
+	__atomic_compare_exchange_n(&t->arch.sipi, &expected,
+				    SIPI_GO | vector << 8, false,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
+{
+	unsigned int dm = APIC_ICR_DM(low), cpu;
+	struct per_cpu *t;
+
+	if (dm != APIC_DM_INIT && dm != APIC_DM_SIPI) {
+		apic_send(pc, dest, low);
+		return;
+	}
+	/* INIT level de-assert only synchronises arbitration IDs on old
+	 * APICs (SDM Vol. 3, 11.6.1): nothing to do. */
+	if (dm == APIC_DM_INIT && !(low & APIC_ICR_ASSERT))
+		return;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		if (!is_destination(pc, t, low, dest))
+			continue;
+		if (t == pc) {
+			printk("CPU %u: root sent %s to itself; ignored\n",
+			       pc->cpu_id,
+			       dm == APIC_DM_INIT ? "INIT" : "SIPI");
+			continue;
+		}
+		if (dm == APIC_DM_INIT)
+			post_init(t);
+		else
+			post_sipi(t, APIC_ICR_VECTOR(low));
+	}
+}
+
+void apic_init_received(struct per_cpu *pc)
+{
+	__atomic_store_n(&pc->arch.sipi, SIPI_WAIT, __ATOMIC_SEQ_CST);
+}
+
+void apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u32 state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST), sig, b,
+	    c, d;
+
+	if (state == SIPI_NONE)
+		return;
+	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
+	/* INIT discards whatever the guest had pending (SDM Vol. 3, 9.1) */
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	pc->arch.guest_nmis_pending = 0;
+	if (pc->arch.nmi_window_armed) {
+		pc->arch.proc_ctls &= ~PROC_NMI_WINDOW_EXITING;
+		vmwrite(CPU_BASED_VM_EXEC_CONTROL, pc->arch.proc_ctls);
+		pc->arch.nmi_window_armed = false;
+	}
+	while ((state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST)) ==
+	       SIPI_WAIT)
+		cpu_relax();
+	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
+
+	cpuid(1, 0, &sig, &b, &c, &d);
+	memset(regs, 0, sizeof(*regs));
+	regs->rdx = sig; /* EDX after INIT: the CPU signature (SDM 9.1.4) */
+	/* SIPI vector v: CS = v << 8, base v << 12, IP 0 (SDM 9.4.4.1) */
+	vmx_reset_to_real_mode((u64)(state >> 8) << 12, 0);
+	printk("CPU %u: started by SIPI at 0x%x\n", pc->cpu_id,
+	       (state >> 8) << 12);
+}
+
+/* Perform root's access at APIC register offset off. */
+static u32 root_read(struct per_cpu *pc, unsigned int off)
+{
+	if (off == APIC_REG_ICR2 * 16)
+		return pc->arch.root_icr_high;
+	return *(volatile u32 *)(APIC_HV_VIRT + off);
+}
+
+static void root_write(struct per_cpu *pc, unsigned int off, u32 value)
+{
+	switch (off) {
+	case APIC_REG_ICR2 * 16:
+		/* kept until root writes the ICR: the hypervisor sends its
+		 * own IPIs in between */
+		pc->arch.root_icr_high = value;
+		return;
+	case APIC_REG_ICR * 16:
+		apic_root_icr_write(pc, value, pc->arch.root_icr_high >> 24);
+		return;
+	case APIC_REG_LDR * 16:
+		pc->arch.ldr = value;
+		break;
+	case APIC_REG_DFR * 16:
+		pc->arch.dfr = value;
+		break;
+	}
+	*(volatile u32 *)(APIC_HV_VIRT + off) = value;
+}
+
+static u64 *gpr(struct guest_regs *regs, unsigned int n)
+{
+	return &((u64 *)regs)[n];
+}
+
+void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 q = vmread(EXIT_QUALIFICATION), rip = vmread(GUEST_RIP);
+	unsigned int off = q & 0xfff, type = (q >> 12) & 0xf, got;
+	bool long_mode = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
+	struct mmio_insn insn;
+	u8 bytes[INSN_MAX_LEN];
+	int err = INSN_UNSUPPORTED;
+	u32 value;
+
+	pc->stats[WARDEN_STAT_VMEXITS_XAPIC]++;
+	/* types 0 and 1: linear read and write (SDM Vol. 3, Table 28-6) */
+	if (type <= 1) {
+		got = guest_read_linear(pc, vmread(GUEST_CS_BASE) + rip, bytes,
+					sizeof(bytes));
+		err = insn_decode_mmio(bytes, got, long_mode, &insn);
+	}
+	if (!err && ((off & 3) || insn.write != (type == 1)))
+		err = INSN_UNSUPPORTED;
+	if (err) {
+		printk("CPU %u: root APIC access (offset 0x%x, type %u) at RIP "
+		       "0x%llx refused: %s (#GP injected)\n",
+		       pc->cpu_id, off, type, (unsigned long long)rip,
+		       insn_error_name(err));
+		vmx_inject_exception(GP_VECTOR, true, 0);
+		return;
+	}
+	if (insn.write) {
+		value = insn.has_imm	? insn.imm
+			: insn.reg == 4 ? (u32)vmread(GUEST_RSP)
+					: (u32)*gpr(regs, insn.reg);
+		root_write(pc, off, value);
+	} else {
+		value = root_read(pc, off);
+		/* a 32-bit load zero-extends into the 64-bit register */
+		if (insn.reg == 4)
+			vmwrite(GUEST_RSP, value);
+		else
+			*gpr(regs, insn.reg) = value;
+	}
+	vmx_advance_rip(insn.length);
+}

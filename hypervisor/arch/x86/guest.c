@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reading guest memory (contract in asm/guest.h). */
+#include <asm/guest.h>
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <warden/config.h>
+#include <warden/hypercall.h>
+
+#define PTE_PRESENT (1ull << 0)
+#define PTE_LARGE (1ull << 7)
+#define PTE_ADDR 0x000ffffffffff000ull
+#define X86_CR4_LA57 (1ul << 12)
+
+int guest_windows_init(unsigned int num_cpus)
+{
+	unsigned int cpu;
+
+	/* Any page will do until a window is used: the pool's first. */
+	for (cpu = 0; cpu < num_cpus; cpu++)
+		if (pt_map(&hv.hv_pt, GUEST_WINDOW_VIRT + cpu * PAGE_SIZE,
+			   hv.pool.base_phys, PAGE_SIZE, MAP_READ,
+			   WARDEN_MEMTYPE_WB))
+			return -WARDEN_ENOMEM;
+	return 0;
+}
+
+/* Map the host-physical page of phys into this CPU's window. */
+static const u8 *window(struct per_cpu *pc, u64 phys)
+{
+	u64 virt = GUEST_WINDOW_VIRT + pc->cpu_id * PAGE_SIZE;
+
+	/* only the leaf changes: the tables exist (guest_windows_init) */
+	pt_map(&hv.hv_pt, virt, phys & PAGE_MASK, PAGE_SIZE, MAP_READ,
+	       WARDEN_MEMTYPE_WB);
+	asm volatile("invlpg (%0)" : : "r"(virt) : "memory");
+	return (const u8 *)(virt + (phys & ~PAGE_MASK));
+}
+
+/* Guest-physical to host-physical through the cell's EPT, if readable. */
+static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
+{
+	unsigned int flags;
+
+	return pt_lookup(&pc->cell->arch->ept, gpa, hpa, &flags, NULL) &&
+	       (flags & MAP_READ);
+}
+
+static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value)
+{
+	u64 hpa;
+
+	if ((gpa & 7) || !gpa_to_hpa(pc, gpa, &hpa))
+		return false;
+	*value = *(const volatile u64 *)window(pc, hpa);
+	return true;
+}
+
+/* The guest's translation of linear (SDM Vol. 3, 4.5: 4- and 5-level
+ * paging; no paging).  Access rights are not checked: the hypervisor
+ * only reads what the guest's own access already touched. */
+static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa)
+{
+	u64 table = vmread(GUEST_CR3) & PTE_ADDR, entry, mask;
+	int level;
+
+	if (!(vmread(GUEST_CR0) & X86_CR0_PG)) {
+		*gpa = linear & 0xffffffffull;
+		return true;
+	}
+	if (!(vmread(GUEST_IA32_EFER) & EFER_LMA))
+		return false; /* 32-bit paging modes: not used by Linux */
+	level = (vmread(GUEST_CR4) & X86_CR4_LA57) ? 4 : 3;
+	for (; level >= 0; level--) {
+		if (!read_gpa_u64(pc,
+				  table + ((linear >> (12 + 9 * level)) & 511) *
+						  8,
+				  &entry) ||
+		    !(entry & PTE_PRESENT))
+			return false;
+		if (level > 0 && level < 3 && (entry & PTE_LARGE)) {
+			mask = (1ull << (12 + 9 * level)) - 1;
+			*gpa = (entry & PTE_ADDR & ~mask) | (linear & mask);
+			return true;
+		}
+		table = entry & PTE_ADDR;
+	}
+	*gpa = table | (linear & ~PAGE_MASK);
+	return true;
+}
+
+unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
+			       unsigned int len)
+{
+	u8 *out = buf;
+	unsigned int done = 0, chunk, i;
+	u64 gpa, hpa;
+	const u8 *src;
+
+	while (done < len) {
+		if (!linear_to_gpa(pc, linear + done, &gpa) ||
+		    !gpa_to_hpa(pc, gpa, &hpa))
+			break;
+		chunk = PAGE_SIZE - (hpa & ~PAGE_MASK);
+		if (chunk > len - done)
+			chunk = len - done;
+		src = window(pc, hpa);
+		for (i = 0; i < chunk; i++)
+			out[done + i] = src[i];
+		done += chunk;
+	}
+	return done;
+}

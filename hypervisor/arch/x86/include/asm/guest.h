@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading the memory of the guest that runs on this CPU (guest.c): its
+ * linear addresses through its own page tables (SDM Vol. 3, 4.5) and the
+ * cell's EPT, a page at a time through a per-CPU window in the
+ * hypervisor's address space.  Memory the cell's EPT does not let it read
+ * is never read for it.
+ */
+#ifndef WARDEN_ASM_GUEST_H
+#define WARDEN_ASM_GUEST_H
+
+#include <hv/types.h>
+
+struct per_cpu;
+
+/* Where the per-CPU windows are: one page per CPU from here. */
+#define GUEST_WINDOW_VIRT 0xffffffffc0200000ul
+
+/* Map every CPU's window once (first CPU, at setup): later mappings only
+ * change a leaf entry and never allocate.  0 or -WARDEN_ENOMEM. */
+int guest_windows_init(unsigned int num_cpus);
+
+/*
+ * Copy up to len bytes from the guest's linear address linear into buf.
+ * Returns the number of bytes copied: fewer than len when a page is not
+ * mapped (guest page tables or EPT) or paging is in a mode other than
+ * none or 4/5-level IA-32e.
+ */
+unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
+			       unsigned int len);
+
+#endif /* WARDEN_ASM_GUEST_H */
