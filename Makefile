@@ -35,16 +35,25 @@ include tests/fuzz/build.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin
 tools: $(BUILD)/tools/warden
+# Configs: YAML in configs/, compiled by the CLI (docs/config.md).  The
+# bad-* system configs are for refusal tests and compiled as they are.
+WARDEN_CLI := $(BUILD)/tools/warden
+CONFIG_CELLS := $(patsubst configs/cells/%.yaml,$(BUILD)/configs/cells/%.cell,\
+	$(wildcard configs/cells/*.yaml configs/cells/bad/*.yaml))
 CONFIGS := $(BUILD)/configs/system-bochs.cell \
-	$(BUILD)/configs/bad-unreserved.cell $(BUILD)/configs/bad-overlap.cell
+	$(BUILD)/configs/bad-unreserved.cell $(BUILD)/configs/bad-overlap.cell \
+	$(CONFIG_CELLS)
 configs: $(CONFIGS)
 
-$(BUILD)/configs/system-bochs.cell: configs/mkconfig.py
+$(BUILD)/configs/system-bochs.cell: configs/system-bochs.yaml $(WARDEN_CLI)
 	@mkdir -p $(dir $@)
-	configs/mkconfig.py $@
-$(BUILD)/configs/bad-%.cell: configs/mkconfig.py
+	$(WARDEN_CLI) config compile $< -o $@
+$(BUILD)/configs/bad-%.cell: configs/bad/%.yaml $(WARDEN_CLI)
 	@mkdir -p $(dir $@)
-	configs/mkconfig.py --variant $* $@
+	$(WARDEN_CLI) config compile --no-check $< -o $@
+$(BUILD)/configs/cells/%.cell: configs/cells/%.yaml $(WARDEN_CLI)
+	@mkdir -p $(dir $@)
+	$(WARDEN_CLI) config compile $< -o $@
 unit: $(UNIT_BINS)
 
 driver: deps
@@ -85,9 +94,11 @@ install: all
 		$(DESTDIR)/lib/firmware/warden-intel.bin
 	install -D -m 0755 $(BUILD)/tools/warden $(DESTDIR)$(PREFIX)/sbin/warden
 	install -D -m 0644 docs/warden.8 $(DESTDIR)$(PREFIX)/share/man/man8/warden.8
+	install -D -m 0644 scripts/warden.bash-completion \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/warden
 
 clean:
 	rm -rf $(BUILD)/hypervisor $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm \
-		$(BUILD)/inmates
+		$(BUILD)/inmates $(BUILD)/configs
 	@kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver 2>/dev/null); \
 	[ ! -d "$$kdir" ] || $(MAKE) -C "$$kdir" M=$(CURDIR)/driver clean

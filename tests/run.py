@@ -151,6 +151,9 @@ def build_payload(build, script, workdir):
                 os.path.join(payload, 'tests'))
     shutil.copytree(os.path.join(build, 'configs'),
                     os.path.join(payload, 'configs'))
+    # the YAML sources, for the CLI's file:line messages
+    shutil.copytree(os.path.join(ROOT, 'configs'),
+                    os.path.join(payload, 'yaml'))
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     initrd = os.path.join(workdir, 'initrd.cpio')
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),

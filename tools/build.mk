@@ -3,17 +3,22 @@
 # initramfs needs no shared libraries.
 
 TOOLS_OUT := $(BUILD)/tools
+# Host-side logic that the unit tests and fuzz targets link too.
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/errmsg.c
+TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
+	tools/config_file.c tools/config_report.c tools/config_show.c \
+	tools/config_create.c tools/acpi.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
-	tools/cmd_enable.c \
-	$(TOOLS_LIB_SRCS)
+	tools/cmd_enable.c tools/cmd_config.c common/config_check.c \
+	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))
 
 $(TOOLS_OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
 
+# libyaml (libyaml-dev) is linked statically like everything else.
 $(TOOLS_OUT)/warden: $(TOOLS_OBJS)
-	$(CC) -static $(TOOLS_OBJS) -o $@
+	$(CC) -static $(TOOLS_OBJS) -lyaml -o $@
 
 -include $(TOOLS_OBJS:.o=.d)

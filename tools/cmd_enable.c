@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <warden/cell.h>
 #include <warden/ioctl.h>
 
+#include "config_report.h"
+#include "config_yaml.h"
+#include "errmsg.h"
 #include "warden.h"
 
 static const char *const stat_names[WARDEN_NUM_STATS] = {
@@ -24,66 +26,70 @@ static const char *const stat_names[WARDEN_NUM_STATS] = {
 	"nmi",	     "init_sipi",  "exception", "other",
 };
 
-/* Read a whole file into memory; prints why on failure. */
-static void *read_file(const char *path, size_t *size)
+/* Rules about the config itself, which a YAML file can point to. */
+static bool config_rule(uint32_t rule)
 {
-	struct stat st;
-	void *buf;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	return rule < WARDEN_RULE_CPU_OFFLINE ||
+	       rule == WARDEN_RULE_MEM_NOT_RESERVED;
+}
 
-	if (fd < 0) {
-		fprintf(stderr, "warden: cannot open %s: %s\n", path,
-			strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) || st.st_size <= 0 || st.st_size > (1 << 20)) {
-		fprintf(stderr, "warden: %s: not a config file (size %lld)\n",
-			path, (long long)st.st_size);
-		close(fd);
-		return NULL;
-	}
-	buf = malloc(st.st_size);
-	if (!buf || read(fd, buf, st.st_size) != st.st_size) {
-		fprintf(stderr, "warden: cannot read %s\n", path);
-		free(buf);
-		close(fd);
-		return NULL;
-	}
-	close(fd);
-	*size = st.st_size;
-	return buf;
+/* A refusal of a YAML config: the sentence with file:line. */
+static void describe_enable(void *ctx, const struct warden_error *e, char *buf,
+			    size_t len)
+{
+	const struct cy_config *c = ctx;
+
+	if (c->yaml && config_rule(e->rule) && e->item_kind != WARDEN_ITEM_NONE)
+		config_describe(c, e, buf, len);
+	else
+		warden_error_describe(e, buf, len);
 }
 
 int cmd_enable(int argc, char **argv)
 {
 	struct warden_enable arg;
-	size_t size;
-	void *config;
+	struct cy_config c;
+	unsigned int n;
 	int fd, ret;
 
 	if (argc != 2 || argv[1][0] == '-') {
 		fprintf(argc == 2 ? stdout : stderr,
 			"Usage: warden enable <system config>\n\n"
 			"Loads the hypervisor under the running Linux, which "
-			"goes on as the root\ncell. The config is the binary "
-			"the build makes from configs/.\n");
+			"goes on as the root\ncell. The config is YAML "
+			"(docs/config.md) or compiled by 'warden config\n"
+			"compile' (detected by its WRDNSYS signature). A "
+			"refusal says why, with the\nfile and line for a "
+			"YAML config.\n\nExit status: 0 enabled, 2 refused "
+			"or error.\n");
 		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK
 							       : EXIT_ERROR;
 	}
-	config = read_file(argv[1], &size);
-	if (!config)
+	if (cy_load_file(&c, argv[1])) {
+		config_print_diags(stderr, "warden: enable: ", &c);
+		cy_free(&c);
 		return EXIT_ERROR;
+	}
 	fd = warden_open_device();
 	if (fd < 0) {
-		free(config);
+		cy_free(&c);
 		return EXIT_ERROR;
 	}
 	memset(&arg, 0, sizeof(arg));
-	arg.config_ptr = (uintptr_t)config;
-	arg.config_size = size;
-	ret = warden_ioctl(fd, WARDEN_IOCTL_ENABLE, &arg, "enable");
+	arg.config_ptr = (uintptr_t)c.blob;
+	arg.config_size = (uint32_t)c.size;
+	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_ENABLE, &arg, "enable",
+				    describe_enable, &c);
 	close(fd);
-	free(config);
+	if (ret < 0 && c.yaml && arg.error.rule < WARDEN_RULE_CPU_OFFLINE) {
+		/* The driver names the first error; list them all. */
+		n = config_validate(NULL, NULL, &c, NULL, NULL, 0);
+		if (n > 1) {
+			fprintf(stderr, "warden: enable: all %u errors:\n", n);
+			config_validate(stderr, "  ", &c, NULL, NULL, 0);
+		}
+	}
+	cy_free(&c);
 	if (ret < 0)
 		return EXIT_ERROR;
 	printf("Warden enabled\n");
@@ -113,18 +119,92 @@ int cmd_disable(int argc, char **argv)
 	return EXIT_OK;
 }
 
-int cmd_status(int argc, char **argv)
+static const char *cpu_state(uint32_t state)
 {
-	struct warden_status st;
+	return state == WARDEN_CPU_RUNNING  ? "running"
+	       : state == WARDEN_CPU_PARKED ? "parked"
+	       : state == WARDEN_CPU_FAILED ? "failed"
+					    : "suspended";
+}
+
+static void status_text(int fd, const struct warden_status *st)
+{
 	struct warden_cpu_info info;
 	unsigned int cpu, i;
+
+	printf("Warden is enabled: %u CPUs, %u cell%s\n", st->num_cpus,
+	       st->num_cells, st->num_cells == 1 ? "" : "s");
+	printf("memory pool: %llu of %llu pages used (%llu KiB free)\n",
+	       (unsigned long long)st->mem_pool_used,
+	       (unsigned long long)st->mem_pool_pages,
+	       (unsigned long long)(st->mem_pool_pages - st->mem_pool_used) *
+		       4);
+	for (cpu = 0; cpu < st->num_cpus; cpu++) {
+		memset(&info, 0, sizeof(info));
+		info.cpu = cpu;
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &info, "cpu info") <
+		    0)
+			continue;
+		printf("cpu %u: %s, cell %u, vmexits:", cpu,
+		       cpu_state(info.state), info.cell_id);
+		for (i = 0; i < info.num_stats && i < WARDEN_NUM_STATS; i++)
+			if (i == 0 || info.stats[i])
+				printf(" %s=%llu", stat_names[i],
+				       (unsigned long long)info.stats[i]);
+		printf("\n");
+	}
+}
+
+/* The same facts as status_text, as one JSON object (every counter). */
+static void status_json(int fd, const struct warden_status *st)
+{
+	struct warden_cpu_info info;
+	unsigned int cpu, i;
+	const char *sep = "";
+
+	printf("{\n  \"enabled\": true,\n  \"cpus\": %u,\n  \"cells\": %u,\n",
+	       st->num_cpus, st->num_cells);
+	printf("  \"memory_pool\": {\"pages\": %llu, \"used\": %llu, "
+	       "\"free_kib\": %llu},\n",
+	       (unsigned long long)st->mem_pool_pages,
+	       (unsigned long long)st->mem_pool_used,
+	       (unsigned long long)(st->mem_pool_pages - st->mem_pool_used) *
+		       4);
+	printf("  \"cpu\": [");
+	for (cpu = 0; cpu < st->num_cpus; cpu++) {
+		memset(&info, 0, sizeof(info));
+		info.cpu = cpu;
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &info, "cpu info") <
+		    0)
+			continue;
+		printf("%s\n    {\"cpu\": %u, \"state\": \"%s\", \"cell\": %u, "
+		       "\"vmexits\": {",
+		       sep, cpu, cpu_state(info.state), info.cell_id);
+		for (i = 0; i < info.num_stats && i < WARDEN_NUM_STATS; i++)
+			printf("%s\"%s\": %llu", i ? ", " : "", stat_names[i],
+			       (unsigned long long)info.stats[i]);
+		printf("}}");
+		sep = ",";
+	}
+	printf("%s]\n}\n", *sep ? "\n  " : "");
+}
+
+int cmd_status(int argc, char **argv)
+{
+	bool json = argc == 2 && !strcmp(argv[1], "--json");
+	struct warden_status st;
 	int fd;
 
-	if (argc != 1) {
+	if (argc > 2 || (argc == 2 && !json)) {
 		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
-			"Usage: warden status\n\nSays whether Warden is "
-			"enabled, the memory pool usage, and per CPU its "
-			"state and\nVM-exit counters.\n");
+			"Usage: warden status [--json]\n\nSays whether Warden "
+			"is enabled, the memory pool usage, and per CPU its "
+			"state and\nVM-exit counters. --json prints the same "
+			"as one JSON object:\n  {\"enabled\": true, \"cpus\": "
+			"N, \"cells\": N, \"memory_pool\": {\"pages\",\n"
+			"  \"used\", \"free_kib\"}, \"cpu\": [{\"cpu\", "
+			"\"state\", \"cell\", \"vmexits\": {\"total\",\n"
+			"  ...}}]}, or {\"enabled\": false}.\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
 	}
 	fd = warden_open_device();
@@ -135,35 +215,13 @@ int cmd_status(int argc, char **argv)
 		close(fd);
 		return EXIT_ERROR;
 	}
-	if (!st.enabled) {
-		printf("Warden is not enabled\n");
-		close(fd);
-		return EXIT_OK;
-	}
-	printf("Warden is enabled: %u CPUs, %u cell%s\n", st.num_cpus,
-	       st.num_cells, st.num_cells == 1 ? "" : "s");
-	printf("memory pool: %llu of %llu pages used (%llu KiB free)\n",
-	       (unsigned long long)st.mem_pool_used,
-	       (unsigned long long)st.mem_pool_pages,
-	       (unsigned long long)(st.mem_pool_pages - st.mem_pool_used) * 4);
-	for (cpu = 0; cpu < st.num_cpus; cpu++) {
-		memset(&info, 0, sizeof(info));
-		info.cpu = cpu;
-		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &info, "cpu info") <
-		    0)
-			continue;
-		printf("cpu %u: %s, cell %u, vmexits:", cpu,
-		       info.state == WARDEN_CPU_RUNNING	 ? "running"
-		       : info.state == WARDEN_CPU_PARKED ? "parked"
-		       : info.state == WARDEN_CPU_FAILED ? "failed"
-							 : "suspended",
-		       info.cell_id);
-		for (i = 0; i < info.num_stats && i < WARDEN_NUM_STATS; i++)
-			if (i == 0 || info.stats[i])
-				printf(" %s=%llu", stat_names[i],
-				       (unsigned long long)info.stats[i]);
-		printf("\n");
-	}
+	if (!st.enabled)
+		printf(json ? "{\"enabled\": false}\n"
+			    : "Warden is not enabled\n");
+	else if (json)
+		status_json(fd, &st);
+	else
+		status_text(fd, &st);
 	close(fd);
 	return EXIT_OK;
 }

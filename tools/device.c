@@ -34,15 +34,25 @@ int warden_open_device(void)
 
 int warden_ioctl(int fd, unsigned long cmd, void *arg, const char *what)
 {
+	return warden_ioctl_describe(fd, cmd, arg, what, NULL, NULL);
+}
+
+int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
+			  const char *what, warden_describe_fn describe,
+			  void *ctx)
+{
 	struct warden_error *err = arg;
-	char sentence[256];
+	char sentence[1024];
 	int ret;
 
 	memset(err, 0, sizeof(*err));
 	ret = ioctl(fd, cmd, arg);
 	if (ret >= 0)
 		return ret;
-	if (err->code == -errno && err->rule != WARDEN_RULE_NONE)
+	if (err->code == -errno && err->rule != WARDEN_RULE_NONE && describe) {
+		describe(ctx, err, sentence, sizeof(sentence));
+		fprintf(stderr, "warden: %s: %s\n", what, sentence);
+	} else if (err->code == -errno && err->rule != WARDEN_RULE_NONE)
 		fprintf(stderr, "warden: %s: %s\n", what,
 			warden_error_describe(err, sentence, sizeof(sentence)));
 	else if (errno == ENOTTY)

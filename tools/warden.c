@@ -22,12 +22,17 @@ static const struct command {
 	{ "disable", cmd_disable,
 	  "disable           return Linux to bare metal" },
 	{ "status", cmd_status,
-	  "status            state, memory pool, VM exits per CPU" },
+	  "status [--json]   state, memory pool, VM exits per CPU" },
 	{ "console", cmd_console,
 	  "console [-f]      print the hypervisor console" },
 	{ "hardware", cmd_hardware,
 	  "hardware check    check that this machine can run Warden\n"
 	  "  hardware dump     print the raw CPU facts the check judges" },
+	{ "config", cmd_config,
+	  "config compile    YAML config to the binary the driver takes\n"
+	  "  config check      validate configs, alone and together\n"
+	  "  config show       print a config as YAML\n"
+	  "  config create     write a system config for this machine" },
 };
 
 static void usage(FILE *out)

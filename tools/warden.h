@@ -3,6 +3,10 @@
 #ifndef WARDEN_TOOLS_WARDEN_H
 #define WARDEN_TOOLS_WARDEN_H
 
+#include <stddef.h>
+
+#include <warden/error.h>
+
 #define WARDEN_VERSION "0.1.0"
 
 /* Exit codes (documented in docs/cli.md and warden(8)). */
@@ -23,10 +27,23 @@ int warden_open_device(void);
  */
 int warden_ioctl(int fd, unsigned long cmd, void *arg, const char *what);
 
+/*
+ * Like warden_ioctl; when the request fails with a recorded reason, where
+ * (if not NULL) writes what to put before the sentence, e.g.
+ * "configs/x.yaml:12: memory[1] ...: ..." instead of "memory[1] ...: ...":
+ * where(ctx, record, buf, len) writes the whole line in buf.
+ */
+typedef void (*warden_describe_fn)(void *ctx, const struct warden_error *err,
+				   char *buf, size_t len);
+int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
+			  const char *what, warden_describe_fn describe,
+			  void *ctx);
+
 int cmd_hardware(int argc, char **argv);
 int cmd_enable(int argc, char **argv);
 int cmd_disable(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_console(int argc, char **argv);
+int cmd_config(int argc, char **argv);
 
 #endif /* WARDEN_TOOLS_WARDEN_H */

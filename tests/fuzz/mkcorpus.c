@@ -2,15 +2,19 @@
 /*
  * Writes the seed corpus of fuzz_config_check into DIR: valid configs of
  * the test machine (tests/unit/config_builder.h), alone and concatenated
- * the way the fuzz target splits its input.
+ * the way the fuzz target splits its input.  With --yaml, the seeds of
+ * fuzz_config_yaml instead: the YAML snippets of tests/unit/yaml_corpus.c
+ * (valid, invalid and with front-end errors).
  *
  *   mkcorpus DIR
+ *   mkcorpus --yaml DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config_builder.h"
+#include "yaml_corpus.h"
 
 static void put(const char *dir, const char *name, const struct cb_blob **b,
 		int n)
@@ -36,13 +40,50 @@ static void put(const char *dir, const char *name, const struct cb_blob **b,
 	}
 }
 
+static void put_text(const char *dir, const char *name, size_t i,
+		     const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s-%zu.yaml", dir, name, i);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+static int yaml_seeds(const char *dir)
+{
+	size_t i;
+
+	put_text(dir, "system", 0, yc_system);
+	put_text(dir, "cell-a", 0, yc_cell_a);
+	put_text(dir, "cell-b", 0, yc_cell_b);
+	for (i = 0; i < yc_n_valid; i++)
+		put_text(dir, "valid", i, yc_valid[i]);
+	for (i = 0; i < yc_n_invalid; i++) {
+		if (yc_invalid[i].system)
+			put_text(dir, "invalid-system", i,
+				 yc_invalid[i].system);
+		if (yc_invalid[i].cell)
+			put_text(dir, "invalid-cell", i, yc_invalid[i].cell);
+	}
+	for (i = 0; i < yc_n_syntax; i++)
+		put_text(dir, "syntax", i, yc_syntax[i].yaml);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct cb_blob sys, a, b, sys_split, a_hyper;
 	const struct cb_blob *list[4];
 
+	if (argc == 3 && !strcmp(argv[1], "--yaml"))
+		return yaml_seeds(argv[2]);
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s [--yaml] DIR\n", argv[0]);
 		return 2;
 	}
 	cb_system(&sys);

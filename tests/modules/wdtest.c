@@ -9,6 +9,8 @@
  *   insmod wdtest.ko mode=msr msr=0x35
  *   insmod wdtest.ko mode=vmxhold     (holds VMX on every CPU until rmmod,
  *                                      like a running KVM guest would)
+ *   insmod wdtest.ko mode=nmi         (NMI IPIs to every other CPU: each
+ *                                      must reach Linux's NMI handler)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -17,8 +19,12 @@
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 
+#include <linux/delay.h>
+
+#include <asm/apic.h>
 #include <asm/asm.h>
 #include <asm/msr.h>
+#include <asm/nmi.h>
 #include <asm/tlbflush.h>
 
 static char *mode = "";
@@ -46,6 +52,47 @@ static void release_vmx(void *unused)
 {
 	asm volatile("vmxoff" ::: "cc", "memory");
 	cr4_clear_bits_irqsoff(X86_CR4_VMXE);
+}
+
+#define NMI_ROUNDS 5
+static atomic_t nmis_seen[NR_CPUS];
+static bool nmi_expected;
+
+static int count_nmi(unsigned int type, struct pt_regs *regs)
+{
+	if (!READ_ONCE(nmi_expected))
+		return NMI_DONE;
+	atomic_inc(&nmis_seen[smp_processor_id()]);
+	return NMI_HANDLED;
+}
+
+/* Send NMI_ROUNDS NMIs to every other online CPU, one at a time, each
+ * waited for; report how many each CPU's handler saw. */
+static void test_nmis(void)
+{
+	unsigned int self, cpu, round, waited;
+
+	register_nmi_handler(NMI_LOCAL, count_nmi, 0, "wdtest");
+	WRITE_ONCE(nmi_expected, true);
+	self = get_cpu();
+	for_each_online_cpu (cpu) {
+		if (cpu == self)
+			continue;
+		for (round = 1; round <= NMI_ROUNDS; round++) {
+			apic->send_IPI(cpu, NMI_VECTOR);
+			for (waited = 0; waited < 1000 &&
+					 atomic_read(&nmis_seen[cpu]) < round;
+			     waited++)
+				udelay(100);
+		}
+	}
+	put_cpu();
+	WRITE_ONCE(nmi_expected, false);
+	unregister_nmi_handler(NMI_LOCAL, "wdtest");
+	for_each_online_cpu (cpu)
+		if (cpu != self)
+			pr_info("wdtest: nmi: cpu %u got %d of %d\n", cpu,
+				atomic_read(&nmis_seen[cpu]), NMI_ROUNDS);
 }
 
 static int __init wdtest_init(void)
@@ -118,6 +165,10 @@ static int __init wdtest_init(void)
 		holding = true;
 		pr_info("wdtest: vmxhold: VMX held on every CPU\n");
 		return 0;
+	}
+	if (!strcmp(mode, "nmi")) {
+		test_nmis();
+		return -EAGAIN;
 	}
 	pr_err("wdtest: unknown mode '%s'\n", mode);
 	return -EINVAL;

@@ -5,7 +5,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 360
-# tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
+# tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy yaml-sentence config-create config-check-created config-create-enables config-check-conflict enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
@@ -33,6 +33,20 @@ insmod /wdtest.ko mode=vmxhold
 run warden enable /configs/system-bochs.cell
 rmmod wdtest
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'VMX is in use by another hypervisor'; then pass vmx-busy; else fail vmx-busy "rc $RC: $OUT"; fi
+
+# YAML configs: a refusal names the file and line of the offending item.
+run warden enable /yaml/bad/overlap.yaml
+if [ "$RC" = 2 ] && echo "$OUT" | grep -Eq 'enable: /yaml/bad/overlap.yaml:[0-9]+: memory\[6\] 0x30000000\+0x200000: overlaps hypervisor memory'; then pass yaml-sentence; else fail yaml-sentence "rc $RC: $OUT"; fi
+
+# A system config generated from this machine enables Warden.
+expect_rc config-create 0 warden config create -o /tmp/created.yaml
+head -n 12 /tmp/created.yaml | sed 's/^/  > /'
+expect_rc config-check-created 0 warden config check /tmp/created.yaml
+expect_rc config-create-enables 0 warden enable /tmp/created.yaml
+warden disable >/dev/null
+# A cell set in conflict: every cell valid alone, overlapping together.
+run warden config check /tmp/created.yaml /yaml/cells/tiny-demo.yaml /yaml/cells/bad/overlap-tiny.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '^/yaml/cells/bad/overlap-tiny.yaml:[0-9]+: memory\[0\] .*belongs to cell 1 \("tiny-demo"'; then pass config-check-conflict; else fail config-check-conflict "rc $RC: $OUT"; fi
 
 expect_rc enable-after-refusals 0 warden enable /configs/system-bochs.cell
 run warden enable /configs/system-bochs.cell

@@ -13,11 +13,14 @@ UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 
 UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 
-$(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h
+# UNIT_LIBS_<name>: more libraries and link flags.
+$(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h \
+		tools/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Ihypervisor/arch/x86/include -Itests/unit -Itools \
-		-DWARDEN_FIXTURES=\"$(CURDIR)/tests/unit/fixtures\" $< \
-		$(UNIT_DEPS_$*) -lcmocka -o $@
+		-DWARDEN_FIXTURES=\"$(CURDIR)/tests/unit/fixtures\" \
+		-DWARDEN_CONFIGS=\"$(CURDIR)/configs\" $< \
+		$(UNIT_DEPS_$*) -lcmocka $(UNIT_LIBS_$*) -o $@
 
 UNIT_DEPS_config_check := common/config_check.c tests/unit/config_builder.c \
 	tools/errmsg.c
@@ -31,3 +34,31 @@ $(UNIT_OUT)/config_check.hv.o: common/config_check.c \
 	$(CC) $(HV_CFLAGS) -c $< -o $@
 	@if nm -u $@ | grep .; then \
 		echo "$<: references symbols outside itself"; rm -f $@; exit 1; fi
+
+# The YAML front end (tools/config_*.c) with libyaml.
+UNIT_CONFIG_TESTS := config_yaml config_create config_freestanding
+UNIT_TESTS += $(UNIT_CONFIG_TESTS)
+UNIT_BINS += $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_CONFIG_TESTS))
+UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
+	tools/config_file.c tools/config_report.c tools/config_show.c \
+	tools/errmsg.c common/config_check.c
+UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
+	tests/unit/yaml_syntax.c tests/unit/config_builder.c
+UNIT_LIBS_config_yaml := -lyaml
+UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c \
+	tools/acpi.c
+UNIT_LIBS_config_create := -lyaml
+
+# The same corpus through config_check.c built with the hypervisor's flags
+# (config_check.hv.o above): its two functions renamed hv_config_check_*,
+# linked next to the hosted build.  -mcmodel=kernel code without PIC links
+# into a non-PIE executable (its addresses fit in 32 signed bits).
+UNIT_DEPS_config_freestanding := $(UNIT_CONFIG_TOOLS) \
+	tests/unit/yaml_corpus.c tests/unit/yaml_syntax.c \
+	tests/unit/config_builder.c $(UNIT_OUT)/config_check.hv-renamed.o
+UNIT_LIBS_config_freestanding := -lyaml -no-pie
+$(UNIT_OUT)/config_check.hv-renamed.o: $(UNIT_OUT)/config_check.hv.o
+	objcopy --redefine-sym config_check_system=hv_config_check_system \
+		--redefine-sym config_check_cell=hv_config_check_cell $< $@
+	@if nm -g --defined-only $@ | grep -v ' hv_config_check_'; then \
+		echo "$@: unexpected global symbols"; rm -f $@; exit 1; fi

@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: GPL-2.0
+/* YAML configs for the front-end and validator tests (yaml_corpus.h). */
+#include "yaml_corpus.h"
+#include "yaml_parts.h"
+
+#define ITEM(k) WARDEN_ITEM_##k
+#define RULE(r) WARDEN_RULE_##r
+
+/* ---- the base configs (the same blobs as config_builder.c builds) ---- */
+
+const char yc_system[] = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS;
+
+const char yc_cell_a[] = "cell:\n"
+			 "  name: cell-a\n"
+			 "  cpus: 1\n"
+			 "  reset_address: 0x1000\n"
+			 "  console: {type: uart, port: 0x3e8}\n"
+			 "  memory:\n" A_RAM A_COMM "  ports: [0x3e8-0x3ef]\n";
+
+const char yc_cell_b[] = "cell:\n"
+			 "  name: cell-b\n"
+			 "  cpus: [2, 3]\n"
+			 "  reset_address: 0x1000\n"
+			 "  console:\n"
+			 "    type: uart\n"
+			 "    port: 0x2e8\n"
+			 "  memory:\n"
+			 "    - phys: 0x31600000\n"
+			 "      guest: 0\n"
+			 "      size: 0x1000000\n"
+			 "      flags: read, write, execute, loadable\n"
+			 "    - guest: 0x1000000\n"
+			 "      size: 0x1000\n"
+			 "      flags: [read, write, comm_region]\n"
+			 "  ports:\n"
+			 "    - {base: 0x2e8, length: 8}\n";
+
+/* One YAML line per C line in the tables below. */
+/* clang-format off */
+const struct yc_invalid yc_invalid[] = {
+	/* ---- system configs ---- */
+	{ .name = "root-name-empty",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: \"\" #!\n"
+		    "  cpus: 0-3\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(NAME_EMPTY), .kind = ITEM(CELL),
+	  .message = "cell 0: the name is empty" },
+	{ .name = "root-name-long",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: linux-with-a-name-that-is-far-too-long #!\n"
+		    "  cpus: 0-3\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(NAME_UNTERMINATED), .kind = ITEM(CELL),
+	  .message = "the name is longer than 31 characters" },
+	{ .name = "root-name-tab",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: \"li\\tnux\" #!\n"
+		    "  cpus: 0-3\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(NAME_NOT_PRINTABLE), .kind = ITEM(CELL),
+	  .message = "the name has a non-printable byte 0x09 at 2" },
+	{ .name = "root-flags",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  flags: [0x2] #!\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(CELL_FLAGS), .kind = ITEM(CELL),
+	  .message = "unknown cell flags 0x2" },
+	{ .name = "root-no-cpus",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: linux\n"
+		    "  cpus: [] #!\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(CPUS_EMPTY), .kind = ITEM(CELL),
+	  .message = "the CPU set is empty" },
+	{ .name = "root-no-cpu0",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: linux\n"
+		    "  cpus: 1-3 #!\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(CPU0_NOT_ROOT), .kind = ITEM(CPU),
+	  .message = "CPU 0: CPU 0 must stay in the root cell" },
+	{ .name = "hv-unaligned",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 0x5ff800} "
+		    "#!\n"
+		    "  debug_console: {type: uart, port: 0x2f8}\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(HV_MEM), .kind = ITEM(SYSTEM),
+	  .message = "system config: hypervisor memory 0x30000000+0x5ff800 is "
+		     "unaligned or smaller than 0x100000" },
+	{ .name = "hv-small",
+	  .system = "system:\n"
+		    "  hypervisor_memory: #!\n"
+		    "    start: 0x30000000\n"
+		    "    size: 512K\n"
+		    "  debug_console: {type: uart, port: 0x2f8}\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(HV_MEM), .kind = ITEM(SYSTEM),
+	  .message = "0x30000000+0x80000 is" },
+	{ .name = "hv-empty",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 0} #!\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(HV_MEM), .kind = ITEM(SYSTEM),
+	  .message = "0x30000000+0x0 is" },
+	{ .name = "hv-wraps",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0xfffffffffff00000, size: "
+		    "2M} #!\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(HV_MEM), .kind = ITEM(SYSTEM),
+	  .message = "0xfffffffffff00000+0x200000 is unaligned" },
+	{ .name = "root-region-overlaps-hv",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW
+		    "    - {phys: 0x30400000, size: 0x3c00000, flags: [read, "
+		    "write, execute]} #!\n"
+		    R_HIGH R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_OVERLAPS_HV), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[1] 0x30400000+0x3c00000: overlaps hypervisor "
+		     "memory 0x30000000+0x600000" },
+	{ .name = "root-region-unaligned",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW R_POOL
+		    "    - phys: 0x34000000 #! (an item's first line)\n"
+		    "      guest: 0x34000800\n"
+		    "      size: 0xc000000\n"
+		    "      flags: [read, write, execute]\n"
+		    R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_UNALIGNED), .kind = ITEM(MEMORY_REGION),
+	  .message = "" },
+	{ .name = "root-region-empty",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW R_POOL R_HIGH
+		    "    - {phys: 0xfec00000, size: 0, flags: [read, write, "
+		    "io]} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_EMPTY), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[3] 0xfec00000+0x0: the size is 0" },
+	{ .name = "root-region-wraps",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "    - {phys: 0xfffffffffff00000, guest: 0x50000000, "
+		    "size: 2M, flags: [read]} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_WRAPS), .kind = ITEM(MEMORY_REGION),
+	  .message = "the region wraps around the end of the address space" },
+	{ .name = "root-region-overlap-phys",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "    - {phys: 0x1000, guest: 0x50000000, size: 4K, flags: "
+		    "[read]} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_OVERLAP), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[4] 0x1000+0x1000: overlaps memory[0] (physical "
+		     "addresses)" },
+	{ .name = "root-region-overlap-guest",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "    - {phys: 0x50000000, guest: 0x2000, size: 4K, flags: "
+		    "[read]} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_OVERLAP), .kind = ITEM(MEMORY_REGION),
+	  .message = "overlaps memory[0] (guest-physical addresses)" },
+	{ .name = "root-region-unknown-flag",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    "    - {phys: 0, size: 0x30000000, flags: [read, write, "
+		    "execute, 0x80]} #!\n"
+		    R_POOL R_HIGH R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_FLAGS), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[0] 0x0+0x30000000: unknown flags 0x80" },
+	{ .name = "root-comm-region",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "    - {phys: 0x50000000, size: 4K, flags: [read, write, "
+		    "comm_region]} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_FLAGS), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[4] 0x50000000+0x1000: unknown flags 0x20" },
+	{ .name = "root-region-type-number",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    "    - {phys: 0, size: 0x30000000, flags: [read, write, "
+		    "execute], type: 2} #!\n"
+		    R_POOL R_HIGH R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_TYPE), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory type 2 is not one of UC, WC, WT, WP, WB" },
+	{ .name = "root-ram-uc",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW R_POOL
+		    "    - {phys: 0x34000000, size: 0xc000000, flags: [read, "
+		    "write, execute], type: uc} #!\n"
+		    R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_TYPE_MISMATCH), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[2] 0x34000000+0xc000000: memory type 0, but this "
+		     "kind of memory needs WB (RAM)" },
+	{ .name = "root-ram-wc",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW
+		    "    - {phys: 0x30600000, size: 0x3a00000, flags: [read, "
+		    "write, execute], type: WC} #!\n"
+		    R_HIGH R_IOAPIC R_PORTS,
+	  .rule = RULE(MEM_TYPE_MISMATCH), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory type 1, but this kind of memory needs WB (RAM)" },
+	{ .name = "root-io-wb",
+	  .system = SYS_HEAD ROOT_HEAD
+		    "  memory:\n"
+		    R_LOW R_POOL R_HIGH
+		    "    - {phys: 0xfec00000, size: 4K, flags: [read, write, "
+		    "io], type: wb} #!\n"
+		    R_PORTS,
+	  .rule = RULE(MEM_TYPE_MISMATCH), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory type 6, but this kind of memory needs UC (device)" },
+	{ .name = "root-ports-empty",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "  ports:\n"
+		    "    - 0x0-0x2f7\n"
+		    "    - {base: 0x300, length: 0} #!\n",
+	  .rule = RULE(PIO_RANGE), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[1] 0x300+0x0: the range is empty or goes past "
+		     "port 0xffff" },
+	{ .name = "root-ports-past-end",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "  ports:\n"
+		    "    - 0x0-0x2f7\n"
+		    "    - 0x300+0xfd01 #!\n",
+	  .rule = RULE(PIO_RANGE), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[1] 0x300+0xfd01: the range is empty" },
+	{ .name = "root-ports-overlap",
+	  .system = SYS_HEAD ROOT_HEAD ROOT_MEM
+		    "  ports:\n"
+		    "    - 0x0-0x2f7\n"
+		    "    - 0x300-0xffff\n"
+		    "    - 0x60 #!\n",
+	  .rule = RULE(PIO_OVERLAP), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[2] 0x60+0x1: overlaps ports[0]" },
+	{ .name = "debug-console-hypercall",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		    "  debug_console: hypercall #!\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(CONSOLE), .kind = ITEM(CONSOLE),
+	  .message = "console: console type 2 at 0x0 is not supported" },
+	{ .name = "debug-console-type",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		    "  debug_console: #!\n"
+		    "    type: 9\n"
+		    "    port: 0x2f8\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(CONSOLE), .kind = ITEM(CONSOLE),
+	  .message = "console type 9 at 0x2f8 is not supported" },
+	{ .name = "debug-console-port",
+	  .system = "system:\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		    "  debug_console: {type: uart, port: 0xfff9} #!\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .rule = RULE(CONSOLE), .kind = ITEM(CONSOLE),
+	  .message = "console type 1 at 0xfff9 is not supported" },
+	{ .name = "root-console-hypercall",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: linux\n"
+		    "  cpus: 0-3\n"
+		    "  console: {type: hypercall} #!\n"
+		    ROOT_MEM R_PORTS,
+	  .rule = RULE(CONSOLE), .kind = ITEM(CONSOLE),
+	  .message = "console type 2 at 0x0 is not supported" },
+
+	/* ---- cells: against the base system and cell B ---- */
+	{ .name = "cell-name-empty",
+	  .cell = "cell:\n"
+		  "  name: \"\" #!\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(NAME_EMPTY), .kind = ITEM(CELL),
+	  .message = "cell 2: the name is empty" },
+	{ .name = "cell-name-of-root",
+	  .cell = "cell:\n"
+		  "  name: linux #!\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(NAME_DUPLICATE), .kind = ITEM(CELL),
+	  .message = "cell 2 \"linux\": the name is already used by cell 0" },
+	{ .name = "cell-name-of-other",
+	  .cell = "cell:\n"
+		  "  name: cell-b #!\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(NAME_DUPLICATE), .kind = ITEM(CELL),
+	  .message = "the name is already used by cell 1 (\"cell-b\", "
+		     "other.yaml)" },
+	{ .name = "cell-flags",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  flags: [passive_comm, 0x10] #!\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CELL_FLAGS), .kind = ITEM(CELL),
+	  .message = "unknown cell flags 0x10" },
+	{ .name = "cell-no-cpus",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  cpus: #!\n"
+		  A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CPUS_EMPTY), .kind = ITEM(CELL),
+	  .message = "cell 2 \"cell-a\": the CPU set is empty" },
+	{ .name = "cell-cpu0",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  cpus: 0-1 #!\n"
+		  A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CPU0_NOT_ROOT), .kind = ITEM(CPU),
+	  .message = "CPU 0: CPU 0 must stay in the root" },
+	{ .name = "cell-cpu-not-present",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  cpus:\n"
+		  "    - 1\n"
+		  "    - 9 #!\n"
+		  A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CPU_NOT_PRESENT), .kind = ITEM(CPU),
+	  .message = "CPU 9: does not exist (the machine has 4 CPUs)" },
+	{ .name = "cell-cpu-of-other",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  cpus: [1, 2] #!\n"
+		  A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CPU_IN_OTHER_CELL), .kind = ITEM(CPU),
+	  .message = "CPU 2: already belongs to cell 1 (\"cell-b\", "
+		     "other.yaml)" },
+	{ .name = "cell-cpu-not-in-root",
+	  .system = SYS_HEAD
+		    "root_cell:\n"
+		    "  name: linux\n"
+		    "  cpus: 0,2-3\n"
+		    ROOT_MEM R_PORTS,
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  "  cpus: 1 #!\n"
+		  A_RESET A_CONSOLE A_MEM A_PORTS,
+	  .rule = RULE(CPU_NOT_IN_ROOT), .kind = ITEM(CPU),
+	  .message = "CPU 1: is not owned by the root cell" },
+	{ .name = "cell-mem-not-in-root",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x50000000, guest: 0, size: 16M, flags: "
+		  "[read, write, execute, loadable]} #!\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_NOT_IN_ROOT), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[0] 0x50000000+0x1000000: is not memory of the "
+		     "root cell" },
+	{ .name = "cell-mem-across-root-regions",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x33f00000, guest: 0, size: 2M, flags: [read, "
+		  "write, execute, loadable]} #!\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_NOT_IN_ROOT), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[0] 0x33f00000+0x200000: is not memory of the "
+		     "root cell" },
+	{ .name = "cell-mem-overlaps-hv",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x30400000, guest: 0, size: 16M, flags: "
+		  "[read, write, execute, loadable]} #!\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_OVERLAPS_HV), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[0] 0x30400000+0x1000000: overlaps hypervisor "
+		     "memory" },
+	{ .name = "cell-mem-of-other",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x31000000, guest: 0, size: 16M, flags: "
+		  "[read, write, execute, loadable]} #!\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_IN_OTHER_CELL), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[0] 0x31000000+0x1000000: belongs to cell 1 "
+		     "(\"cell-b\", other.yaml)" },
+	{ .name = "cell-mem-overlap-guest",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "    - {phys: 0x32600000, guest: 8M, size: 1M, flags: "
+		  "[read]} #!\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_OVERLAP), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[2] 0x32600000+0x100000: overlaps memory[0] "
+		     "(guest-physical addresses)" },
+	{ .name = "cell-mem-unaligned",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "    - {phys: 0x32600000, guest: 32M, size: 0x100800, "
+		  "flags: [read]} #!\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_UNALIGNED), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[2] 0x32600000+0x100800: start, guest address "
+		     "0x2000000 and size must be multiples of 4 KiB" },
+	{ .name = "cell-io-wb",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "    - {phys: 0xfec00000, guest: 0xfec00000, size: 4K, "
+		  "flags: [read, write, io], type: wb} #!\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(MEM_TYPE_MISMATCH), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[2] 0xfec00000+0x1000: memory type 6, but this "
+		     "kind of memory needs UC (device)" },
+	{ .name = "cell-no-comm-region",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory: #!\n"
+		  A_RAM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(COMM_REGION_COUNT), .kind = ITEM(CELL),
+	  .message = "has 0 communication regions, needs exactly 1" },
+	{ .name = "cell-two-comm-regions",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory: #!\n"
+		  A_RAM A_COMM
+		  "    - {guest: 32M, size: 4K, flags: [read, comm_region]}\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(COMM_REGION_COUNT), .kind = ITEM(CELL),
+	  .message = "has 2 communication regions, needs exactly 1" },
+	{ .name = "cell-comm-two-pages",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  A_RAM
+		  "    - {guest: 16M, size: 8K, flags: [read, write, "
+		  "comm_region]} #!\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(COMM_REGION_SHAPE), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[1] 0x0+0x2000: a communication region has "
+		     "physical start 0 and is one page" },
+	{ .name = "cell-comm-with-memory",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n"
+		  A_RAM
+		  "    - {phys: 0x32600000, guest: 16M, size: 4K, flags: "
+		  "[read, write, comm_region]} #!\n"
+		  A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(COMM_REGION_SHAPE), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[1] 0x32600000+0x1000: a communication region" },
+	{ .name = "cell-reset-outside",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS
+		  "  reset_address: 32M #!\n"
+		  A_CONSOLE A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(RESET_NOT_LOADABLE), .kind = ITEM(CELL),
+	  .message = "reset address 0x2000000 is not inside a loadable "
+		     "executable region" },
+	{ .name = "cell-reset-not-loadable",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS
+		  "  reset_address: 0x1000 #!\n"
+		  A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x30600000, guest: 0, size: 16M, flags: "
+		  "[read, write, execute]}\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(RESET_NOT_LOADABLE), .kind = ITEM(CELL),
+	  .message = "reset address 0x1000 is not inside" },
+	{ .name = "cell-reset-missing",
+	  .cell = "cell: #!\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_CONSOLE
+		  "  memory:\n"
+		  "    - {phys: 0x30600000, guest: 1M, size: 15M, flags: "
+		  "[read, write, execute, loadable]}\n"
+		  A_COMM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(RESET_NOT_LOADABLE), .kind = ITEM(CELL),
+	  .message = "cell 2 \"cell-a\": reset address 0x0" },
+	{ .name = "cell-ports-not-in-root",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "  ports:\n"
+		  "    - 0x3e8-0x3ef\n"
+		  "    - 0x2f8-0x2ff #!\n",
+	  .other = yc_cell_b,
+	  .rule = RULE(PIO_NOT_IN_ROOT), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[1] 0x2f8+0x8: the ports are not owned by the root "
+		     "cell" },
+	{ .name = "cell-ports-of-other",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "  ports:\n"
+		  "    - 0x3e8-0x3ef\n"
+		  "    - 0x2e8+8 #!\n",
+	  .other = yc_cell_b,
+	  .rule = RULE(PIO_IN_OTHER_CELL), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[1] 0x2e8+0x8: the ports belong to cell 1" },
+	{ .name = "cell-ports-overlap",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET A_CONSOLE A_MEM
+		  "  ports:\n"
+		  "    - 0x3e8-0x3ef\n"
+		  "    - 0x3ec #!\n",
+	  .other = yc_cell_b,
+	  .rule = RULE(PIO_OVERLAP), .kind = ITEM(PIO_RANGE),
+	  .message = "ports[1] 0x3ec+0x1: overlaps ports[0]" },
+	{ .name = "cell-console-ports",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET
+		  "  console: {type: uart, port: 0x3f8} #!\n"
+		  A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CONSOLE_PORTS), .kind = ITEM(CONSOLE),
+	  .message = "console: UART ports 0x3f8-0x3ff are not all in the "
+		     "cell's own port ranges" },
+	{ .name = "cell-console-type",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n"
+		  A_CPUS A_RESET
+		  "  console: {type: 7, port: 0x3e8} #!\n"
+		  A_MEM A_PORTS,
+	  .other = yc_cell_b,
+	  .rule = RULE(CONSOLE), .kind = ITEM(CONSOLE),
+	  .message = "console: console type 7 at 0x3e8 is not supported" },
+	{ .name = "cell-invalid-system",
+	  .system = "system: #!\n"
+		    "  hypervisor_memory: {start: 0x30000000, size: 0}\n"
+		    ROOT_HEAD ROOT_MEM R_PORTS,
+	  .cell = yc_cell_a,
+	  .rule = RULE(CONFIG_CONTEXT), .kind = ITEM(SYSTEM),
+	  .message = "system.yaml:1: system config: this config, needed to "
+		     "check the new one, is itself invalid (1 errors)" },
+	{ .name = "cell-invalid-other",
+	  .cell = yc_cell_a,
+	  .other = "cell: #!\n"
+		   "  name: cell-b\n"
+		   "  cpus: 0\n"
+		   A_RESET A_MEM,
+	  .rule = RULE(CONFIG_CONTEXT), .kind = ITEM(CELL),
+	  .message = "cell 1 \"cell-b\": this config, needed to check the new "
+		     "one, is itself invalid (1 errors)" },
+};
+/* clang-format on */
+
+const size_t yc_n_invalid = sizeof(yc_invalid) / sizeof(yc_invalid[0]);

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Front-end errors and accepted YAML for the tests (yaml_corpus.h). */
+#include <string.h>
+
+#include "yaml_corpus.h"
+#include "yaml_parts.h"
+
+/* clang-format off */
+const struct yc_syntax yc_syntax[] = {
+	{ .name = "unknown-top-key",
+	  .yaml = "sytem: #!\n"
+		  "  hypervisor_memory: {}\n",
+	  .message = "unknown key 'sytem' in the file (known: system, "
+		     "root_cell, cell)" },
+	{ .name = "unknown-cell-key",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpu: 1 #!\n"
+		  A_CPUS,
+	  .message = "unknown key 'cpu' in cell (known: name, flags, cpus, "
+		     "reset_address, console, memory, ports)" },
+	{ .name = "unknown-region-key",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - phys: 0\n"
+		  "      sise: 4K #!\n"
+		  "      flags: [read]\n",
+	  .message = "unknown key 'sise' in memory[0] (known: phys, guest, "
+		     "size, flags, type)" },
+	{ .name = "unknown-platform-key",
+	  .yaml = SYS_HEAD
+		  "  platfrom: {} #!\n"
+		  ROOT_HEAD ROOT_MEM R_PORTS,
+	  .message = "unknown key 'platfrom' in system" },
+	{ .name = "duplicate-key",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  name: y #!\n",
+	  .message = "duplicate key 'name' in cell" },
+	{ .name = "bad-number",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0x3z, size: 4K, flags: [read]} #!\n",
+	  .message = "memory[0].phys: '0x3z' is not a number" },
+	{ .name = "bad-unit",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0, size: 12Q, flags: [read]} #!\n",
+	  .message = "memory[0].size: '12Q' is not a number" },
+	{ .name = "number-too-large",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  reset_address: 0x10000000000000000 #!\n",
+	  .message = "'0x10000000000000000' is too large for 64 bits" },
+	{ .name = "size-overflows",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0, size: 0x10000000000T, flags: [read]} #!\n",
+	  .message = "is too large for 64 bits" },
+	{ .name = "field-too-small",
+	  .yaml = SYS_HEAD_NO_PLATFORM
+		  "  platform: {pm_timer_port: 0x10000} #!\n"
+		  ROOT_HEAD ROOT_MEM R_PORTS,
+	  .message = "platform.pm_timer_port: 0x10000 is larger than 0xffff" },
+	{ .name = "number-missing",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0, size: , flags: [read]} #!\n",
+	  .message = "memory[0].size: a number is needed, not an empty value" },
+	{ .name = "cpu-range-reversed",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: 3-1 #!\n",
+	  .message = "cell.cpus: '3-1' has a bad CPU range (the first CPU is "
+		     "above the last)" },
+	{ .name = "cpu-range-open",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: 1- #!\n",
+	  .message = "'1-' has a bad CPU range" },
+	{ .name = "cpu-too-high",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: [1, 256] #!\n",
+	  .message = "'256' names a CPU above 255" },
+	{ .name = "cpu-not-a-number",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: one #!\n",
+	  .message = "'one' is not a CPU list such as 0-3,5" },
+	{ .name = "flag-name",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - phys: 0\n"
+		  "      size: 4K\n"
+		  "      flags: [read, wirte] #!\n",
+	  .message = "memory[0].flags: unknown name 'wirte' (known: read, "
+		     "write, execute, io, loadable, comm_region, root_shared)" },
+	{ .name = "cell-flag-name",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  flags: passive #!\n",
+	  .message = "cell.flags: unknown name 'passive' (known: passive_comm)" },
+	{ .name = "memory-type-name",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0, size: 4K, flags: [read], type: wx} #!\n",
+	  .message = "memory[0].type: unknown name 'wx' (known: uc, wc, wt, "
+		     "wp, wb)" },
+	{ .name = "console-type-name",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  console:\n"
+		  "    type: serial #!\n",
+	  .message = "cell.console.type: unknown name 'serial' (known: none, "
+		     "uart, hypercall)" },
+	{ .name = "ports-reversed",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  ports: [0x3ff-0x3f8] #!\n",
+	  .message = "ports[0]: '0x3ff-0x3f8' has a bad port range" },
+	{ .name = "port-too-high",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  ports:\n"
+		  "    - 0x10000-0x10007 #!\n",
+	  .message = "'0x10000-0x10007' has a port above 0xffff" },
+	{ .name = "port-base-too-high",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  ports:\n"
+		  "    - {base: 0x10000, length: 8} #!\n",
+	  .message = "ports[0].base: 0x10000 is larger than 0xffff" },
+	{ .name = "size-missing",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {phys: 0, flags: [read]} #!\n",
+	  .message = "memory[0]: 'size' is missing" },
+	{ .name = "phys-missing",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - {size: 4K, flags: [read]} #!\n",
+	  .message = "memory[0]: 'phys' is missing" },
+	{ .name = "name-missing",
+	  .yaml = "cell: #!\n"
+		  A_CPUS,
+	  .message = "cell: 'name' is missing" },
+	{ .name = "cpus-missing",
+	  .yaml = "cell: #!\n"
+		  "  name: x\n",
+	  .message = "cell: 'cpus' is missing" },
+	{ .name = "hv-memory-missing",
+	  .yaml = "system: #!\n"
+		  "  debug_console: none\n"
+		  ROOT_HEAD ROOT_MEM R_PORTS,
+	  .message = "system: 'hypervisor_memory' is missing" },
+	{ .name = "root-cell-missing",
+	  .yaml = "system: #!\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n",
+	  .message = "'root_cell:' is missing" },
+	{ .name = "system-and-cell",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "cell: #!\n"
+		  "  name: x\n",
+	  .message = "not both" },
+	{ .name = "memory-not-a-list",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory: {phys: 0} #!\n",
+	  .message = "memory must be a list (- item), not a mapping" },
+	{ .name = "region-not-a-mapping",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  memory:\n"
+		  "    - 0x1000 #!\n",
+	  .message = "memory[0] must be a mapping (key: value), not a value" },
+	{ .name = "yaml-syntax",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: [1, 2\n"
+		  "  memory: [] #!\n",
+	  .message = "YAML: did not find expected ',' or ']'" },
+	{ .name = "two-documents",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "--- #!\n"
+		  "cell: {}\n",
+	  .message = "only one YAML document per file" },
+	{ .name = "not-a-mapping",
+	  .yaml = "- just #!\n"
+		  "- a list\n",
+	  .message = "the file must be a mapping (key: value), not a list" },
+	{ .name = "empty",
+	  .yaml = "# nothing here #!\n",
+	  .message = "the file is empty: a 'system:' or 'cell:' config is "
+		     "needed" },
+};
+/* clang-format on */
+
+const size_t yc_n_syntax = sizeof(yc_syntax) / sizeof(yc_syntax[0]);
+
+/* Accepted by the front end (not all pass the validator): every form of
+ * the syntax, for the round trip through "config show". */
+const char *const yc_valid[] = {
+	/* numbers with units, hex and decimal; lists in both styles */
+	"cell:\n"
+	"  name: \"q\\\"uote\\\\d\"\n"
+	"  flags: passive_comm\n"
+	"  cpus: 1, 3-4\n"
+	"  reset_address: 4096\n"
+	"  console: {type: hypercall}\n"
+	"  memory:\n"
+	"    - {phys: 1G, guest: 0, size: 2MiB, flags: 'read,write,execute,"
+	"loadable'}\n"
+	"    - {phys: 0x0, guest: 0x200000, size: 4k, flags: [read, "
+	"comm_region, write]}\n"
+	"    - {phys: 0xfed00000, size: 4K, flags: [read, io, root_shared]}\n"
+	"    - {phys: 0x50000000, size: 64K, flags: [read], type: WB}\n"
+	"  ports: [0x60, 0x64+1, {base: 0x3e8, length: 8}, 0x40-0x43]\n",
+	/* odd values the validator rejects: unknown bits and types, a name
+	 * that fills the field, null values, a console type by number */
+	"cell:\n"
+	"  name: abcdefghijklmnopqrstuvwxyz012345\n"
+	"  cpus: [5, 255]\n"
+	"  flags: [passive_comm, 0x80000000]\n"
+	"  console: {type: 3, port: 0xffff, baud: 4294967295}\n"
+	"  memory:\n"
+	"    - {phys: 0xfffffffffffff000, guest: 0x800, size: 0x1001, flags: "
+	"[0x7fffff80, read], type: 255}\n"
+	"  ports:\n"
+	"    - {base: 0xffff, length: 0xffffffff}\n"
+	"    - {base: 0, length: 0}\n",
+	/* null values */
+	"cell:\n"
+	"  name: nulls\n"
+	"  cpus: [1]\n"
+	"  flags: ~\n"
+	"  console: none\n"
+	"  memory: []\n"
+	"  ports:\n",
+	/* anchors and aliases */
+	"cell:\n"
+	"  name: aliases\n"
+	"  cpus: &c 1-2\n"
+	"  memory:\n"
+	"    - &ram {phys: 0x30600000, guest: 0, size: 1M, flags: &f [read, "
+	"write, execute, loadable]}\n"
+	"    - {phys: 0x30700000, guest: 1M, size: 1M, flags: *f}\n"
+	"  ports: []\n",
+	/* a minimal system config */
+	"system:\n"
+	"  hypervisor_memory: {start: 256M, size: 1M}\n"
+	"root_cell:\n"
+	"  name: root\n"
+	"  cpus: 0\n",
+};
+
+const size_t yc_n_valid = sizeof(yc_valid) / sizeof(yc_valid[0]);
+
+unsigned int yc_marked_line(const char *text)
+{
+	const char *p = text, *eol;
+	unsigned int line = 1;
+
+	for (; *p; p = eol + 1, line++) {
+		eol = strchr(p, '\n');
+		if (!eol)
+			eol = p + strlen(p);
+		if (strstr(p, "#!") && strstr(p, "#!") < eol)
+			return line;
+		if (!*eol)
+			break;
+	}
+	return 0;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ACPI tables that "warden config create" reads (see acpi.h). */
+#include <string.h>
+
+#include "acpi.h"
+
+#define HEADER_LEN 36 /* the System Description Table Header */
+
+static uint64_t get(const uint8_t *p, size_t off, unsigned int n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = (v << 8) | p[off + n];
+	return v;
+}
+
+/* Checks signature, length and checksum; *len becomes the table's own. */
+static int header(const uint8_t *t, size_t *len, const char *sig, size_t min,
+		  const char **why)
+{
+	uint32_t length;
+	uint8_t sum = 0;
+	size_t i;
+
+	if (*len < HEADER_LEN || memcmp(t, sig, 4)) {
+		*why = "not the expected ACPI table";
+		return -1;
+	}
+	length = (uint32_t)get(t, 4, 4);
+	if (length > *len || length < min) {
+		*why = "the table's length is wrong";
+		return -1;
+	}
+	for (i = 0; i < length; i++)
+		sum = (uint8_t)(sum + t[i]);
+	if (sum) {
+		*why = "the table's checksum is wrong";
+		return -1;
+	}
+	*len = length;
+	return 0;
+}
+
+int acpi_parse_madt(const void *table, size_t len, struct acpi_madt *m,
+		    const char **why)
+{
+	const uint8_t *t = table;
+	size_t off;
+	uint8_t type, elen;
+
+	memset(m, 0, sizeof(*m));
+	if (header(t, &len, "APIC", HEADER_LEN + 8, why))
+		return -1;
+	m->lapic = get(t, 36, 4);
+	for (off = HEADER_LEN + 8; off + 2 <= len; off += elen) {
+		type = t[off];
+		elen = t[off + 1];
+		if (elen < 2 || off + elen > len) {
+			*why = "an entry of the table is damaged";
+			return -1;
+		}
+		switch (type) {
+		case 0: /* Processor Local APIC */
+			if (elen >= 8 && (get(t, off + 4, 4) & 1))
+				m->cpus++;
+			break;
+		case 1: /* I/O APIC */
+			if (elen >= 12 && m->n_ioapics < ACPI_MAX_IOAPICS) {
+				m->ioapic[m->n_ioapics].id = t[off + 2];
+				m->ioapic[m->n_ioapics].address =
+					(uint32_t)get(t, off + 4, 4);
+				m->ioapic[m->n_ioapics].gsi_base =
+					(uint32_t)get(t, off + 8, 4);
+				m->n_ioapics++;
+			}
+			break;
+		case 5: /* Local APIC Address Override */
+			if (elen >= 12)
+				m->lapic = get(t, off + 4, 8);
+			break;
+		case 9: /* Processor Local x2APIC */
+			if (elen >= 16 && (get(t, off + 8, 4) & 1))
+				m->cpus++;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+int acpi_parse_hpet(const void *table, size_t len, uint64_t *base,
+		    const char **why)
+{
+	const uint8_t *t = table;
+
+	if (header(t, &len, "HPET", 56, why))
+		return -1;
+	if (t[40] != 0) { /* Generic Address Structure: space id */
+		*why = "the HPET is not in memory space";
+		return -1;
+	}
+	*base = get(t, 44, 8);
+	return 0;
+}
+
+int acpi_parse_mcfg(const void *table, size_t len, struct acpi_mcfg *e,
+		    unsigned int max, unsigned int *n, const char **why)
+{
+	const uint8_t *t = table;
+	size_t off;
+
+	*n = 0;
+	if (header(t, &len, "MCFG", HEADER_LEN + 8, why))
+		return -1;
+	for (off = HEADER_LEN + 8; off + 16 <= len && *n < max; off += 16) {
+		e[*n].base = get(t, off, 8);
+		e[*n].segment = (uint16_t)get(t, off + 8, 2);
+		e[*n].start_bus = t[off + 10];
+		e[*n].end_bus = t[off + 11];
+		if (e[*n].end_bus < e[*n].start_bus) {
+			*why = "an entry has its end bus below its start bus";
+			return -1;
+		}
+		(*n)++;
+	}
+	return 0;
+}
+
+int acpi_parse_fadt(const void *table, size_t len, uint16_t *port,
+		    const char **why)
+{
+	const uint8_t *t = table;
+	uint64_t x;
+
+	if (header(t, &len, "FACP", 80, why))
+		return -1;
+	*port = 0;
+	x = get(t, 76, 4); /* PM_TMR_BLK */
+	if (x && x <= 0xffff) {
+		*port = (uint16_t)x;
+		return 0;
+	}
+	/* X_PM_TMR_BLK, ACPI 2.0+: a Generic Address Structure at 208 */
+	if (len >= 220 && t[208] == 1) {
+		x = get(t, 212, 8);
+		if (x <= 0xffff)
+			*port = (uint16_t)x;
+	}
+	return 0;
+}

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "warden config compile | check | show | create": YAML configs
+ * (docs/config.md) on the host; no driver needed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config_create.h"
+#include "config_report.h"
+#include "config_show.h"
+#include "config_values.h"
+#include "config_yaml.h"
+#include "warden.h"
+
+#define MAX_CHECK_FILES 64
+
+static const char usage_text[] =
+	"Usage: warden config compile <config.yaml> -o <config.cell> "
+	"[--no-check]\n"
+	"       warden config check <system config> [<cell config>...]\n"
+	"       warden config show <config>\n"
+	"       warden config create [-o <system.yaml>] [--root DIR] "
+	"[--hv-size SIZE]\n"
+	"\n"
+	"compile: YAML to the binary config the driver takes. The config is "
+	"validated\n"
+	"  on its own first (--no-check: write it anyway, e.g. to test a "
+	"refusal).\n"
+	"check:   validates each config and the set together: every cell "
+	"against the\n"
+	"  system config and the cells named before it (no CPU, memory or "
+	"port used\n"
+	"  twice). Every error is listed as file:line: reason. Configs may "
+	"be YAML or\n"
+	"  compiled; with no system config, cells are checked on their "
+	"own.\n"
+	"show:    prints a config (compiled or YAML) as YAML, every field "
+	"explicit.\n"
+	"create:  writes a system config for this machine (default: to "
+	"stdout) from\n"
+	"  /proc/iomem, /proc/ioports, /proc/cmdline (the memmap=SIZE$ADDR "
+	"reservation),\n"
+	"  /sys/devices/system/cpu/possible and the ACPI tables in\n"
+	"  /sys/firmware/acpi/tables (MADT, HPET, MCFG, FADT). --root DIR "
+	"reads them\n"
+	"  under DIR instead; --hv-size (default 6M) is the part of the "
+	"reservation the\n"
+	"  hypervisor takes, the rest is for cells. Run it as root.\n"
+	"\n"
+	"Exit status: 0 success (valid), 1 a config is invalid (errors "
+	"listed),\n"
+	"2 usage error or a file that cannot be read or written.\n";
+
+static int usage(int ret)
+{
+	fputs(usage_text, ret == EXIT_OK ? stdout : stderr);
+	return ret;
+}
+
+static int write_file(const char *path, const void *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f || fwrite(data, 1, size, f) != size) {
+		fprintf(stderr, "warden: cannot write %s: %s\n", path,
+			strerror(errno));
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	if (fclose(f)) {
+		fprintf(stderr, "warden: cannot write %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Loads path; prints its front-end errors to out.  Returns EXIT_OK,
+ * EXIT_CHECK_FAILED (YAML errors) or EXIT_ERROR (unreadable). */
+static int load(struct cy_config *c, const char *path, FILE *out)
+{
+	if (!cy_load_file(c, path))
+		return EXIT_OK;
+	config_print_diags(out, "", c);
+	return c->n_diags == 1 && !c->diags[0].line && !c->yaml
+		       ? EXIT_ERROR
+		       : EXIT_CHECK_FAILED;
+}
+
+static int compile(int argc, char **argv)
+{
+	const char *in = NULL, *out = NULL;
+	struct cy_config c;
+	bool check = true;
+	int i, ret;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help"))
+			return usage(EXIT_OK);
+		if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--no-check"))
+			check = false;
+		else if (argv[i][0] != '-' && !in)
+			in = argv[i];
+		else
+			return usage(EXIT_ERROR);
+	}
+	if (!in || !out)
+		return usage(EXIT_ERROR);
+	ret = load(&c, in, stderr);
+	if (ret == EXIT_OK && !c.yaml) {
+		fprintf(stderr, "warden: %s is compiled already\n", in);
+		ret = EXIT_ERROR;
+	}
+	if (ret == EXIT_OK && check &&
+	    config_validate(stderr, "", &c, NULL, NULL, 0))
+		ret = EXIT_CHECK_FAILED;
+	if (ret == EXIT_OK && write_file(out, c.blob, c.size))
+		ret = EXIT_ERROR;
+	cy_free(&c);
+	return ret;
+}
+
+static int check(int argc, char **argv)
+{
+	static struct cy_config files[MAX_CHECK_FILES];
+	const struct cy_config *others[MAX_CHECK_FILES];
+	const struct cy_config *sys = NULL;
+	unsigned int errors = 0, n, bad_files = 0;
+	size_t n_files = 0, n_others = 0, i;
+	int ret = EXIT_OK, r;
+
+	for (i = 1; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "--help"))
+			return usage(EXIT_OK);
+		else if (argv[i][0] == '-')
+			return usage(EXIT_ERROR);
+	if (argc < 2)
+		return usage(EXIT_ERROR);
+	if (argc - 1 > MAX_CHECK_FILES) {
+		fprintf(stderr, "warden: at most %d configs at once\n",
+			MAX_CHECK_FILES);
+		return EXIT_ERROR;
+	}
+	for (i = 1; i < (size_t)argc; i++) {
+		r = load(&files[n_files], argv[i], stdout);
+		if (r == EXIT_ERROR)
+			ret = EXIT_ERROR;
+		if (r != EXIT_OK) {
+			errors += files[n_files].n_diags;
+			bad_files++;
+		}
+		if (files[n_files].blob && files[n_files].system) {
+			if (sys) {
+				fprintf(stderr,
+					"warden: %s and %s are both system "
+					"configs\n",
+					sys->file, argv[i]);
+				ret = EXIT_ERROR;
+			} else {
+				sys = &files[n_files];
+			}
+		}
+		n_files++;
+	}
+	n = sys ? config_validate(stdout, "", sys, NULL, NULL, 0) : 0;
+	if (n) {
+		errors += n;
+		bad_files++;
+		if (n_files > 1)
+			printf("%s: invalid, so the cells are checked on their "
+			       "own\n",
+			       sys->file);
+		sys = NULL;
+	}
+	for (i = 0; i < n_files; i++) {
+		if (!files[i].blob || files[i].system)
+			continue;
+		n = config_validate(stdout, "", &files[i], sys, others,
+				    n_others);
+		if (n) {
+			errors += n;
+			bad_files++;
+		} else if (sys) {
+			/* a valid cell takes its resources for the ones
+			 * after it */
+			others[n_others++] = &files[i];
+		}
+	}
+	if (errors)
+		printf("%u error%s in %u of %zu config%s\n", errors,
+		       errors == 1 ? "" : "s", bad_files, n_files,
+		       n_files == 1 ? "" : "s");
+	else
+		printf("%zu config%s valid%s\n", n_files,
+		       n_files == 1 ? "" : "s",
+		       sys || n_files == 1 ? ""
+					   : " (cells checked on their own: "
+					     "no system config)");
+	for (i = 0; i < n_files; i++)
+		cy_free(&files[i]);
+	if (ret == EXIT_ERROR)
+		return ret;
+	return errors ? EXIT_CHECK_FAILED : EXIT_OK;
+}
+
+static int show(int argc, char **argv)
+{
+	struct cy_config c;
+	const char *why;
+	int ret;
+
+	if (argc == 2 && !strcmp(argv[1], "--help"))
+		return usage(EXIT_OK);
+	if (argc != 2 || argv[1][0] == '-')
+		return usage(EXIT_ERROR);
+	ret = load(&c, argv[1], stderr);
+	if (ret != EXIT_OK) {
+		cy_free(&c);
+		return ret;
+	}
+	ret = config_show(stdout, c.blob, c.size, c.file, &why);
+	if (ret < 0)
+		fprintf(stderr, "warden: %s: %s\n", c.file, why);
+	cy_free(&c);
+	return ret < 0 ? EXIT_ERROR : ret ? EXIT_CHECK_FAILED : EXIT_OK;
+}
+
+static int create(int argc, char **argv)
+{
+	struct cc_options o = { .root = "", .hv_size = CC_HV_SIZE_DEFAULT };
+	const char *out = NULL, *why;
+	char err[512];
+	FILE *f;
+	int i, ret;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help"))
+			return usage(EXIT_OK);
+		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (!strcmp(argv[i], "--root") && i + 1 < argc) {
+			o.root = argv[++i];
+		} else if (!strcmp(argv[i], "--hv-size") && i + 1 < argc) {
+			if (cv_parse_u64(argv[++i], &o.hv_size, &why)) {
+				fprintf(stderr, "warden: --hv-size '%s' %s\n",
+					argv[i], why);
+				return EXIT_ERROR;
+			}
+		} else {
+			return usage(EXIT_ERROR);
+		}
+	}
+	f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "warden: cannot write %s: %s\n", out,
+			strerror(errno));
+		return EXIT_ERROR;
+	}
+	ret = config_create(f, &o, stderr, err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "warden: config create: %s\n", err);
+	if (out && fclose(f)) {
+		fprintf(stderr, "warden: cannot write %s: %s\n", out,
+			strerror(errno));
+		ret = -1;
+	}
+	if (ret && out)
+		unlink(out);
+	return ret ? EXIT_ERROR : EXIT_OK;
+}
+
+int cmd_config(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(EXIT_ERROR);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help"))
+		return usage(EXIT_OK);
+	if (!strcmp(argv[1], "compile"))
+		return compile(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "check"))
+		return check(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "show"))
+		return show(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "create"))
+		return create(argc - 1, argv + 1);
+	fprintf(stderr, "warden: config: unknown command '%s'\n", argv[1]);
+	return usage(EXIT_ERROR);
+}

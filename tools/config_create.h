@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * "warden config create": a system config in YAML for the running machine,
+ * from what Linux exports (every value commented with its source):
+ *
+ *   CPUs             /sys/devices/system/cpu/possible
+ *   hypervisor and   the memmap=SIZE$ADDR reservation on /proc/cmdline: the
+ *   cell memory      first hv_size bytes for the hypervisor, the rest for
+ *                    cells (a root region that cells take memory from)
+ *   root memory      /proc/iomem: RAM, ACPI and reserved ranges (WB), the
+ *                    legacy VGA window and device ranges (UC, io)
+ *   device memory    local APIC and I/O APICs (MADT), HPET, PCI MMCONFIG
+ *                    (MCFG), from /sys/firmware/acpi/tables
+ *   ports            all but COM2 (0x2f8-0x2ff), the hypervisor's console;
+ *                    /proc/ioports tells whether Linux drives COM2
+ *   PM timer         FADT, else /proc/ioports ("ACPI PM_TMR")
+ *
+ * Every path is read under a root prefix, so that tests can use recorded
+ * files (tests/unit/fixtures/bochs-2cpu/).  Nothing else is read: the CLI
+ * runs in the test machine's busybox initramfs.
+ */
+#ifndef WARDEN_TOOLS_CONFIG_CREATE_H
+#define WARDEN_TOOLS_CONFIG_CREATE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define CC_HV_SIZE_DEFAULT 0x600000ull /* 6 MiB */
+#define CC_DEBUG_PORT 0x2f8	       /* COM2 */
+#define CC_DEBUG_BAUD 115200
+
+struct cc_options {
+	const char *root; /* prefix of /proc and /sys ("" for the machine) */
+	uint64_t hv_size; /* part of the reservation for the hypervisor */
+};
+
+/*
+ * Writes the config to out.  Warnings (e.g. Linux drives COM2) go to warn
+ * (may be NULL) and into the config as comments.  Returns 0, or -1 with
+ * the reason in err (nothing useful was written).
+ */
+int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
+		  size_t errlen);
+
+#endif /* WARDEN_TOOLS_CONFIG_CREATE_H */

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Validator records of loaded configs, as "file:line: sentence". */
+#include <stdio.h>
+#include <string.h>
+
+#include <config_check.h>
+
+#include "config_report.h"
+#include "errmsg.h"
+
+struct rep {
+	FILE *out;
+	const char *prefix;
+	const struct cy_config *c;
+	const struct cy_config *sys;
+	const struct cy_config *const *others;
+	size_t n_others;
+	uint32_t self_id; /* c's cell id in records */
+	unsigned int errors;
+};
+
+void config_print_diags(FILE *out, const char *prefix,
+			const struct cy_config *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->n_diags && i < CY_MAX_DIAGS; i++) {
+		if (c->diags[i].line)
+			fprintf(out, "%s%s:%u: %s\n", prefix, c->file,
+				c->diags[i].line, c->diags[i].msg);
+		else
+			fprintf(out, "%s%s: %s\n", prefix, c->file,
+				c->diags[i].msg);
+	}
+	if (c->n_diags > CY_MAX_DIAGS)
+		fprintf(out, "%s%s: ... and %u more errors\n", prefix, c->file,
+			c->n_diags - CY_MAX_DIAGS);
+}
+
+void config_cell_name(const struct cy_config *c, char *buf, size_t len)
+{
+	const struct warden_cell_desc *d;
+	size_t off = sizeof(struct warden_config_header) +
+		     (c->system ? offsetof(struct warden_system_desc, root_cell)
+				: 0);
+	size_t n = 0;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!c->blob || c->size < off + sizeof(*d))
+		return;
+	d = (const struct warden_cell_desc *)(c->blob + off);
+	while (n + 1 < len && n < WARDEN_NAME_LEN && d->name[n]) {
+		buf[n] = d->name[n] >= 0x20 && d->name[n] <= 0x7e ? d->name[n]
+								  : '?';
+		n++;
+	}
+	buf[n] = '\0';
+}
+
+/* The config a record is about. */
+static const struct cy_config *subject(const struct rep *r,
+				       const struct warden_error *e)
+{
+	if (e->rule == WARDEN_RULE_CONFIG_CONTEXT) {
+		if (e->item_kind == WARDEN_ITEM_SYSTEM && r->sys)
+			return r->sys;
+		if (e->item_kind == WARDEN_ITEM_CELL && e->item_index >= 1 &&
+		    e->item_index <= r->n_others)
+			return r->others[e->item_index - 1];
+	}
+	return r->c;
+}
+
+/* The config of cell id in r's numbering, or NULL. */
+static const struct cy_config *cell_config(const struct rep *r, uint64_t id)
+{
+	if (id == WARDEN_ROOT_CELL_ID)
+		return r->sys ? r->sys : (r->c->system ? r->c : NULL);
+	if (id >= 1 && id <= r->n_others)
+		return r->others[id - 1];
+	if (id == r->self_id)
+		return r->c;
+	return NULL;
+}
+
+/* Which value of a record is another cell's id, or -1. */
+static int other_cell_value(uint32_t rule)
+{
+	switch (rule) {
+	case WARDEN_RULE_NAME_DUPLICATE:
+	case WARDEN_RULE_CPU_IN_OTHER_CELL:
+		return 0;
+	case WARDEN_RULE_MEM_IN_OTHER_CELL:
+	case WARDEN_RULE_PIO_IN_OTHER_CELL:
+		return 2;
+	default:
+		return -1;
+	}
+}
+
+static void describe(const struct rep *r, const struct warden_error *e,
+		     char *buf, size_t len)
+{
+	const struct cy_config *s = subject(r, e), *o;
+	struct warden_error copy = *e;
+	char name[WARDEN_NAME_LEN + 1], where[512], sentence[320];
+	int v;
+
+	if (copy.item_kind == WARDEN_ITEM_CELL)
+		config_cell_name(s, copy.text, sizeof(copy.text));
+	cy_where(s, e, where, sizeof(where));
+	warden_error_describe(&copy, sentence, sizeof(sentence));
+	v = other_cell_value(e->rule);
+	o = v >= 0 ? cell_config(r, e->values[v]) : NULL;
+	if (o && o != s) {
+		config_cell_name(o, name, sizeof(name));
+		snprintf(buf, len, "%s%s (\"%s\", %s)", where, sentence, name,
+			 o->file);
+	} else {
+		snprintf(buf, len, "%s%s", where, sentence);
+	}
+}
+
+static void report(void *ctx, const struct warden_error *e)
+{
+	struct rep *r = ctx;
+	char line[1024];
+
+	r->errors++;
+	if (!r->out)
+		return;
+	describe(r, e, line, sizeof(line));
+	fprintf(r->out, "%s%s\n", r->prefix, line);
+}
+
+unsigned int config_validate(FILE *out, const char *prefix,
+			     const struct cy_config *c,
+			     const struct cy_config *sys,
+			     const struct cy_config *const *others,
+			     size_t n_others)
+{
+	struct rep r = {
+		.out = out,
+		.prefix = prefix ? prefix : "",
+		.c = c,
+		.sys = sys,
+		.others = others,
+		.n_others = sys ? n_others : 0,
+	};
+	const void *blobs[64];
+	size_t sizes[64], i;
+
+	if (!c->blob)
+		return 0;
+	if (c->system) {
+		r.sys = NULL;
+		r.n_others = 0;
+		r.self_id = WARDEN_ROOT_CELL_ID;
+		config_check_system(c->blob, c->size, report, &r);
+		return r.errors;
+	}
+	if (r.n_others > sizeof(blobs) / sizeof(blobs[0]))
+		r.n_others = sizeof(blobs) / sizeof(blobs[0]);
+	for (i = 0; i < r.n_others; i++) {
+		blobs[i] = others[i]->blob;
+		sizes[i] = others[i]->size;
+	}
+	r.self_id = (uint32_t)r.n_others + 1;
+	config_check_cell(c->blob, c->size, sys ? sys->blob : NULL,
+			  sys ? sys->size : 0, blobs, sizes, r.n_others, report,
+			  &r);
+	return r.errors;
+}
+
+void config_describe(const struct cy_config *c, const struct warden_error *e,
+		     char *buf, size_t len)
+{
+	struct rep r = { .c = c, .self_id = c->system ? 0 : 1 };
+
+	describe(&r, e, buf, len);
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Validating loaded configs (config_yaml.h) with the shared validator
+ * (common/config_check.c) and printing every error as
+ * "file:line: sentence" (the sentence from errmsg.c).
+ */
+#ifndef WARDEN_TOOLS_CONFIG_REPORT_H
+#define WARDEN_TOOLS_CONFIG_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config_yaml.h"
+
+/* Prints c's front-end errors, one "prefixfile:line: message" each. */
+void config_print_diags(FILE *out, const char *prefix,
+			const struct cy_config *c);
+
+/*
+ * Validates c: a system config alone; a cell config alone when sys is
+ * NULL, else against sys and the cells others[0..n_others-1] (which take
+ * cell ids 1..n_others, c is cell n_others + 1).  Prints each error as
+ * "prefixfile:line: sentence" to out (out may be NULL: only count);
+ * records about the system or another cell point to that file, and cell
+ * ids in sentences are followed by the cell's name and file.  Returns the
+ * number of errors.
+ */
+unsigned int config_validate(FILE *out, const char *prefix,
+			     const struct cy_config *c,
+			     const struct cy_config *sys,
+			     const struct cy_config *const *others,
+			     size_t n_others);
+
+/*
+ * The sentence of one record about c, as config_validate prints it
+ * (without prefix and newline), for callers that get records elsewhere
+ * (e.g. from the driver).
+ */
+void config_describe(const struct cy_config *c, const struct warden_error *e,
+		     char *buf, size_t len);
+
+/* The cell name in a loaded config ("" when there is no blob). */
+void config_cell_name(const struct cy_config *c, char *buf, size_t len);
+
+#endif /* WARDEN_TOOLS_CONFIG_REPORT_H */

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Binary config → YAML (see config_show.h). */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <warden/config.h>
+
+#include "config_show.h"
+#include "config_values.h"
+
+struct show {
+	FILE *out;
+	int lossy; /* parts written only as comments */
+};
+
+static void lossy(struct show *s, const char *fmt, unsigned long long v)
+	__attribute__((format(printf, 2, 0)));
+static void lossy(struct show *s, const char *fmt, unsigned long long v)
+{
+	fprintf(s->out, "# NOT EXPRESSIBLE IN YAML: ");
+	fprintf(s->out, fmt, v);
+	fprintf(s->out, "\n");
+	s->lossy = 1;
+}
+
+/* Length of the UTF-8 sequence at p (at most n bytes) and its code
+ * point; 0 when it is not valid UTF-8 (overlong, surrogate, cut). */
+static unsigned int utf8(const unsigned char *p, unsigned int n, uint32_t *cp)
+{
+	unsigned int len, i;
+	uint32_t v;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	len = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc0 ? 2 : 0;
+	if (!len || len > n || p[0] >= 0xf8)
+		return 0;
+	v = p[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (p[i] & 0x3f);
+	}
+	if ((len == 2 && v < 0x80) || (len == 3 && v < 0x800) ||
+	    (len == 4 && v < 0x10000) || v > 0x10ffff ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+/* Printable in YAML (YAML 1.1, 5.1), apart from the BOM. */
+static bool yaml_printable(uint32_t cp)
+{
+	return (cp >= 0x20 && cp <= 0x7e) || cp == 0x85 ||
+	       (cp >= 0xa0 && cp <= 0xd7ff) ||
+	       (cp >= 0xe000 && cp <= 0xfffd && cp != 0xfeff) ||
+	       (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/* The name in double quotes; UTF-8 as it is, the rest escaped.  Bytes
+ * that are not UTF-8 cannot be written in YAML. */
+static void name(struct show *s, const char *key, const char *n)
+{
+	const unsigned char *u = (const unsigned char *)n;
+	unsigned int i, len, end;
+	uint32_t cp;
+
+	for (end = 0; end < WARDEN_NAME_LEN && n[end]; end++)
+		;
+	for (i = 0; i < end; i += len ? len : 1) {
+		len = utf8(u + i, end - i, &cp);
+		if (!len) {
+			lossy(s, "a name byte that is not UTF-8, at %llu",
+			      (unsigned long long)i);
+			break;
+		}
+	}
+	fprintf(s->out, "%s\"", key);
+	for (i = 0; i < end; i += len) {
+		len = utf8(u + i, end - i, &cp);
+		if (!len) {
+			fprintf(s->out, "\\x%02x", u[i]);
+			len = 1;
+		} else if (cp == '"' || cp == '\\') {
+			fprintf(s->out, "\\%c", (char)cp);
+		} else if (yaml_printable(cp)) {
+			fwrite(u + i, 1, len, s->out);
+		} else if (cp < 0x100) {
+			fprintf(s->out, "\\x%02x", cp);
+		} else if (cp < 0x10000) {
+			fprintf(s->out, "\\u%04x", cp);
+		} else {
+			fprintf(s->out, "\\U%08x", cp);
+		}
+	}
+	fputs("\"\n", s->out);
+}
+
+/* Names of the bits of table that are set, then the rest as a number. */
+static void flags(FILE *out, uint32_t v, const struct cv_name *table)
+{
+	const struct cv_name *t;
+	const char *sep = "";
+	uint32_t bit;
+
+	fputc('[', out);
+	for (bit = 1; bit; bit <<= 1) {
+		if (!(v & bit))
+			continue;
+		for (t = table; t->name && t->value != bit; t++)
+			;
+		if (t->name) {
+			fprintf(out, "%s%s", sep, t->name);
+			sep = ", ";
+			v &= ~bit;
+		}
+	}
+	if (v)
+		fprintf(out, "%s0x%x", sep, v);
+	fputs("]\n", out);
+}
+
+static void console(struct show *s, const char *indent, const char *key,
+		    const struct warden_console *c)
+{
+	const char *type = cv_name_of(cv_console_types, c->type);
+
+	if (c->flags)
+		lossy(s, "console flags 0x%llx", c->flags);
+	if (c->type == WARDEN_CONSOLE_NONE && !c->address && !c->baud) {
+		fprintf(s->out, "%s%s: none\n", indent, key);
+		return;
+	}
+	fprintf(s->out, "%s%s:\n", indent, key);
+	if (type)
+		fprintf(s->out, "%s  type: %s\n", indent, type);
+	else
+		fprintf(s->out, "%s  type: %u\n", indent, c->type);
+	fprintf(s->out, "%s  port: 0x%llx\n", indent,
+		(unsigned long long)c->address);
+	fprintf(s->out, "%s  baud: %u\n", indent, c->baud);
+}
+
+static void region(struct show *s, const struct warden_mem_region *r)
+{
+	const char *type = cv_name_of(cv_mem_types, r->mem_type);
+	char size[32];
+
+	if (r->reserved[0] || r->reserved[1] || r->reserved[2])
+		lossy(s, "reserved bytes of the next region: 0x%06llx",
+		      (unsigned long long)r->reserved[0] |
+			      (unsigned long long)r->reserved[1] << 8 |
+			      (unsigned long long)r->reserved[2] << 16);
+	cv_format_size(r->size, size, sizeof(size));
+	fprintf(s->out, "    - phys: 0x%llx\n      guest: 0x%llx\n",
+		(unsigned long long)r->phys_start,
+		(unsigned long long)r->guest_start);
+	fprintf(s->out, "      size: %s\n      flags: ", size);
+	flags(s->out, r->flags, cv_mem_flags);
+	if (type)
+		fprintf(s->out, "      type: %s\n", type);
+	else
+		fprintf(s->out, "      type: %u\n", r->mem_type);
+}
+
+static void port_range(struct show *s, const struct warden_pio_range *p)
+{
+	if (p->reserved)
+		lossy(s, "reserved field of the next port range: 0x%llx",
+		      p->reserved);
+	if (p->length && (uint64_t)p->base + p->length <= 0x10000)
+		fprintf(s->out, "    - 0x%x-0x%x\n", p->base,
+			p->base + p->length - 1);
+	else
+		fprintf(s->out, "    - {base: 0x%x, length: 0x%x}\n", p->base,
+			p->length);
+}
+
+/* The cell descriptor at desc and the arrays after it (avail bytes). */
+static void cell(struct show *s, const char *key, const uint8_t *desc,
+		 size_t avail)
+{
+	struct warden_cell_desc d;
+	struct warden_mem_region r;
+	struct warden_pio_range p;
+	const uint8_t *arr = desc + sizeof(d);
+	char cpus[1024];
+	uint64_t i, fit;
+
+	memcpy(&d, desc, sizeof(d));
+	avail -= sizeof(d);
+	fprintf(s->out, "%s:\n", key);
+	name(s, "  name: ", d.name);
+	fprintf(s->out, "  flags: ");
+	flags(s->out, d.flags, cv_cell_flags);
+	cv_format_cpus(&d.cpus, cpus, sizeof(cpus));
+	if (cpus[0])
+		fprintf(s->out, "  cpus: %s\n", cpus);
+	else
+		fprintf(s->out, "  cpus: []\n");
+	fprintf(s->out, "  reset_address: 0x%llx\n",
+		(unsigned long long)d.reset_address);
+	console(s, "  ", "console", &d.console);
+	if (d.reserved)
+		lossy(s, "reserved field of the cell: 0x%llx", d.reserved);
+
+	fit = avail / sizeof(r);
+	if (d.num_memory_regions > fit)
+		lossy(s, "memory regions beyond the end of the blob: %llu",
+		      (unsigned long long)(d.num_memory_regions - fit));
+	fit = d.num_memory_regions < fit ? d.num_memory_regions : fit;
+	fprintf(s->out, "  memory:%s\n", fit ? "" : " []");
+	for (i = 0; i < fit; i++) {
+		memcpy(&r, arr, sizeof(r));
+		region(s, &r);
+		arr += sizeof(r);
+		avail -= sizeof(r);
+	}
+	fit = avail / sizeof(p);
+	if (d.num_pio_ranges > fit)
+		lossy(s, "port ranges beyond the end of the blob: %llu",
+		      (unsigned long long)(d.num_pio_ranges - fit));
+	fit = d.num_pio_ranges < fit ? d.num_pio_ranges : fit;
+	fprintf(s->out, "  ports:%s\n", fit ? "" : " []");
+	for (i = 0; i < fit; i++) {
+		memcpy(&p, arr, sizeof(p));
+		port_range(s, &p);
+		arr += sizeof(p);
+		avail -= sizeof(p);
+	}
+	if (avail)
+		lossy(s, "bytes after the last port range: %llu",
+		      (unsigned long long)avail);
+}
+
+static void system_part(struct show *s, const struct warden_system_desc *d)
+{
+	const struct warden_platform *p = &d->platform;
+	char size[32];
+	size_t i;
+
+	cv_format_size(d->hv_mem_size, size, sizeof(size));
+	fprintf(s->out,
+		"system:\n  hypervisor_memory:\n    start: 0x%llx\n"
+		"    size: %s\n",
+		(unsigned long long)d->hv_mem_start, size);
+	console(s, "  ", "debug_console", &d->debug_console);
+	fprintf(s->out,
+		"  platform:\n    tsc_khz: %u\n    apic_khz: %u\n"
+		"    pm_timer_port: 0x%x\n    mmconfig_base: 0x%llx\n"
+		"    mmconfig_end_bus: %u\n",
+		p->tsc_khz, p->apic_khz, p->pm_timer_port,
+		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus);
+	if (p->reserved0 || p->reserved1)
+		lossy(s, "reserved platform fields: 0x%llx",
+		      (unsigned long long)p->reserved0 << 32 | p->reserved1);
+	for (i = 0; i < sizeof(p->reserved2); i++)
+		if (p->reserved2[i])
+			lossy(s, "reserved platform byte %llu is not 0",
+			      (unsigned long long)i);
+}
+
+int config_show(FILE *out, const void *blob, size_t size, const char *source,
+		const char **why)
+{
+	struct show s = { .out = out, .lossy = 0 };
+	const uint8_t *b = blob;
+	struct warden_config_header h;
+	struct warden_system_desc sys;
+	bool system;
+	size_t desc;
+
+	if (size < sizeof(h) || (memcmp(b, WARDEN_SYSTEM_SIGNATURE, 8) &&
+				 memcmp(b, WARDEN_CELL_SIGNATURE, 8))) {
+		*why = "not a compiled Warden config (no WRDNSYS or WRDNCEL "
+		       "signature)";
+		return -1;
+	}
+	memcpy(&h, b, sizeof(h));
+	system = !memcmp(b, WARDEN_SYSTEM_SIGNATURE, 8);
+	if (h.revision != WARDEN_CONFIG_REVISION) {
+		*why = "a config revision this Warden does not read";
+		return -1;
+	}
+	desc = sizeof(h) +
+	       (system ? sizeof(sys) : sizeof(struct warden_cell_desc));
+	if (size < desc) {
+		*why = "too small for its header and descriptor";
+		return -1;
+	}
+	fprintf(out, "# %s config%s%s, decoded by 'warden config show'\n",
+		system ? "System" : "Cell", source ? " " : "",
+		source ? source : "");
+	if (h.architecture != WARDEN_ARCH_X86_64)
+		lossy(&s, "architecture %llu", h.architecture);
+	if (h.total_size != size)
+		lossy(&s, "header total_size %llu (not the blob's size)",
+		      h.total_size);
+	if (h.flags)
+		lossy(&s, "header flags 0x%llx", h.flags);
+	if (h.reserved)
+		lossy(&s, "header reserved field 0x%llx", h.reserved);
+	if (system) {
+		memcpy(&sys, b + sizeof(h), sizeof(sys));
+		system_part(&s, &sys);
+		cell(&s, "root_cell",
+		     b + sizeof(h) +
+			     offsetof(struct warden_system_desc, root_cell),
+		     size - sizeof(h) -
+			     offsetof(struct warden_system_desc, root_cell));
+	} else {
+		cell(&s, "cell", b + sizeof(h), size - sizeof(h));
+	}
+	return s.lossy;
+}
