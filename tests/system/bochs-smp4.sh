@@ -16,7 +16,7 @@ all_work() { echo "$(work 0)$(work 1)$(work 2)$(work 3)"; }
 # nmi_check NAME: NMIs sent to each other CPU all reach Linux's handler
 nmi_check() {
 	dmesg -c >/dev/null
-	insmod /wdtest.ko mode=nmi 2>/dev/null
+	taskset -c 0 insmod /wdtest.ko mode=nmi 2>/dev/null
 	run sh -c 'dmesg | grep "wdtest: nmi:"'
 	# (busybox insmod retries a failed finit_module with init_module, so
 	# the module may report twice: each report must be complete)

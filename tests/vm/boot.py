@@ -51,7 +51,10 @@ CONSOLES = [('com1.log', '[linux] '), ('com2.log', '[hv] '),
 
 RE_PANIC = re.compile(r'Kernel panic')
 RE_OOPS = re.compile(r'BUG:|Oops|general protection fault|---\[ end trace')
-RE_WARN = re.compile(r'(^|\]\s*|WARDEN-DMESG: )WARNING:')
+# "unchecked MSR access error" is the kernel's warning for a faulting
+# rdmsr/wrmsr without _safe (with a call trace): an MSR policy hole.
+RE_WARN = re.compile(r'(^|\]\s*|WARDEN-DMESG: )'
+                     r'(WARNING:|unchecked MSR access error)')
 RE_END = re.compile(END_MARKER + r' rc=(-?\d+)')
 RE_TRACE_END = re.compile(r'---\[ end ')
 RE_TRIPLE = re.compile(r'3rd \(\d+\) exception with no resolution')

@@ -26,6 +26,9 @@ struct msr_range {
 static const struct msr_range allowed[] = {
 	{ 0x00000000, 0x00000001 }, /* P5 machine check */
 	{ 0x00000010, 0x00000010 }, /* TSC */
+	/* read-only; the microcode loader reads it with rdmsr (no _safe)
+	 * when a CPU comes online */
+	{ 0x00000017, 0x00000017 }, /* PLATFORM_ID */
 	{ 0x0000001b, 0x0000001b }, /* APIC base */
 	{ 0x0000002a, 0x0000002a }, /* EBL_CR_POWERON */
 	{ 0x00000034, 0x00000034 }, /* SMI count */
