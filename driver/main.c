@@ -50,6 +50,7 @@ static long dispatch(unsigned int cmd, void *arg)
 	case WARDEN_IOCTL_CPU_INFO:
 		return wd_cpu_info(arg);
 	case WARDEN_IOCTL_CELL_CREATE:
+		return wd_cell_create(arg);
 	case WARDEN_IOCTL_CELL_LOAD:
 	case WARDEN_IOCTL_CELL_START:
 	case WARDEN_IOCTL_CELL_SHUTDOWN:

@@ -45,4 +45,17 @@ int wd_cpu_info(struct warden_cpu_info *info);
 ssize_t wd_console_read(char *buf, size_t len, u64 *pos);
 bool wd_is_enabled(void);
 
+/* Held while enabling, disabling or changing cells (enable.c). */
+extern struct mutex wd_lock;
+
+/*
+ * Issue a hypercall from root on the calling CPU (VMCALL; hypercall.h has
+ * the convention): code and two arguments, the result (negative errno on
+ * failure).  Only while Warden is enabled (enable.c).
+ */
+long wd_hypercall(unsigned long code, unsigned long arg1, unsigned long arg2);
+
+/* cell.c: the cell ioctls.  Each fills the error record on failure. */
+int wd_cell_create(struct warden_cell_create *arg);
+
 #endif /* WARDEN_DRIVER_H */

@@ -11,14 +11,14 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-Ihypervisor/arch/x86/include
 HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
-	hypervisor/core/paging.c common/config_check.c \
+	hypervisor/core/paging.c hypervisor/core/cell.c common/config_check.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/vmx.c \
 	hypervisor/arch/x86/vmexit.c hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
-	hypervisor/arch/x86/insn.c
+	hypervisor/arch/x86/insn.c hypervisor/arch/x86/apic_dest.c
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
 
 $(HV_OUT)/%.c.o: %.c

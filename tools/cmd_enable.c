@@ -33,9 +33,8 @@ static bool config_rule(uint32_t rule)
 	       rule == WARDEN_RULE_MEM_NOT_RESERVED;
 }
 
-/* A refusal of a YAML config: the sentence with file:line. */
-static void describe_enable(void *ctx, const struct warden_error *e, char *buf,
-			    size_t len)
+void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
+			     size_t len)
 {
 	const struct cy_config *c = ctx;
 
@@ -79,7 +78,7 @@ int cmd_enable(int argc, char **argv)
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;
 	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_ENABLE, &arg, "enable",
-				    describe_enable, &c);
+				    describe_config_refusal, &c);
 	close(fd);
 	if (ret < 0 && c.yaml && arg.error.rule < WARDEN_RULE_CPU_OFFLINE) {
 		/* The driver names the first error; list them all. */

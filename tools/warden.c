@@ -28,6 +28,10 @@ static const struct command {
 	{ "hardware", cmd_hardware,
 	  "hardware check    check that this machine can run Warden\n"
 	  "  hardware dump     print the raw CPU facts the check judges" },
+	{ "cell", cmd_cell,
+	  "cell create --check <config>\n"
+	  "                    check a cell config against the running "
+	  "system" },
 	{ "config", cmd_config,
 	  "config compile    YAML config to the binary the driver takes\n"
 	  "  config check      validate configs, alone and together\n"

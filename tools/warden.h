@@ -39,7 +39,16 @@ int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
 			  const char *what, warden_describe_fn describe,
 			  void *ctx);
 
+/*
+ * A warden_describe_fn for refusals of a config loaded with cy_load_file
+ * (ctx: the struct cy_config): the validator's sentence, with file:line
+ * when the config is YAML and the rule is about the config (cmd_enable.c).
+ */
+void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
+			     size_t len);
+
 int cmd_hardware(int argc, char **argv);
+int cmd_cell(int argc, char **argv);
 int cmd_enable(int argc, char **argv);
 int cmd_disable(int argc, char **argv);
 int cmd_status(int argc, char **argv);

@@ -6,6 +6,7 @@
  * on as code ~0.
  */
 #include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
@@ -62,6 +63,8 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		return hypervisor_info(arg1);
 	case WARDEN_HC_CPU_GET_INFO:
 		return cpu_info(arg1, arg2);
+	case WARDEN_HC_CONFIG_VALIDATE:
+		return cell_config_validate(pc, arg1, arg2);
 	}
 	return -WARDEN_ENOSYS;
 }

@@ -5,7 +5,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 600
-# tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
+# tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console cell-check-valid cell-check-outside-root cell-check-signature hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
 . /tests/lib.sh
 
 work() { # CPU: a process pinned there finishes its work
@@ -55,6 +55,18 @@ done
 if [ "$(work 1)" = done ]; then pass work-after-hotplug; else fail work-after-hotplug "a process pinned to CPU 1 did not finish after hot-plug"; fi
 run warden console
 expect_out hotplug-console 'CPU 1: started by SIPI at 0x'
+
+# The hypervisor checks cell configs against the running system (the
+# step "cell create" takes before Linux gives up a CPU); nothing changes.
+run warden cell create --check /yaml/cells/tiny-demo.yaml
+if [ "$RC" = 0 ] && echo "$OUT" | grep -q 'valid for the running system'; then pass cell-check-valid; else fail cell-check-valid "rc $RC: $OUT"; fi
+# valid on its own, but its RAM (at 2 GiB) is not root's memory
+sed 's/phys: 0x30600000/phys: 0x80000000/' /yaml/cells/tiny-demo.yaml >/tmp/outside.yaml
+run warden cell create --check /tmp/outside.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '/tmp/outside.yaml:[0-9]+: memory\[0\] 0x80000000\+0x100000: is not memory of the root cell'; then pass cell-check-outside-root; else fail cell-check-outside-root "rc $RC: $OUT"; fi
+# a system config where a cell config belongs: wrong signature
+run warden cell create --check /configs/system-bochs.cell
+if [ "$RC" = 1 ] && echo "$OUT" | grep -qi 'signature'; then pass cell-check-signature; else fail cell-check-signature "rc $RC: $OUT"; fi
 
 # The hypervisor's memory (its header at 0x30000000) is out of root's reach.
 insmod /wdtest.ko mode=hvread addr=0x30000000 2>/dev/null

@@ -3,13 +3,14 @@
 # $(BUILD)/tests/unit/test_<name>; UNIT_DEPS_<name> lists the code under test.
 
 UNIT_OUT := $(BUILD)/tests/unit
-UNIT_TESTS := hwcaps errmsg format paging config_check insn
+UNIT_TESTS := hwcaps errmsg format paging config_check insn apic_dest
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c
 UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
+UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
 
 UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 

@@ -13,6 +13,7 @@
  *   SIPI_NONE -> (INIT) SIPI_WAIT -> (SIPI v) SIPI_GO | v << 8 -> SIPI_NONE
  */
 #include <asm/apic.h>
+#include <asm/apic_dest.h>
 #include <asm/guest.h>
 #include <asm/insn.h>
 #include <asm/processor.h>
@@ -97,30 +98,18 @@ bool apic_take_event_nmi(struct per_cpu *pc)
 				   __ATOMIC_SEQ_CST);
 }
 
-/* Is CPU t a destination of the IPI (SDM Vol. 3, 11.6.2)? */
+/* Is CPU t a destination of root's IPI from CPU from? */
 static bool is_destination(struct per_cpu *from, struct per_cpu *t, u32 low,
 			   u32 dest)
 {
-	bool x2 = from->arch.x2apic;
+	struct apic_target target = {
+		.apic_id = t->apic_id,
+		.ldr = t->arch.ldr,
+		.dfr = t->arch.dfr,
+	};
 
-	switch (APIC_ICR_SHORTHAND(low)) {
-	case APIC_SH_SELF:
-		return t == from;
-	case APIC_SH_ALL:
-		return true;
-	case APIC_SH_OTHERS:
-		return t != from;
-	}
-	if (!(low & APIC_ICR_LOGICAL))
-		return dest == (x2 ? 0xffffffffu : 0xffu) || dest == t->apic_id;
-	if (x2) /* cluster in bits 31:16, member bitmap in 15:0 */
-		return (dest >> 16) == (t->arch.ldr >> 16) &&
-		       (dest & t->arch.ldr & 0xffff);
-	if ((t->arch.dfr >> 28) == 0xf) /* flat model */
-		return dest & (t->arch.ldr >> 24);
-	/* cluster model: cluster in bits 7:4, members in 3:0 */
-	return (dest == 0xff) || (((dest >> 4) == (t->arch.ldr >> 28)) &&
-				  (dest & (t->arch.ldr >> 24) & 0xf));
+	return apic_is_destination(from->arch.x2apic, low, dest, &target,
+				   t == from);
 }
 
 static void post_init(struct per_cpu *t)

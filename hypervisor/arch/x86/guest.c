@@ -4,6 +4,7 @@
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <hv/arch.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
@@ -26,24 +27,36 @@ int guest_windows_init(unsigned int num_cpus)
 }
 
 /* Map the host-physical page of phys into this CPU's window. */
-static const u8 *window(struct per_cpu *pc, u64 phys)
+static u8 *window_rw(struct per_cpu *pc, u64 phys, unsigned int flags)
 {
 	u64 virt = GUEST_WINDOW_VIRT + pc->cpu_id * PAGE_SIZE;
 
 	/* only the leaf changes: the tables exist (guest_windows_init) */
-	pt_map(&hv.hv_pt, virt, phys & PAGE_MASK, PAGE_SIZE, MAP_READ,
+	pt_map(&hv.hv_pt, virt, phys & PAGE_MASK, PAGE_SIZE, flags,
 	       WARDEN_MEMTYPE_WB);
 	asm volatile("invlpg (%0)" : : "r"(virt) : "memory");
-	return (const u8 *)(virt + (phys & ~PAGE_MASK));
+	return (u8 *)(virt + (phys & ~PAGE_MASK));
 }
 
-/* Guest-physical to host-physical through the cell's EPT, if readable. */
-static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
+static const u8 *window(struct per_cpu *pc, u64 phys)
+{
+	return window_rw(pc, phys, MAP_READ);
+}
+
+/* Guest-physical to host-physical through the cell's EPT, if the cell
+ * has the rights need (MAP_*). */
+static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
+			      unsigned int need)
 {
 	unsigned int flags;
 
 	return pt_lookup(&pc->cell->arch->ept, gpa, hpa, &flags, NULL) &&
-	       (flags & MAP_READ);
+	       (flags & need) == need;
+}
+
+static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
+{
+	return gpa_to_hpa_rights(pc, gpa, hpa, MAP_READ);
 }
 
 static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value)
@@ -110,4 +123,30 @@ unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
 		done += chunk;
 	}
 	return done;
+}
+
+int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
+		    bool write)
+{
+	unsigned int need = MAP_READ | (write ? MAP_WRITE : 0);
+	unsigned long done = 0, chunk, i;
+	u8 *p = buf, *mem;
+	u64 hpa;
+
+	while (done < len) {
+		if (!gpa_to_hpa_rights(pc, gpa + done, &hpa, need))
+			return -WARDEN_EFAULT;
+		chunk = PAGE_SIZE - (hpa & ~PAGE_MASK);
+		if (chunk > len - done)
+			chunk = len - done;
+		mem = window_rw(pc, hpa, need);
+		for (i = 0; i < chunk; i++) {
+			if (write)
+				mem[i] = p[done + i];
+			else
+				p[done + i] = mem[i];
+		}
+		done += chunk;
+	}
+	return 0;
 }

@@ -71,4 +71,14 @@ int arch_cpu_activate(struct per_cpu *pc);
 void __attribute__((noreturn))
 arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs);
 
+/*
+ * Copy len bytes between buf and guest-physical address gpa of the guest
+ * running on this CPU (the caller of a hypercall): from the guest, or to it
+ * if write.  Only memory the guest's cell may itself read (and write, for
+ * write) is touched.  0, or -WARDEN_EFAULT when some page is not
+ * accessible (a part may have been copied).
+ */
+int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
+		    bool write);
+
 #endif /* WARDEN_HV_ARCH_H */

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* IPI destinations (contract in asm/apic_dest.h). */
+#include <asm/apic.h>
+#include <asm/apic_dest.h>
+
+#define XAPIC_BROADCAST 0xffu
+#define X2APIC_BROADCAST 0xffffffffu
+
+bool apic_is_destination(bool x2apic, u32 low, u32 dest,
+			 const struct apic_target *t, bool t_is_sender)
+{
+	switch (APIC_ICR_SHORTHAND(low)) {
+	case APIC_SH_SELF:
+		return t_is_sender;
+	case APIC_SH_ALL:
+		return true;
+	case APIC_SH_OTHERS:
+		return !t_is_sender;
+	}
+	if (!(low & APIC_ICR_LOGICAL)) /* physical: an APIC ID */
+		return dest == (x2apic ? X2APIC_BROADCAST : XAPIC_BROADCAST) ||
+		       dest == t->apic_id;
+	if (x2apic) {
+		/* logical x2APIC: cluster in bits 31:16, member bitmap in
+		 * 15:0; 0xffffffff reaches all (SDM 11.12.10.2) */
+		if (dest == X2APIC_BROADCAST)
+			return true;
+		return (dest >> 16) == (t->ldr >> 16) &&
+		       (dest & t->ldr & 0xffffu);
+	}
+	if (dest == XAPIC_BROADCAST)
+		return true;
+	if ((t->dfr >> 28) == 0xf) /* flat: one bit per CPU in LDR 31:24 */
+		return dest & (t->ldr >> 24);
+	/* cluster: cluster in bits 7:4, member bitmap in 3:0 */
+	return (dest >> 4) == (t->ldr >> 28) && (dest & (t->ldr >> 24) & 0xf);
+}

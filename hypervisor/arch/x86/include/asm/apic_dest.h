@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which CPUs an IPI goes to: the destination rules of the local APIC
+ * (SDM Vol. 3, 11.6.2 "Determining IPI Destination" and 11.12.10 for
+ * x2APIC), as plain C without hardware access (apic_dest.c), so that the
+ * hypervisor can emulate, restrict or rewrite IPIs and the unit tests can
+ * check every addressing mode.
+ */
+#ifndef WARDEN_ASM_APIC_DEST_H
+#define WARDEN_ASM_APIC_DEST_H
+
+#include <hv/types.h>
+
+/* What decides whether a CPU accepts an IPI: its IDs as root set them. */
+struct apic_target {
+	u32 apic_id; /* xAPIC: 8 bits; x2APIC: 32 bits */
+	u32 ldr;     /* logical destination register */
+	u32 dfr; /* xAPIC destination format (0xf... flat, 0x0... cluster) */
+};
+
+/*
+ * Is t a destination of the IPI whose ICR low half is low and whose
+ * destination field is dest (xAPIC: ICR bits 63:56, given as 0-255;
+ * x2APIC: bits 63:32)?  x2apic: the APICs are in x2APIC mode.
+ * t_is_sender: t is the sending CPU (for the shorthands).
+ */
+bool apic_is_destination(bool x2apic, u32 low, u32 dest,
+			 const struct apic_target *t, bool t_is_sender);
+
+#endif /* WARDEN_ASM_APIC_DEST_H */

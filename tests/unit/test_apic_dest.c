@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPI destinations (hypervisor/arch/x86/apic_dest.c) in every addressing
+ * mode the local APIC has: physical, logical flat and cluster (xAPIC),
+ * logical cluster (x2APIC), broadcasts and the shorthands.
+ */
+#include "cmocka_wrap.h"
+#include <asm/apic.h>
+#include <asm/apic_dest.h>
+
+#define FIXED(vector) (APIC_DM_FIXED << 8 | (vector))
+#define LOGICAL APIC_ICR_LOGICAL
+#define SH(x) ((u32)(x) << 18)
+
+/* four CPUs as Linux sets them up in xAPIC flat mode: APIC IDs 0-3,
+ * logical IDs one bit each */
+static const struct apic_target flat[4] = {
+	{ 0, 0x01000000, 0xffffffff },
+	{ 1, 0x02000000, 0xffffffff },
+	{ 2, 0x04000000, 0xffffffff },
+	{ 3, 0x08000000, 0xffffffff },
+};
+
+/* which of the targets accept; sender is the index of the sending CPU */
+static unsigned int accepted(bool x2, u32 low, u32 dest,
+			     const struct apic_target *t, unsigned int n,
+			     unsigned int sender)
+{
+	unsigned int i, mask = 0;
+
+	for (i = 0; i < n; i++)
+		if (apic_is_destination(x2, low, dest, &t[i], i == sender))
+			mask |= 1u << i;
+	return mask;
+}
+
+static void physical(void **state)
+{
+	(void)state;
+	assert_int_equal(accepted(false, FIXED(0xfd), 2, flat, 4, 0), 0x4);
+	assert_int_equal(accepted(false, FIXED(0xfd), 7, flat, 4, 0), 0x0);
+	assert_int_equal(accepted(false, FIXED(0xfd), 0xff, flat, 4, 0), 0xf);
+	/* INIT and SIPI use the same addressing */
+	assert_int_equal(accepted(false, APIC_DM_INIT << 8 | APIC_ICR_ASSERT, 1,
+				  flat, 4, 0),
+			 0x2);
+}
+
+static void logical_flat(void **state)
+{
+	(void)state;
+	assert_int_equal(
+		accepted(false, FIXED(0xfb) | LOGICAL, 0x0a, flat, 4, 0), 0xa);
+	assert_int_equal(
+		accepted(false, FIXED(0xfb) | LOGICAL, 0x10, flat, 4, 0), 0x0);
+	assert_int_equal(
+		accepted(false, FIXED(0xfb) | LOGICAL, 0xff, flat, 4, 0), 0xf);
+}
+
+static void logical_cluster(void **state)
+{
+	/* two clusters of two CPUs: cluster 1 members 1,2; cluster 2
+	 * members 1,2 */
+	static const struct apic_target cl[4] = {
+		{ 0, 0x11000000, 0x0fffffff },
+		{ 1, 0x12000000, 0x0fffffff },
+		{ 2, 0x21000000, 0x0fffffff },
+		{ 3, 0x22000000, 0x0fffffff },
+	};
+
+	(void)state;
+	assert_int_equal(accepted(false, FIXED(0xfb) | LOGICAL, 0x13, cl, 4, 0),
+			 0x3);
+	assert_int_equal(accepted(false, FIXED(0xfb) | LOGICAL, 0x22, cl, 4, 0),
+			 0x8);
+	assert_int_equal(accepted(false, FIXED(0xfb) | LOGICAL, 0x32, cl, 4, 0),
+			 0x0);
+	assert_int_equal(accepted(false, FIXED(0xfb) | LOGICAL, 0xff, cl, 4, 0),
+			 0xf);
+}
+
+static void x2apic(void **state)
+{
+	/* x2APIC IDs 0, 1, 16, 17: LDR = cluster << 16 | 1 << (id & 15) */
+	static const struct apic_target x2[4] = {
+		{ 0, 0x00000001, 0 },
+		{ 1, 0x00000002, 0 },
+		{ 16, 0x00010001, 0 },
+		{ 17, 0x00010002, 0 },
+	};
+
+	(void)state;
+	assert_int_equal(accepted(true, FIXED(0xfd), 16, x2, 4, 0), 0x4);
+	assert_int_equal(accepted(true, FIXED(0xfd), 0xffffffff, x2, 4, 0),
+			 0xf);
+	/* 0xff is an ordinary APIC ID in x2APIC mode, not a broadcast */
+	assert_int_equal(accepted(true, FIXED(0xfd), 0xff, x2, 4, 0), 0x0);
+	assert_int_equal(accepted(true, FIXED(0xfb) | LOGICAL, 0x00010003, x2,
+				  4, 0),
+			 0xc);
+	assert_int_equal(accepted(true, FIXED(0xfb) | LOGICAL, 0x00000002, x2,
+				  4, 0),
+			 0x2);
+}
+
+static void shorthands(void **state)
+{
+	(void)state;
+	/* the destination field is ignored with a shorthand */
+	assert_int_equal(accepted(false, FIXED(0xfd) | SH(APIC_SH_SELF), 3,
+				  flat, 4, 1),
+			 0x2);
+	assert_int_equal(accepted(false, FIXED(0xfd) | SH(APIC_SH_ALL), 3, flat,
+				  4, 1),
+			 0xf);
+	assert_int_equal(accepted(true, FIXED(0xfd) | SH(APIC_SH_OTHERS), 0,
+				  flat, 4, 1),
+			 0xd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(physical),
+		cmocka_unit_test(logical_flat),
+		cmocka_unit_test(logical_cluster),
+		cmocka_unit_test(x2apic),
+		cmocka_unit_test(shorthands),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
