@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The cell ioctls.  For now WARDEN_IOCTL_CELL_CREATE with
- * WARDEN_CREATE_VALIDATE_ONLY: the hypervisor, which is authoritative,
- * checks the cell config against the running system (validate-only
- * hypercall) and nothing changes.  "warden cell create" runs this before
- * Linux gives up any CPU; creating the cell itself comes with the cells
- * work (see the cells issue).
+ * The cell ioctls.
+ *
+ * Create: the hypervisor, which is authoritative, checks the config
+ * against the running system first (validate-only hypercall); only then
+ * does Linux give up the cell's CPUs (remove_cpu) and the create hypercall
+ * takes them, parked.  Any failure brings the CPUs back online.  Destroy
+ * reverses it: the hypervisor gives everything back to root and Linux
+ * onlines the CPUs again (add_cpu, whose INIT/SIPI the hypervisor
+ * emulates).  Starting cells comes next (the cells issue).
  */
+#include <linux/cpu.h>
 #include <linux/io.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -17,6 +21,199 @@
 #include <warden/hypercall.h>
 
 #include "warden-driver.h"
+
+/* The cells that exist, as the driver created them. */
+static struct wd_cell {
+	u32 id; /* 0: free slot */
+	char name[WARDEN_NAME_LEN];
+	struct warden_cpu_set cpus;
+} cells[WARDEN_MAX_DRIVER_CELLS];
+
+static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
+{
+	return cpu < WARDEN_MAX_CPUS &&
+	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
+}
+
+/* A refusal from the hypervisor: its record, or one saying what failed. */
+static int hv_refused(struct warden_error *out, const struct warden_error *herr,
+		      long ret, const char *what)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_UNSUPPORTED,
+				 .cpu = WARDEN_NO_CPU,
+				 .text = what };
+
+	if (herr && herr->rule) {
+		*out = *herr;
+		pr_err("warden: %s: the hypervisor refused: rule %u, item kind "
+		       "%u index %u, values 0x%llx 0x%llx\n",
+		       what, herr->rule, herr->item_kind, herr->item_index,
+		       herr->values[0], herr->values[1]);
+		return (int)ret;
+	}
+	return wd_error(out, (int)ret, &why, "%s: the hypercall failed (%ld)",
+			what, ret);
+}
+
+static int validate(struct warden_cell_create *arg, void *config,
+		    struct warden_error *herr)
+{
+	long ret = wd_hypercall(WARDEN_HC_CONFIG_VALIDATE, virt_to_phys(config),
+				virt_to_phys(herr));
+
+	return ret < 0 ? hv_refused(&arg->error, herr, ret, "cell create") : 0;
+}
+
+/* Bring back the CPUs of set that are offline because of us. */
+static void online_cpus(const struct warden_cpu_set *set)
+{
+	unsigned int cpu;
+	int err;
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (in_set(set, cpu) && !cpu_online(cpu)) {
+			err = add_cpu(cpu);
+			if (err)
+				pr_err("warden: CPU %u did not come back "
+				       "online "
+				       "(%d)\n",
+				       cpu, err);
+		}
+}
+
+static int create(struct warden_cell_create *arg, void *config,
+		  struct warden_error *herr)
+{
+	const struct warden_cell_desc *desc =
+		config + sizeof(struct warden_config_header);
+	struct wd_reason why = { .cpu = WARDEN_NO_CPU };
+	struct warden_cpu_set taken = { 0 };
+	unsigned int cpu, slot;
+	long ret;
+	int err;
+
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS && cells[slot].id; slot++)
+		;
+	if (slot == WARDEN_MAX_DRIVER_CELLS) {
+		why.rule = WARDEN_RULE_NO_MEMORY;
+		return wd_error(&arg->error, -ENOSPC, &why,
+				"cell create: %u cells exist already",
+				WARDEN_MAX_DRIVER_CELLS);
+	}
+	/* Linux gives up the cell's CPUs (the validator made sure they are
+	 * root's and not CPU 0). */
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (!in_set(&desc->cpus, cpu) || !cpu_online(cpu))
+			continue;
+		err = remove_cpu(cpu);
+		if (err) {
+			online_cpus(&taken);
+			why.rule = WARDEN_RULE_CPU_HOTPLUG;
+			why.item_kind = WARDEN_ITEM_CPU;
+			why.item_index = cpu;
+			why.values[0] = -err;
+			return wd_error(&arg->error, err, &why,
+					"cell create: Linux could not give up "
+					"CPU %u (%d)",
+					cpu, err);
+		}
+		taken.bits[cpu / 64] |= 1ull << (cpu % 64);
+	}
+	memset(herr, 0, sizeof(*herr));
+	ret = wd_hypercall(WARDEN_HC_CELL_CREATE, virt_to_phys(config),
+			   virt_to_phys(herr));
+	if (ret < 0) {
+		online_cpus(&taken);
+		return hv_refused(&arg->error, herr, ret, "cell create");
+	}
+	cells[slot].id = (u32)ret;
+	strscpy(cells[slot].name, desc->name, sizeof(cells[slot].name));
+	cells[slot].cpus = desc->cpus;
+	arg->cell_id = (u32)ret;
+	pr_info("warden: cell %ld \"%s\" created\n", ret, cells[slot].name);
+	return 0;
+}
+
+/* Destroy the cell in slot (wd_lock held). */
+static int destroy(struct warden_error *err, unsigned int slot)
+{
+	long ret = wd_hypercall(WARDEN_HC_CELL_DESTROY, cells[slot].id, 0);
+
+	if (ret < 0)
+		return hv_refused(err, NULL, ret, "cell destroy");
+	online_cpus(&cells[slot].cpus);
+	pr_info("warden: cell %u \"%s\" destroyed\n", cells[slot].id,
+		cells[slot].name);
+	cells[slot].id = 0;
+	return 0;
+}
+
+int wd_cell_destroy_all(struct warden_error *err)
+{
+	unsigned int slot;
+	int ret;
+
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
+		if (cells[slot].id) {
+			ret = destroy(err, slot);
+			if (ret)
+				return ret;
+		}
+	return 0;
+}
+
+int wd_cell_destroy(struct warden_cell_ref *arg)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_CELL_NOT_FOUND,
+				 .item_kind = WARDEN_ITEM_CELL,
+				 .item_index = arg->cell_id,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int slot;
+	int ret;
+
+	mutex_lock(&wd_lock);
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
+		if (cells[slot].id && cells[slot].id == arg->cell_id)
+			break;
+	if (!wd_is_enabled() || slot == WARDEN_MAX_DRIVER_CELLS)
+		ret = wd_error(&arg->error, -ENOENT, &why,
+			       "cell destroy: no cell %u", arg->cell_id);
+	else
+		ret = destroy(&arg->error, slot);
+	mutex_unlock(&wd_lock);
+	return ret;
+}
+
+int wd_cell_info(struct warden_cell_info *info)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_CELL_NOT_FOUND,
+				 .item_kind = WARDEN_ITEM_CELL,
+				 .item_index = info->index,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int slot, n = 0;
+	int ret = -ENOENT;
+
+	mutex_lock(&wd_lock);
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++) {
+		if (!cells[slot].id || n++ != info->index)
+			continue;
+		info->cell_id = cells[slot].id;
+		info->state = (u32)wd_hypercall(WARDEN_HC_CELL_GET_STATE,
+						cells[slot].id, 0);
+		memcpy(info->name, cells[slot].name, sizeof(info->name));
+		info->cpus = cells[slot].cpus;
+		memset(&info->failed_cpus, 0, sizeof(info->failed_cpus));
+		ret = 0;
+		break;
+	}
+	mutex_unlock(&wd_lock);
+	if (ret)
+		ret = wd_error(&info->error, ret, &why,
+			       "cell info: no cell "
+			       "at index %u",
+			       info->index);
+	return ret;
+}
 
 int wd_cell_create(struct warden_cell_create *arg)
 {
@@ -32,14 +229,6 @@ int wd_cell_create(struct warden_cell_create *arg)
 		why.values[1] = arg->flags;
 		return wd_error(&arg->error, -EINVAL, &why,
 				"cell create: unknown flags 0x%x", arg->flags);
-	}
-	if (!(arg->flags & WARDEN_CREATE_VALIDATE_ONLY)) {
-		why.rule = WARDEN_RULE_UNSUPPORTED;
-		why.text = "cell creation";
-		return wd_error(&arg->error, -EOPNOTSUPP, &why,
-				"cell create: driver %s can only validate cell "
-				"configs so far",
-				WARDEN_DRIVER_VERSION);
 	}
 	if (arg->config_size > CONFIG_CHECK_MAX_SIZE) {
 		why.rule = WARDEN_RULE_CONFIG_TOO_LARGE;
@@ -83,31 +272,17 @@ int wd_cell_create(struct warden_cell_create *arg)
 
 	mutex_lock(&wd_lock);
 	if (!wd_is_enabled()) {
-		mutex_unlock(&wd_lock);
 		why.rule = WARDEN_RULE_NOT_ENABLED;
 		ret = wd_error(&arg->error, -EINVAL, &why,
 			       "cell create: Warden is not enabled");
-		goto out;
+		goto unlock;
 	}
-	ret = wd_hypercall(WARDEN_HC_CONFIG_VALIDATE, virt_to_phys(config),
-			   virt_to_phys(herr));
+	ret = validate(arg, config, herr);
+	if (ret || (arg->flags & WARDEN_CREATE_VALIDATE_ONLY))
+		goto unlock;
+	ret = create(arg, config, herr);
+unlock:
 	mutex_unlock(&wd_lock);
-	if (ret < 0 && herr->rule) {
-		arg->error = *herr;
-		pr_err("warden: cell create: the hypervisor refused the "
-		       "config: "
-		       "rule %u, item kind %u index %u, values 0x%llx "
-		       "0x%llx\n",
-		       herr->rule, herr->item_kind, herr->item_index,
-		       herr->values[0], herr->values[1]);
-	} else if (ret < 0) {
-		why.rule = WARDEN_RULE_UNSUPPORTED;
-		why.text = "validate hypercall";
-		ret = wd_error(&arg->error, (int)ret, &why,
-			       "cell create: the validate hypercall failed "
-			       "(%ld)",
-			       ret);
-	}
 out:
 	kfree(config);
 	kfree(herr);

@@ -615,13 +615,21 @@ int wd_disable(struct warden_cell_ref *arg)
 	int ret = 0;
 
 	mutex_lock(&wd_lock);
-	cpus_read_lock();
 	if (!wd.enabled) {
 		why.rule = WARDEN_RULE_NOT_ENABLED;
 		ret = wd_error(err, -EINVAL, &why,
 			       "disable: Warden is not enabled");
-		goto out;
+		mutex_unlock(&wd_lock);
+		return ret;
 	}
+	/* Cells first: their CPUs come back online (before the hot-plug
+	 * lock is taken, as add_cpu takes it). */
+	ret = wd_cell_destroy_all(err);
+	if (ret) {
+		mutex_unlock(&wd_lock);
+		return ret;
+	}
+	cpus_read_lock();
 	ret = check_all_online(err, "disable");
 	if (ret)
 		goto out;

@@ -51,11 +51,13 @@ static long dispatch(unsigned int cmd, void *arg)
 		return wd_cpu_info(arg);
 	case WARDEN_IOCTL_CELL_CREATE:
 		return wd_cell_create(arg);
+	case WARDEN_IOCTL_CELL_DESTROY:
+		return wd_cell_destroy(arg);
+	case WARDEN_IOCTL_CELL_INFO:
+		return wd_cell_info(arg);
 	case WARDEN_IOCTL_CELL_LOAD:
 	case WARDEN_IOCTL_CELL_START:
 	case WARDEN_IOCTL_CELL_SHUTDOWN:
-	case WARDEN_IOCTL_CELL_DESTROY:
-	case WARDEN_IOCTL_CELL_INFO:
 	case WARDEN_IOCTL_CELL_SET_LOADABLE:
 		return wd_error(err, -EOPNOTSUPP, &why,
 				"ioctl 0x%x is not implemented by driver %s",

@@ -56,6 +56,11 @@ extern struct mutex wd_lock;
 long wd_hypercall(unsigned long code, unsigned long arg1, unsigned long arg2);
 
 /* cell.c: the cell ioctls.  Each fills the error record on failure. */
+#define WARDEN_MAX_DRIVER_CELLS 15 /* besides root */
 int wd_cell_create(struct warden_cell_create *arg);
+int wd_cell_destroy(struct warden_cell_ref *arg);
+int wd_cell_info(struct warden_cell_info *info);
+/* Destroy every cell (disable), with wd_lock held. */
+int wd_cell_destroy_all(struct warden_error *err);
 
 #endif /* WARDEN_DRIVER_H */

@@ -29,9 +29,10 @@ static const struct command {
 	  "hardware check    check that this machine can run Warden\n"
 	  "  hardware dump     print the raw CPU facts the check judges" },
 	{ "cell", cmd_cell,
-	  "cell create --check <config>\n"
-	  "                    check a cell config against the running "
-	  "system" },
+	  "cell create [--check] <config>\n"
+	  "                    create a cell (or only check its config)\n"
+	  "  cell list         the cells, their state and CPUs\n"
+	  "  cell destroy <cell>  give a cell's resources back to Linux" },
 	{ "config", cmd_config,
 	  "config compile    YAML config to the binary the driver takes\n"
 	  "  config check      validate configs, alone and together\n"

@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cells: the generic part.  For now the authoritative check of a cell
- * config against the running system (WARDEN_HC_CONFIG_VALIDATE), which
- * "warden cell create" runs before Linux gives up any CPU; creating,
- * starting and destroying cells build on it (the cells issue).
+ * Cells: the generic part (contracts in hv/cell.h).
+ *
+ * Create: copy the config in, validate it against the system and the
+ * cells that exist, build the cell's architecture state and take its
+ * memory and ports from root (arch_cell_create), then move its CPUs (which
+ * Linux has offlined) into it, parked.  Destroy reverses every step: the
+ * CPUs go back to root waiting for Linux's INIT/SIPI, memory and ports
+ * back to root as the system config gives them, every page freed.
+ * Starting cells comes next (the cells issue).
  */
 #include <config_check.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
+#include <warden/cell.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
@@ -22,18 +28,53 @@ static void keep_first(void *ctx, const struct warden_error *e)
 		*first = *e;
 }
 
-long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
+static void root_cpu_clear(unsigned int cpu)
 {
-	struct warden_error err = { 0 };
+	hv.root.cpus.bits[cpu / 64] &= ~(1ull << (cpu % 64));
+}
+
+static void root_cpu_set(unsigned int cpu)
+{
+	hv.root.cpus.bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
+static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
+{
+	return cpu < WARDEN_MAX_CPUS &&
+	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
+}
+
+static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
+{
+	if (!err->code)
+		err->code = -WARDEN_EINVAL;
+	err->cpu = WARDEN_NO_CPU;
+	printk("CPU %u: cell config refused: rule %u, item kind %u index %u\n",
+	       pc->cpu_id, err->rule, err->item_kind, err->item_index);
+	if (error_gpa &&
+	    arch_guest_copy(pc, error_gpa, err, sizeof(*err), true))
+		return -WARDEN_EFAULT;
+	return err->code;
+}
+
+/*
+ * Copy the config at config_gpa into pool pages (*blob, *size, *pages)
+ * and validate it against the system and the existing cells.  0, or the
+ * error with its record in *err (nothing kept), or -WARDEN_EFAULT.
+ */
+static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
+		       unsigned long *size_out, unsigned long *pages_out,
+		       struct warden_error *err)
+{
+	const void *others[HV_MAX_CELLS];
+	size_t other_sizes[HV_MAX_CELLS];
 	struct warden_config_header h;
 	unsigned long size, pages;
-	unsigned int n;
-	void *blob;
+	unsigned int n, i, n_others = 0;
 
-	/* The blob is copied in whole (the root could change it while it
-	 * is checked); its header says how long it is, within the limit.
-	 * A header that lies about the length is the validator's to report:
-	 * it gets at most the bytes the limit allows. */
+	/* The blob is copied in whole (root could change it while it is
+	 * checked); its header says how long it is, within the limit.  A
+	 * header that lies about the length is the validator's to report. */
 	if (arch_guest_copy(pc, config_gpa, &h, sizeof(h), false))
 		return -WARDEN_EFAULT;
 	size = h.total_size;
@@ -42,34 +83,167 @@ long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 	if (size > CONFIG_CHECK_MAX_SIZE)
 		size = CONFIG_CHECK_MAX_SIZE;
 	pages = (size + PAGE_SIZE - 1) / PAGE_SIZE;
-	blob = page_alloc(&hv.pool, pages);
-	if (!blob) {
-		err.code = -WARDEN_ENOMEM;
-		err.rule = WARDEN_RULE_NO_MEMORY;
-		err.values[0] = pages;
-		err.values[1] = hv.pool.pages - hv.pool.used;
-		goto report;
+	*blob = page_alloc(&hv.pool, pages);
+	if (!*blob) {
+		err->code = -WARDEN_ENOMEM;
+		err->rule = WARDEN_RULE_NO_MEMORY;
+		err->values[0] = pages;
+		err->values[1] = hv.pool.pages - hv.pool.used;
+		return err->code;
 	}
-	if (arch_guest_copy(pc, config_gpa, blob, size, false)) {
-		page_free(&hv.pool, blob, pages);
+	if (arch_guest_copy(pc, config_gpa, *blob, size, false)) {
+		page_free(&hv.pool, *blob, pages);
 		return -WARDEN_EFAULT;
 	}
-	/* No cell exists yet besides root: the others list is empty. */
-	n = config_check_cell(
-		blob, size,
-		(const u8 *)WARDEN_HV_BASE + hv.header->config_offset,
-		hv.header->config_size, NULL, NULL, 0, keep_first, &err);
+	/* the validator numbers the others 1..n: our cell ids, packed */
+	for (i = 1; i < HV_MAX_CELLS; i++)
+		if (hv.cells[i]) {
+			others[n_others] = hv.cells[i]->blob;
+			other_sizes[n_others++] = hv.cells[i]->blob_size;
+		}
+	n = config_check_cell(*blob, size,
+			      (const u8 *)WARDEN_HV_BASE +
+				      hv.header->config_offset,
+			      hv.header->config_size, others, other_sizes,
+			      n_others, keep_first, err);
+	if (n) {
+		page_free(&hv.pool, *blob, pages);
+		return err->code ? err->code : -WARDEN_EINVAL;
+	}
+	*size_out = size;
+	*pages_out = pages;
+	return 0;
+}
+
+long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
+{
+	struct warden_error err = { 0 };
+	unsigned long size, pages;
+	void *blob;
+	int ret;
+
+	ret = load_config(pc, config_gpa, &blob, &size, &pages, &err);
+	if (ret == -WARDEN_EFAULT)
+		return ret;
+	if (ret)
+		return report(pc, error_gpa, &err);
 	page_free(&hv.pool, blob, pages);
-	if (!n)
-		return 0;
-	if (!err.code)
-		err.code = -WARDEN_EINVAL;
-report:
-	err.cpu = WARDEN_NO_CPU;
-	printk("CPU %u: cell config refused: rule %u, item kind %u index %u\n",
-	       pc->cpu_id, err.rule, err.item_kind, err.item_index);
-	if (error_gpa &&
-	    arch_guest_copy(pc, error_gpa, &err, sizeof(err), true))
-		return -WARDEN_EFAULT;
-	return err.code;
+	return 0;
+}
+
+long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
+{
+	struct warden_error err = { 0 };
+	struct cell *cell = NULL;
+	unsigned long size, pages;
+	unsigned int id, cpu;
+	void *blob;
+	int ret;
+
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	ret = load_config(pc, config_gpa, &blob, &size, &pages, &err);
+	if (ret == -WARDEN_EFAULT)
+		goto out;
+	if (ret) {
+		ret = report(pc, error_gpa, &err);
+		goto out;
+	}
+	for (id = 1; id < HV_MAX_CELLS && hv.cells[id]; id++)
+		;
+	cell = page_alloc(&hv.pool, 1);
+	if (id == HV_MAX_CELLS || !cell) {
+		err.code = id == HV_MAX_CELLS ? -WARDEN_ENOSPC : -WARDEN_ENOMEM;
+		err.rule = WARDEN_RULE_NO_MEMORY;
+		err.values[0] = 1;
+		err.values[1] = hv.pool.pages - hv.pool.used;
+		goto fail_cell;
+	}
+	cell->id = id;
+	cell->blob = blob;
+	cell->blob_size = size;
+	cell->blob_pages = pages;
+	cell->config =
+		(const struct warden_cell_desc
+			 *)((u8 *)blob + sizeof(struct warden_config_header));
+	cell->cpus = cell->config->cpus;
+	/* the calling CPU cannot give itself away */
+	if (in_set(&cell->cpus, pc->cpu_id)) {
+		err.code = -WARDEN_EBUSY;
+		err.rule = WARDEN_RULE_CPU_IS_CALLER;
+		err.item_kind = WARDEN_ITEM_CPU;
+		err.item_index = pc->cpu_id;
+		goto fail_cell;
+	}
+	ret = arch_cell_create(pc, cell, &err);
+	if (ret)
+		goto fail_cell;
+	/* From here nothing can fail. */
+	cell->state = WARDEN_CELL_CREATED;
+	hv.cells[id] = cell;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (in_set(&cell->cpus, cpu)) {
+			root_cpu_clear(cpu);
+			arch_cpu_park(per_cpu(cpu), cell);
+		}
+	printk("Cell %u \"%s\" created; pool %lu of %lu pages used\n", id,
+	       cell->config->name, hv.pool.used, hv.pool.pages);
+	ret = (int)id;
+	goto out;
+
+fail_cell:
+	if (cell)
+		page_free(&hv.pool, cell, 1);
+	page_free(&hv.pool, blob, pages);
+	ret = report(pc, error_gpa, &err);
+out:
+	spin_unlock(&hv.cells_lock);
+	return ret;
+}
+
+long cell_destroy(struct per_cpu *pc, unsigned long id)
+{
+	struct cell *cell;
+	unsigned int cpu;
+
+	if (id == WARDEN_ROOT_CELL_ID)
+		return -WARDEN_EINVAL;
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	if (id >= HV_MAX_CELLS || !hv.cells[id]) {
+		spin_unlock(&hv.cells_lock);
+		return -WARDEN_ENOENT;
+	}
+	cell = hv.cells[id];
+	/* the CPUs first: they stop using the cell's tables */
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (in_set(&cell->cpus, cpu)) {
+			arch_cpu_return(per_cpu(cpu));
+			root_cpu_set(cpu);
+		}
+	arch_cell_destroy(pc, cell);
+	hv.cells[id] = NULL;
+	printk("Cell %u \"%s\" destroyed; pool %lu of %lu pages used\n",
+	       (unsigned int)id, cell->config->name, hv.pool.used,
+	       hv.pool.pages);
+	page_free(&hv.pool, cell->blob, cell->blob_pages);
+	page_free(&hv.pool, cell, 1);
+	spin_unlock(&hv.cells_lock);
+	return 0;
+}
+
+unsigned int cell_count(void)
+{
+	unsigned int id, n = 0;
+
+	for (id = 0; id < HV_MAX_CELLS; id++)
+		n += hv.cells[id] != NULL;
+	return n;
+}
+
+long cell_get_state(unsigned long id)
+{
+	if (id >= HV_MAX_CELLS || !hv.cells[id])
+		return -WARDEN_ENOENT;
+	return hv.cells[id]->state;
 }

@@ -23,7 +23,7 @@ static long hypervisor_info(unsigned long type)
 	case WARDEN_INFO_MEM_POOL_USED:
 		return (long)hv.pool.used;
 	case WARDEN_INFO_NUM_CELLS:
-		return 1;
+		return cell_count();
 	case WARDEN_INFO_ABI_REVISION:
 		return WARDEN_ABI_REVISION;
 	}
@@ -65,6 +65,12 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		return cpu_info(arg1, arg2);
 	case WARDEN_HC_CONFIG_VALIDATE:
 		return cell_config_validate(pc, arg1, arg2);
+	case WARDEN_HC_CELL_CREATE:
+		return cell_create(pc, arg1, arg2);
+	case WARDEN_HC_CELL_DESTROY:
+		return cell_destroy(pc, arg1);
+	case WARDEN_HC_CELL_GET_STATE:
+		return cell_get_state(arg1);
 	}
 	return -WARDEN_ENOSYS;
 }

@@ -153,10 +153,76 @@ static bool aligned(u64 v, u64 size)
 	return (v & (size - 1)) == 0;
 }
 
+/* The entry for virt at level, if the tables above it exist. */
+static u64 *entry_at_level(struct page_table *pt, u64 virt, unsigned int level)
+{
+	const struct paging_format *f = pt->fmt;
+	u64 *table = pt->root;
+	unsigned int l;
+
+	for (l = 3; l > level; l--) {
+		u64 e = table[index_of(virt, l)];
+
+		if (!f->present(e) || f->is_leaf(e, l))
+			return NULL;
+		table = next_table(pt, e, l);
+	}
+	return &table[index_of(virt, level)];
+}
+
+/*
+ * Where the table under the level-`level` entry for virt holds one whole
+ * large page (every entry a leaf, contiguous from an aligned start, same
+ * flags and memory type), put that large page in its place and free the
+ * table: unmapping part of a large page and mapping it back then leaves
+ * the tables as they were, and no page of the pool behind.
+ */
+static void coalesce_one(struct page_table *pt, u64 virt, unsigned int level)
+{
+	const struct paging_format *f = pt->fmt;
+	u64 *e = entry_at_level(pt, virt, level), *t, first;
+	unsigned int i, flags, type;
+	u64 phys;
+
+	if (!e || !f->present(*e) || f->is_leaf(*e, level))
+		return;
+	t = next_table(pt, *e, level);
+	first = t[0];
+	if (!f->present(first) || (level > 1 && !f->is_leaf(first, level - 1)))
+		return;
+	phys = f->phys(first, level - 1);
+	flags = f->flags(first);
+	type = f->mem_type(first);
+	if (!aligned(phys, level_size(level)))
+		return;
+	for (i = 1; i < ENTRIES; i++)
+		if (!f->present(t[i]) ||
+		    (level > 1 && !f->is_leaf(t[i], level - 1)) ||
+		    f->phys(t[i], level - 1) !=
+			    phys + i * level_size(level - 1) ||
+		    f->flags(t[i]) != flags || f->mem_type(t[i]) != type)
+			return;
+	*e = f->leaf(phys, level, flags, type);
+	page_free(pt->pool, t, 1);
+}
+
+static void coalesce(struct page_table *pt, u64 virt, u64 size)
+{
+	unsigned int level;
+	u64 v, step;
+
+	for (level = 1; level <= pt->fmt->max_leaf_level; level++) {
+		step = level_size(level);
+		for (v = virt & ~(step - 1); v < virt + size; v += step)
+			coalesce_one(pt, v, level);
+	}
+}
+
 int pt_map(struct page_table *pt, u64 virt, u64 phys, u64 size,
 	   unsigned int flags, unsigned int mem_type)
 {
 	const struct paging_format *f = pt->fmt;
+	u64 start = virt, total = size;
 
 	while (size) {
 		u64 *table = pt->root;
@@ -198,6 +264,7 @@ int pt_map(struct page_table *pt, u64 virt, u64 phys, u64 size,
 			level--;
 		}
 	}
+	coalesce(pt, start, total);
 	return 0;
 }
 

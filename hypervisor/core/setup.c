@@ -104,6 +104,8 @@ static int init_master(struct per_cpu *pc)
 		return err;
 
 	hv.root.id = WARDEN_ROOT_CELL_ID;
+	hv.root.state = WARDEN_CELL_RUNNING;
+	hv.cells[WARDEN_ROOT_CELL_ID] = &hv.root;
 	hv.root.config = &hv.config->root_cell;
 	hv.root.cpus = hv.config->root_cell.cpus;
 	err = arch_root_cell_init(pc, &hv.root);

@@ -143,6 +143,46 @@ static void unmap_splits_large_pages(void **state)
 	assert_int_equal(pool.used, base);
 }
 
+/* Unmapping part of a large page and mapping it back restores the large
+ * page and gives the split table back to the pool (cell create/destroy
+ * must leave root's EPT and the pool as they were). */
+static void map_back_coalesces(void **state)
+{
+	struct page_table pt;
+	unsigned long base = pool.used, mapped;
+
+	(void)state;
+	assert_int_equal(pt_init(&pt, &x86_ept_format, &pool), 0);
+	assert_int_equal(pt_map(&pt, 0x30000000, 0x30000000, 0x400000,
+				MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB),
+			 0);
+	mapped = pool.used;
+	assert_int_equal(pt_unmap(&pt, 0x30100000, 0x100000), 0);
+	assert_int_equal(pool.used, mapped + 1);
+	assert_int_equal(pt_map(&pt, 0x30100000, 0x30100000, 0x100000,
+				MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB),
+			 0);
+	assert_int_equal(pool.used, mapped);
+	assert_int_equal(entry_at(&pt, 0x30000000, 1),
+			 0x30000000 | 3 | (6 << 3) | (1 << 7));
+	/* mapped back with other rights: stays split */
+	assert_int_equal(pt_unmap(&pt, 0x30100000, 0x100000), 0);
+	assert_int_equal(pt_map(&pt, 0x30100000, 0x30100000, 0x100000, MAP_READ,
+				WARDEN_MEMTYPE_WB),
+			 0);
+	assert_int_equal(pool.used, mapped + 1);
+	assert_int_equal(entry_at(&pt, 0x30100000, 0),
+			 0x30100000 | 1 | (6 << 3));
+	/* elsewhere: physical addresses not contiguous never coalesce */
+	assert_int_equal(pt_map(&pt, 0x40000000, 0x50001000, 0x200000, MAP_READ,
+				WARDEN_MEMTYPE_WB),
+			 0);
+	assert_int_equal(entry_at(&pt, 0x40000000, 0),
+			 0x50001000 | 1 | (6 << 3));
+	pt_destroy(&pt);
+	assert_int_equal(pool.used, base);
+}
+
 static void host_format_entries(void **state)
 {
 	struct page_table pt;
@@ -198,6 +238,7 @@ int main(void)
 		cmocka_unit_test(pool_alloc_free),
 		cmocka_unit_test(ept_entries_and_types),
 		cmocka_unit_test(unmap_splits_large_pages),
+		cmocka_unit_test(map_back_coalesces),
 		cmocka_unit_test(host_format_entries),
 		cmocka_unit_test(out_of_pages),
 	};

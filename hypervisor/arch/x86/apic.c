@@ -145,6 +145,13 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 		t = per_cpu(cpu);
 		if (!is_destination(pc, t, low, dest))
 			continue;
+		if (t->cell != &hv.root) {
+			printk("CPU %u: root sent %s to CPU %u of cell %u; "
+			       "dropped\n",
+			       pc->cpu_id, dm == APIC_DM_INIT ? "INIT" : "SIPI",
+			       t->cpu_id, t->cell->id);
+			continue;
+		}
 		if (t == pc) {
 			printk("CPU %u: root sent %s to itself; ignored\n",
 			       pc->cpu_id,
@@ -163,13 +170,13 @@ void apic_init_received(struct per_cpu *pc)
 	__atomic_store_n(&pc->arch.sipi, SIPI_WAIT, __ATOMIC_SEQ_CST);
 }
 
-void apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
+bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST), sig, b,
 	    c, d;
 
 	if (state == SIPI_NONE)
-		return;
+		return true;
 	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
 	/* INIT discards whatever the guest had pending (SDM Vol. 3, 9.1) */
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
@@ -180,8 +187,12 @@ void apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
 		pc->arch.nmi_window_armed = false;
 	}
 	while ((state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST)) ==
-	       SIPI_WAIT)
+	       SIPI_WAIT) {
+		if (__atomic_load_n(&pc->arch.park_req, __ATOMIC_SEQ_CST))
+			return false; /* a cell takes the CPU first */
+		x86_handle_events(pc, NULL);
 		cpu_relax();
+	}
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
 
 	cpuid(1, 0, &sig, &b, &c, &d);
@@ -191,6 +202,7 @@ void apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
 	vmx_reset_to_real_mode((u64)(state >> 8) << 12, 0);
 	printk("CPU %u: started by SIPI at 0x%x\n", pc->cpu_id,
 	       (state >> 8) << 12);
+	return true;
 }
 
 /* Perform root's access at APIC register offset off. */

@@ -38,6 +38,16 @@ static int no_memory(struct per_cpu *pc)
 	return -WARDEN_ENOMEM;
 }
 
+int arch_root_map_apic_page(void)
+{
+	struct arch_cell *a = hv.root.arch;
+
+	return pt_map(&a->ept,
+		      read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_ADDR_MASK,
+		      hv_virt_to_phys(a->apic_access_page), PAGE_SIZE,
+		      MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC);
+}
+
 int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 {
 	const struct warden_cell_desc *cfg = root->config;
@@ -68,10 +78,7 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	/* Root's xAPIC page is backed by the APIC-access page: every access
 	 * exits and is performed by apic.c (SDM Vol. 3, 29.4). */
 	a->apic_access_page = page_alloc(&hv.pool, 1);
-	if (!a->apic_access_page ||
-	    pt_map(&a->ept, read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_ADDR_MASK,
-		   hv_virt_to_phys(a->apic_access_page), PAGE_SIZE,
-		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
+	if (!a->apic_access_page || arch_root_map_apic_page())
 		return no_memory(pc);
 
 	a->io_bitmap = page_alloc(&hv.pool, 2);

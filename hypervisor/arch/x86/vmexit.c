@@ -440,7 +440,11 @@ void vmx_handle_exit(struct guest_regs *regs)
 		handlers[reason](pc, regs);
 	else
 		handle_unknown(pc, regs);
-	apic_check_init(pc, regs);
+	/* requests of other CPUs; INIT waits for SIPI (a request to park
+	 * interrupts the wait) */
+	do
+		x86_handle_events(pc, regs);
+	while (!apic_check_init(pc, regs));
 	sync_ia32e_mode();
 	deliver_nmis(pc);
 }

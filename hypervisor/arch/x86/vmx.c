@@ -231,22 +231,46 @@ static bool setup_host_state(struct per_cpu *pc)
 	return ok;
 }
 
-static bool setup_controls(struct per_cpu *pc)
+/* The controls that depend on the cell the CPU runs (root or another). */
+static bool write_cell_controls(struct per_cpu *pc)
 {
 	struct arch_cell *cell = pc->cell->arch;
+	bool root = pc->cell == &hv.root;
+	u32 proc2 = vmx_ctls.proc2;
+	bool ok = true;
+
+	/* Root's xAPIC page traps (apic.c); an x2APIC is reached through
+	 * MSRs and needs no APIC-access page; cells get no APIC access
+	 * virtualization. */
+	if (!root || pc->arch.x2apic)
+		proc2 &= ~PROC2_VIRTUALIZE_APIC_ACCESSES;
+	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL, proc2);
+	if (root)
+		ok &= vmwrite(APIC_ACCESS_ADDR,
+			      hv_virt_to_phys(cell->apic_access_page));
+	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
+	ok &= vmwrite(IO_BITMAP_B,
+		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
+	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
+	/* EPTP: WB, 4-level walk (SDM 25.6.11) */
+	ok &= vmwrite(EPT_POINTER, pool_virt_to_phys(&hv.pool, cell->ept.root) |
+					   6 | (3 << 3));
+	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
+	return ok;
+}
+
+void vmx_load_cell_controls(struct per_cpu *pc)
+{
+	write_cell_controls(pc);
+}
+
+static bool setup_controls(struct per_cpu *pc)
+{
 	bool ok = true;
 
 	pc->arch.proc_ctls = vmx_ctls.proc;
 	ok &= vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
 	ok &= vmwrite(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
-	/* Root's xAPIC page traps (apic.c); an x2APIC is reached through
-	 * MSRs and needs no APIC-access page. */
-	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL,
-		      pc->arch.x2apic
-			      ? vmx_ctls.proc2 & ~PROC2_VIRTUALIZE_APIC_ACCESSES
-			      : vmx_ctls.proc2);
-	ok &= vmwrite(APIC_ACCESS_ADDR,
-		      hv_virt_to_phys(cell->apic_access_page));
 	ok &= vmwrite(VM_EXIT_CONTROLS, vmx_ctls.exit);
 	ok &= vmwrite(VM_ENTRY_CONTROLS, vmx_ctls.entry);
 	ok &= vmwrite(EXCEPTION_BITMAP, EXCEPTION_BITMAP_VALUE);
@@ -257,15 +281,7 @@ static bool setup_controls(struct per_cpu *pc)
 	ok &= vmwrite(VM_EXIT_MSR_LOAD_COUNT, 0);
 	ok &= vmwrite(VM_ENTRY_MSR_LOAD_COUNT, 0);
 	ok &= vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
-	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
-	ok &= vmwrite(IO_BITMAP_B,
-		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
-	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
-	/* EPTP: WB, 4-level walk (SDM 25.6.11) */
-	ok &= vmwrite(EPT_POINTER, pool_virt_to_phys(&hv.pool, cell->ept.root) |
-					   6 | (3 << 3));
-	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
-	return ok;
+	return ok & write_cell_controls(pc);
 }
 
 int arch_cpu_init(struct per_cpu *pc)

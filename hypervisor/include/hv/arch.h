@@ -81,4 +81,28 @@ arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs);
 int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 		    bool write);
 
+struct warden_error;
+
+/*
+ * Build the architecture state of a new cell (its EPT from the config's
+ * regions, communication page, I/O and MSR bitmaps) and take its memory
+ * and ports from root, with every root CPU's translations flushed.  0, or
+ * a negative errno with *err filled and nothing changed.
+ */
+int arch_cell_create(struct per_cpu *pc, struct cell *cell,
+		     struct warden_error *err);
+
+/* Give the cell's memory and ports back to root as the system config
+ * gives them, flush root's translations, free the cell's pages.  The
+ * cell's CPUs must have left it (arch_cpu_return).  Cannot fail. */
+void arch_cell_destroy(struct per_cpu *pc, struct cell *cell);
+
+/* Move target (a root CPU Linux has offlined) into cell, parked; returns
+ * when it is parked. */
+void arch_cpu_park(struct per_cpu *target, struct cell *cell);
+
+/* Move a parked target back to root, where it waits for an INIT/SIPI
+ * from Linux; returns when it is back. */
+void arch_cpu_return(struct per_cpu *target);
+
 #endif /* WARDEN_HV_ARCH_H */

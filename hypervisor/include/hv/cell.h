@@ -16,4 +16,23 @@
  */
 long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa);
 
+/*
+ * WARDEN_HC_CELL_CREATE from root on CPU pc: validate as above, then
+ * create the cell with its CPUs parked.  Returns the new cell id, or an
+ * error with its record at error_gpa; on error nothing has changed.
+ * -WARDEN_EBUSY if another create or destroy is under way.
+ */
+long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa);
+
+/* WARDEN_HC_CELL_DESTROY: CPUs back to root (waiting for Linux to online
+ * them), memory and ports back to root, every page freed.  0,
+ * -WARDEN_ENOENT, -WARDEN_EINVAL (root) or -WARDEN_EBUSY. */
+long cell_destroy(struct per_cpu *pc, unsigned long id);
+
+/* Number of cells, root included. */
+unsigned int cell_count(void);
+
+/* WARDEN_HC_CELL_GET_STATE: WARDEN_CELL_* or -WARDEN_ENOENT. */
+long cell_get_state(unsigned long id);
+
 #endif /* WARDEN_HV_CELL_H */

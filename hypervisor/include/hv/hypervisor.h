@@ -13,11 +13,17 @@
 #include "percpu.h"
 #include "types.h"
 
+#define HV_MAX_CELLS 16 /* root included */
+
 struct cell {
 	unsigned int id;
 	const struct warden_cell_desc *config;
 	struct warden_cpu_set cpus;
 	struct arch_cell *arch;
+	u32 state; /* WARDEN_CELL_* */
+	/* non-root cells: the pool pages holding the config blob */
+	void *blob;
+	unsigned long blob_size, blob_pages;
 };
 
 struct hypervisor {
@@ -27,6 +33,8 @@ struct hypervisor {
 	struct page_table hv_pt; /* the hypervisor's own address space */
 	struct warden_console_ring *ring;
 	struct cell root;
+	struct cell *cells[HV_MAX_CELLS]; /* by id; [0] is &root */
+	spinlock_t cells_lock;		  /* one create/destroy at a time */
 	unsigned int num_cpus;
 	unsigned long pool_used_at_start;
 };

@@ -17,6 +17,12 @@ static inline void spin_lock(spinlock_t *l)
 			asm volatile("pause" ::: "memory");
 }
 
+/* Take the lock if it is free; true if taken. */
+static inline bool spin_trylock(spinlock_t *l)
+{
+	return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
+}
+
 static inline void spin_unlock(spinlock_t *l)
 {
 	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);

@@ -86,8 +86,9 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest);
  * Called before every VM entry of this CPU: if another CPU sent it an
  * INIT, wait in the hypervisor for the SIPI and restart the guest in real
  * mode at the SIPI's vector, as the hardware would (SDM Vol. 3, 9.4.4).
+ * Returns false, still waiting, if a cell is to take the CPU first.
  */
-void apic_check_init(struct per_cpu *pc, struct guest_regs *regs);
+bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs);
 
 /* An INIT signal of the hardware reached this CPU (INIT VM exit). */
 void apic_init_received(struct per_cpu *pc);

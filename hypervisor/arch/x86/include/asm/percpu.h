@@ -42,6 +42,10 @@ struct arch_cpu {
 	u32 root_icr_high; /* xAPIC ICR2 as root last wrote it */
 	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
 	bool event_nmi;	   /* the hypervisor's NMI is in flight */
+	/* requests from other CPUs (cellx.c), carried out by this CPU */
+	bool flush_req;	       /* invalidate EPT translations */
+	struct cell *park_req; /* move into this cell, parked */
+	bool return_req;       /* leave the cell, back to root */
 };
 
 #endif /* WARDEN_ASM_PERCPU_H */

@@ -17,7 +17,8 @@ extern struct vmx_controls vmx_ctls;
 /* The root cell's x86 state (cell.c). */
 struct arch_cell {
 	struct page_table ept;
-	void *apic_access_page; /* backs the xAPIC page: every access exits */
+	void *apic_access_page; /* root: backs the xAPIC page, accesses exit */
+	void *comm_page;	/* cells: the communication region */
 	u8 *io_bitmap;		/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
 	u8 *msr_bitmap;		/* 1 page (SDM 25.6.9) */
 	u16 vpid;
@@ -40,6 +41,17 @@ void vmx_reset_to_real_mode(u64 cs_base, u16 ip);
 void vmx_skip_instruction(void);
 /* Advance the guest past an emulated instruction of len bytes. */
 void vmx_advance_rip(unsigned int len);
+
+/* Load the controls of pc->cell (EPT, bitmaps, VPID, APIC access) into
+ * this CPU's VMCS (vmx.c). */
+void vmx_load_cell_controls(struct per_cpu *pc);
+/* Map root's xAPIC page to the APIC-access page again (cell.c). */
+int arch_root_map_apic_page(void);
+/* Every root CPU drops its EPT translations; returns when all did. */
+void arch_flush_root(struct per_cpu *pc);
+/* Carry out other CPUs' requests (cellx.c); regs NULL from wait loops,
+ * where only flushes are served. */
+void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs);
 
 u16 arch_host_selector(int which);
 u64 arch_idt_base(void);

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# Cells, first steps: a cell is created from its config (Linux gives up
+# its CPU, the hypervisor parks it and takes the cell's memory and ports
+# from root), refusals change nothing, and destroying it gives everything
+# back: the CPU is online and usable, the memory root's again, the pool as
+# before.  Disable destroys cells that are left.
+# emulator: bochs
+# cpus: 2
+# timeout: 480
+# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles disable-destroys-cells
+. /tests/lib.sh
+
+online=/sys/devices/system/cpu/cpu1/online
+pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
+hvread() { # ADDR: can root read it?
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=hvread addr=$1 2>/dev/null
+	dmesg | grep -o 'wdtest: hvread [^:]*: [a-z]*' | head -n 1
+}
+
+expect_rc insmod 0 insmod /warden.ko
+expect_rc enable 0 warden enable /configs/system-bochs.cell
+before=$(pool)
+
+run warden cell create /yaml/cells/tiny-demo.yaml
+if [ "$RC" = 0 ] && echo "$OUT" | grep -q 'Cell 1 created'; then pass create; else fail create "rc $RC: $OUT"; fi
+if [ "$(cat $online)" = 0 ]; then pass cpu-taken; else fail cpu-taken "CPU 1 online: $(cat $online)"; fi
+run warden status
+expect_out cpu-parked 'cpu 1: parked'
+run warden cell list
+expect_out list '^1 +tiny-demo +created +1$'
+run hvread 0x30600000
+expect_out memory-taken 'hvread 0x30600000: refused'
+
+# a second cell on the same CPU: refused, and nothing changes
+sed 's/name: tiny-demo/name: second/; s/phys: 0x30600000/phys: 0x30800000/' /yaml/cells/tiny-demo.yaml >/tmp/second.yaml
+run warden cell create /tmp/second.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '/tmp/second.yaml:[0-9]+: .*CPU 1.*tiny-demo|/tmp/second.yaml:[0-9]+: .*belongs to cell 1'; then pass refused-cpu-in-cell; else fail refused-cpu-in-cell "rc $RC: $OUT"; fi
+run warden cell list
+if [ "$(echo "$OUT" | grep -c '^[0-9]')" = 1 ] && [ "$(cat $online)" = 0 ]; then pass refused-nothing-changed; else fail refused-nothing-changed "$OUT"; fi
+
+run warden cell destroy tiny-demo
+expect_out destroy 'Cell 1 destroyed'
+on=$(cat $online)
+done1=$(taskset -c 1 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo done')
+if [ "$on$done1" = 1done ]; then pass cpu-back; else fail cpu-back "CPU 1 online '$on', work '$done1'"; fi
+run hvread 0x30600000
+expect_out memory-back 'hvread 0x30600000: read'
+after=$(pool)
+if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before create $before, after destroy $after"; fi
+
+ok=0
+for i in 1 2 3 4 5; do
+	warden cell create /configs/cells/tiny-demo.cell >/dev/null || break
+	warden cell destroy tiny-demo >/dev/null || break
+	[ "$(cat $online)" = 1 ] || break
+	ok=$i
+done
+if [ "$ok" = 5 ] && [ "$(pool)" = "$before" ]; then pass cycles; else fail cycles "stopped after $ok cycles; pool $(pool), was $before"; fi
+
+warden cell create /configs/cells/tiny-demo.cell >/dev/null
+run warden disable
+if [ "$RC" = 0 ] && [ "$(cat $online)" = 1 ]; then pass disable-destroys-cells; else fail disable-destroys-cells "rc $RC, CPU 1 online '$(cat $online)': $OUT"; fi
