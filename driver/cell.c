@@ -27,6 +27,7 @@ static struct wd_cell {
 	u32 id; /* 0: free slot */
 	char name[WARDEN_NAME_LEN];
 	struct warden_cpu_set cpus;
+	void *config; /* the validated blob, for "cell load" */
 } cells[WARDEN_MAX_DRIVER_CELLS];
 
 static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
@@ -127,6 +128,7 @@ static int create(struct warden_cell_create *arg, void *config,
 		return hv_refused(&arg->error, herr, ret, "cell create");
 	}
 	cells[slot].id = (u32)ret;
+	cells[slot].config = config; /* kept: the caller does not free it */
 	strscpy(cells[slot].name, desc->name, sizeof(cells[slot].name));
 	cells[slot].cpus = desc->cpus;
 	arg->cell_id = (u32)ret;
@@ -145,6 +147,8 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	pr_info("warden: cell %u \"%s\" destroyed\n", cells[slot].id,
 		cells[slot].name);
 	cells[slot].id = 0;
+	kfree(cells[slot].config);
+	cells[slot].config = NULL;
 	return 0;
 }
 
@@ -281,10 +285,130 @@ int wd_cell_create(struct warden_cell_create *arg)
 	if (ret || (arg->flags & WARDEN_CREATE_VALIDATE_ONLY))
 		goto unlock;
 	ret = create(arg, config, herr);
+	if (!ret)
+		config = NULL; /* the cell keeps it */
 unlock:
 	mutex_unlock(&wd_lock);
 out:
 	kfree(config);
 	kfree(herr);
 	return ret < 0 ? (int)ret : 0;
+}
+
+/* The slot of cell id (wd_lock held), or -1. */
+static int slot_of(u32 id)
+{
+	unsigned int slot;
+
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
+		if (cells[slot].id && cells[slot].id == id)
+			return (int)slot;
+	return -1;
+}
+
+static int no_cell(struct warden_error *err, u32 id, const char *what)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_CELL_NOT_FOUND,
+				 .item_kind = WARDEN_ITEM_CELL,
+				 .item_index = id,
+				 .cpu = WARDEN_NO_CPU };
+
+	return wd_error(err, -ENOENT, &why, "%s: no cell %u", what, id);
+}
+
+/* Copy one image into the loadable region that holds it. */
+static int load_image(struct warden_error *err, const void *config,
+		      const struct warden_image *img, unsigned int index)
+{
+	const struct warden_cell_desc *desc =
+		config + sizeof(struct warden_config_header);
+	const struct warden_mem_region *r = warden_cell_mem_regions(desc);
+	struct wd_reason why = { .rule = WARDEN_RULE_IMAGE_OUTSIDE,
+				 .item_kind = WARDEN_ITEM_IMAGE,
+				 .item_index = index,
+				 .cpu = WARDEN_NO_CPU,
+				 .values = { img->guest_address, img->size } };
+	unsigned int i;
+	void *dst;
+
+	for (i = 0; i < desc->num_memory_regions; i++) {
+		if (!(r[i].flags & WARDEN_MEM_LOADABLE) ||
+		    img->guest_address < r[i].guest_start ||
+		    img->size > r[i].size ||
+		    img->guest_address - r[i].guest_start >
+			    r[i].size - img->size)
+			continue;
+		dst = memremap(r[i].phys_start +
+				       (img->guest_address - r[i].guest_start),
+			       img->size, MEMREMAP_WB);
+		if (!dst)
+			return -ENOMEM;
+		if (copy_from_user(dst, u64_to_user_ptr(img->source_ptr),
+				   img->size)) {
+			memunmap(dst);
+			return -EFAULT;
+		}
+		memunmap(dst);
+		return 0;
+	}
+	return wd_error(err, -EINVAL, &why,
+			"cell load: image %u (0x%llx+0x%llx) is not inside a "
+			"loadable region of the cell",
+			index, img->guest_address, img->size);
+}
+
+int wd_cell_load(struct warden_cell_load *arg)
+{
+	struct warden_image img;
+	unsigned int i;
+	long ret;
+	int slot;
+
+	mutex_lock(&wd_lock);
+	slot = wd_is_enabled() ? slot_of(arg->cell_id) : -1;
+	if (slot < 0) {
+		ret = no_cell(&arg->error, arg->cell_id, "cell load");
+		goto out;
+	}
+	ret = wd_hypercall(WARDEN_HC_CELL_SET_LOADABLE, arg->cell_id, 0);
+	if (ret < 0) {
+		ret = hv_refused(&arg->error, NULL, ret, "cell load");
+		goto out;
+	}
+	for (i = 0; i < arg->num_images; i++) {
+		if (copy_from_user(&img,
+				   u64_to_user_ptr(arg->images_ptr) +
+					   i * sizeof(img),
+				   sizeof(img))) {
+			ret = -EFAULT;
+			goto out;
+		}
+		ret = load_image(&arg->error, cells[slot].config, &img, i);
+		if (ret)
+			goto out;
+	}
+out:
+	mutex_unlock(&wd_lock);
+	return (int)ret;
+}
+
+int wd_cell_start(struct warden_cell_ref *arg)
+{
+	long ret;
+	int slot;
+
+	mutex_lock(&wd_lock);
+	slot = wd_is_enabled() ? slot_of(arg->cell_id) : -1;
+	if (slot < 0)
+		ret = no_cell(&arg->error, arg->cell_id, "cell start");
+	else {
+		ret = wd_hypercall(WARDEN_HC_CELL_START, arg->cell_id, 0);
+		if (ret < 0)
+			ret = hv_refused(&arg->error, NULL, ret, "cell start");
+		else
+			pr_info("warden: cell %u \"%s\" started\n",
+				arg->cell_id, cells[slot].name);
+	}
+	mutex_unlock(&wd_lock);
+	return (int)ret;
 }

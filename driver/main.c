@@ -56,7 +56,9 @@ static long dispatch(unsigned int cmd, void *arg)
 	case WARDEN_IOCTL_CELL_INFO:
 		return wd_cell_info(arg);
 	case WARDEN_IOCTL_CELL_LOAD:
+		return wd_cell_load(arg);
 	case WARDEN_IOCTL_CELL_START:
+		return wd_cell_start(arg);
 	case WARDEN_IOCTL_CELL_SHUTDOWN:
 	case WARDEN_IOCTL_CELL_SET_LOADABLE:
 		return wd_error(err, -EOPNOTSUPP, &why,

@@ -60,6 +60,8 @@ long wd_hypercall(unsigned long code, unsigned long arg1, unsigned long arg2);
 int wd_cell_create(struct warden_cell_create *arg);
 int wd_cell_destroy(struct warden_cell_ref *arg);
 int wd_cell_info(struct warden_cell_info *info);
+int wd_cell_load(struct warden_cell_load *arg);
+int wd_cell_start(struct warden_cell_ref *arg);
 /* Destroy every cell (disable), with wd_lock held. */
 int wd_cell_destroy_all(struct warden_error *err);
 

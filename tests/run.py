@@ -121,13 +121,20 @@ def run_unit(build, results):
 
 def parse_header(path):
     meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
-            'rodata': 'off', 'tests': ''}
+            'rodata': 'off', 'tests': '', 'console': []}
     with open(path) as f:
         for line in f:
             m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests):\s*(.*)',
                          line)
             if m:
                 meta[m.group(1)] = m.group(2).strip()
+            # "# console: com3 NAME REGEX": a test that the cell console
+            # file (out/com3.log) matches REGEX after the run
+            m = re.match(r'#\s*console:\s*(com[34])\s+([\w.-]+)\s+(.*)',
+                         line)
+            if m:
+                meta['console'].append((m.group(1), m.group(2),
+                                        m.group(3).strip()))
     meta['tests'] = meta['tests'].split()
     return meta
 
@@ -154,6 +161,14 @@ def build_payload(build, script, workdir):
     # the YAML sources, for the CLI's file:line messages
     shutil.copytree(os.path.join(ROOT, 'configs'),
                     os.path.join(payload, 'yaml'))
+    # the inmates, for "warden cell load"
+    os.makedirs(os.path.join(payload, 'inmates'))
+    inmates = os.path.join(build, 'inmates')
+    for name in sorted(os.listdir(inmates)) if os.path.isdir(inmates) \
+            else []:
+        if name.endswith('.bin'):
+            shutil.copy(os.path.join(inmates, name),
+                        os.path.join(payload, 'inmates'))
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     initrd = os.path.join(workdir, 'initrd.cpio')
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
@@ -204,6 +219,13 @@ def run_group(build, group, script, results, keep, stream=False):
                 results.report('%s/%s' % (group, name), False,
                                'reported but not declared in the group '
                                'header (%s)' % ('pass' if ok else reason))
+        for port, name, regex in meta['console']:
+            text = read_text(os.path.join(workdir, 'out', port + '.log'))
+            found = re.search(regex, text.replace('\r', ''), re.M)
+            last = text.strip().splitlines()[-3:]
+            results.report('%s/%s' % (group, name), bool(found),
+                           '%s does not match %r; it ends: %s'
+                           % (port, regex, ' | '.join(last) or '(empty)'))
         results.report('%s/boot' % group, res.get('end') == 'clean',
                        'boot ended ' + end)
         if res.get('end') != 'clean' and not stream:

@@ -19,18 +19,32 @@
 
 static int usage(FILE *out)
 {
-	fprintf(out, "Usage: warden cell create --check <cell config>\n\n"
-		     "create --check: the running hypervisor checks the cell "
-		     "config "
-		     "(YAML or\n  compiled) against the system config and the "
-		     "cells that exist, exactly as\n  it will before creating "
-		     "the "
-		     "cell; nothing changes. A refusal says why,\n  with the "
-		     "file "
-		     "and line for a YAML config. (Creating cells is not "
-		     "available\n  yet.)\n\n"
-		     "Exit status: 0 valid, 1 refused by the hypervisor, 2 "
-		     "error.\n");
+	fprintf(out,
+		"Usage: warden cell create [--check] <cell config>\n"
+		"       warden cell load <cell> <image> [-a <address>]...\n"
+		"       warden cell start <cell>\n"
+		"       warden cell list\n"
+		"       warden cell destroy <cell>\n\n"
+		"<cell> is a cell id or name.\n\n"
+		"create:  the running hypervisor checks the cell config (YAML "
+		"or compiled)\n"
+		"  against the system config and the cells that exist; then "
+		"Linux gives up\n"
+		"  the cell's CPUs and the cell is created with its CPUs "
+		"parked. --check:\n"
+		"  only the check, nothing changes. A refusal says why, with "
+		"the file and\n"
+		"  line for a YAML config; after any failure the CPUs are "
+		"online again.\n"
+		"load:    stops the cell and copies each image into its "
+		"loadable memory, at\n"
+		"  guest address -a (default 0).\n"
+		"start:   (re)starts the cell's CPUs in real mode at its reset "
+		"address.\n"
+		"list:    id, name, state and CPUs of every cell.\n"
+		"destroy: the cell's CPUs, memory and ports go back to "
+		"Linux.\n\n"
+		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
@@ -155,13 +169,32 @@ static int cell_list(int argc, char **argv)
 	return EXIT_OK;
 }
 
-static int cell_destroy(int argc, char **argv)
+/* The cell id that arg names (a number or a name); 0 with a message if
+ * there is none. */
+static uint32_t resolve_cell(int fd, const char *arg, const char *what)
 {
 	struct warden_cell_info info;
-	struct warden_cell_ref arg;
-	char *end;
 	unsigned long id;
+	char *end;
 	uint32_t i;
+
+	id = strtoul(arg, &end, 0);
+	if (*end == 0 && end != arg)
+		return (uint32_t)id;
+	for (i = 0; cell_at(fd, i, &info); i++)
+		if (!strncmp(info.name, arg, sizeof(info.name)))
+			return info.cell_id;
+	fprintf(stderr,
+		"warden: %s: no cell named '%s' (see 'warden cell list')\n",
+		what, arg);
+	return 0;
+}
+
+/* destroy and start: one cell, one ioctl. */
+static int cell_ref_command(int argc, char **argv, unsigned long cmd,
+			    const char *what, const char *done)
+{
+	struct warden_cell_ref arg;
 	int fd, ret;
 
 	if (argc != 2 || !strcmp(argv[1], "--help"))
@@ -169,29 +202,104 @@ static int cell_destroy(int argc, char **argv)
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;
-	id = strtoul(argv[1], &end, 0);
-	if (*end || end == argv[1]) { /* a name */
-		id = 0;
-		for (i = 0; cell_at(fd, i, &info); i++)
-			if (!strncmp(info.name, argv[1], sizeof(info.name)))
-				id = info.cell_id;
-		if (!id) {
-			fprintf(stderr,
-				"warden: cell destroy: no cell named "
-				"'%s' (see 'warden cell list')\n",
-				argv[1]);
-			close(fd);
-			return EXIT_ERROR;
-		}
-	}
 	memset(&arg, 0, sizeof(arg));
-	arg.cell_id = (uint32_t)id;
-	ret = warden_ioctl(fd, WARDEN_IOCTL_CELL_DESTROY, &arg, "cell destroy");
+	arg.cell_id = resolve_cell(fd, argv[1], what);
+	if (!arg.cell_id) {
+		close(fd);
+		return EXIT_ERROR;
+	}
+	ret = warden_ioctl(fd, cmd, &arg, what);
 	close(fd);
 	if (ret < 0)
 		return EXIT_ERROR;
-	printf("Cell %lu destroyed\n", id);
+	printf("Cell %u %s\n", arg.cell_id, done);
 	return EXIT_OK;
+}
+
+static int read_file(const char *path, void **data, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET)) {
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	*data = malloc(n ? (size_t)n : 1);
+	if (!*data || fread(*data, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(*data);
+		return -1;
+	}
+	fclose(f);
+	*size = (size_t)n;
+	return 0;
+}
+
+/* cell load <cell> <image> [-a address] [<image> [-a address]]... */
+static int cell_load(int argc, char **argv)
+{
+	struct warden_image images[16];
+	struct warden_cell_load arg;
+	void *data[16] = { 0 };
+	unsigned int n = 0, i;
+	size_t size;
+	char *end;
+	int fd, ret = EXIT_ERROR;
+
+	if (argc < 3 || !strcmp(argv[1], "--help"))
+		return usage(argc >= 2 && !strcmp(argv[1], "--help") ? stdout
+								     : stderr);
+	memset(images, 0, sizeof(images));
+	for (i = 2; i < (unsigned int)argc; i++) {
+		if (!strcmp(argv[i], "-a") && n > 0 && i + 1 < (unsigned)argc) {
+			images[n - 1].guest_address =
+				strtoull(argv[++i], &end, 0);
+			if (*end)
+				return usage(stderr);
+			continue;
+		}
+		if (n == 16 || read_file(argv[i], &data[n], &size)) {
+			fprintf(stderr, "warden: cell load: cannot read %s\n",
+				argv[i]);
+			goto out;
+		}
+		images[n].source_ptr = (uintptr_t)data[n];
+		images[n].size = size;
+		n++;
+	}
+	fd = warden_open_device();
+	if (fd < 0)
+		goto out;
+	memset(&arg, 0, sizeof(arg));
+	arg.cell_id = resolve_cell(fd, argv[1], "cell load");
+	arg.num_images = n;
+	arg.images_ptr = (uintptr_t)images;
+	if (arg.cell_id &&
+	    warden_ioctl(fd, WARDEN_IOCTL_CELL_LOAD, &arg, "cell load") == 0) {
+		printf("Cell %u: %u image%s loaded\n", arg.cell_id, n,
+		       n == 1 ? "" : "s");
+		ret = EXIT_OK;
+	}
+	close(fd);
+out:
+	for (i = 0; i < 16; i++)
+		free(data[i]);
+	return ret;
+}
+
+static int cell_destroy(int argc, char **argv)
+{
+	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_DESTROY,
+				"cell destroy", "destroyed");
+}
+
+static int cell_start(int argc, char **argv)
+{
+	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_START,
+				"cell start", "started");
 }
 
 int cmd_cell(int argc, char **argv)
@@ -202,6 +310,10 @@ int cmd_cell(int argc, char **argv)
 		return cell_list(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "destroy"))
 		return cell_destroy(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "load"))
+		return cell_load(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "start"))
+		return cell_start(argc - 1, argv + 1);
 	if (argc == 2 && !strcmp(argv[1], "--help"))
 		return usage(stdout);
 	return usage(stderr);

@@ -243,7 +243,86 @@ unsigned int cell_count(void)
 
 long cell_get_state(unsigned long id)
 {
+	struct cell *cell;
+
 	if (id >= HV_MAX_CELLS || !hv.cells[id])
 		return -WARDEN_ENOENT;
-	return hv.cells[id]->state;
+	cell = hv.cells[id];
+	/* a running cell says itself how it is (communication region) */
+	if (id != WARDEN_ROOT_CELL_ID && cell->state == WARDEN_CELL_RUNNING) {
+		u32 reported = arch_cell_reported_state(cell);
+
+		if (reported == WARDEN_CELL_RUNNING_LOCKED ||
+		    reported == WARDEN_CELL_SHUT_DOWN ||
+		    reported == WARDEN_CELL_FAILED)
+			return reported;
+	}
+	return cell->state;
+}
+
+/* The cell id of a management request: a cell other than root. */
+static struct cell *lookup(unsigned long id)
+{
+	if (id == WARDEN_ROOT_CELL_ID || id >= HV_MAX_CELLS)
+		return NULL;
+	return hv.cells[id];
+}
+
+static void stop_cpus(struct cell *cell)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (in_set(&cell->cpus, cpu))
+			arch_cpu_stop(per_cpu(cpu));
+}
+
+long cell_set_loadable(struct per_cpu *pc, unsigned long id)
+{
+	struct cell *cell;
+
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	cell = lookup(id);
+	if (!cell) {
+		spin_unlock(&hv.cells_lock);
+		return -WARDEN_ENOENT;
+	}
+	if (cell->state != WARDEN_CELL_LOADING) {
+		stop_cpus(cell);
+		arch_cell_set_loadable(pc, cell, true);
+		cell->state = WARDEN_CELL_LOADING;
+	}
+	spin_unlock(&hv.cells_lock);
+	return 0;
+}
+
+long cell_start(struct per_cpu *pc, unsigned long id)
+{
+	struct cell *cell;
+	unsigned int cpu;
+
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	cell = lookup(id);
+	if (!cell) {
+		spin_unlock(&hv.cells_lock);
+		return -WARDEN_ENOENT;
+	}
+	stop_cpus(cell);
+	if (cell->state == WARDEN_CELL_LOADING)
+		arch_cell_set_loadable(pc, cell, false);
+	arch_cell_reset_comm(cell);
+	cell->state = WARDEN_CELL_RUNNING;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (in_set(&cell->cpus, cpu))
+			arch_cpu_start(per_cpu(cpu));
+	printk("Cell %u \"%s\" started\n", cell->id, cell->config->name);
+	spin_unlock(&hv.cells_lock);
+	return 0;
+}
+
+void cell_failed(struct per_cpu *pc)
+{
+	pc->cell->state = WARDEN_CELL_FAILED;
 }

@@ -49,7 +49,13 @@ static long cpu_info(unsigned long cpu, unsigned long type)
 long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	       unsigned long arg2)
 {
-	(void)arg2;
+	/* Cells other than root may only write to the console. */
+	if (code == WARDEN_HC_DEBUG_CONSOLE_PUTC) {
+		printk("%c", (int)(arg1 & 0xff));
+		return 0;
+	}
+	if (pc->cell != &hv.root)
+		return -WARDEN_EPERM;
 	switch (code) {
 	case WARDEN_HC_DISABLE:
 		printk("CPU %u: disabling\n", pc->cpu_id);
@@ -71,6 +77,10 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		return cell_destroy(pc, arg1);
 	case WARDEN_HC_CELL_GET_STATE:
 		return cell_get_state(arg1);
+	case WARDEN_HC_CELL_SET_LOADABLE:
+		return cell_set_loadable(pc, arg1);
+	case WARDEN_HC_CELL_START:
+		return cell_start(pc, arg1);
 	}
 	return -WARDEN_ENOSYS;
 }

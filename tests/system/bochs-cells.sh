@@ -7,7 +7,9 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 480
-# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles disable-destroys-cells
+# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran root-works-beside cell-running-exits restart destroy-running disable-destroys-cells
+# console: com3 inmate-output ^tiny-demo: done
+# console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -57,6 +59,22 @@ for i in 1 2 3 4 5; do
 	ok=$i
 done
 if [ "$ok" = 5 ] && [ "$(pool)" = "$before" ]; then pass cycles; else fail cycles "stopped after $ok cycles; pool $(pool), was $before"; fi
+
+# An inmate: load tiny-demo, start it; it counts on COM3 (checked by the
+# runner) and reports "shut down" in its communication region.
+warden cell create /configs/cells/tiny-demo.cell >/dev/null
+expect_rc load 0 warden cell load tiny-demo /inmates/tiny-demo.bin
+expect_rc start 0 warden cell start tiny-demo
+sleep 3
+run warden cell list
+expect_out inmate-ran '^[0-9]+ +tiny-demo +shut down +1$'
+if [ "$(taskset -c 0 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo done')" = done ]; then pass root-works-beside; else fail root-works-beside "root CPU 0 did not finish"; fi
+run warden status
+echo "$OUT" | grep -q 'cpu 1: running' && pass cell-running-exits || fail cell-running-exits "CPU 1 not running: $OUT"
+expect_rc restart 0 warden cell start tiny-demo
+sleep 2
+expect_rc destroy-running 0 warden cell destroy tiny-demo
+[ "$(cat $online)" = 1 ] || fail destroy-running-cpu "CPU 1 not online after destroying a running cell"
 
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
 run warden disable

@@ -19,6 +19,8 @@
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <warden/config.h>
@@ -163,6 +165,36 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 		else
 			post_sipi(t, APIC_ICR_VECTOR(low));
 	}
+}
+
+bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
+			 struct guest_regs *regs)
+{
+	unsigned int dm = APIC_ICR_DM(low), cpu;
+	struct per_cpu *t;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		if (!is_destination(pc, t, low, dest) || t->cell == pc->cell)
+			continue;
+		printk("Cell %u \"%s\", CPU %u: IPI (ICR 0x%x) to CPU %u "
+		       "outside the cell; cell failed, CPU parked\n",
+		       pc->cell->id, pc->cell->config->name, pc->cpu_id, low,
+		       cpu);
+		cell_failed(pc);
+		arch_cpu_fail(pc, regs);
+		return false;
+	}
+	if (dm != APIC_DM_FIXED && dm != APIC_DM_NMI) {
+		printk("Cell %u, CPU %u: IPI delivery mode %u is not supported "
+		       "for cells yet; cell failed, CPU parked\n",
+		       pc->cell->id, pc->cpu_id, dm);
+		cell_failed(pc);
+		arch_cpu_fail(pc, regs);
+		return false;
+	}
+	apic_send(pc, dest, low);
+	return true;
 }
 
 void apic_init_received(struct per_cpu *pc)

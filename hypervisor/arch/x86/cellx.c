@@ -18,7 +18,9 @@
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
+#include <hv/string.h>
 #include <warden/cell.h>
+#include <warden/comm.h>
 #include <warden/hypercall.h>
 
 static unsigned int map_flags(u32 flags)
@@ -159,10 +161,11 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 		a->io_bitmap[i] = 0xff;
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		set_ports(a->io_bitmap, pio[i].base, pio[i].length, true);
-	/* every MSR exits for now: the cell MSR policy comes with starting
-	 * cells */
-	for (i = 0; i < PAGE_SIZE; i++)
-		a->msr_bitmap[i] = 0xff;
+	/* For now cells get root's MSR policy (msr.c): the architectural
+	 * MSRs a guest needs (EFER, PAT, ...) are handled by the hardware
+	 * through the VMCS; a cell-specific policy comes with the cells
+	 * issue.  x2APIC ICR writes exit and are checked (apic.c). */
+	msr_bitmap_init_root(a->msr_bitmap);
 
 	/* Shrink root.  Unmapping may split a large page and need a page;
 	 * if that fails, what was taken is given back. */
@@ -215,6 +218,52 @@ void arch_cell_destroy(struct per_cpu *pc, struct cell *cell)
 	cell->arch = NULL;
 }
 
+void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
+			    bool loadable)
+{
+	const struct warden_cell_desc *cfg = cell->config;
+	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
+	struct arch_cell *root = hv.root.arch;
+	unsigned int i;
+
+	for (i = 0; i < cfg->num_memory_regions; i++) {
+		if (!(mem[i].flags & WARDEN_MEM_LOADABLE) ||
+		    !taken_from_root(&mem[i]))
+			continue;
+		if (loadable)
+			root_restore_range(mem[i].phys_start, mem[i].size);
+		else
+			pt_unmap(&root->ept, mem[i].phys_start, mem[i].size);
+	}
+	arch_flush_root(pc);
+}
+
+void arch_cell_reset_comm(struct cell *cell)
+{
+	struct warden_comm_region *c = cell->arch->comm_page;
+	unsigned int cpu, n = 0;
+
+	if (!c)
+		return;
+	memset(c, 0, PAGE_SIZE);
+	memcpy(c->signature, WARDEN_COMM_SIGNATURE, sizeof(c->signature));
+	c->revision = WARDEN_ABI_REVISION;
+	c->cell_state = WARDEN_CELL_RUNNING;
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		n += !!(cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64)));
+	c->num_cpus = n;
+	c->tsc_khz = hv.header->tsc_khz;
+	c->console = cell->config->console;
+}
+
+u32 arch_cell_reported_state(struct cell *cell)
+{
+	struct warden_comm_region *c = cell->arch->comm_page;
+
+	return c ? __atomic_load_n(&c->cell_state, __ATOMIC_SEQ_CST)
+		 : WARDEN_CELL_RUNNING;
+}
+
 void arch_cpu_park(struct per_cpu *target, struct cell *cell)
 {
 	__atomic_store_n(&target->arch.park_req, cell, __ATOMIC_SEQ_CST);
@@ -227,13 +276,88 @@ void arch_cpu_park(struct per_cpu *target, struct cell *cell)
 void arch_cpu_return(struct per_cpu *target)
 {
 	__atomic_store_n(&target->arch.return_req, true, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&target->state, __ATOMIC_SEQ_CST) !=
-	       WARDEN_CPU_RUNNING)
+	apic_send_nmi(target); /* if it runs the cell */
+	while (__atomic_load_n(&target->arch.return_req, __ATOMIC_SEQ_CST))
 		x86_handle_events(this_cpu(), NULL);
 }
 
 /* On the target: carry out requests.  regs NULL: called from a wait
  * loop of another request (only flushes are served there). */
+/* A cell CPU waits here, parked (or failed), until it is started or sent
+ * back to root.  Returns with the guest to enter prepared. */
+static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
+{
+	const struct warden_cell_desc *cfg = pc->cell->config;
+	u64 reset = cfg->reset_address;
+
+	if (pc->state == WARDEN_CPU_RUNNING)
+		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
+				 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&pc->arch.stop_req, false, __ATOMIC_SEQ_CST);
+	for (;;) {
+		x86_handle_events(pc, NULL);
+		if (__atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)) {
+			/* Back to root, as after INIT: Linux onlines it
+			 * with INIT/SIPI. */
+			pc->cell = &hv.root;
+			vmx_load_cell_controls(pc);
+			invept_all();
+			invvpid_all();
+			apic_init_received(pc);
+			__atomic_store_n(&pc->arch.return_req, false,
+					 __ATOMIC_SEQ_CST);
+			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
+					 __ATOMIC_SEQ_CST);
+			printk("CPU %u: back in root, waiting for SIPI\n",
+			       pc->cpu_id);
+			return;
+		}
+		if (__atomic_load_n(&pc->arch.start_req, __ATOMIC_SEQ_CST)) {
+			/* Real mode at the reset address: CS base is its
+			 * 64 KiB-aligned part, IP the rest. */
+			memset(regs, 0, sizeof(*regs));
+			vmx_reset_to_real_mode(reset & ~0xffffull,
+					       (u16)(reset & 0xffff));
+			vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+			pc->arch.guest_nmis_pending = 0;
+			invvpid_all();
+			__atomic_store_n(&pc->arch.start_req, false,
+					 __ATOMIC_SEQ_CST);
+			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
+					 __ATOMIC_SEQ_CST);
+			printk("CPU %u: cell %u started at 0x%llx\n",
+			       pc->cpu_id, pc->cell->id,
+			       (unsigned long long)reset);
+			return;
+		}
+		cpu_relax();
+	}
+}
+
+void arch_cpu_stop(struct per_cpu *target)
+{
+	if (target->state != WARDEN_CPU_RUNNING)
+		return;
+	__atomic_store_n(&target->arch.stop_req, true, __ATOMIC_SEQ_CST);
+	apic_send_nmi(target);
+	while (__atomic_load_n(&target->state, __ATOMIC_SEQ_CST) ==
+	       WARDEN_CPU_RUNNING)
+		x86_handle_events(this_cpu(), NULL);
+}
+
+void arch_cpu_start(struct per_cpu *target)
+{
+	__atomic_store_n(&target->arch.start_req, true, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&target->arch.start_req, __ATOMIC_SEQ_CST))
+		x86_handle_events(this_cpu(), NULL);
+}
+
+void arch_cpu_fail(struct per_cpu *pc, struct guest_regs *regs)
+{
+	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
+	cell_cpu_wait(pc, regs);
+}
+
 void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 {
 	struct cell *cell;
@@ -245,22 +369,17 @@ void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 	if (!regs)
 		return;
 	cell = __atomic_exchange_n(&pc->arch.park_req, NULL, __ATOMIC_SEQ_CST);
-	if (!cell)
-		return;
-	/* Into the cell, parked: it runs nothing until started. */
-	pc->cell = cell;
-	vmx_load_cell_controls(pc);
-	__atomic_store_n(&pc->state, WARDEN_CPU_PARKED, __ATOMIC_SEQ_CST);
-	printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);
-	while (!__atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST))
-		cpu_relax();
-	/* Back to root, as after INIT: Linux onlines it with INIT/SIPI. */
-	pc->cell = &hv.root;
-	vmx_load_cell_controls(pc);
-	invept_all();
-	invvpid_all();
-	apic_init_received(pc);
-	__atomic_store_n(&pc->arch.return_req, false, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING, __ATOMIC_SEQ_CST);
-	printk("CPU %u: back in root, waiting for SIPI\n", pc->cpu_id);
+	if (cell) {
+		/* Into the cell, parked: it runs nothing until started. */
+		pc->cell = cell;
+		vmx_load_cell_controls(pc);
+		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
+				 __ATOMIC_SEQ_CST);
+		printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);
+	}
+	if (pc->cell != &hv.root &&
+	    (pc->state != WARDEN_CPU_RUNNING ||
+	     __atomic_load_n(&pc->arch.stop_req, __ATOMIC_SEQ_CST) ||
+	     __atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)))
+		cell_cpu_wait(pc, regs);
 }

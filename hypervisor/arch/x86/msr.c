@@ -141,7 +141,13 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 			: WARDEN_STAT_VMEXITS_MSR_READ]++;
 	if (write && msr == MSR_X2APIC_ICR) {
 		pc->stats[WARDEN_STAT_VMEXITS_X2APIC_ICR]++;
-		apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);
+		if (pc->cell != &hv.root) {
+			if (!apic_cell_icr_write(pc, (u32)regs->rax,
+						 (u32)regs->rdx, regs))
+				return false; /* the cell failed */
+		} else {
+			apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);
+		}
 		vmx_skip_instruction();
 		return true;
 	}

@@ -12,6 +12,7 @@
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <warden/cell.h>
@@ -69,6 +70,28 @@ static void report(struct per_cpu *pc, struct guest_regs *regs,
 	       (unsigned long long)regs->rax, (unsigned long long)regs->rbx,
 	       (unsigned long long)regs->rcx, (unsigned long long)regs->rdx,
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
+}
+
+/*
+ * A cell's guest did something forbidden: say what, mark the cell failed
+ * and park the CPU; root and the other cells go on.  Returns when the CPU
+ * is started again or back in root, with the guest state to enter set.
+ */
+static void fail_cell(struct per_cpu *pc, struct guest_regs *regs,
+		      const char *what, u64 value)
+{
+	printk("Cell %u \"%s\", CPU %u: %s 0x%llx at RIP 0x%llx; cell "
+	       "failed, CPU parked\n",
+	       pc->cell->id, pc->cell->config->name, pc->cpu_id, what,
+	       (unsigned long long)value,
+	       (unsigned long long)vmread(GUEST_RIP));
+	cell_failed(pc);
+	arch_cpu_fail(pc, regs);
+}
+
+static bool in_cell(struct per_cpu *pc)
+{
+	return pc->cell != &hv.root;
 }
 
 static void handle_cpuid(struct per_cpu *pc, struct guest_regs *regs)
@@ -195,6 +218,13 @@ static void handle_io(struct per_cpu *pc, struct guest_regs *regs)
 	bool in = q & 8, string = q & 16;
 
 	pc->stats[WARDEN_STAT_VMEXITS_PIO]++;
+	if (in_cell(pc)) {
+		fail_cell(pc, regs,
+			  in ? "read from a port it does not own"
+			     : "write to a port it does not own",
+			  port);
+		return;
+	}
 	printk("CPU %u: root %s port 0x%x refused\n", pc->cpu_id,
 	       in ? "read from" : "write to", port);
 	if (in && !string) {
@@ -211,6 +241,14 @@ static void handle_ept_violation(struct per_cpu *pc, struct guest_regs *regs)
 	u64 q = vmread(EXIT_QUALIFICATION);
 
 	pc->stats[WARDEN_STAT_VMEXITS_MMIO]++;
+	if (in_cell(pc)) {
+		fail_cell(pc, regs,
+			  (q & 2)   ? "write outside its memory"
+			  : (q & 4) ? "fetch outside its memory"
+				    : "read outside its memory",
+			  gpa);
+		return;
+	}
 	/* Policy for root: the access is refused and reported; reads see a
 	 * #GP rather than data (instruction emulation comes with the APIC
 	 * work).  The hypervisor's memory is never touched. */
@@ -273,7 +311,9 @@ static void handle_exception_nmi(struct per_cpu *pc, struct guest_regs *regs)
 			return;
 		}
 		pc->stats[WARDEN_STAT_VMEXITS_NMI]++;
-		pc->arch.guest_nmis_pending++;
+		/* Linux's NMIs are for Linux, never for a cell */
+		if (!in_cell(pc))
+			pc->arch.guest_nmis_pending++;
 		return;
 	}
 	pc->stats[WARDEN_STAT_VMEXITS_EXCEPTION]++;
@@ -293,6 +333,10 @@ static void handle_nmi_window(struct per_cpu *pc, struct guest_regs *regs)
 
 static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 {
+	if (in_cell(pc)) {
+		fail_cell(pc, regs, "triple fault", 0);
+		return;
+	}
 	report(pc, regs, "FATAL: root cell triple fault; CPU stopped", 2);
 	for (;;)
 		asm volatile("cli; hlt");
@@ -309,6 +353,8 @@ static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 static void handle_init(struct per_cpu *pc, struct guest_regs *regs)
 {
 	(void)regs;
+	if (in_cell(pc))
+		return; /* cells are not started by INIT/SIPI yet */
 	printk("CPU %u: INIT signal; waiting for SIPI\n", pc->cpu_id);
 	apic_init_received(pc);
 }

@@ -24,6 +24,7 @@ void arch_console_write(const char *text, size_t len);
 
 struct per_cpu;
 struct cell;
+struct guest_regs;
 
 /*
  * Switch this CPU to the hypervisor's own GDT, TSS and IDT and make
@@ -101,8 +102,33 @@ void arch_cell_destroy(struct per_cpu *pc, struct cell *cell);
  * when it is parked. */
 void arch_cpu_park(struct per_cpu *target, struct cell *cell);
 
-/* Move a parked target back to root, where it waits for an INIT/SIPI
- * from Linux; returns when it is back. */
+/* Move target, a CPU of a cell (parked, failed or running), back to
+ * root, where it waits for an INIT/SIPI from Linux; returns when it is
+ * back. */
 void arch_cpu_return(struct per_cpu *target);
+
+/* Stop a running cell CPU (parked, its guest state dropped); returns when
+ * it stopped.  Nothing happens to a CPU that is not running. */
+void arch_cpu_stop(struct per_cpu *target);
+
+/* Start a parked cell CPU at its cell's reset address (real mode);
+ * returns when it is on its way. */
+void arch_cpu_start(struct per_cpu *target);
+
+/* On a cell CPU whose guest did something forbidden: mark it failed and
+ * park it (returns only when it is started again or sent back to root). */
+void arch_cpu_fail(struct per_cpu *pc, struct guest_regs *regs);
+
+/* Map the cell's loadable regions into root (loadable) or take them back
+ * again, root's translations flushed. */
+void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
+			    bool loadable);
+
+/* Fill the cell's communication region afresh (signature, revision,
+ * state running, CPUs, TSC kHz, console) before a start. */
+void arch_cell_reset_comm(struct cell *cell);
+
+/* The state the cell's guest reports in its communication region. */
+u32 arch_cell_reported_state(struct cell *cell);
 
 #endif /* WARDEN_HV_ARCH_H */

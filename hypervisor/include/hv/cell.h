@@ -29,6 +29,18 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa);
  * -WARDEN_ENOENT, -WARDEN_EINVAL (root) or -WARDEN_EBUSY. */
 long cell_destroy(struct per_cpu *pc, unsigned long id);
 
+/* WARDEN_HC_CELL_SET_LOADABLE: stop the cell's CPUs and map its loadable
+ * regions into root for "cell load".  0, -WARDEN_ENOENT, -WARDEN_EBUSY. */
+long cell_set_loadable(struct per_cpu *pc, unsigned long id);
+
+/* WARDEN_HC_CELL_START: (re)start the cell's CPUs at its reset address,
+ * loadable regions taken from root again, communication region fresh.
+ * 0, -WARDEN_ENOENT, -WARDEN_EBUSY. */
+long cell_start(struct per_cpu *pc, unsigned long id);
+
+/* A CPU of pc's cell did something forbidden: the cell is failed. */
+void cell_failed(struct per_cpu *pc);
+
 /* Number of cells, root included. */
 unsigned int cell_count(void);
 

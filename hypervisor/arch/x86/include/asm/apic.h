@@ -90,6 +90,15 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest);
  */
 bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs);
 
+/*
+ * A cell's CPU wrote its x2APIC ICR: IPIs within the cell (fixed and NMI)
+ * are sent; one that would reach a CPU outside the cell, or another
+ * delivery mode, fails the cell (the CPU is parked; false is returned
+ * once it runs again or is back in root).
+ */
+bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
+			 struct guest_regs *regs);
+
 /* An INIT signal of the hardware reached this CPU (INIT VM exit). */
 void apic_init_received(struct per_cpu *pc);
 

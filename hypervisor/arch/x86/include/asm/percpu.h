@@ -46,6 +46,8 @@ struct arch_cpu {
 	bool flush_req;	       /* invalidate EPT translations */
 	struct cell *park_req; /* move into this cell, parked */
 	bool return_req;       /* leave the cell, back to root */
+	bool start_req;	       /* start the cell's guest */
+	bool stop_req;	       /* stop running the cell, parked */
 };
 
 #endif /* WARDEN_ASM_PERCPU_H */
