@@ -7,12 +7,23 @@ echo "=== warden --version"
 warden --version
 echo "=== warden hardware check"
 warden hardware check
-echo "=== warden enable /configs/system-bochs.cell"
-warden enable /configs/system-bochs.cell
+echo "=== warden enable /yaml/system-bochs.yaml"
+warden enable /yaml/system-bochs.yaml
 echo "=== Linux goes on as the root cell: a process on each CPU"
 for cpu in 0 1; do taskset -c $cpu sh -c "echo hello from CPU $cpu"; done
 echo "=== warden status"
 warden status
+echo "=== a cell: warden cell create /yaml/cells/tiny-demo.yaml (Linux gives up CPU 1)"
+warden cell create /yaml/cells/tiny-demo.yaml
+echo "=== warden cell load tiny-demo /inmates/tiny-demo.bin; warden cell start tiny-demo"
+warden cell load tiny-demo /inmates/tiny-demo.bin
+warden cell start tiny-demo
+sleep 2
+echo "=== its output is on COM3 ([cell-com3] lines); warden cell list"
+warden cell list
+echo "=== warden cell destroy tiny-demo (CPU 1 back to Linux)"
+warden cell destroy tiny-demo
+taskset -c 1 sh -c "echo hello again from CPU 1"
 echo "=== warden console"
 warden console
 echo "=== warden disable"
