@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 480
-# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran root-works-beside cell-running-exits restart destroy-running disable-destroys-cells
+# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault disable-destroys-cells
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 . /tests/lib.sh
@@ -75,6 +75,41 @@ expect_rc restart 0 warden cell start tiny-demo
 sleep 2
 expect_rc destroy-running 0 warden cell destroy tiny-demo
 [ "$(cat $online)" = 1 ] || fail destroy-running-cpu "CPU 1 not online after destroying a running cell"
+
+# Create-time refusals: each names its cause, and no CPU stays offline.
+refused() { # NAME FILE REGEX
+	run warden cell create $2
+	if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq "$3" && [ "$(cat $online)" = 1 ] && ! warden cell list | grep -q '^[0-9]'; then pass $1; else fail $1 "rc $RC, CPU 1 online '$(cat $online)': $OUT"; fi
+}
+sed 's/^  cpus: 1$/  cpus: 0/' /yaml/cells/tiny-demo.yaml >/tmp/cpu0.yaml
+refused refused-cpu0 /tmp/cpu0.yaml 'cpu0.yaml:[0-9]+: .*CPU 0'
+sed 's/0x3e8-0x3ef/0x2f8-0x2ff/; s/port: 0x3e8/port: 0x2f8/' /yaml/cells/tiny-demo.yaml >/tmp/port.yaml
+refused refused-port /tmp/port.yaml 'port.yaml:[0-9]+: .*0x2f8'
+# (a duplicate name is refused too, but on this 2-CPU machine the only
+# cell CPU is taken first; the validator's unit tests cover it)
+
+# Containment: a cell that writes outside its memory, or triple-faults, is
+# failed and stopped; root goes on; the CPU can host a new cell.
+contain() { # NAME IMAGE CONSOLE-REGEX
+	warden cell create /configs/cells/tiny-demo.cell >/dev/null
+	warden cell load tiny-demo $2 >/dev/null
+	warden cell start tiny-demo >/dev/null
+	sleep 2
+	state=$(warden cell list | awk '$2 == "tiny-demo" { print $3 }')
+	if [ "$state" = failed ] && warden console | grep -Eq "$3"; then pass $1; else fail $1 "state '$state'; console: $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+}
+contain contain-bad-write /inmates/bad-write.bin 'CPU 1: write outside its memory 0x20000000'
+if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ] && warden status | grep -q 'cpu 0: running'; then pass contain-root-alive; else fail contain-root-alive "root CPU 0 not working"; fi
+warden cell destroy tiny-demo >/dev/null
+warden cell create /configs/cells/tiny-demo.cell >/dev/null
+warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null
+warden cell start tiny-demo >/dev/null
+sleep 2
+run warden cell list
+expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1$'
+warden cell destroy tiny-demo >/dev/null
+contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
+warden cell destroy tiny-demo >/dev/null
 
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
 run warden disable
