@@ -130,13 +130,40 @@ static void post_sipi(struct per_cpu *t, u32 vector)
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
+/*
+ * Root's IPI other than INIT/SIPI.  While no other cell exists it goes to
+ * the hardware as written.  Otherwise it may only reach root's CPUs:
+ * every destination (shorthands and logical ones included) is resolved
+ * and each root CPU among them gets its own physical unicast; cell CPUs
+ * get nothing.  Never refused: Linux cannot tell.
+ */
+static void root_ipi(struct per_cpu *pc, u32 low, u32 dest)
+{
+	u32 unicast = low & ~(APIC_ICR_LOGICAL | (3u << 18));
+	unsigned int cpu, id;
+	struct per_cpu *t;
+	bool cells = false;
+
+	for (id = 1; id < HV_MAX_CELLS; id++)
+		cells |= hv.cells[id] != NULL;
+	if (!cells) {
+		apic_send(pc, dest, low);
+		return;
+	}
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		if (t->cell == &hv.root && is_destination(pc, t, low, dest))
+			apic_send(pc, t->apic_id, unicast);
+	}
+}
+
 void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 {
 	unsigned int dm = APIC_ICR_DM(low), cpu;
 	struct per_cpu *t;
 
 	if (dm != APIC_DM_INIT && dm != APIC_DM_SIPI) {
-		apic_send(pc, dest, low);
+		root_ipi(pc, low, dest);
 		return;
 	}
 	/* INIT level de-assert only synchronises arbitration IDs on old
