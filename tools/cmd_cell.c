@@ -24,6 +24,7 @@ static int usage(FILE *out)
 		"       warden cell load <cell> <image> [-a <address>]...\n"
 		"       warden cell start <cell>\n"
 		"       warden cell list\n"
+		"       warden cell stats <cell>\n"
 		"       warden cell destroy <cell>\n\n"
 		"<cell> is a cell id or name.\n\n"
 		"create:  the running hypervisor checks the cell config (YAML "
@@ -42,6 +43,8 @@ static int usage(FILE *out)
 		"start:   (re)starts the cell's CPUs in real mode at its reset "
 		"address.\n"
 		"list:    id, name, state and CPUs of every cell.\n"
+		"stats:   VM exits of each cell CPU since it entered the cell, "
+		"and per second\n  over one second, by reason.\n"
 		"destroy: the cell's CPUs, memory and ports go back to "
 		"Linux.\n\n"
 		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
@@ -290,6 +293,66 @@ out:
 	return ret;
 }
 
+/* cell stats <cell>: each CPU's VM exits, total and per second over one
+ * second, by reason (the counters restart when a CPU enters the cell). */
+static int cell_stats(int argc, char **argv)
+{
+	struct warden_cpu_info a[8], b[8];
+	struct warden_cell_info info;
+	unsigned int cpus[8], n = 0, i, k;
+	uint32_t id, idx;
+	int fd;
+
+	if (argc != 2 || !strcmp(argv[1], "--help"))
+		return usage(argc == 2 ? stdout : stderr);
+	fd = warden_open_device();
+	if (fd < 0)
+		return EXIT_ERROR;
+	id = resolve_cell(fd, argv[1], "cell stats");
+	for (idx = 0; id && cell_at(fd, idx, &info); idx++)
+		if (info.cell_id == id)
+			break;
+	if (!id || info.cell_id != id) {
+		close(fd);
+		return EXIT_ERROR;
+	}
+	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
+		if (info.cpus.bits[k / 64] & (1ull << (k % 64)))
+			cpus[n++] = k;
+	for (i = 0; i < n; i++) {
+		memset(&a[i], 0, sizeof(a[i]));
+		a[i].cpu = cpus[i];
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &a[i],
+				 "cell stats"))
+			goto fail;
+	}
+	sleep(1);
+	for (i = 0; i < n; i++) {
+		memset(&b[i], 0, sizeof(b[i]));
+		b[i].cpu = cpus[i];
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &b[i],
+				 "cell stats"))
+			goto fail;
+	}
+	close(fd);
+	printf("cell %u \"%.*s\": %s\n", id, (int)sizeof(info.name), info.name,
+	       cell_state(info.state));
+	for (i = 0; i < n; i++) {
+		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
+		       (unsigned long long)b[i].stats[0]);
+		for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS; k++)
+			if (k == 0 || b[i].stats[k] != a[i].stats[k])
+				printf(" %s=%llu", stat_names[k],
+				       (unsigned long long)(b[i].stats[k] -
+							    a[i].stats[k]));
+		printf("\n");
+	}
+	return EXIT_OK;
+fail:
+	close(fd);
+	return EXIT_ERROR;
+}
+
 static int cell_destroy(int argc, char **argv)
 {
 	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_DESTROY,
@@ -314,6 +377,8 @@ int cmd_cell(int argc, char **argv)
 		return cell_load(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "start"))
 		return cell_start(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "stats"))
+		return cell_stats(argc - 1, argv + 1);
 	if (argc == 2 && !strcmp(argv[1], "--help"))
 		return usage(stdout);
 	return usage(stderr);

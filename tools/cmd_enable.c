@@ -19,7 +19,7 @@
 #include "errmsg.h"
 #include "warden.h"
 
-static const char *const stat_names[WARDEN_NUM_STATS] = {
+const char *const stat_names[WARDEN_NUM_STATS] = {
 	"total",     "cpuid",	   "cr",	"msr_read",
 	"msr_write", "x2apic_icr", "xapic",	"xsetbv",
 	"pio",	     "mmio",	   "hypercall", "management",

@@ -47,6 +47,10 @@ int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
 void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 			     size_t len);
 
+/* Names of the VM-exit counters by ABI id (stats.h), as status prints
+ * them (cmd_enable.c). */
+extern const char *const stat_names[];
+
 int cmd_hardware(int argc, char **argv);
 int cmd_cell(int argc, char **argv);
 int cmd_enable(int argc, char **argv);

@@ -370,8 +370,10 @@ void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 		return;
 	cell = __atomic_exchange_n(&pc->arch.park_req, NULL, __ATOMIC_SEQ_CST);
 	if (cell) {
-		/* Into the cell, parked: it runs nothing until started. */
+		/* Into the cell, parked: it runs nothing until started.  Its
+		 * exit counters start afresh: they are the cell's now. */
 		pc->cell = cell;
+		memset(pc->stats, 0, sizeof(pc->stats));
 		vmx_load_cell_controls(pc);
 		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
 				 __ATOMIC_SEQ_CST);
