@@ -56,6 +56,30 @@ static int hv_refused(struct warden_error *out, const struct warden_error *herr,
 			what, ret);
 }
 
+/* The answer of a cell asked to stop (shutdown, destroy). */
+static int not_stopped(struct warden_error *out, long ret, u32 id,
+		       const char *what)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_SHUTDOWN_DENIED,
+				 .item_kind = WARDEN_ITEM_CELL,
+				 .item_index = id,
+				 .cpu = WARDEN_NO_CPU };
+
+	if (ret == -EBUSY)
+		return wd_error(out, -EBUSY, &why,
+				"%s: cell %u denied the shutdown request (or "
+				"is locked)",
+				what, id);
+	if (ret == -EIO) {
+		why.text = "no answer";
+		return wd_error(out, -EIO, &why,
+				"%s: cell %u did not answer the shutdown "
+				"request",
+				what, id);
+	}
+	return hv_refused(out, NULL, ret, what);
+}
+
 static int validate(struct warden_cell_create *arg, void *config,
 		    struct warden_error *herr)
 {
@@ -142,7 +166,7 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	long ret = wd_hypercall(WARDEN_HC_CELL_DESTROY, cells[slot].id, 0);
 
 	if (ret < 0)
-		return hv_refused(err, NULL, ret, "cell destroy");
+		return not_stopped(err, ret, cells[slot].id, "cell destroy");
 	online_cpus(&cells[slot].cpus);
 	pr_info("warden: cell %u \"%s\" destroyed\n", cells[slot].id,
 		cells[slot].name);
@@ -408,6 +432,25 @@ int wd_cell_start(struct warden_cell_ref *arg)
 		else
 			pr_info("warden: cell %u \"%s\" started\n",
 				arg->cell_id, cells[slot].name);
+	}
+	mutex_unlock(&wd_lock);
+	return (int)ret;
+}
+
+int wd_cell_shutdown(struct warden_cell_ref *arg)
+{
+	long ret;
+	int slot;
+
+	mutex_lock(&wd_lock);
+	slot = wd_is_enabled() ? slot_of(arg->cell_id) : -1;
+	if (slot < 0) {
+		ret = no_cell(&arg->error, arg->cell_id, "cell shutdown");
+	} else {
+		ret = wd_hypercall(WARDEN_HC_CELL_SHUTDOWN, arg->cell_id, 0);
+		if (ret < 0)
+			ret = not_stopped(&arg->error, ret, arg->cell_id,
+					  "cell shutdown");
 	}
 	mutex_unlock(&wd_lock);
 	return (int)ret;

@@ -60,6 +60,7 @@ static long dispatch(unsigned int cmd, void *arg)
 	case WARDEN_IOCTL_CELL_START:
 		return wd_cell_start(arg);
 	case WARDEN_IOCTL_CELL_SHUTDOWN:
+		return wd_cell_shutdown(arg);
 	case WARDEN_IOCTL_CELL_SET_LOADABLE:
 		return wd_error(err, -EOPNOTSUPP, &why,
 				"ioctl 0x%x is not implemented by driver %s",

@@ -62,6 +62,7 @@ int wd_cell_destroy(struct warden_cell_ref *arg);
 int wd_cell_info(struct warden_cell_info *info);
 int wd_cell_load(struct warden_cell_load *arg);
 int wd_cell_start(struct warden_cell_ref *arg);
+int wd_cell_shutdown(struct warden_cell_ref *arg);
 /* Destroy every cell (disable), with wd_lock held. */
 int wd_cell_destroy_all(struct warden_error *err);
 

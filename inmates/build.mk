@@ -21,7 +21,7 @@ INMATE_LIB := $(INMATE_OUT)/libinmate.a
 INMATE_LDS := inmates/lib/inmate.lds
 
 INMATE_DEMOS := tiny-demo
-INMATE_TESTS := exception-test bad-write triple-fault
+INMATE_TESTS := exception-test bad-write triple-fault shutdown-test
 INMATE_BINS := $(patsubst %,$(INMATE_OUT)/%.bin,$(INMATE_DEMOS) $(INMATE_TESTS))
 
 .PHONY: inmates

@@ -23,6 +23,7 @@ static int usage(FILE *out)
 		"Usage: warden cell create [--check] <cell config>\n"
 		"       warden cell load <cell> <image> [-a <address>]...\n"
 		"       warden cell start <cell>\n"
+		"       warden cell shutdown <cell>\n"
 		"       warden cell list\n"
 		"       warden cell stats <cell>\n"
 		"       warden cell destroy <cell>\n\n"
@@ -42,11 +43,13 @@ static int usage(FILE *out)
 		"  guest address -a (default 0).\n"
 		"start:   (re)starts the cell's CPUs in real mode at its reset "
 		"address.\n"
+		"shutdown: asks the cell to stop; it may deny (exit 2, the "
+		"reason said).\n"
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
 		"and per second\n  over one second, by reason.\n"
-		"destroy: the cell's CPUs, memory and ports go back to "
-		"Linux.\n\n"
+		"destroy: asks a running cell to stop like shutdown, then its "
+		"CPUs, memory\n  and ports go back to Linux.\n\n"
 		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
@@ -359,6 +362,12 @@ static int cell_destroy(int argc, char **argv)
 				"cell destroy", "destroyed");
 }
 
+static int cell_shutdown(int argc, char **argv)
+{
+	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_SHUTDOWN,
+				"cell shutdown", "shut down");
+}
+
 static int cell_start(int argc, char **argv)
 {
 	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_START,
@@ -377,6 +386,8 @@ int cmd_cell(int argc, char **argv)
 		return cell_load(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "start"))
 		return cell_start(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "shutdown"))
+		return cell_shutdown(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "stats"))
 		return cell_stats(argc - 1, argv + 1);
 	if (argc == 2 && !strcmp(argv[1], "--help"))

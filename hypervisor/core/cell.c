@@ -16,6 +16,7 @@
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <warden/cell.h>
+#include <warden/comm.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
@@ -27,6 +28,8 @@ static void keep_first(void *ctx, const struct warden_error *e)
 	if (!first->rule)
 		*first = *e;
 }
+
+static int ask_shutdown(struct cell *cell);
 
 static void root_cpu_clear(unsigned int cpu)
 {
@@ -205,6 +208,7 @@ long cell_destroy(struct per_cpu *pc, unsigned long id)
 {
 	struct cell *cell;
 	unsigned int cpu;
+	int ret;
 
 	if (id == WARDEN_ROOT_CELL_ID)
 		return -WARDEN_EINVAL;
@@ -215,6 +219,12 @@ long cell_destroy(struct per_cpu *pc, unsigned long id)
 		return -WARDEN_ENOENT;
 	}
 	cell = hv.cells[id];
+	/* a running cell is asked first, and may refuse */
+	ret = ask_shutdown(cell);
+	if (ret) {
+		spin_unlock(&hv.cells_lock);
+		return ret;
+	}
 	/* the CPUs first: they stop using the cell's tables */
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (in_set(&cell->cpus, cpu)) {
@@ -320,6 +330,65 @@ long cell_start(struct per_cpu *pc, unsigned long id)
 	printk("Cell %u \"%s\" started\n", cell->id, cell->config->name);
 	spin_unlock(&hv.cells_lock);
 	return 0;
+}
+
+/*
+ * Ask a running cell whether it may stop (communication region protocol,
+ * comm.h): 0 if it may (or it is not running, reports itself shut down or
+ * failed, or is passive), -WARDEN_EBUSY if it denied or is locked.  A
+ * cell that does not answer within about 200 ms is taken as agreeing: a
+ * hung cell must not be impossible to stop.
+ */
+static int ask_shutdown(struct cell *cell)
+{
+	u32 reported, reply = WARDEN_REPLY_NONE;
+	u64 start, budget;
+
+	if (cell->state != WARDEN_CELL_RUNNING)
+		return 0;
+	reported = arch_cell_reported_state(cell);
+	if (reported == WARDEN_CELL_SHUT_DOWN ||
+	    reported == WARDEN_CELL_FAILED ||
+	    (cell->config->flags & WARDEN_CELL_PASSIVE_COMM))
+		return 0;
+	if (reported == WARDEN_CELL_RUNNING_LOCKED)
+		return -WARDEN_EBUSY;
+	budget = (u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * 200;
+	arch_cell_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
+	start = arch_timestamp();
+	while (arch_timestamp() - start < budget) {
+		reply = arch_cell_reply(cell);
+		if (reply != WARDEN_REPLY_NONE)
+			break;
+	}
+	arch_cell_message(cell, WARDEN_MSG_NONE);
+	if (reply == WARDEN_REPLY_APPROVED)
+		return 0;
+	printk("Cell %u \"%s\": shutdown %s\n", cell->id, cell->config->name,
+	       reply == WARDEN_REPLY_DENIED ? "denied by the cell"
+					    : "request not answered; stopping "
+					      "it anyway");
+	return reply == WARDEN_REPLY_DENIED ? -WARDEN_EBUSY : 0;
+}
+
+long cell_shutdown(struct per_cpu *pc, unsigned long id)
+{
+	struct cell *cell;
+	int ret;
+
+	(void)pc;
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	cell = lookup(id);
+	ret = cell ? ask_shutdown(cell) : -WARDEN_ENOENT;
+	if (!ret && cell->state == WARDEN_CELL_RUNNING) {
+		stop_cpus(cell);
+		cell->state = WARDEN_CELL_SHUT_DOWN;
+		printk("Cell %u \"%s\" shut down\n", cell->id,
+		       cell->config->name);
+	}
+	spin_unlock(&hv.cells_lock);
+	return ret;
 }
 
 void cell_failed(struct per_cpu *pc)

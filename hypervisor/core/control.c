@@ -81,6 +81,8 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		return cell_set_loadable(pc, arg1);
 	case WARDEN_HC_CELL_START:
 		return cell_start(pc, arg1);
+	case WARDEN_HC_CELL_SHUTDOWN:
+		return cell_shutdown(pc, arg1);
 	}
 	return -WARDEN_ENOSYS;
 }

@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 480
-# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault disable-destroys-cells
+# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 . /tests/lib.sh
@@ -74,8 +74,12 @@ expect_out stats-halted-zero '^cpu 1: vmexits total=[0-9]+, per second: total=0$
 if [ "$(taskset -c 0 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo done')" = done ]; then pass root-works-beside; else fail root-works-beside "root CPU 0 did not finish"; fi
 run warden status
 echo "$OUT" | grep -q 'cpu 1: running' && pass cell-running-exits || fail cell-running-exits "CPU 1 not running: $OUT"
-expect_rc restart 0 warden cell start tiny-demo
+# reload and restart the same cell
+warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null
+warden cell start tiny-demo >/dev/null
 sleep 2
+run warden cell list
+expect_out restart '^[0-9]+ +tiny-demo +shut down +1$'
 expect_rc destroy-running 0 warden cell destroy tiny-demo
 [ "$(cat $online)" = 1 ] || fail destroy-running-cpu "CPU 1 not online after destroying a running cell"
 
@@ -112,6 +116,24 @@ run warden cell list
 expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1$'
 warden cell destroy tiny-demo >/dev/null
 contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
+warden cell destroy tiny-demo >/dev/null
+
+# Shutdown requests: the cell may deny (the first), then approves.
+warden cell create /configs/cells/tiny-demo.cell >/dev/null
+warden cell load tiny-demo /inmates/shutdown-test.bin >/dev/null
+warden cell start tiny-demo >/dev/null
+sleep 1
+run warden cell shutdown tiny-demo
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'denied the shutdown request'; then pass shutdown-denied; else fail shutdown-denied "rc $RC: $OUT"; fi
+run warden cell shutdown tiny-demo
+if [ "$RC" = 0 ] && warden cell list | grep -Eq '^[0-9]+ +tiny-demo +shut down'; then pass shutdown-approved; else fail shutdown-approved "rc $RC: $OUT"; fi
+# disable asks remaining cells too, and refuses when one denies
+warden cell load tiny-demo /inmates/shutdown-test.bin >/dev/null
+warden cell start tiny-demo >/dev/null
+sleep 1
+run warden disable
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'denied the shutdown request' && [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 1 ]; then pass disable-refused-denied; else fail disable-refused-denied "rc $RC: $OUT"; fi
+warden cell shutdown tiny-demo >/dev/null
 warden cell destroy tiny-demo >/dev/null
 
 warden cell create /configs/cells/tiny-demo.cell >/dev/null

@@ -264,6 +264,30 @@ u32 arch_cell_reported_state(struct cell *cell)
 		 : WARDEN_CELL_RUNNING;
 }
 
+void arch_cell_message(struct cell *cell, u32 msg)
+{
+	struct warden_comm_region *c = cell->arch->comm_page;
+
+	if (!c)
+		return;
+	__atomic_store_n(&c->reply_from_cell, WARDEN_REPLY_NONE,
+			 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&c->msg_to_cell, msg, __ATOMIC_SEQ_CST);
+}
+
+u32 arch_cell_reply(struct cell *cell)
+{
+	struct warden_comm_region *c = cell->arch->comm_page;
+
+	return c ? __atomic_load_n(&c->reply_from_cell, __ATOMIC_SEQ_CST)
+		 : WARDEN_REPLY_APPROVED;
+}
+
+u64 arch_timestamp(void)
+{
+	return read_tsc();
+}
+
 void arch_cpu_park(struct per_cpu *target, struct cell *cell)
 {
 	__atomic_store_n(&target->arch.park_req, cell, __ATOMIC_SEQ_CST);

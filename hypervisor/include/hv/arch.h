@@ -131,4 +131,14 @@ void arch_cell_reset_comm(struct cell *cell);
 /* The state the cell's guest reports in its communication region. */
 u32 arch_cell_reported_state(struct cell *cell);
 
+/* Post msg (WARDEN_MSG_*) to the cell's communication region, its reply
+ * field cleared; WARDEN_MSG_NONE withdraws it. */
+void arch_cell_message(struct cell *cell, u32 msg);
+
+/* The cell's reply to the posted message (WARDEN_REPLY_*). */
+u32 arch_cell_reply(struct cell *cell);
+
+/* A timestamp in TSC cycles (the header's tsc_khz per millisecond). */
+u64 arch_timestamp(void);
+
 #endif /* WARDEN_HV_ARCH_H */

@@ -38,6 +38,12 @@ long cell_set_loadable(struct per_cpu *pc, unsigned long id);
  * 0, -WARDEN_ENOENT, -WARDEN_EBUSY. */
 long cell_start(struct per_cpu *pc, unsigned long id);
 
+/* WARDEN_HC_CELL_SHUTDOWN: ask the cell (communication region); if it
+ * approves, is passive or is not running, stop its CPUs (state shut down).
+ * 0, -WARDEN_EBUSY (denied or locked), -WARDEN_ENOENT.  No answer within
+ * about 200 ms counts as agreement.  CELL_DESTROY asks the same way first. */
+long cell_shutdown(struct per_cpu *pc, unsigned long id);
+
 /* A CPU of pc's cell did something forbidden: the cell is failed. */
 void cell_failed(struct per_cpu *pc);
 
