@@ -71,6 +71,7 @@ static int root_restore_range(u64 start, u64 size)
 	unsigned int i;
 	int err = 0;
 
+	spin_lock(&a->ept_lock);
 	for (i = 0; i < root->num_memory_regions; i++) {
 		s = r[i].phys_start > start ? r[i].phys_start : start;
 		e = r[i].phys_start + r[i].size < end
@@ -80,7 +81,9 @@ static int root_restore_range(u64 start, u64 size)
 			err |= pt_map(&a->ept, s, s, e - s,
 				      map_flags(r[i].flags), r[i].mem_type);
 	}
-	return err | arch_root_map_apic_page();
+	err |= arch_root_map_apic_page();
+	spin_unlock(&a->ept_lock);
+	return err;
 }
 
 void arch_flush_root(struct per_cpu *pc)
@@ -161,18 +164,19 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 		a->io_bitmap[i] = 0xff;
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		set_ports(a->io_bitmap, pio[i].base, pio[i].length, true);
-	/* For now cells get root's MSR policy (msr.c): the architectural
-	 * MSRs a guest needs (EFER, PAT, ...) are handled by the hardware
-	 * through the VMCS; a cell-specific policy comes with the cells
-	 * issue.  x2APIC ICR writes exit and are checked (apic.c). */
-	msr_bitmap_init_root(a->msr_bitmap);
+	/* Only the MSRs of its own CPU (msr.c); x2APIC ICR writes exit and
+	 * are checked (apic.c). */
+	msr_bitmap_init_cell(a->msr_bitmap);
 
 	/* Shrink root.  Unmapping may split a large page and need a page;
 	 * if that fails, what was taken is given back. */
 	for (i = 0; i < cfg->num_memory_regions && !ret; i++)
-		if (taken_from_root(&mem[i]))
+		if (taken_from_root(&mem[i])) {
+			spin_lock(&root->ept_lock);
 			ret = pt_unmap(&root->ept, mem[i].phys_start,
 				       mem[i].size);
+			spin_unlock(&root->ept_lock);
+		}
 	if (ret) {
 		while (i--)
 			if (taken_from_root(&mem[i]))
@@ -232,8 +236,11 @@ void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
 			continue;
 		if (loadable)
 			root_restore_range(mem[i].phys_start, mem[i].size);
-		else
+		else {
+			spin_lock(&root->ept_lock);
 			pt_unmap(&root->ept, mem[i].phys_start, mem[i].size);
+			spin_unlock(&root->ept_lock);
+		}
 	}
 	arch_flush_root(pc);
 }

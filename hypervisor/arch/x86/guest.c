@@ -48,10 +48,14 @@ static const u8 *window(struct per_cpu *pc, u64 phys)
 static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
 			      unsigned int need)
 {
+	struct arch_cell *a = pc->cell->arch;
 	unsigned int flags;
+	bool found;
 
-	return pt_lookup(&pc->cell->arch->ept, gpa, hpa, &flags, NULL) &&
-	       (flags & need) == need;
+	spin_lock(&a->ept_lock);
+	found = pt_lookup(&a->ept, gpa, hpa, &flags, NULL);
+	spin_unlock(&a->ept_lock);
+	return found && (flags & need) == need;
 }
 
 static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)

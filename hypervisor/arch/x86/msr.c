@@ -81,14 +81,39 @@ static const struct msr_range allowed[] = {
 	{ 0xc0000100, 0xc0000103 }, /* FS/GS/KERNEL_GS base, TSC_AUX */
 };
 
-static bool is_allowed(u32 msr)
+/*
+ * What a cell's guest may touch: the architectural MSRs of a CPU running
+ * in long mode and its own APIC, nothing that reaches beyond its CPU
+ * (MTRRs, microcode, power and performance controls stay root's).
+ */
+static const struct msr_range cell_allowed[] = {
+	{ 0x00000010, 0x00000010 }, /* TSC */
+	{ 0x0000001b, 0x0000001b }, /* APIC base (x2APIC switch) */
+	{ 0x00000174, 0x00000176 }, /* SYSENTER */
+	{ 0x00000277, 0x00000277 }, /* PAT */
+	{ 0x000006e0, 0x000006e0 }, /* TSC_DEADLINE */
+	{ 0x00000800, 0x000008ff }, /* x2APIC (ICR writes checked) */
+	{ 0xc0000080, 0xc0000084 }, /* EFER, STAR, LSTAR, CSTAR, FMASK */
+	{ 0xc0000100, 0xc0000103 }, /* FS/GS base, KERNEL_GS_BASE, TSC_AUX */
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool in_ranges(const struct msr_range *r, unsigned int n, u32 msr)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
-		if (msr >= allowed[i].first && msr <= allowed[i].last)
+	for (i = 0; i < n; i++)
+		if (msr >= r[i].first && msr <= r[i].last)
 			return true;
 	return false;
+}
+
+static bool is_allowed(struct per_cpu *pc, u32 msr)
+{
+	if (pc->cell != &hv.root)
+		return in_ranges(cell_allowed, COUNT(cell_allowed), msr);
+	return in_ranges(allowed, COUNT(allowed), msr);
 }
 
 /* The bitmap has read-low, read-high, write-low, write-high quarters
@@ -101,18 +126,28 @@ static void pass(u8 *bitmap, u32 msr)
 	bitmap[2048 + offset + bit / 8] &= ~(1u << (bit % 8));
 }
 
-void msr_bitmap_init_root(u8 *bitmap)
+static void bitmap_init(u8 *bitmap, const struct msr_range *r, unsigned int n)
 {
 	unsigned int i;
 	u32 msr;
 
 	for (i = 0; i < 4096; i++)
 		bitmap[i] = 0xff;
-	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
-		for (msr = allowed[i].first; msr <= allowed[i].last; msr++)
+	for (i = 0; i < n; i++)
+		for (msr = r[i].first; msr <= r[i].last; msr++)
 			pass(bitmap, msr);
 	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
 	bitmap[2048 + MSR_X2APIC_ICR / 8] |= 1u << (MSR_X2APIC_ICR % 8);
+}
+
+void msr_bitmap_init_root(u8 *bitmap)
+{
+	bitmap_init(bitmap, allowed, COUNT(allowed));
+}
+
+void msr_bitmap_init_cell(u8 *bitmap)
+{
+	bitmap_init(bitmap, cell_allowed, COUNT(cell_allowed));
 }
 
 /*
@@ -157,7 +192,7 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		vmx_skip_instruction();
 		return true;
 	}
-	if (is_allowed(msr)) {
+	if (is_allowed(pc, msr)) {
 		/* outside the bitmap's ranges: do it for the guest */
 		if (write) {
 			write_msr(msr, (regs->rdx << 32) | (u32)regs->rax);
@@ -169,8 +204,9 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		vmx_skip_instruction();
 		return true;
 	}
-	printk("CPU %u: root %s of MSR 0x%x refused (#GP injected)%s\n",
-	       pc->cpu_id, write ? "write" : "read", msr, write ? "" : "");
+	printk("CPU %u: %s %s of MSR 0x%x refused (#GP injected)\n", pc->cpu_id,
+	       pc->cell == &hv.root ? "root" : "cell", write ? "write" : "read",
+	       msr);
 	vmx_inject_exception(GP_VECTOR, true, 0);
 	return false;
 }

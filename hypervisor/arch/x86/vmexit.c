@@ -365,12 +365,16 @@ static void handle_sipi(struct per_cpu *pc, struct guest_regs *regs)
 	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
 }
 
-/* VMX instructions in a guest: #UD, as on a CPU without VMX (the guest's
- * CPUID says so). */
+/* VMX instructions: root gets #UD, as on a CPU without VMX (its CPUID
+ * says so); a cell that tries them is failed. */
 static void handle_vmx_insn(struct per_cpu *pc, struct guest_regs *regs)
 {
-	(void)regs;
 	pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
+	if (in_cell(pc)) {
+		fail_cell(pc, regs, "VMX instruction, exit reason",
+			  vmread(VM_EXIT_REASON) & 0xffff);
+		return;
+	}
 	vmx_inject_exception(UD_VECTOR, false, 0);
 }
 

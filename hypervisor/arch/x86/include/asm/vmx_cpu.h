@@ -19,14 +19,20 @@ struct arch_cell {
 	struct page_table ept;
 	void *apic_access_page; /* root: backs the xAPIC page, accesses exit */
 	void *comm_page;	/* cells: the communication region */
-	u8 *io_bitmap;		/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
-	u8 *msr_bitmap;		/* 1 page (SDM 25.6.9) */
+	/* Held while the EPT is changed or walked by software (guest.c):
+	 * root's changes while its other CPUs decode APIC accesses.  Never
+	 * held while waiting for another CPU. */
+	spinlock_t ept_lock;
+	u8 *io_bitmap;	/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
+	u8 *msr_bitmap; /* 1 page (SDM 25.6.9) */
 	u16 vpid;
 };
 
 /* Set up the MSR bitmap of the root cell: pass through what the policy
  * allows, intercept the rest (msr.c). */
 void msr_bitmap_init_root(u8 *bitmap);
+/* The same for a cell: only the MSRs of its own CPU (msr.c). */
+void msr_bitmap_init_cell(u8 *bitmap);
 /* Handle an intercepted RDMSR/WRMSR of the guest; true if the
  * instruction completed, false if #GP was injected (msr.c). */
 bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
