@@ -24,8 +24,8 @@ static int usage(FILE *out)
 		"       warden cell load <cell> <image> [-a <address>]...\n"
 		"       warden cell start <cell>\n"
 		"       warden cell shutdown <cell>\n"
-		"       warden cell list\n"
-		"       warden cell stats <cell>\n"
+		"       warden cell list [--json]\n"
+		"       warden cell stats <cell> [--json]\n"
 		"       warden cell destroy <cell>\n\n"
 		"<cell> is a cell id or name.\n\n"
 		"create:  the running hypervisor checks the cell config (YAML "
@@ -48,6 +48,7 @@ static int usage(FILE *out)
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
 		"and per second\n  over one second, by reason.\n"
+		"--json:  list and stats print one JSON value instead.\n"
 		"destroy: asks a running cell to stop like shutdown, then its "
 		"CPUs, memory\n  and ports go back to Linux.\n\n"
 		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
@@ -144,6 +145,35 @@ static void print_cpus(const struct warden_cpu_set *set)
 		printf("-");
 }
 
+/* A JSON string (names are printable ASCII; quote and backslash
+ * escaped). */
+static void json_string(const char *str, size_t max)
+{
+	size_t i;
+
+	putchar('"');
+	for (i = 0; i < max && str[i]; i++) {
+		if (str[i] == '"' || str[i] == '\\')
+			putchar('\\');
+		putchar(str[i]);
+	}
+	putchar('"');
+}
+
+static void json_cpus(const struct warden_cpu_set *set)
+{
+	unsigned int cpu;
+	bool any = false;
+
+	putchar('[');
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		if (set->bits[cpu / 64] & (1ull << (cpu % 64))) {
+			printf("%s%u", any ? ", " : "", cpu);
+			any = true;
+		}
+	putchar(']');
+}
+
 /* Fill info for the cell at index; false when there is none. */
 static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
 {
@@ -155,22 +185,38 @@ static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
 static int cell_list(int argc, char **argv)
 {
 	struct warden_cell_info info;
+	bool json = argc == 2 && !strcmp(argv[1], "--json");
 	uint32_t i;
 	int fd;
 
-	if (argc != 1)
+	if (argc > 2 || (argc == 2 && !json))
 		return usage(strcmp(argv[1], "--help") ? stderr : stdout);
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;
-	printf("%-4s %-24s %-10s %s\n", "id", "name", "state", "cpus");
+	if (json)
+		printf("[");
+	else
+		printf("%-4s %-24s %-10s %s\n", "id", "name", "state", "cpus");
 	for (i = 0; cell_at(fd, i, &info); i++) {
+		if (json) {
+			printf("%s{\"id\": %u, \"name\": ", i ? ", " : "",
+			       info.cell_id);
+			json_string(info.name, sizeof(info.name));
+			printf(", \"state\": \"%s\", \"cpus\": ",
+			       cell_state(info.state));
+			json_cpus(&info.cpus);
+			printf("}");
+			continue;
+		}
 		printf("%-4u %-24.*s %-10s ", info.cell_id,
 		       (int)sizeof(info.name), info.name,
 		       cell_state(info.state));
 		print_cpus(&info.cpus);
 		printf("\n");
 	}
+	if (json)
+		printf("]\n");
 	close(fd);
 	return EXIT_OK;
 }
@@ -303,11 +349,12 @@ static int cell_stats(int argc, char **argv)
 	struct warden_cpu_info a[8], b[8];
 	struct warden_cell_info info;
 	unsigned int cpus[8], n = 0, i, k;
+	bool json = argc == 3 && !strcmp(argv[2], "--json");
 	uint32_t id, idx;
 	int fd;
 
-	if (argc != 2 || !strcmp(argv[1], "--help"))
-		return usage(argc == 2 ? stdout : stderr);
+	if ((argc != 2 && !json) || !strcmp(argv[1], "--help"))
+		return usage(!strcmp(argv[1], "--help") ? stdout : stderr);
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;
@@ -338,6 +385,31 @@ static int cell_stats(int argc, char **argv)
 			goto fail;
 	}
 	close(fd);
+	if (json) {
+		printf("{\"cell\": %u, \"name\": ", id);
+		json_string(info.name, sizeof(info.name));
+		printf(", \"state\": \"%s\", \"cpus\": [",
+		       cell_state(info.state));
+		for (i = 0; i < n; i++) {
+			printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
+			       cpus[i]);
+			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
+			     k++)
+				printf("%s\"%s\": %llu", k ? ", " : "",
+				       stat_names[k],
+				       (unsigned long long)b[i].stats[k]);
+			printf("}, \"per_second\": {");
+			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
+			     k++)
+				printf("%s\"%s\": %llu", k ? ", " : "",
+				       stat_names[k],
+				       (unsigned long long)(b[i].stats[k] -
+							    a[i].stats[k]));
+			printf("}}");
+		}
+		printf("]}\n");
+		return EXIT_OK;
+	}
 	printf("cell %u \"%.*s\": %s\n", id, (int)sizeof(info.name), info.name,
 	       cell_state(info.state));
 	for (i = 0; i < n; i++) {

@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 480
-# tests: insmod enable create cpu-taken cpu-parked list memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 . /tests/lib.sh
@@ -31,6 +31,8 @@ run warden status
 expect_out cpu-parked 'cpu 1: parked'
 run warden cell list
 expect_out list '^1 +tiny-demo +created +1$'
+run warden cell list --json
+expect_out list-json '^\[\{"id": 1, "name": "tiny-demo", "state": "created", "cpus": \[1\]\}\]$'
 run hvread 0x30600000
 expect_out memory-taken 'hvread 0x30600000: refused'
 
@@ -74,6 +76,8 @@ expect_out inmate-ran '^[0-9]+ +tiny-demo +shut down +1$'
 # halted after its work, the inmate's CPU takes no VM exit at all
 run warden cell stats tiny-demo
 expect_out stats-halted-zero '^cpu 1: vmexits total=[0-9]+, per second: total=0$'
+run warden cell stats tiny-demo --json
+expect_out stats-json '^\{"cell": [0-9]+, "name": "tiny-demo", "state": "shut down", "cpus": \[\{"cpu": 1, "vmexits": \{"total": [0-9]+.*"per_second": \{"total": 0, '
 if [ "$(taskset -c 0 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo done')" = done ]; then pass root-works-beside; else fail root-works-beside "root CPU 0 did not finish"; fi
 run warden status
 echo "$OUT" | grep -q 'cpu 1: running' && pass cell-running-exits || fail cell-running-exits "CPU 1 not running: $OUT"
