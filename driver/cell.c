@@ -156,6 +156,8 @@ static int create(struct warden_cell_create *arg, void *config,
 	strscpy(cells[slot].name, desc->name, sizeof(cells[slot].name));
 	cells[slot].cpus = desc->cpus;
 	arg->cell_id = (u32)ret;
+	wd_sysfs_cell_added(cells[slot].id, cells[slot].name,
+			    &cells[slot].cpus);
 	pr_info("warden: cell %ld \"%s\" created\n", ret, cells[slot].name);
 	return 0;
 }
@@ -170,10 +172,21 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	online_cpus(&cells[slot].cpus);
 	pr_info("warden: cell %u \"%s\" destroyed\n", cells[slot].id,
 		cells[slot].name);
+	wd_sysfs_cell_removed(cells[slot].id);
 	cells[slot].id = 0;
 	kfree(cells[slot].config);
 	cells[slot].config = NULL;
 	return 0;
+}
+
+void wd_cell_cpus_taken(struct warden_cpu_set *set)
+{
+	unsigned int slot, i;
+
+	memset(set, 0, sizeof(*set));
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
+		for (i = 0; cells[slot].id && i < WARDEN_CPU_SET_WORDS; i++)
+			set->bits[i] |= cells[slot].cpus.bits[i];
 }
 
 int wd_cell_destroy_all(struct warden_error *err)
@@ -209,6 +222,7 @@ int wd_cell_destroy(struct warden_cell_ref *arg)
 	else
 		ret = destroy(&arg->error, slot);
 	mutex_unlock(&wd_lock);
+	wd_sysfs_sync();
 	return ret;
 }
 
@@ -313,6 +327,7 @@ int wd_cell_create(struct warden_cell_create *arg)
 		config = NULL; /* the cell keeps it */
 unlock:
 	mutex_unlock(&wd_lock);
+	wd_sysfs_sync();
 out:
 	kfree(config);
 	kfree(herr);

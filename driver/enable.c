@@ -362,6 +362,7 @@ int wd_enable(struct warden_enable *arg)
 	struct warden_error *err = &arg->error;
 	struct wd_reason why = { .cpu = WARDEN_NO_CPU };
 	const struct warden_system_desc *sys;
+	struct warden_cpu_set root_cpus = { 0 };
 	const struct firmware *fw = NULL;
 	struct warden_hv_header *h;
 	unsigned int cpu, ncpus = num_online_cpus();
@@ -562,9 +563,15 @@ int wd_enable(struct warden_enable *arg)
 	wd.num_cpus = ncpus;
 	wd.header = NULL;
 	wd.enabled = true;
+	for_each_online_cpu (cpu)
+		if (cpu < WARDEN_MAX_CPUS)
+			root_cpus.bits[cpu / 64] |= 1ull << (cpu % 64);
+	wd_sysfs_cell_added(WARDEN_ROOT_CELL_ID, sys->root_cell.name,
+			    &root_cpus);
 	release_firmware(fw);
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
+	wd_sysfs_sync();
 	kvfree(config);
 	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles\n",
 		ncpus, start_tsc);
@@ -627,6 +634,7 @@ int wd_disable(struct warden_cell_ref *arg)
 	ret = wd_cell_destroy_all(err);
 	if (ret) {
 		mutex_unlock(&wd_lock);
+		wd_sysfs_sync(); /* the cells destroyed before the refusal */
 		return ret;
 	}
 	cpus_read_lock();
@@ -650,6 +658,7 @@ int wd_disable(struct warden_cell_ref *arg)
 	if (ret)
 		goto out; /* some CPUs still run under the hypervisor */
 	wd.enabled = false;
+	wd_sysfs_cell_removed(WARDEN_ROOT_CELL_ID);
 	free_contexts();
 	memunmap(wd.hv_mem);
 	wd.hv_mem = NULL;
@@ -661,6 +670,7 @@ int wd_disable(struct warden_cell_ref *arg)
 out:
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
+	wd_sysfs_sync();
 	return ret;
 }
 

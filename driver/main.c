@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * warden.ko: the Linux side of Warden.  It creates /dev/warden (ioctls in
- * include/warden/ioctl.h) and /sys/devices/virtual/misc/warden.
+ * include/warden/ioctl.h), /sys/devices/virtual/misc/warden and
+ * /sys/kernel/warden (sysfs.c).
  *
  * Every ioctl argument starts with a struct warden_error; it is copied back
  * to user space on failure too, so that the CLI can explain the errno.
@@ -193,6 +194,12 @@ static int __init wd_init(void)
 		pr_err("warden: cannot register /dev/warden (%d)\n", err);
 		return err;
 	}
+	err = wd_sysfs_init();
+	if (err) {
+		pr_err("warden: cannot create /sys/kernel/warden (%d)\n", err);
+		misc_deregister(&wd_misc);
+		return err;
+	}
 	pr_info("warden: driver %s loaded, ABI revision %d\n",
 		WARDEN_DRIVER_VERSION, WARDEN_ABI_REVISION);
 	return 0;
@@ -200,6 +207,7 @@ static int __init wd_init(void)
 
 static void __exit wd_exit(void)
 {
+	wd_sysfs_exit();
 	misc_deregister(&wd_misc);
 }
 

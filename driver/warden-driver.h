@@ -65,5 +65,21 @@ int wd_cell_start(struct warden_cell_ref *arg);
 int wd_cell_shutdown(struct warden_cell_ref *arg);
 /* Destroy every cell (disable), with wd_lock held. */
 int wd_cell_destroy_all(struct warden_error *err);
+/* The CPUs of the cells besides root, with wd_lock held. */
+void wd_cell_cpus_taken(struct warden_cpu_set *set);
+
+/*
+ * sysfs.c: /sys/kernel/warden, with a directory per cell.  The two cell
+ * hooks run with wd_lock held and only queue the change (a removed cell's
+ * attributes fail at once); wd_sysfs_sync() applies the queued changes and
+ * must be called without wd_lock, after every operation that may have
+ * called a hook.
+ */
+int wd_sysfs_init(void);
+void wd_sysfs_exit(void);
+void wd_sysfs_cell_added(u32 id, const char *name,
+			 const struct warden_cpu_set *cpus);
+void wd_sysfs_cell_removed(u32 id);
+void wd_sysfs_sync(void);
 
 #endif /* WARDEN_DRIVER_H */

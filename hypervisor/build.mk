@@ -19,7 +19,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
 	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
 	hypervisor/arch/x86/insn.c hypervisor/arch/x86/apic_dest.c \
-	hypervisor/arch/x86/cellx.c
+	hypervisor/arch/x86/cellx.c hypervisor/arch/x86/apic_cell.c \
+	hypervisor/arch/x86/scrub.c
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
 
 $(HV_OUT)/%.c.o: %.c

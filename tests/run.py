@@ -129,12 +129,14 @@ def parse_header(path):
             if m:
                 meta[m.group(1)] = m.group(2).strip()
             # "# console: com3 NAME REGEX": a test that the cell console
-            # file (out/com3.log) matches REGEX after the run
-            m = re.match(r'#\s*console:\s*(com[34])\s+([\w.-]+)\s+(.*)',
-                         line)
+            # file (out/com3.log) matches REGEX after the run;
+            # "# console-absent: com3 NAME REGEX": that no line does
+            m = re.match(r'#\s*console(-absent)?:\s*(com[34])\s+'
+                         r'([\w.-]+)\s+(.*)', line)
             if m:
-                meta['console'].append((m.group(1), m.group(2),
-                                        m.group(3).strip()))
+                meta['console'].append((m.group(2), m.group(3),
+                                        m.group(4).strip(),
+                                        bool(m.group(1))))
     meta['tests'] = meta['tests'].split()
     return meta
 
@@ -219,10 +221,14 @@ def run_group(build, group, script, results, keep, stream=False):
                 results.report('%s/%s' % (group, name), False,
                                'reported but not declared in the group '
                                'header (%s)' % ('pass' if ok else reason))
-        for port, name, regex in meta['console']:
+        for port, name, regex, absent in meta['console']:
             text = read_text(os.path.join(workdir, 'out', port + '.log'))
             found = re.search(regex, text.replace('\r', ''), re.M)
             last = text.strip().splitlines()[-3:]
+            if absent:
+                results.report('%s/%s' % (group, name), not found,
+                               '%s has %r' % (port, found and found.group(0)))
+                continue
             results.report('%s/%s' % (group, name), bool(found),
                            '%s does not match %r; it ends: %s'
                            % (port, regex, ' | '.join(last) or '(empty)'))

@@ -21,7 +21,8 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: warden cell create [--check] <cell config>\n"
-		"       warden cell load <cell> <image> [-a <address>]...\n"
+		"       warden cell load <cell> <image> [-a <address>] "
+		"[-s <string> -a <address>]...\n"
 		"       warden cell start <cell>\n"
 		"       warden cell shutdown <cell>\n"
 		"       warden cell list [--json]\n"
@@ -40,7 +41,9 @@ static int usage(FILE *out)
 		"online again.\n"
 		"load:    stops the cell and copies each image into its "
 		"loadable memory, at\n"
-		"  guest address -a (default 0).\n"
+		"  guest address -a (default 0). -s <string> loads the string "
+		"with its NUL\n"
+		"  (an inmate's command line, e.g. -s mode=xapic -a 0xff000).\n"
 		"start:   (re)starts the cell's CPUs in real mode at its reset "
 		"address.\n"
 		"shutdown: asks the cell to stop; it may deny (exit 2, the "
@@ -290,7 +293,8 @@ static int read_file(const char *path, void **data, size_t *size)
 	return 0;
 }
 
-/* cell load <cell> <image> [-a address] [<image> [-a address]]... */
+/* cell load <cell> <image> [-a address] [<image>|-s <string> [-a
+ * address]]... */
 static int cell_load(int argc, char **argv)
 {
 	struct warden_image images[16];
@@ -313,7 +317,28 @@ static int cell_load(int argc, char **argv)
 				return usage(stderr);
 			continue;
 		}
-		if (n == 16 || read_file(argv[i], &data[n], &size)) {
+		if (!strcmp(argv[i], "-s") && i + 1 < (unsigned)argc) {
+			/* a string (an inmate's command line), with its NUL */
+			if (n == 16)
+				goto too_many;
+			size = strlen(argv[++i]) + 1;
+			data[n] = malloc(size);
+			if (!data[n])
+				goto out;
+			memcpy(data[n], argv[i], size);
+			images[n].source_ptr = (uintptr_t)data[n];
+			images[n].size = size;
+			n++;
+			continue;
+		}
+		if (n == 16) {
+		too_many:
+			fprintf(stderr, "warden: cell load: at most 16 images "
+					"and "
+					"strings\n");
+			goto out;
+		}
+		if (read_file(argv[i], &data[n], &size)) {
 			fprintf(stderr, "warden: cell load: cannot read %s\n",
 				argv[i]);
 			goto out;

@@ -33,11 +33,17 @@ struct warden_comm_region {
 	uint32_t reserved2;
 	struct warden_console console; /* the cell's own console */
 	uint64_t watchdog;	       /* cell -> hv: heartbeat counter */
-	uint64_t reserved3[7];
+	/* The cell's CPUs by APIC ID: bit n of apic_ids[n / 64] set when
+	 * the CPU with APIC ID n belongs to the cell.  The first CPU (lowest
+	 * APIC ID) starts at the reset address; the others wait for INIT and
+	 * SIPI from it (only the cell's own CPUs can be reached). */
+	uint64_t apic_ids[4];
+	uint64_t reserved3[3];
 };
 WARDEN_CHECK_SIZE(struct warden_comm_region, 128);
 WARDEN_CHECK_OFFSET(struct warden_comm_region, cell_state, 16);
 WARDEN_CHECK_OFFSET(struct warden_comm_region, console, 48);
 WARDEN_CHECK_OFFSET(struct warden_comm_region, watchdog, 64);
+WARDEN_CHECK_OFFSET(struct warden_comm_region, apic_ids, 72);
 
 #endif /* WARDEN_COMM_H */

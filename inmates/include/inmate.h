@@ -20,6 +20,7 @@
 #include <warden/comm.h>
 #include <warden/hypercall.h>
 
+#include <inmate/apic.h>
 #include <inmate/arch.h>
 #include <inmate/hypercall.h>
 #include <inmate/x86.h>
@@ -38,6 +39,12 @@
 
 /* Provided by the inmate. */
 void inmate_main(void);
+/*
+ * Optional: what the other CPUs run once smp_start_cpus() started them
+ * (cpu_index 1, 2, ... by arrival; interrupts disabled, IDT loaded, the
+ * APIC not set up).  The default halts.  Returning halts the CPU.
+ */
+void inmate_ap_main(unsigned int cpu_index);
 
 /* Halt this CPU forever with interrupts disabled. */
 void inmate_halt(void) __noreturn;
@@ -70,16 +77,75 @@ void comm_set_state(uint32_t state);	 /* WARDEN_CELL_* */
 uint32_t comm_poll_msg(void);		 /* WARDEN_MSG_* */
 void comm_reply(uint32_t reply);	 /* WARDEN_REPLY_* */
 bool comm_handle_shutdown(bool approve); /* true: approved a request */
+bool comm_shutdown_requested(void);	 /* pending and not answered */
 void comm_heartbeat(void);		 /* watchdog++ */
+
+/*
+ * Command line at INMATE_CMDLINE: "key=value key2 ..." (a bare key has the
+ * value "").  The getters return def when the key is missing (or, for
+ * numbers and booleans, malformed: then they also print a warning).
+ * Numbers are decimal or 0x hex; booleans 1/y/yes/on/true, a bare key, or
+ * 0/n/no/off/false.
+ */
+const char *cmdline(void); /* the whole line, "" when none */
+const char *cmdline_str(const char *key, const char *def);
+uint64_t cmdline_uint(const char *key, uint64_t def);
+bool cmdline_bool(const char *key, bool def);
+
+/*
+ * Local APIC (registers: <inmate/apic.h>, by x2APIC MSR index in both
+ * modes).  apic_init() software-enables the APIC (SVR, spurious vector
+ * 0xff, TPR 0, timer masked) in x2APIC mode when asked for and supported,
+ * else in xAPIC mode; -1 when there is no APIC.  Every CPU that uses the
+ * APIC calls it, all with the same mode.
+ */
+int apic_init(bool x2apic);
+bool apic_is_initialized(void);
+bool apic_is_x2apic(void);
+bool apic_x2apic_supported(void); /* CPUID.1:ECX[21] */
+uint32_t apic_read(unsigned int reg);
+void apic_write(unsigned int reg, uint32_t value);
+uint32_t apic_id(void); /* this CPU's, from the APIC ID register */
+void apic_eoi(void);
+/* ICR: physical destination (8 bits in xAPIC mode), low half as is. */
+void apic_send_icr(uint32_t dest, uint32_t icr_low);
+void apic_send_ipi(uint32_t dest, unsigned int vector); /* fixed, edge */
+void apic_send_init(uint32_t dest);
+void apic_send_sipi(uint32_t dest, unsigned int vector); /* CS.base V<<12 */
+/*
+ * APIC timer, divide by 1: its frequency calibrated against the TSC on
+ * first use (25 ms), periodic interrupts every period_us at vector (0, or
+ * -1 when the period does not fit the 32-bit counter or the vector is
+ * below 32), stop; counts of the timer in nanoseconds.
+ */
+uint32_t apic_timer_khz(void);
+int apic_timer_periodic(uint32_t period_us, unsigned int vector);
+void apic_timer_stop(void);
+uint64_t apic_timer_counts_to_ns(uint64_t counts);
+
+/*
+ * SMP: smp_start_cpus() (first CPU, once) starts the cell's other CPUs
+ * (comm region apic_ids, else all but this one) with INIT, SIPI, SIPI and
+ * waits until they counted in (1 s at most); it returns the number of CPUs
+ * running the inmate, this one included.  Calls apic_init(true) if the
+ * APIC was not set up.  smp_cpu_index(): 0 on the first CPU, 1, 2, ... on
+ * the others by arrival (taken from the stack pointer: no VM exit).
+ */
+unsigned int smp_start_cpus(void);
+unsigned int smp_num_cpus(void);
+unsigned int smp_cpu_index(void);
 
 /* Time, by the TSC. */
 uint32_t tsc_khz(void);
 void delay_us(uint64_t us);
 uint64_t tsc_ticks_to_us(uint64_t ticks);
+uint64_t tsc_ticks_to_ns(uint64_t ticks);
 
 /* Interrupts: vectors 32..255; the handler sends any EOI itself. */
 typedef void (*irq_handler_t)(unsigned int vector);
 int irq_set_handler(unsigned int vector, irq_handler_t handler);
+/* Interrupts (vectors 32..255) that had no handler, on all CPUs. */
+unsigned long irq_unexpected_count(void);
 
 /*
  * Set the cache attribute of the identity map for [start, start + size)

@@ -55,6 +55,15 @@ void comm_reply(uint32_t reply)
 		write32(&comm->reply_from_cell, reply);
 }
 
+bool comm_shutdown_requested(void)
+{
+	struct warden_comm_region *comm = comm_region();
+
+	return comm &&
+	       read32(&comm->msg_to_cell) == WARDEN_MSG_SHUTDOWN_REQUEST &&
+	       read32(&comm->reply_from_cell) == WARDEN_REPLY_NONE;
+}
+
 bool comm_handle_shutdown(bool approve)
 {
 	struct warden_comm_region *comm = comm_region();

@@ -10,9 +10,14 @@
  * for the first 4 GiB in 2 MiB pages -> PAE, EFER.LME, paging -> 64-bit
  * mode -> stack, RFLAGS, BSS -> inmate_start() (C) -> halt forever.
  *
- * Only the first CPU to arrive runs the inmate; a cell CPU that arrives
- * later (if the hypervisor starts several at the reset address) parks with
- * interrupts disabled before touching memory other than a counter.
+ * The first CPU to arrive runs the inmate.  Later arrivals are the other
+ * CPUs of the cell, started by smp_start_cpus() with INIT and SIPI vector 0
+ * (so here, at CS.base 0): they take the AP path, which reuses the GDT and
+ * the page tables the first CPU built, takes a stack by arrival order and
+ * calls inmate_ap_start() (C).  A CPU that arrives before smp_start_cpus()
+ * allowed it (inmate_smp_ready still 0: the page tables may not exist yet)
+ * parks with interrupts disabled, touching no memory but a counter; so does
+ * one beyond INMATE_MAX_CPUS.
  */
 #include <inmate/arch.h>
 
@@ -27,13 +32,22 @@ _start:
 	movw	$1, %ax
 	lock xaddw %ax, cpu_arrivals
 	testw	%ax, %ax
-	jnz	park16
+	jnz	ap_start16
 
 	lgdtl	gdt_ptr
 	/* PE on; CD, NW, TS, EM, AM, WP, PG off; NE and ET on. */
 	movl	$(CR0_PE | CR0_ET | CR0_NE), %eax
 	movl	%eax, %cr0
 	ljmpl	$GDT_CODE32, $start32
+
+	/* A later arrival: the AP path, once the first CPU allows it. */
+ap_start16:
+	cmpw	$0, inmate_smp_ready
+	je	park16
+	lgdtl	gdt_ptr
+	movl	$(CR0_PE | CR0_ET | CR0_NE), %eax
+	movl	%eax, %cr0
+	ljmpl	$GDT_CODE32, $ap_start32
 
 park16:
 	cli
@@ -90,6 +104,26 @@ start32:
 	movl	%eax, %cr0
 	ljmp	$GDT_CODE64, $start64
 
+	/* AP: the first CPU's page tables (complete by now), long mode. */
+ap_start32:
+	movw	$GDT_DATA, %ax
+	movw	%ax, %ds
+	movw	%ax, %es
+	movw	%ax, %ss
+	movw	%ax, %fs
+	movw	%ax, %gs
+	movl	$CR4_PAE, %eax
+	movl	%eax, %cr4
+	movl	$inmate_pml4, %eax
+	movl	%eax, %cr3
+	movl	$MSR_EFER, %ecx
+	movl	$EFER_LME, %eax
+	xorl	%edx, %edx
+	wrmsr
+	movl	$(CR0_PE | CR0_ET | CR0_NE | CR0_WP | CR0_PG), %eax
+	movl	%eax, %cr0
+	ljmp	$GDT_CODE64, $ap_start64
+
 	.code64
 start64:
 	movw	$GDT_DATA, %ax
@@ -117,6 +151,31 @@ inmate_halt:
 	jmp	inmate_halt
 
 	/*
+	 * AP in 64-bit mode: index = arrival order (1, 2, ... from
+	 * inmate_smp_next_index, which smp_start_cpus() set to 1), stack
+	 * inmate_ap_stacks[index - 1], then inmate_ap_start(index).
+	 */
+ap_start64:
+	movw	$GDT_DATA, %ax
+	movw	%ax, %ds
+	movw	%ax, %es
+	movw	%ax, %ss
+	movw	%ax, %fs
+	movw	%ax, %gs
+	movl	$1, %edi
+	lock xaddl %edi, inmate_smp_next_index
+	cmpl	$INMATE_MAX_CPUS, %edi
+	jae	inmate_halt
+	/* the top of stack index - 1 is inmate_ap_stacks + index * size */
+	imulq	$INMATE_AP_STACK_SIZE, %rdi, %rsp
+	addq	$inmate_ap_stacks, %rsp
+	pushq	$2		/* RFLAGS: IF, DF, AC, TF all clear */
+	popfq
+	xorl	%ebp, %ebp
+	call	inmate_ap_start
+	jmp	inmate_halt
+
+	/*
 	 * Flat descriptors; the accessed bits are preset so that the CPU
 	 * never writes to the table.
 	 */
@@ -132,12 +191,16 @@ gdt_ptr:
 	.long	gdt
 
 	/*
-	 * Written in real mode, so it must stay in the first 64 KiB: it
-	 * lives in the entry section, which the linker script puts at 0.
+	 * Used in real mode, so they must stay in the first 64 KiB: they
+	 * live in the entry section, which the linker script puts at 0.
+	 * inmate_smp_ready: set by smp_start_cpus() before it sends SIPIs.
 	 */
 	.section .entry.data, "aw"
 	.balign 4
 cpu_arrivals:
+	.word	0
+	.globl inmate_smp_ready
+inmate_smp_ready:
 	.word	0
 
 	/* Identity page tables, outside the BSS (which is cleared later). */

@@ -4,6 +4,7 @@
 #define INMATE_INTERNAL_H
 
 #include <stdint.h>
+#include <inmate/arch.h>
 
 /* The general registers as isr.S saves them, then what the CPU pushed. */
 struct interrupt_frame {
@@ -14,10 +15,20 @@ struct interrupt_frame {
 };
 
 void inmate_start(void);
+void inmate_ap_start(unsigned int cpu_index);
 void idt_init(void);
+void idt_load(void);
 void interrupt_dispatch(struct interrupt_frame *frame);
+void cmdline_init(void);
+void apic_ack_unexpected(unsigned int vector);
 
 extern const char inmate_isr_stubs[];
 extern uint64_t inmate_pd[]; /* 2048 PDEs mapping 4 GiB (entry.S) */
+
+/* SMP hand-over with entry.S (smp.c, entry.S's .entry.data). */
+extern volatile uint16_t inmate_smp_ready;
+extern volatile uint32_t inmate_smp_next_index;
+extern volatile uint32_t inmate_smp_cpus_up; /* CPUs in C, this one too */
+extern uint8_t inmate_ap_stacks[INMATE_MAX_CPUS - 1][INMATE_AP_STACK_SIZE];
 
 #endif /* INMATE_INTERNAL_H */

@@ -3,7 +3,8 @@
  * IDT: every vector goes through its stub in isr.S to interrupt_dispatch().
  * Exceptions (0..31) are reported on the console and halt the CPU, after
  * marking the cell FAILED in the comm region; other vectors call the
- * handler installed with irq_set_handler().
+ * handler installed with irq_set_handler(), or are counted and printed as
+ * unexpected.  All CPUs share the IDT and the handlers.
  */
 #include <inmate.h>
 #include "internal.h"
@@ -32,6 +33,7 @@ struct idt_pointer {
 static struct idt_gate idt[NUM_VECTORS] __attribute__((aligned(16)));
 static irq_handler_t handlers[NUM_VECTORS];
 static int in_exception;
+static unsigned long unexpected_count;
 
 /* Names of the exception vectors; "RSV": reserved by Intel. */
 static const char *const exception_names[NUM_EXCEPTIONS] = {
@@ -43,7 +45,6 @@ static const char *const exception_names[NUM_EXCEPTIONS] = {
 
 void idt_init(void)
 {
-	struct idt_pointer ptr;
 	unsigned int v;
 
 	for (v = 0; v < NUM_VECTORS; v++) {
@@ -58,6 +59,14 @@ void idt_init(void)
 		idt[v].offset_high = addr >> 32;
 		idt[v].reserved = 0;
 	}
+	idt_load();
+}
+
+/* Load the IDT on this CPU (the first one, or one started later). */
+void idt_load(void)
+{
+	struct idt_pointer ptr;
+
 	ptr.limit = sizeof(idt) - 1;
 	ptr.base = (uint64_t)idt;
 	asm volatile("lidt %0" : : "m"(ptr) : "memory");
@@ -108,9 +117,17 @@ void interrupt_dispatch(struct interrupt_frame *frame)
 		report_exception(frame);
 
 	handler = handlers[frame->vector];
-	if (handler)
+	if (handler) {
 		handler(frame->vector);
-	else
-		printk("inmate: unexpected interrupt, vector %lu\n",
-		       (unsigned long)frame->vector);
+		return;
+	}
+	__atomic_fetch_add(&unexpected_count, 1, __ATOMIC_RELAXED);
+	apic_ack_unexpected(frame->vector);
+	printk("inmate: unexpected interrupt, vector %lu\n",
+	       (unsigned long)frame->vector);
+}
+
+unsigned long irq_unexpected_count(void)
+{
+	return __atomic_load_n(&unexpected_count, __ATOMIC_RELAXED);
 }

@@ -2,8 +2,18 @@
 /*
  * A small printf-style formatter (no floating point) with two sinks: the
  * console (printk) and a buffer (snprintf).
+ *
+ * printk holds a console lock for the whole message, so that the lines of
+ * several CPUs do not mix.  Its owner is the CPU index + 1 (0: free); a CPU
+ * that already holds it (printk from an interrupt or exception handler)
+ * prints without waiting, and a CPU that waited CONSOLE_LOCK_WAIT_MS (the
+ * holder may have died) prints anyway.
  */
 #include <inmate.h>
+
+#define CONSOLE_LOCK_WAIT_MS 100
+
+static unsigned int console_owner;
 
 struct sink {
 	void (*put)(struct sink *sink, char c);
@@ -220,14 +230,40 @@ static void buffer_sink_put(struct sink *sink, char c)
 	sink->pos++;
 }
 
+static bool console_lock(void)
+{
+	unsigned int me = smp_cpu_index() + 1, free = 0;
+	uint64_t start, wait;
+
+	if (__atomic_load_n(&console_owner, __ATOMIC_ACQUIRE) == me)
+		return false;
+	if (__atomic_compare_exchange_n(&console_owner, &free, me, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return true;
+	wait = (uint64_t)tsc_khz() * CONSOLE_LOCK_WAIT_MS;
+	start = rdtsc();
+	do {
+		cpu_relax();
+		free = 0;
+		if (__atomic_compare_exchange_n(&console_owner, &free, me,
+						false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return true;
+	} while (rdtsc() - start < wait);
+	return false;
+}
+
 int vprintk(const char *fmt, va_list ap)
 {
 	struct sink sink = { .put = console_sink_put };
+	bool locked = console_lock();
 	va_list copy;
 
 	va_copy(copy, ap);
 	format(&sink, fmt, &copy);
 	va_end(copy);
+	if (locked)
+		__atomic_store_n(&console_owner, 0, __ATOMIC_RELEASE);
 	return sink.pos;
 }
 

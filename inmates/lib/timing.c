@@ -49,6 +49,13 @@ uint64_t tsc_ticks_to_us(uint64_t ticks)
 	return ticks / khz * 1000 + ticks % khz * 1000 / khz;
 }
 
+uint64_t tsc_ticks_to_ns(uint64_t ticks)
+{
+	uint64_t khz = tsc_khz();
+
+	return ticks / khz * 1000000 + ticks % khz * 1000000 / khz;
+}
+
 void delay_us(uint64_t us)
 {
 	uint64_t khz = tsc_khz();

@@ -11,6 +11,9 @@
  *                                      like a running KVM guest would)
  *   insmod wdtest.ko mode=nmi         (NMI IPIs to every other CPU: each
  *                                      must reach Linux's NMI handler)
+ *   insmod wdtest.ko mode=ipistorm    (reschedule IPIs with every
+ *                                      shorthand and a broadcast: while
+ *                                      cells run, none may reach them)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -95,6 +98,25 @@ static void test_nmis(void)
 				atomic_read(&nmis_seen[cpu]), NMI_ROUNDS);
 }
 
+/* IPI_STORM_ROUNDS reschedule IPIs (harmless for Linux) with each
+ * shorthand and to every possible CPU: a cell CPU must see none. */
+#define IPI_STORM_ROUNDS 50
+
+static void ipi_storm(void)
+{
+	unsigned int round;
+
+	for (round = 0; round < IPI_STORM_ROUNDS; round++) {
+		apic->send_IPI_allbutself(RESCHEDULE_VECTOR);
+		apic->send_IPI_all(RESCHEDULE_VECTOR);
+		/* every possible CPU named, the cells' (offline in Linux)
+		 * included: logical or physical, as Linux's APIC driver does */
+		apic->send_IPI_mask(cpu_possible_mask, RESCHEDULE_VECTOR);
+		udelay(200);
+	}
+	pr_info("wdtest: ipistorm: %d rounds sent\n", IPI_STORM_ROUNDS);
+}
+
 static int __init wdtest_init(void)
 {
 	unsigned int cpu;
@@ -168,6 +190,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "nmi")) {
 		test_nmis();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "ipistorm")) {
+		ipi_storm();
 		return -EAGAIN;
 	}
 	pr_err("wdtest: unknown mode '%s'\n", mode);

@@ -6,10 +6,13 @@
 # before.  Disable destroys cells that are left.
 # emulator: bochs
 # cpus: 2
-# timeout: 480
-# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells
+# timeout: 720
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
+# console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
+# console: com3 apic-demo-xapic ^apic-demo: xapic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
+# console-absent: com3 apic-demo-no-unexpected unexpected [1-9]
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -19,14 +22,27 @@ hvread() { # ADDR: can root read it?
 	insmod /wdtest.ko mode=hvread addr=$1 2>/dev/null
 	dmesg | grep -o 'wdtest: hvread [^:]*: [a-z]*' | head -n 1
 }
+# sysfs: /sys/kernel/warden/cells/<id>/ per cell (root is 0)
+wd=/sys/kernel/warden
+c0=$wd/cells/0 c1=$wd/cells/1
+rd() { cat "$1" 2>&1; }
+dirs() { ls $wd/cells 2>&1 | tr '\n' ' '; }
 
 expect_rc insmod 0 insmod /warden.ko
+if [ "$(rd $wd/enabled)" = 0 ] && [ -d $wd/cells ] && [ -z "$(ls $wd/cells)" ]; then pass sysfs-loaded; else fail sysfs-loaded "enabled '$(rd $wd/enabled)', cells '$(dirs)'"; fi
 expect_rc enable 0 warden enable /configs/system-bochs.cell
 before=$(pool)
+if [ "$(rd $wd/enabled)" = 1 ] && [ "$(dirs)" = "0 " ] && [ "$(rd $c0/name)" = Linux ] && [ "$(rd $c0/cpus)" = 0-1 ] && [ "$(rd $c0/state)" = running ] && [ -z "$(rd $c0/cpus_failed)" ]; then pass sysfs-root; else fail sysfs-root "enabled '$(rd $wd/enabled)', cells '$(dirs)', name '$(rd $c0/name)', cpus '$(rd $c0/cpus)', state '$(rd $c0/state)', failed '$(rd $c0/cpus_failed)'"; fi
+t=$(rd $c0/statistics/vmexits_total)
+if [ "$t" -gt 0 ] 2>/dev/null; then pass sysfs-root-stats; else fail sysfs-root-stats "root vmexits_total '$t'"; fi
 
 run warden cell create /yaml/cells/tiny-demo.yaml
 if [ "$RC" = 0 ] && echo "$OUT" | grep -q 'Cell 1 created'; then pass create; else fail create "rc $RC: $OUT"; fi
 if [ "$(cat $online)" = 0 ]; then pass cpu-taken; else fail cpu-taken "CPU 1 online: $(cat $online)"; fi
+if [ "$(dirs)" = "0 1 " ] && [ "$(rd $c1/name)" = tiny-demo ] && [ "$(rd $c1/state)" = created ] && [ "$(rd $c1/cpus)" = 1 ] && [ -z "$(rd $c1/cpus_failed)" ]; then pass sysfs-cell; else fail sysfs-cell "cells '$(dirs)', name '$(rd $c1/name)', state '$(rd $c1/state)', cpus '$(rd $c1/cpus)', failed '$(rd $c1/cpus_failed)'"; fi
+if [ "$(rd $c0/cpus)" = 0 ]; then pass sysfs-root-cpus-shrink; else fail sysfs-root-cpus-shrink "root cpus '$(rd $c0/cpus)'"; fi
+names=$(ls $c1/statistics | tr '\n' ' ')
+if [ "$names" = "vmexits_cpuid vmexits_cr vmexits_exception vmexits_hypercall vmexits_init_sipi vmexits_management vmexits_mmio vmexits_msr_read vmexits_msr_write vmexits_nmi vmexits_other vmexits_pio vmexits_total vmexits_x2apic_icr vmexits_xapic vmexits_xsetbv " ]; then pass sysfs-cell-stats-names; else fail sysfs-cell-stats-names "statistics: $names"; fi
 run warden status
 expect_out cpu-parked 'cpu 1: parked'
 run warden cell list
@@ -43,8 +59,15 @@ if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '/tmp/second.yaml:[0-9]+: .*CPU 1.*ti
 run warden cell list
 if [ "$(echo "$OUT" | grep -c '^[0-9]')" = 1 ] && [ "$(cat $online)" = 0 ]; then pass refused-nothing-changed; else fail refused-nothing-changed "$OUT"; fi
 
+# a file opened before destroy reads an error afterwards, never stale data
+exec 3<$c1/state
 run warden cell destroy tiny-demo
+stale=$(cat <&3 2>&1)
+exec 3<&-
 expect_out destroy 'Cell 1 destroyed'
+if ! echo "$stale" | grep -Eq 'created|running|shut down|loading|failed'; then pass sysfs-stale-read; else fail sysfs-stale-read "read '$stale'"; fi
+if [ ! -e $c1 ] && [ "$(dirs)" = "0 " ]; then pass sysfs-cell-gone; else fail sysfs-cell-gone "cells '$(dirs)'"; fi
+if [ "$(rd $c0/cpus)" = 0-1 ]; then pass sysfs-root-cpus-back; else fail sysfs-root-cpus-back "root cpus '$(rd $c0/cpus)'"; fi
 on=$(cat $online)
 done1=$(taskset -c 1 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo done')
 if [ "$on$done1" = 1done ]; then pass cpu-back; else fail cpu-back "CPU 1 online '$on', work '$done1'"; fi
@@ -64,6 +87,20 @@ for i in 1 2 3 4 5; do
 	ok=$i
 done
 if [ "$ok" = 5 ] && [ "$(pool)" = "$before" ]; then pass cycles; else fail cycles "stopped after $ok cycles; pool $(pool), was $before"; fi
+# readers in the cell directories while cells come and go
+(while :; do cat $wd/cells/*/state $wd/cells/*/cpus $wd/cells/*/cpus_failed $wd/cells/*/statistics/vmexits_total >/dev/null 2>&1; done) &
+reader=$!
+ok=0
+for i in 1 2 3; do
+	warden cell create /configs/cells/tiny-demo.cell >/dev/null || break
+	[ "$(rd $c1/name)" = tiny-demo ] || break
+	warden cell destroy tiny-demo >/dev/null || break
+	[ ! -e $c1 ] || break
+	ok=$i
+done
+kill $reader
+wait $reader 2>/dev/null
+if [ "$ok" = 3 ] && [ "$(dirs)" = "0 " ]; then pass sysfs-readers-cycles; else fail sysfs-readers-cycles "stopped after $ok cycles; cells '$(dirs)'"; fi
 
 # An inmate: load tiny-demo, start it; it counts on COM3 (checked by the
 # runner) and reports "shut down" in its communication region.
@@ -73,6 +110,9 @@ expect_rc start 0 warden cell start tiny-demo
 sleep 3
 run warden cell list
 expect_out inmate-ran '^[0-9]+ +tiny-demo +shut down +1$'
+if [ "$(rd $c1/state)" = "shut down" ]; then pass sysfs-shut-down; else fail sysfs-shut-down "state '$(rd $c1/state)'"; fi
+t=$(rd $c1/statistics/vmexits_total)
+if [ "$t" -gt 0 ] 2>/dev/null; then pass sysfs-cell-exits; else fail sysfs-cell-exits "vmexits_total '$t'"; fi
 # halted after its work, the inmate's CPU takes no VM exit at all
 run warden cell stats tiny-demo
 expect_out stats-halted-zero '^cpu 1: vmexits total=[0-9]+, per second: total=0$'
@@ -124,6 +164,9 @@ expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1$'
 warden cell destroy tiny-demo >/dev/null
 contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
 warden cell destroy tiny-demo >/dev/null
+# an IPI to a root CPU (APIC ID 0) from the cell's x2APIC
+contain contain-ipi-root /inmates/ipi-root.bin 'IPI \(ICR 0x[0-9a-f]+\) to CPU outside the cell: 0'
+warden cell destroy tiny-demo >/dev/null
 
 # Shutdown requests: the cell may deny (the first), then approves.
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
@@ -143,6 +186,35 @@ if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'denied the shutdown request' && [ "$(
 warden cell shutdown tiny-demo >/dev/null
 warden cell destroy tiny-demo >/dev/null
 
+# apic-demo: a periodic APIC timer in the cell, x2APIC mode first.  Root
+# is in xAPIC mode on this machine, so the cell's x2APIC is emulated: its
+# steady-state exits are MSR accesses only (the timer-count read and the
+# EOI of each tick); in xAPIC mode they are xAPIC-page accesses only.  The
+# jitter reports go to COM3 (checked by the runner, "unexpected 0").
+warden cell create /configs/cells/apic-demo.cell >/dev/null
+warden cell load apic-demo /inmates/apic-demo.bin -s "report=20" -a 0xff000 >/dev/null
+expect_rc apic-start 0 warden cell start apic-demo
+sleep 3
+run warden cell list
+expect_out apic-running '^[0-9]+ +apic-demo +running +1$'
+run warden cell stats apic-demo
+expect_out apic-x2apic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]*( msr_read=[0-9]+)? msr_write=[1-9][0-9]*$'
+run warden cell shutdown apic-demo
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'denied the shutdown request'; then pass apic-shutdown-denied; else fail apic-shutdown-denied "rc $RC: $OUT"; fi
+sleep 1
+run warden cell shutdown apic-demo
+if [ "$RC" = 0 ] && warden cell list | grep -Eq '^[0-9]+ +apic-demo +shut down'; then pass apic-shutdown-approved; else fail apic-shutdown-approved "rc $RC: $OUT"; fi
+warden cell load apic-demo /inmates/apic-demo.bin -s "mode=xapic report=20" -a 0xff000 >/dev/null
+warden cell start apic-demo >/dev/null
+sleep 3
+run warden cell stats apic-demo
+expect_out apic-xapic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* xapic=[1-9][0-9]*$'
+warden cell shutdown apic-demo >/dev/null
+warden cell destroy apic-demo >/dev/null
+
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
 run warden disable
 if [ "$RC" = 0 ] && [ "$(cat $online)" = 1 ]; then pass disable-destroys-cells; else fail disable-destroys-cells "rc $RC, CPU 1 online '$(cat $online)': $OUT"; fi
+if [ "$(rd $wd/enabled)" = 0 ] && [ -z "$(ls $wd/cells)" ]; then pass sysfs-disabled; else fail sysfs-disabled "enabled '$(rd $wd/enabled)', cells '$(dirs)'"; fi
+expect_rc rmmod 0 rmmod warden
+if [ ! -e $wd ]; then pass sysfs-unloaded; else fail sysfs-unloaded "$wd still there"; fi

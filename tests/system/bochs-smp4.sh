@@ -1,12 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Late launch on 4 CPUs: Linux keeps working on every CPU as the root cell
 # (processes, cross-CPU calls, NMIs re-delivered to Linux, hot-plug of two
-# CPUs), the idle exit rate is shown per CPU and reason, and disable gives
-# every CPU back to bare metal.
+# CPUs), the idle exit rate is shown per CPU and reason; two cells at once
+# never see root's IPIs; a 2-CPU cell (smp-demo) starts its second CPU and
+# exchanges IPIs; disable gives every CPU back to bare metal.
 # emulator: bochs
 # cpus: 4
-# timeout: 600
-# tests: insmod nmi-bare enable work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits disable vmx-free-after work-after-disable
+# timeout: 900
+# tests: insmod nmi-bare enable work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable
+# console: com4 apic-demo-cpu3-ticks ^apic-demo: x2apic ticks [0-9]+ jitter
+# console-absent: com4 no-root-ipi-in-cells unexpected [1-9]
+# console: com4 smp-demo-ipis ^smp-demo: 2 CPUs, 2 IPIs sent, 2 received, unexpected 0
+# console: com4 smp-demo-done ^smp-demo: done
 . /tests/lib.sh
 
 work() { # CPU: a process pinned there finishes its work
@@ -55,6 +60,38 @@ warden status >/tmp/s1; grep LOC /proc/interrupts >/tmp/i1
 echo "  > idle exits and local timer interrupts, 10 s apart:"
 cat /tmp/s0 /tmp/i0 /tmp/s1 /tmp/i1 | grep -E '^cpu|LOC' | sed 's/^/  > /'
 if [ "$(grep -c '^cpu [0-3]: running' /tmp/s1)" = 4 ]; then pass idle-exits; else fail idle-exits "not all 4 CPUs running: $(cat /tmp/s1 | tr '\n' ' ')"; fi
+
+# Two cells beside root: tiny-demo on CPU 1 (COM3), apic-demo on CPU 3
+# (COM4).  Root's IPIs with every shorthand and to every possible CPU
+# (wdtest ipistorm) must reach no cell CPU: apic-demo counts unexpected
+# vectors in each report, and the runner checks COM4 never shows one.
+run sh -c 'warden cell create /configs/cells/tiny-demo.cell && warden cell create /configs/cells/apic-demo-cpu3.cell && warden cell load tiny-demo /inmates/tiny-demo.bin && warden cell load apic-demo-cpu3 /inmates/apic-demo.bin -s "report=10" -a 0xff000 && warden cell start tiny-demo && warden cell start apic-demo-cpu3'
+if [ "$RC" = 0 ]; then pass two-cells; else fail two-cells "rc $RC: $OUT"; fi
+sleep 2
+dmesg -c >/dev/null
+taskset -c 0 insmod /wdtest.ko mode=ipistorm 2>/dev/null
+taskset -c 2 insmod /wdtest.ko mode=ipistorm 2>/dev/null
+if [ "$(dmesg | grep -c 'wdtest: ipistorm: 50 rounds sent')" -ge 2 ]; then pass ipistorm-sent; else fail ipistorm-sent "$(dmesg | grep wdtest | tr '\n' ' ')"; fi
+sleep 2
+run warden cell list
+if echo "$OUT" | grep -Eq '^[0-9]+ +tiny-demo +shut down +1$' && echo "$OUT" | grep -Eq '^[0-9]+ +apic-demo-cpu3 +running +3$'; then pass two-cells-running; else fail two-cells-running "$OUT"; fi
+if [ "$(work 0)$(work 2)" = donedone ]; then pass root-works-beside-cells; else fail root-works-beside-cells "root CPUs 0 and 2 did not finish"; fi
+# a third cell with a name in use: refused, nothing changes
+sed 's/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30c00000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/dup.yaml
+run warden cell create /tmp/dup.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'dup.yaml:[0-9]+: .*apic-demo-cpu3' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ] && [ "$(warden cell list | grep -c '^[0-9]')" = 2 ]; then pass refused-duplicate-name; else fail refused-duplicate-name "rc $RC: $OUT"; fi
+run sh -c 'warden cell destroy tiny-demo && warden cell destroy apic-demo-cpu3'
+if [ "$RC" = 0 ] && [ "$(all_work)" = donedonedonedone ]; then pass two-cells-destroyed; else fail two-cells-destroyed "rc $RC: $OUT"; fi
+# smp-demo: a 2-CPU cell (CPUs 2 and 3); its first CPU starts the other
+# with INIT/SIPI and they exchange IPIs (COM4, checked by the runner)
+warden cell create /configs/cells/smp-demo.cell >/dev/null
+warden cell load smp-demo /inmates/smp-demo.bin >/dev/null
+warden cell start smp-demo >/dev/null
+sleep 3
+run warden cell list
+expect_out smp-demo-ran '^[0-9]+ +smp-demo +shut down +2-3$'
+warden cell destroy smp-demo >/dev/null
+if [ "$(all_work)" = donedonedonedone ]; then pass smp-cpus-back; else fail smp-cpus-back "not every CPU finished its process"; fi
 
 sleep 100 &
 expect_rc disable 0 warden disable

@@ -43,14 +43,14 @@ int apic_init_system(void)
 		      MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC);
 }
 
-static u32 apic_read(struct per_cpu *pc, unsigned int reg)
+u32 apic_read(struct per_cpu *pc, unsigned int reg)
 {
 	if (pc->arch.x2apic)
 		return (u32)read_msr(MSR_X2APIC_FIRST + reg);
 	return *(volatile u32 *)(APIC_HV_VIRT + reg * 16);
 }
 
-static void apic_write(struct per_cpu *pc, unsigned int reg, u32 value)
+void apic_write(struct per_cpu *pc, unsigned int reg, u32 value)
 {
 	if (pc->arch.x2apic)
 		write_msr(MSR_X2APIC_FIRST + reg, value);
@@ -60,7 +60,7 @@ static void apic_write(struct per_cpu *pc, unsigned int reg, u32 value)
 
 /* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or
  * logical destination) in the format of the APIC's mode. */
-static void apic_send(struct per_cpu *pc, u32 dest, u32 low)
+void apic_send(struct per_cpu *pc, u32 dest, u32 low)
 {
 	if (pc->arch.x2apic) {
 		write_msr(MSR_X2APIC_ICR, (u64)dest << 32 | low);
@@ -80,6 +80,66 @@ void apic_init_cpu(struct per_cpu *pc)
 	pc->arch.dfr = pc->arch.x2apic ? 0 : apic_read(pc, APIC_REG_DFR);
 	pc->arch.sipi = SIPI_NONE;
 	pc->arch.event_nmi = false;
+}
+
+/* LVT registers that exist (SDM Vol. 3, 11.5.1: VER bits 23:16 hold the
+ * number of LVT entries minus 1; 4 = timer, LINT0, LINT1, error; then
+ * performance counters, thermal, CMCI); an x2APIC faults on the others. */
+static bool lvt_exists(struct per_cpu *pc, unsigned int reg)
+{
+	unsigned int max = (apic_read(pc, APIC_REG_VER) >> 16) & 0xff;
+
+	switch (reg) {
+	case APIC_REG_LVT_PERF:
+		return max >= 4;
+	case APIC_REG_LVT_THERMAL:
+		return max >= 5;
+	case APIC_REG_LVT_CMCI:
+		return max >= 6;
+	}
+	return reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR;
+}
+
+bool apic_reg_exists(struct per_cpu *pc, unsigned int reg)
+{
+	if (reg == APIC_REG_LVT_CMCI ||
+	    (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR))
+		return lvt_exists(pc, reg);
+	return reg == APIC_REG_ID || reg == APIC_REG_VER ||
+	       reg == APIC_REG_TPR || reg == APIC_REG_PPR ||
+	       reg == APIC_REG_LDR || reg == APIC_REG_SVR ||
+	       (reg >= APIC_REG_ISR && reg < APIC_REG_IRR + 8) ||
+	       reg == APIC_REG_ESR || reg == APIC_REG_ICR ||
+	       reg == APIC_REG_TMICT || reg == APIC_REG_TMCCT ||
+	       reg == APIC_REG_TDCR;
+}
+
+void apic_reset(struct per_cpu *pc)
+{
+	unsigned int reg, n;
+
+	/* What the previous owner set up must not fire for the next: every
+	 * LVT masked, the timer stopped, interrupts in service retired.  The
+	 * mode stays: leaving x2APIC needs the globally disabled state (SDM
+	 * Vol. 3, 11.12.5), and Bochs 2.7 ignores every IA32_APIC_BASE write
+	 * while the APIC is disabled, so the APIC would stay dead. */
+	for (reg = APIC_REG_LVT_CMCI; reg <= APIC_REG_LVT_ERROR; reg++)
+		if ((reg == APIC_REG_LVT_CMCI || reg >= APIC_REG_LVT_TIMER) &&
+		    lvt_exists(pc, reg))
+			apic_write(pc, reg, APIC_LVT_MASKED);
+	apic_write(pc, APIC_REG_TMICT, 0);
+	apic_write(pc, APIC_REG_TPR, 0);
+	for (n = 0; n < 256; n++) {
+		for (reg = APIC_REG_ISR; reg < APIC_REG_ISR + 8; reg++)
+			if (apic_read(pc, reg))
+				break;
+		if (reg == APIC_REG_ISR + 8)
+			break;
+		apic_write(pc, APIC_REG_EOI, 0);
+	}
+	apic_write(pc, APIC_REG_ESR, 0);
+	/* software-enabled (IPIs and NMIs work), spurious vector 0xff */
+	apic_write(pc, APIC_REG_SVR, APIC_SVR_ENABLE | 0xff);
 }
 
 void apic_send_nmi(struct per_cpu *target)
@@ -114,13 +174,13 @@ static bool is_destination(struct per_cpu *from, struct per_cpu *t, u32 low,
 				   t == from);
 }
 
-static void post_init(struct per_cpu *t)
+void apic_post_init(struct per_cpu *t)
 {
 	__atomic_store_n(&t->arch.sipi, SIPI_WAIT, __ATOMIC_SEQ_CST);
 	apic_send_nmi(t);
 }
 
-static void post_sipi(struct per_cpu *t, u32 vector)
+void apic_post_sipi(struct per_cpu *t, u32 vector)
 {
 	u32 expected = SIPI_WAIT;
 
@@ -188,40 +248,10 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 			continue;
 		}
 		if (dm == APIC_DM_INIT)
-			post_init(t);
+			apic_post_init(t);
 		else
-			post_sipi(t, APIC_ICR_VECTOR(low));
+			apic_post_sipi(t, APIC_ICR_VECTOR(low));
 	}
-}
-
-bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
-			 struct guest_regs *regs)
-{
-	unsigned int dm = APIC_ICR_DM(low), cpu;
-	struct per_cpu *t;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		if (!is_destination(pc, t, low, dest) || t->cell == pc->cell)
-			continue;
-		printk("Cell %u \"%s\", CPU %u: IPI (ICR 0x%x) to CPU %u "
-		       "outside the cell; cell failed, CPU parked\n",
-		       pc->cell->id, pc->cell->config->name, pc->cpu_id, low,
-		       cpu);
-		cell_failed(pc);
-		arch_cpu_fail(pc, regs);
-		return false;
-	}
-	if (dm != APIC_DM_FIXED && dm != APIC_DM_NMI) {
-		printk("Cell %u, CPU %u: IPI delivery mode %u is not supported "
-		       "for cells yet; cell failed, CPU parked\n",
-		       pc->cell->id, pc->cpu_id, dm);
-		cell_failed(pc);
-		arch_cpu_fail(pc, regs);
-		return false;
-	}
-	apic_send(pc, dest, low);
-	return true;
 }
 
 void apic_init_received(struct per_cpu *pc)
@@ -249,6 +279,12 @@ bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
 	       SIPI_WAIT) {
 		if (__atomic_load_n(&pc->arch.park_req, __ATOMIC_SEQ_CST))
 			return false; /* a cell takes the CPU first */
+		/* a cell CPU waiting for its SIPI can be stopped or sent
+		 * back to root meanwhile */
+		if (pc->cell != &hv.root &&
+		    (__atomic_load_n(&pc->arch.stop_req, __ATOMIC_SEQ_CST) ||
+		     __atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)))
+			return false;
 		x86_handle_events(pc, NULL);
 		cpu_relax();
 	}
@@ -318,10 +354,10 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 	if (!err && ((off & 3) || insn.write != (type == 1)))
 		err = INSN_UNSUPPORTED;
 	if (err) {
-		printk("CPU %u: root APIC access (offset 0x%x, type %u) at RIP "
+		printk("CPU %u: %s APIC access (offset 0x%x, type %u) at RIP "
 		       "0x%llx refused: %s (#GP injected)\n",
-		       pc->cpu_id, off, type, (unsigned long long)rip,
-		       insn_error_name(err));
+		       pc->cpu_id, pc->cell == &hv.root ? "root" : "cell", off,
+		       type, (unsigned long long)rip, insn_error_name(err));
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return;
 	}
@@ -329,9 +365,13 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 		value = insn.has_imm	? insn.imm
 			: insn.reg == 4 ? (u32)vmread(GUEST_RSP)
 					: (u32)*gpr(regs, insn.reg);
-		root_write(pc, off, value);
+		if (pc->cell == &hv.root)
+			root_write(pc, off, value);
+		else if (!apic_cell_mmio_write(pc, off, value, regs))
+			return; /* the cell failed */
 	} else {
-		value = root_read(pc, off);
+		value = pc->cell == &hv.root ? root_read(pc, off)
+					     : apic_cell_mmio_read(pc, off);
 		/* a 32-bit load zero-extends into the 64-bit register */
 		if (insn.reg == 4)
 			vmwrite(GUEST_RSP, value);

@@ -160,13 +160,19 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 			   map_flags(mem[i].flags), mem[i].mem_type))
 			goto nomem;
 	}
+	/* The xAPIC page traps: its accesses are carried out on the
+	 * cell CPU's own APIC (apic_cell.c). */
+	if (pt_map(&a->ept, APIC_DEFAULT_BASE,
+		   hv_virt_to_phys(root->apic_access_page), PAGE_SIZE,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
+		goto nomem;
 	for (i = 0; i < 2 * PAGE_SIZE; i++)
 		a->io_bitmap[i] = 0xff;
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		set_ports(a->io_bitmap, pio[i].base, pio[i].length, true);
 	/* Only the MSRs of its own CPU (msr.c); x2APIC ICR writes exit and
-	 * are checked (apic.c). */
-	msr_bitmap_init_cell(a->msr_bitmap);
+	 * are checked (apic_cell.c).  Every CPU has root's APIC mode. */
+	msr_bitmap_init_cell(a->msr_bitmap, pc->arch.x2apic);
 
 	/* Shrink root.  Unmapping may split a large page and need a page;
 	 * if that fails, what was taken is given back. */
@@ -256,8 +262,14 @@ void arch_cell_reset_comm(struct cell *cell)
 	memcpy(c->signature, WARDEN_COMM_SIGNATURE, sizeof(c->signature));
 	c->revision = WARDEN_ABI_REVISION;
 	c->cell_state = WARDEN_CELL_RUNNING;
-	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		n += !!(cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64)));
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64))) {
+			unsigned int id = per_cpu(cpu)->apic_id;
+
+			n++;
+			if (id < 256)
+				c->apic_ids[id / 64] |= 1ull << (id % 64);
+		}
 	c->num_cpus = n;
 	c->tsc_khz = hv.header->tsc_khz;
 	c->console = cell->config->console;
@@ -312,8 +324,19 @@ void arch_cpu_return(struct per_cpu *target)
 		x86_handle_events(this_cpu(), NULL);
 }
 
-/* On the target: carry out requests.  regs NULL: called from a wait
- * loop of another request (only flushes are served there). */
+/* The cell's first CPU (lowest APIC ID) starts at the reset address; the
+ * others wait for its INIT and SIPI (comm.h). */
+static bool is_first_cpu(struct per_cpu *pc)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if ((pc->cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64))) &&
+		    per_cpu(cpu)->apic_id < pc->apic_id)
+			return false;
+	return true;
+}
+
 /* A cell CPU waits here, parked (or failed), until it is started or sent
  * back to root.  Returns with the guest to enter prepared. */
 static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
@@ -334,6 +357,8 @@ static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
 			vmx_load_cell_controls(pc);
 			invept_all();
 			invvpid_all();
+			cpu_scrub();
+			apic_cell_leave(pc);
 			apic_init_received(pc);
 			__atomic_store_n(&pc->arch.return_req, false,
 					 __ATOMIC_SEQ_CST);
@@ -352,13 +377,25 @@ static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
 			vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 			pc->arch.guest_nmis_pending = 0;
 			invvpid_all();
+			/* a fresh APIC each start (a timer of the last run
+			 * must not fire); the cell's other CPUs wait for
+			 * INIT/SIPI from the first one */
+			apic_cell_reset(pc);
+			__atomic_store_n(&pc->arch.sipi,
+					 is_first_cpu(pc) ? 0u : 1u,
+					 __ATOMIC_SEQ_CST);
 			__atomic_store_n(&pc->arch.start_req, false,
 					 __ATOMIC_SEQ_CST);
 			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
 					 __ATOMIC_SEQ_CST);
-			printk("CPU %u: cell %u started at 0x%llx\n",
-			       pc->cpu_id, pc->cell->id,
-			       (unsigned long long)reset);
+			if (is_first_cpu(pc))
+				printk("CPU %u: cell %u started at 0x%llx\n",
+				       pc->cpu_id, pc->cell->id,
+				       (unsigned long long)reset);
+			else
+				printk("CPU %u: cell %u started, waiting for "
+				       "SIPI\n",
+				       pc->cpu_id, pc->cell->id);
 			return;
 		}
 		cpu_relax();
@@ -406,6 +443,9 @@ void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 		pc->cell = cell;
 		memset(pc->stats, 0, sizeof(pc->stats));
 		vmx_load_cell_controls(pc);
+		cpu_scrub();
+		apic_cell_reset(pc);
+		__atomic_store_n(&pc->arch.sipi, 0u, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
 				 __ATOMIC_SEQ_CST);
 		printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The root cell's MSR policy, an allow-list: an MSR is passed through
- * (no exit), emulated (exits, answered by the hypervisor), or refused:
- * its access exits and the guest gets #GP, which Linux's *_safe accessors
- * turn into an error code, and the console names the MSR.  Nothing
- * unexpected kills Linux silently.
+ * MSR policies, allow-lists: an MSR is passed through (no exit), emulated
+ * (exits, answered by the hypervisor), or refused.  Root's refused access
+ * exits and Linux gets #GP, which its *_safe accessors turn into an error
+ * code, and the console names the MSR: nothing unexpected kills Linux
+ * silently.  A cell's refused access fails the cell (its own CPU's
+ * architectural MSRs are all it may touch).
  *
  * The list covers what Linux 6.1 touches on Intel CPUs, including the
  * MTRR/PAT rendezvous when a CPU is onlined (0x200-0x2ff, 0x277, 0x8b,
@@ -87,14 +88,18 @@ static const struct msr_range allowed[] = {
  * (MTRRs, microcode, power and performance controls stay root's).
  */
 static const struct msr_range cell_allowed[] = {
-	{ 0x00000010, 0x00000010 }, /* TSC */
-	{ 0x0000001b, 0x0000001b }, /* APIC base (x2APIC switch) */
 	{ 0x00000174, 0x00000176 }, /* SYSENTER */
 	{ 0x00000277, 0x00000277 }, /* PAT */
 	{ 0x000006e0, 0x000006e0 }, /* TSC_DEADLINE */
 	{ 0x00000800, 0x000008ff }, /* x2APIC (ICR writes checked) */
 	{ 0xc0000080, 0xc0000084 }, /* EFER, STAR, LSTAR, CSTAR, FMASK */
 	{ 0xc0000100, 0xc0000103 }, /* FS/GS base, KERNEL_GS_BASE, TSC_AUX */
+};
+
+/* Read-only for a cell: the TSC is shared time (Linux checks that the
+ * TSCs agree when it onlines the CPU again). */
+static const struct msr_range cell_read_only[] = {
+	{ 0x00000010, 0x00000010 }, /* TSC */
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -109,21 +114,24 @@ static bool in_ranges(const struct msr_range *r, unsigned int n, u32 msr)
 	return false;
 }
 
-static bool is_allowed(struct per_cpu *pc, u32 msr)
+static bool is_allowed(struct per_cpu *pc, u32 msr, bool write)
 {
 	if (pc->cell != &hv.root)
-		return in_ranges(cell_allowed, COUNT(cell_allowed), msr);
+		return in_ranges(cell_allowed, COUNT(cell_allowed), msr) ||
+		       (!write &&
+			in_ranges(cell_read_only, COUNT(cell_read_only), msr));
 	return in_ranges(allowed, COUNT(allowed), msr);
 }
 
 /* The bitmap has read-low, read-high, write-low, write-high quarters
  * (SDM 25.6.9); "low" is 0-0x1fff, "high" 0xc0000000-0xc0001fff. */
-static void pass(u8 *bitmap, u32 msr)
+static void pass(u8 *bitmap, u32 msr, bool write)
 {
 	u32 offset = (msr & 0xc0000000) ? 1024 : 0, bit = msr & 0x1fff;
 
 	bitmap[offset + bit / 8] &= ~(1u << (bit % 8));
-	bitmap[2048 + offset + bit / 8] &= ~(1u << (bit % 8));
+	if (write)
+		bitmap[2048 + offset + bit / 8] &= ~(1u << (bit % 8));
 }
 
 static void bitmap_init(u8 *bitmap, const struct msr_range *r, unsigned int n)
@@ -135,7 +143,7 @@ static void bitmap_init(u8 *bitmap, const struct msr_range *r, unsigned int n)
 		bitmap[i] = 0xff;
 	for (i = 0; i < n; i++)
 		for (msr = r[i].first; msr <= r[i].last; msr++)
-			pass(bitmap, msr);
+			pass(bitmap, msr, true);
 	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
 	bitmap[2048 + MSR_X2APIC_ICR / 8] |= 1u << (MSR_X2APIC_ICR % 8);
 }
@@ -145,9 +153,20 @@ void msr_bitmap_init_root(u8 *bitmap)
 	bitmap_init(bitmap, allowed, COUNT(allowed));
 }
 
-void msr_bitmap_init_cell(u8 *bitmap)
+void msr_bitmap_init_cell(u8 *bitmap, bool x2apic)
 {
+	unsigned int i;
+	u32 msr;
+
 	bitmap_init(bitmap, cell_allowed, COUNT(cell_allowed));
+	for (i = 0; i < COUNT(cell_read_only); i++)
+		pass(bitmap, cell_read_only[i].first, false);
+	/* on a physical xAPIC the cell's x2APIC is emulated (apic_cell.c) */
+	if (!x2apic)
+		for (msr = MSR_X2APIC_FIRST; msr <= 0x8ff; msr++) {
+			bitmap[msr / 8] |= 1u << (msr % 8);
+			bitmap[2048 + msr / 8] |= 1u << (msr % 8);
+		}
 }
 
 /*
@@ -186,13 +205,18 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		vmx_skip_instruction();
 		return true;
 	}
+	if (msr == MSR_IA32_APIC_BASE && pc->cell != &hv.root)
+		return apic_cell_base_msr(pc, regs, write);
+	if (msr >= MSR_X2APIC_FIRST && msr <= 0x8ff && pc->cell != &hv.root &&
+	    !pc->arch.x2apic)
+		return apic_cell_x2apic_msr(pc, regs, write);
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
 		vmx_skip_instruction();
 		return true;
 	}
-	if (is_allowed(pc, msr)) {
+	if (is_allowed(pc, msr, write)) {
 		/* outside the bitmap's ranges: do it for the guest */
 		if (write) {
 			write_msr(msr, (regs->rdx << 32) | (u32)regs->rax);
@@ -204,9 +228,16 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		vmx_skip_instruction();
 		return true;
 	}
-	printk("CPU %u: %s %s of MSR 0x%x refused (#GP injected)\n", pc->cpu_id,
-	       pc->cell == &hv.root ? "root" : "cell", write ? "write" : "read",
-	       msr);
+	if (pc->cell != &hv.root) {
+		/* a cell that reaches beyond its CPU is stopped */
+		fail_cell(pc, regs,
+			  write ? "write of a forbidden MSR"
+				: "read of a forbidden MSR",
+			  msr);
+		return false;
+	}
+	printk("CPU %u: root %s of MSR 0x%x refused (#GP injected)\n",
+	       pc->cpu_id, write ? "write" : "read", msr);
 	vmx_inject_exception(GP_VECTOR, true, 0);
 	return false;
 }

@@ -72,13 +72,8 @@ static void report(struct per_cpu *pc, struct guest_regs *regs,
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
 }
 
-/*
- * A cell's guest did something forbidden: say what, mark the cell failed
- * and park the CPU; root and the other cells go on.  Returns when the CPU
- * is started again or back in root, with the guest state to enter set.
- */
-static void fail_cell(struct per_cpu *pc, struct guest_regs *regs,
-		      const char *what, u64 value)
+void fail_cell(struct per_cpu *pc, struct guest_regs *regs, const char *what,
+	       u64 value)
 {
 	printk("Cell %u \"%s\", CPU %u: %s 0x%llx at RIP 0x%llx; cell "
 	       "failed, CPU parked\n",
@@ -311,9 +306,9 @@ static void handle_exception_nmi(struct per_cpu *pc, struct guest_regs *regs)
 			return;
 		}
 		pc->stats[WARDEN_STAT_VMEXITS_NMI]++;
-		/* Linux's NMIs are for Linux, never for a cell */
-		if (!in_cell(pc))
-			pc->arch.guest_nmis_pending++;
+		/* Not the hypervisor's: the guest's own.  A cell CPU gets NMIs
+		 * only from its own cell (root's IPIs reach root CPUs only). */
+		pc->arch.guest_nmis_pending++;
 		return;
 	}
 	pc->stats[WARDEN_STAT_VMEXITS_EXCEPTION]++;

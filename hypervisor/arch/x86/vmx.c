@@ -239,15 +239,15 @@ static bool write_cell_controls(struct per_cpu *pc)
 	u32 proc2 = vmx_ctls.proc2;
 	bool ok = true;
 
-	/* Root's xAPIC page traps (apic.c); an x2APIC is reached through
-	 * MSRs and needs no APIC-access page; cells get no APIC access
-	 * virtualization. */
-	if (!root || pc->arch.x2apic)
+	/* The xAPIC page traps (apic.c, apic_cell.c) for root in xAPIC mode
+	 * and for cells (which start in xAPIC mode); root's x2APIC is
+	 * reached through MSRs only.  One APIC-access page serves all: no
+	 * access reaches it. */
+	if (root && pc->arch.x2apic)
 		proc2 &= ~PROC2_VIRTUALIZE_APIC_ACCESSES;
 	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL, proc2);
-	if (root)
-		ok &= vmwrite(APIC_ACCESS_ADDR,
-			      hv_virt_to_phys(cell->apic_access_page));
+	ok &= vmwrite(APIC_ACCESS_ADDR,
+		      hv_virt_to_phys(hv.root.arch->apic_access_page));
 	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
 	ok &= vmwrite(IO_BITMAP_B,
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));

@@ -9,9 +9,18 @@
 
 /* Memory layout convention (docs/inmates.md). */
 #define INMATE_IMAGE_BASE 0x0
-#define INMATE_IMAGE_LIMIT 0x100000 /* image + BSS + stack end below */
+#define INMATE_IMAGE_LIMIT 0xff000 /* image + BSS + stacks end below */
+#define INMATE_CMDLINE 0xff000	   /* NUL-terminated command line */
+#define INMATE_CMDLINE_SIZE 0x1000
 #define INMATE_COMM_REGION 0x100000 /* struct warden_comm_region */
-#define INMATE_STACK_SIZE 0x4000
+#define INMATE_STACK_SIZE 0x4000    /* the first CPU's stack */
+
+/*
+ * SMP: CPUs that libinmate runs at most (the first one included), and the
+ * stack of each other CPU (in the BSS, indexed by arrival order).
+ */
+#define INMATE_MAX_CPUS 16
+#define INMATE_AP_STACK_SIZE 0x2000
 
 /* Distance between the interrupt entry stubs of isr.S. */
 #define INMATE_ISR_STUB_SIZE 16
@@ -29,6 +38,7 @@
 #define CR0_PG 0x80000000
 #define CR4_PAE 0x00000020
 
+#define MSR_APIC_BASE 0x1b
 #define MSR_EFER 0xc0000080
 #define EFER_LME 0x00000100
 

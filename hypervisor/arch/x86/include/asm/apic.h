@@ -24,15 +24,36 @@
 
 /* Register indexes (x2APIC MSR - 0x800). */
 #define APIC_REG_ID 0x02
+#define APIC_REG_VER 0x03
+#define APIC_REG_TPR 0x08
+#define APIC_REG_PPR 0x0a
+#define APIC_REG_EOI 0x0b
 #define APIC_REG_LDR 0x0d
 #define APIC_REG_DFR 0x0e /* xAPIC only */
+#define APIC_REG_SVR 0x0f
+#define APIC_REG_ISR 0x10 /* 8 registers */
+#define APIC_REG_IRR 0x20 /* 8 registers; TMR (0x18) in between */
+#define APIC_REG_ESR 0x28
+#define APIC_REG_LVT_CMCI 0x2f
 #define APIC_REG_ICR 0x30
 #define APIC_REG_ICR2 0x31 /* xAPIC only: the destination half */
+#define APIC_REG_LVT_TIMER 0x32
+#define APIC_REG_LVT_THERMAL 0x33
+#define APIC_REG_LVT_PERF 0x34
+#define APIC_REG_LVT_ERROR 0x37 /* LINT0 0x35, LINT1 0x36 before it */
+#define APIC_REG_TMICT 0x38
+#define APIC_REG_TMCCT 0x39
+#define APIC_REG_TDCR 0x3e
+
+#define APIC_LVT_MASKED (1u << 16)
+#define APIC_SVR_ENABLE (1u << 8)
+#define APIC_DEFAULT_BASE 0xfee00000ull
 
 /* ICR fields (SDM Vol. 3, 11.6.1). */
 #define APIC_ICR_VECTOR(icr) ((icr)&0xff)
 #define APIC_ICR_DM(icr) (((icr) >> 8) & 7)
 #define APIC_DM_FIXED 0
+#define APIC_DM_LOWEST 1
 #define APIC_DM_NMI 4
 #define APIC_DM_INIT 5
 #define APIC_DM_SIPI 6
@@ -60,6 +81,32 @@ int apic_init_system(void);
 
 /* Per CPU, on that CPU: note its APIC mode and logical destination. */
 void apic_init_cpu(struct per_cpu *pc);
+
+/* This CPU's physical APIC register reg (an index above), in the mode the
+ * APIC is in (pc->arch.x2apic).  Only registers that exist may be passed
+ * (apic_reg_exists): an x2APIC faults on the others. */
+u32 apic_read(struct per_cpu *pc, unsigned int reg);
+void apic_write(struct per_cpu *pc, unsigned int reg, u32 value);
+bool apic_reg_exists(struct per_cpu *pc, unsigned int reg);
+
+/* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or a
+ * logical destination) in the format of this APIC's mode. */
+void apic_send(struct per_cpu *pc, u32 dest, u32 low);
+
+/*
+ * Reset this CPU's physical APIC for its next owner (a CPU handed between
+ * root and a cell): LVTs masked, timer stopped, in-service interrupts
+ * retired, TPR 0, software-enabled.  The mode (xAPIC or x2APIC) stays
+ * root's: see apic.c.  Interrupts already requested (IRR) cannot be
+ * withdrawn by software and reach the next owner.
+ */
+void apic_reset(struct per_cpu *pc);
+
+/* Emulated INIT and SIPI to CPU t (root or a cell's own CPUs): INIT makes
+ * it wait in the hypervisor for the SIPI, which restarts it in real mode
+ * at vector << 12.  A SIPI without INIT before is ignored. */
+void apic_post_init(struct per_cpu *t);
+void apic_post_sipi(struct per_cpu *t, u32 vector);
 
 /* Send an NMI to the CPU cpu (never the caller): the hypervisor's event
  * signal (SDM Vol. 3, 11.6.1). */
@@ -91,13 +138,50 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest);
 bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs);
 
 /*
- * A cell's CPU wrote its x2APIC ICR: IPIs within the cell (fixed and NMI)
- * are sent; one that would reach a CPU outside the cell, or another
- * delivery mode, fails the cell (the CPU is parked; false is returned
- * once it runs again or is back in root).
+ * The local APIC of a cell's CPU (apic_cell.c).  The physical APIC keeps
+ * root's mode.  The cell sees xAPIC mode after start, as after reset,
+ * until it sets EXTD in IA32_APIC_BASE.  x2APIC registers pass through
+ * (only ICR writes exit) on a physical x2APIC, and are emulated on a
+ * physical xAPIC; in xAPIC mode its page at 0xfee00000 traps
+ * (APIC-access page) and each access is carried out on the physical APIC.
+ *
+ * apic_cell_reset: on the CPU, when it enters the cell and at each start:
+ * physical APIC reset (apic_reset), the cell's mode xAPIC.
+ * apic_cell_leave: on the CPU, when it goes back to root: physical APIC
+ * reset.
+ */
+void apic_cell_reset(struct per_cpu *pc);
+void apic_cell_leave(struct per_cpu *pc);
+
+/*
+ * A cell's CPU wrote its ICR (dest in the format of its virtual mode).
+ * Fixed, lowest-priority and NMI IPIs go to the cell's own CPUs as
+ * physical unicasts; INIT and SIPI to its own CPUs are emulated.
+ * Shorthands, broadcasts and logical destinations reach only the cell's
+ * own CPUs.  A physical destination outside the cell, or another delivery
+ * mode, fails the cell (false: the CPU was parked and has been started
+ * again or returned to root since; the instruction is not to be skipped).
  */
 bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
 			 struct guest_regs *regs);
+
+/* A cell's access to its xAPIC page at offset off, while it is in xAPIC
+ * mode (the page reads as 0 in x2APIC mode).  A write returns false if it
+ * failed the cell (see apic_cell_icr_write). */
+u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off);
+bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
+			  struct guest_regs *regs);
+
+/* A cell's RDMSR/WRMSR of an x2APIC MSR (0x800-0x8ff) while the physical
+ * APIC is in xAPIC mode: emulated on the xAPIC.  False if the guest got
+ * #GP or the cell failed; true with the instruction completed. */
+bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
+			  bool write);
+
+/* A cell's RDMSR/WRMSR of IA32_APIC_BASE: the virtual mode switch.
+ * false if the guest got #GP (an invalid value, as the hardware does). */
+bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs,
+			bool write);
 
 /* An INIT signal of the hardware reached this CPU (INIT VM exit). */
 void apic_init_received(struct per_cpu *pc);

@@ -37,9 +37,12 @@ struct arch_cpu {
 	/* the VMX controls this CPU runs with */
 	u32 proc_ctls;
 	/* the local APIC (apic.c) */
-	bool x2apic;	   /* x2APIC mode (else xAPIC MMIO) */
-	u32 ldr, dfr;	   /* root's logical destination, for IPIs */
-	u32 root_icr_high; /* xAPIC ICR2 as root last wrote it */
+	bool x2apic;	   /* physical x2APIC mode (else xAPIC MMIO) */
+	bool guest_x2apic; /* the mode the cell's guest chose */
+	/* the guest's logical destination (root: as written; cells: as
+	 * written in xAPIC mode, derived from the ID in x2APIC mode) */
+	u32 ldr, dfr;
+	u32 root_icr_high; /* xAPIC ICR2 as the guest last wrote it */
 	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
 	bool event_nmi;	   /* the hypervisor's NMI is in flight */
 	/* requests from other CPUs (cellx.c), carried out by this CPU */

@@ -31,11 +31,30 @@ struct arch_cell {
 /* Set up the MSR bitmap of the root cell: pass through what the policy
  * allows, intercept the rest (msr.c). */
 void msr_bitmap_init_root(u8 *bitmap);
-/* The same for a cell: only the MSRs of its own CPU (msr.c). */
-void msr_bitmap_init_cell(u8 *bitmap);
+/* The same for a cell: only the MSRs of its own CPU (msr.c); the x2APIC
+ * range is passed through only on a physical x2APIC (x2apic). */
+void msr_bitmap_init_cell(u8 *bitmap, bool x2apic);
 /* Handle an intercepted RDMSR/WRMSR of the guest; true if the
  * instruction completed, false if #GP was injected (msr.c). */
 bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
+
+/*
+ * A cell's guest did something forbidden: say what (what, value), mark the
+ * cell failed and park the CPU; root and the other cells go on.  Returns
+ * when the CPU is started again or back in root, with the guest state to
+ * enter set (vmexit.c).
+ */
+void fail_cell(struct per_cpu *pc, struct guest_regs *regs, const char *what,
+	       u64 value);
+
+/*
+ * On the CPU, when it changes owner (root -> cell, cell -> root): clear
+ * what the previous owner left in the CPU's own registers (x87/SSE/AVX
+ * state, XCR0 back to 1, DR0-3, DR6, KERNEL_GS_BASE, STAR/LSTAR/CSTAR/
+ * FMASK, TSC_AUX) (scrub.c).  The guest state in the VMCS is reset by
+ * vmx_reset_to_real_mode, the APIC by apic_reset.
+ */
+void cpu_scrub(void);
 
 /* Inject a hardware exception into the guest at the next entry. */
 void vmx_inject_exception(u8 vector, bool has_error, u32 error);

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/warden: the hypervisor and its cells, for scripts.
+ *
+ *   enabled                        0 or 1
+ *   cells/<id>/                    every cell while Warden is enabled
+ *                                  (root is 0)
+ *     name                         as in its config
+ *     state                        as "warden cell list" says it
+ *     cpus                         list format: 1-3,5
+ *     cpus_failed                  the cell's CPUs the hypervisor failed
+ *     statistics/vmexits_<reason>  VM exits, summed over the cell's CPUs
+ *
+ * Locking.  Attributes that ask the hypervisor take wd_lock, like every
+ * other hypercall of the driver.  Removing a directory waits for the
+ * readers inside it, who may wait for wd_lock, so directories are never
+ * added or removed with wd_lock held.  The hooks cell.c and enable.c call
+ * under wd_lock only queue the change; a cell that is gone is marked dead
+ * at once, so that its attributes fail with -ENODEV from then on.
+ * wd_sysfs_sync(), called once wd_lock is released, applies the queue in
+ * order under sync_lock: the directory of a destroyed cell 1 is gone before
+ * the next cell 1 gets its own.
+ *
+ * Lifetime.  A cell directory is a kobject in a struct wd_cell_dir, freed
+ * by its release function when the last reference goes; sysfs does not
+ * call a show function once the directory is removed, and the removal
+ * waits for those that run.
+ */
+#include <linux/kobject.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+
+#include <warden/cell.h>
+#include <warden/hypercall.h>
+#include <warden/stats.h>
+
+#include "warden-driver.h"
+
+/* A CPU set is read as a kernel bitmap: bit n of word n / 64 is CPU n. */
+static_assert(sizeof(unsigned long) == sizeof(u64));
+
+struct wd_cell_dir;
+
+/* A queued change: a directory to add or to remove. */
+struct wd_sysfs_op {
+	struct list_head node; /* on pending */
+	struct wd_cell_dir *dir;
+	bool add;
+};
+
+struct wd_cell_dir {
+	struct kobject kobj;
+	struct list_head live; /* on live_dirs while the cell exists */
+	struct wd_sysfs_op add_op, del_op;
+	u32 id;
+	bool alive; /* the cell exists (wd_lock) */
+	char name[WARDEN_NAME_LEN];
+	/* The cell's CPUs; for root, the CPUs under the hypervisor, of
+	 * which those of the other cells are not root's. */
+	struct warden_cpu_set cpus;
+};
+
+static struct kobject *top_kobj, *cells_kobj;
+static LIST_HEAD(live_dirs);	/* wd_lock */
+static LIST_HEAD(pending);	/* wd_lock */
+static DEFINE_MUTEX(sync_lock); /* held while applying changes */
+
+/* The words of "warden cell list" (tools/cmd_cell.c), by WARDEN_CELL_*. */
+static const char *const state_names[] = {
+	[WARDEN_CELL_RUNNING] = "running",
+	[WARDEN_CELL_RUNNING_LOCKED] = "running/locked",
+	[WARDEN_CELL_SHUT_DOWN] = "shut down",
+	[WARDEN_CELL_FAILED] = "failed",
+	[WARDEN_CELL_CREATED] = "created",
+	[WARDEN_CELL_LOADING] = "loading",
+};
+
+static struct wd_cell_dir *to_dir(struct kobject *kobj)
+{
+	return container_of(kobj, struct wd_cell_dir, kobj);
+}
+
+static void cell_release(struct kobject *kobj)
+{
+	kfree(to_dir(kobj));
+}
+
+/* Take wd_lock for a reader of dir: 0, or an error (not holding it) when
+ * the cell is gone. */
+static int lock_alive(struct wd_cell_dir *dir)
+{
+	if (mutex_lock_interruptible(&wd_lock))
+		return -ERESTARTSYS;
+	if (dir->alive && wd_is_enabled())
+		return 0;
+	mutex_unlock(&wd_lock);
+	return -ENODEV;
+}
+
+/* The CPUs dir's cell has now (wd_lock held). */
+static void cell_cpus(const struct wd_cell_dir *dir, struct warden_cpu_set *set)
+{
+	struct warden_cpu_set taken;
+	unsigned int i;
+
+	*set = dir->cpus;
+	if (dir->id != WARDEN_ROOT_CELL_ID)
+		return;
+	wd_cell_cpus_taken(&taken);
+	for (i = 0; i < WARDEN_CPU_SET_WORDS; i++)
+		set->bits[i] &= ~taken.bits[i];
+}
+
+static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
+{
+	return set->bits[cpu / 64] & (1ull << (cpu % 64));
+}
+
+/* In the kernel's list format ("%*pbl"): "1-3,5", an empty line if none. */
+static ssize_t emit_cpus(char *buf, const struct warden_cpu_set *set)
+{
+	return sysfs_emit(buf, "%*pbl\n", WARDEN_MAX_CPUS,
+			  (const unsigned long *)set->bits);
+}
+
+static ssize_t name_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%s\n", to_dir(kobj)->name);
+}
+
+static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr,
+			  char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	const char *word = "unknown";
+	long state;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	state = wd_hypercall(WARDEN_HC_CELL_GET_STATE, dir->id, 0);
+	mutex_unlock(&wd_lock);
+	if (state < 0)
+		return state;
+	if ((unsigned long)state < ARRAY_SIZE(state_names) &&
+	    state_names[state])
+		word = state_names[state];
+	return sysfs_emit(buf, "%s\n", word);
+}
+
+static ssize_t cpus_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	struct warden_cpu_set set;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	cell_cpus(dir, &set);
+	mutex_unlock(&wd_lock);
+	return emit_cpus(buf, &set);
+}
+
+static ssize_t cpus_failed_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	struct warden_cpu_set set, failed = { 0 };
+	unsigned int cpu;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	cell_cpus(dir, &set);
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		if (in_set(&set, cpu) &&
+		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_FAILED)
+			failed.bits[cpu / 64] |= 1ull << (cpu % 64);
+	mutex_unlock(&wd_lock);
+	return emit_cpus(buf, &failed);
+}
+
+static struct kobj_attribute name_attr = __ATTR_RO(name);
+static struct kobj_attribute state_attr = __ATTR_RO(state);
+static struct kobj_attribute cpus_attr = __ATTR_RO(cpus);
+static struct kobj_attribute cpus_failed_attr = __ATTR_RO(cpus_failed);
+
+static struct attribute *cell_attrs[] = {
+	&name_attr.attr,
+	&state_attr.attr,
+	&cpus_attr.attr,
+	&cpus_failed_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group cell_group = {
+	.attrs = cell_attrs,
+};
+
+/* statistics/: one file per counter of include/warden/stats.h. */
+struct wd_stat_attr {
+	struct kobj_attribute attr;
+	unsigned int index; /* WARDEN_STAT_* */
+};
+
+static ssize_t stat_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	unsigned int index =
+		container_of(attr, struct wd_stat_attr, attr)->index;
+	struct warden_cpu_set set;
+	unsigned int cpu;
+	u64 sum = 0;
+	long value;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	cell_cpus(dir, &set);
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
+		if (!in_set(&set, cpu))
+			continue;
+		value = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				     WARDEN_CPU_INFO_STAT_BASE + index);
+		if (value > 0)
+			sum += value;
+	}
+	mutex_unlock(&wd_lock);
+	return sysfs_emit(buf, "%llu\n", sum);
+}
+
+/* The names are those of the CLI (tools/cmd_enable.c), after "vmexits_". */
+#define STAT_ATTR(reason, stat)                                                \
+	{                                                                      \
+		.attr = __ATTR(vmexits_##reason, 0444, stat_show, NULL),       \
+		.index = WARDEN_STAT_VMEXITS_##stat,                           \
+	}
+
+static struct wd_stat_attr stat_attrs[] = {
+	STAT_ATTR(total, TOTAL),
+	STAT_ATTR(cpuid, CPUID),
+	STAT_ATTR(cr, CR),
+	STAT_ATTR(msr_read, MSR_READ),
+	STAT_ATTR(msr_write, MSR_WRITE),
+	STAT_ATTR(x2apic_icr, X2APIC_ICR),
+	STAT_ATTR(xapic, XAPIC),
+	STAT_ATTR(xsetbv, XSETBV),
+	STAT_ATTR(pio, PIO),
+	STAT_ATTR(mmio, MMIO),
+	STAT_ATTR(hypercall, HYPERCALL),
+	STAT_ATTR(management, MANAGEMENT),
+	STAT_ATTR(nmi, NMI),
+	STAT_ATTR(init_sipi, INIT_SIPI),
+	STAT_ATTR(exception, EXCEPTION),
+	STAT_ATTR(other, OTHER),
+};
+static_assert(ARRAY_SIZE(stat_attrs) == WARDEN_NUM_STATS);
+
+static struct attribute *stat_attr_list[WARDEN_NUM_STATS + 1];
+
+static const struct attribute_group stats_group = {
+	.name = "statistics",
+	.attrs = stat_attr_list,
+};
+
+static const struct attribute_group *cell_groups[] = {
+	&cell_group,
+	&stats_group,
+	NULL,
+};
+
+static const struct kobj_type cell_ktype = {
+	.release = cell_release,
+	.sysfs_ops = &kobj_sysfs_ops,
+	.default_groups = cell_groups,
+};
+
+void wd_sysfs_cell_added(u32 id, const char *name,
+			 const struct warden_cpu_set *cpus)
+{
+	struct wd_cell_dir *dir;
+
+	lockdep_assert_held(&wd_lock);
+	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (!dir) {
+		pr_warn("warden: cell %u has no sysfs directory (no memory)\n",
+			id);
+		return;
+	}
+	kobject_init(&dir->kobj, &cell_ktype);
+	dir->id = id;
+	dir->alive = true;
+	strscpy(dir->name, name, sizeof(dir->name));
+	dir->cpus = *cpus;
+	dir->add_op.dir = dir;
+	dir->add_op.add = true;
+	dir->del_op.dir = dir;
+	list_add_tail(&dir->live, &live_dirs);
+	list_add_tail(&dir->add_op.node, &pending);
+}
+
+/* The cell of dir is gone: its attributes fail from now on, and its
+ * directory is to go (wd_lock held). */
+static void kill(struct wd_cell_dir *dir)
+{
+	dir->alive = false;
+	list_del(&dir->live);
+	list_add_tail(&dir->del_op.node, &pending);
+}
+
+void wd_sysfs_cell_removed(u32 id)
+{
+	struct list_head *pos;
+
+	lockdep_assert_held(&wd_lock);
+	for (pos = live_dirs.next; pos != &live_dirs; pos = pos->next) {
+		struct wd_cell_dir *dir =
+			list_entry(pos, struct wd_cell_dir, live);
+
+		if (dir->id == id) {
+			kill(dir);
+			return;
+		}
+	}
+}
+
+void wd_sysfs_sync(void)
+{
+	struct wd_sysfs_op *op;
+	LIST_HEAD(ops);
+	int ret;
+
+	mutex_lock(&sync_lock);
+	mutex_lock(&wd_lock);
+	list_splice_tail_init(&pending, &ops);
+	mutex_unlock(&wd_lock);
+	while (!list_empty(&ops)) {
+		op = list_first_entry(&ops, struct wd_sysfs_op, node);
+		list_del(&op->node);
+		if (!op->add) {
+			/* removes the directory and frees it */
+			kobject_put(&op->dir->kobj);
+			continue;
+		}
+		ret = kobject_add(&op->dir->kobj, cells_kobj, "%u",
+				  op->dir->id);
+		if (ret)
+			pr_warn("warden: cell %u has no sysfs directory (%d)\n",
+				op->dir->id, ret);
+	}
+	mutex_unlock(&sync_lock);
+}
+
+static ssize_t enabled_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%d\n", wd_is_enabled());
+}
+
+static struct kobj_attribute enabled_attr = __ATTR_RO(enabled);
+
+static struct attribute *top_attrs[] = {
+	&enabled_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group top_group = {
+	.attrs = top_attrs,
+};
+
+int wd_sysfs_init(void)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < WARDEN_NUM_STATS; i++)
+		stat_attr_list[i] = &stat_attrs[i].attr.attr;
+	top_kobj = kobject_create_and_add("warden", kernel_kobj);
+	if (!top_kobj)
+		return -ENOMEM;
+	ret = sysfs_create_group(top_kobj, &top_group);
+	if (ret)
+		goto fail;
+	cells_kobj = kobject_create_and_add("cells", top_kobj);
+	if (!cells_kobj) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	return 0;
+fail:
+	kobject_put(top_kobj); /* removes the group too */
+	top_kobj = NULL;
+	return ret;
+}
+
+void wd_sysfs_exit(void)
+{
+	/* Normally none are left: disable removes them. */
+	mutex_lock(&wd_lock);
+	while (!list_empty(&live_dirs))
+		kill(list_first_entry(&live_dirs, struct wd_cell_dir, live));
+	mutex_unlock(&wd_lock);
+	wd_sysfs_sync();
+	kobject_put(cells_kobj);
+	kobject_put(top_kobj);
+}

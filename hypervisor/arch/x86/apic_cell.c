@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The local APIC of cell CPUs (contracts in asm/apic.h).
+ *
+ * A cell starts in xAPIC mode, as a CPU does after reset, and may switch
+ * to x2APIC (IA32_APIC_BASE, emulated).  The physical APIC keeps the mode
+ * root uses, because leaving x2APIC needs the globally disabled state and
+ * Bochs 2.7 cannot enable an APIC again from there (apic.c):
+ *   - physical x2APIC (root in x2APIC mode): the cell's MSR bitmap passes
+ *     every x2APIC register through except ICR writes, so a cell in
+ *     x2APIC mode takes no VM exit for its timer, EOIs or self-IPIs;
+ *   - physical xAPIC (root in xAPIC mode, as in the test machine): the
+ *     cell's x2APIC registers are emulated on the xAPIC, each access an
+ *     MSR exit.
+ * In xAPIC mode the cell's page at 0xfee00000 traps (APIC-access page)
+ * and each access is carried out on the physical APIC; the ID and logical
+ * destination registers are the cell's own (SDM Vol. 3, 11.12.1).
+ *
+ * Isolation: a cell's IPIs reach only its own CPUs.  Shorthands,
+ * broadcasts and logical destinations are resolved to the cell's CPUs
+ * and sent as physical unicasts; a physical destination outside the cell
+ * fails the cell.  INIT and SIPI between its own CPUs are emulated as for
+ * root (apic.c).
+ */
+#include <asm/apic.h>
+#include <asm/apic_dest.h>
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/printk.h>
+
+#define X2APIC_CPUID_BIT (1u << 21) /* CPUID.1:ECX */
+#define MSR_X2APIC_LAST 0x8ff
+#define APIC_REG_SELF_IPI 0x3f /* x2APIC only */
+
+static bool have_x2apic(void)
+{
+	u32 a, b, c, d;
+
+	cpuid(1, 0, &a, &b, &c, &d);
+	return c & X2APIC_CPUID_BIT;
+}
+
+/* The logical ID an x2APIC derives from its ID (SDM 11.12.10.2). */
+static u32 x2apic_ldr(u32 id)
+{
+	return (id >> 4) << 16 | 1u << (id & 0xf);
+}
+
+static void set_guest_mode(struct per_cpu *pc, bool x2apic)
+{
+	pc->arch.guest_x2apic = x2apic;
+	pc->arch.ldr = x2apic ? x2apic_ldr(pc->apic_id) : 0;
+	pc->arch.dfr = 0xffffffff;
+	pc->arch.root_icr_high = 0;
+}
+
+void apic_cell_reset(struct per_cpu *pc)
+{
+	apic_reset(pc);
+	set_guest_mode(pc, false);
+}
+
+void apic_cell_leave(struct per_cpu *pc)
+{
+	apic_reset(pc);
+	set_guest_mode(pc, pc->arch.x2apic);
+	pc->arch.ldr = 0; /* Linux sets it again when it onlines the CPU */
+}
+
+static bool fail(struct per_cpu *pc, struct guest_regs *regs, u32 low,
+		 const char *why, unsigned int cpu)
+{
+	printk("Cell %u \"%s\", CPU %u: IPI (ICR 0x%x) %s %u; cell failed, "
+	       "CPU parked\n",
+	       pc->cell->id, pc->cell->config->name, pc->cpu_id, low, why, cpu);
+	cell_failed(pc);
+	arch_cpu_fail(pc, regs);
+	return false;
+}
+
+bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
+			 struct guest_regs *regs)
+{
+	unsigned int dm = APIC_ICR_DM(low), cpu, sh = APIC_ICR_SHORTHAND(low);
+	u32 bcast = pc->arch.guest_x2apic ? 0xffffffffu : 0xffu;
+	bool physical = !(low & APIC_ICR_LOGICAL) && sh == APIC_SH_NONE &&
+			dest != bcast;
+	u32 unicast = low & ~(APIC_ICR_LOGICAL | (3u << 18));
+	struct apic_target target;
+	struct per_cpu *t;
+
+	if (dm != APIC_DM_FIXED && dm != APIC_DM_LOWEST && dm != APIC_DM_NMI &&
+	    dm != APIC_DM_INIT && dm != APIC_DM_SIPI)
+		return fail(pc, regs, low, "with delivery mode", dm);
+	/* Check first, send afterwards: a refused IPI reaches nobody. */
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		target = (struct apic_target){ t->apic_id, t->arch.ldr,
+					       t->arch.dfr };
+		if (physical && t->cell != pc->cell &&
+		    apic_is_destination(pc->arch.guest_x2apic, low, dest,
+					&target, t == pc))
+			return fail(pc, regs, low,
+				    "to CPU outside the cell:", cpu);
+	}
+	/* INIT level de-assert: nothing to do (SDM Vol. 3, 11.6.1). */
+	if (dm == APIC_DM_INIT && !(low & APIC_ICR_ASSERT))
+		return true;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		target = (struct apic_target){ t->apic_id, t->arch.ldr,
+					       t->arch.dfr };
+		if (t->cell != pc->cell ||
+		    !apic_is_destination(pc->arch.guest_x2apic, low, dest,
+					 &target, t == pc))
+			continue;
+		if (dm == APIC_DM_INIT || dm == APIC_DM_SIPI) {
+			if (t == pc)
+				continue; /* not to itself (as root's) */
+			if (dm == APIC_DM_INIT)
+				apic_post_init(t);
+			else
+				apic_post_sipi(t, APIC_ICR_VECTOR(low));
+			continue;
+		}
+		/* lowest priority: the first CPU found is as low as any */
+		apic_send(pc, t->apic_id,
+			  dm == APIC_DM_LOWEST ? unicast & ~(7u << 8)
+					       : unicast);
+		if (dm == APIC_DM_LOWEST)
+			break;
+	}
+	return true;
+}
+
+bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
+{
+	u64 value = APIC_DEFAULT_BASE | APIC_BASE_ENABLE;
+
+	if (!write) {
+		if (pc->arch.guest_x2apic)
+			value |= APIC_BASE_X2APIC;
+		regs->rax = (u32)value;
+		regs->rdx = value >> 32;
+		vmx_skip_instruction();
+		return true;
+	}
+	value = regs->rdx << 32 | (u32)regs->rax;
+	/* The cell may switch xAPIC -> x2APIC, and stay where it is; no
+	 * other base, no disabling, and x2APIC -> xAPIC is invalid on the
+	 * hardware too (SDM 11.12.5). */
+	if ((value & ~APIC_BASE_X2APIC) !=
+		    (APIC_DEFAULT_BASE | APIC_BASE_ENABLE) ||
+	    (pc->arch.guest_x2apic && !(value & APIC_BASE_X2APIC)) ||
+	    ((value & APIC_BASE_X2APIC) && !have_x2apic())) {
+		printk("Cell %u, CPU %u: IA32_APIC_BASE write 0x%llx refused "
+		       "(#GP injected): only the switch to x2APIC is "
+		       "supported\n",
+		       pc->cell->id, pc->cpu_id, (unsigned long long)value);
+		vmx_inject_exception(GP_VECTOR, true, 0);
+		return false;
+	}
+	if (value & APIC_BASE_X2APIC)
+		set_guest_mode(pc, true);
+	vmx_skip_instruction();
+	return true;
+}
+
+u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off)
+{
+	unsigned int reg = off / 16;
+
+	if (pc->arch.guest_x2apic || (off & 0xf))
+		return 0; /* the xAPIC page is gone in x2APIC mode */
+	switch (reg) {
+	case APIC_REG_ID:
+		return pc->apic_id << 24;
+	case APIC_REG_LDR:
+		return pc->arch.ldr;
+	case APIC_REG_DFR:
+		return pc->arch.dfr;
+	case APIC_REG_ICR2:
+		return pc->arch.root_icr_high;
+	case APIC_REG_ICR:
+		/* delivery is immediate: never busy */
+		return apic_read(pc, reg) & ~APIC_ICR_BUSY;
+	}
+	return apic_reg_exists(pc, reg) ? apic_read(pc, reg) : 0;
+}
+
+bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
+			  struct guest_regs *regs)
+{
+	unsigned int reg = off / 16;
+
+	if (pc->arch.guest_x2apic || (off & 0xf))
+		return true;
+	switch (reg) {
+	case APIC_REG_LDR:
+		pc->arch.ldr = value & 0xff000000;
+		return true;
+	case APIC_REG_DFR:
+		pc->arch.dfr = value | 0x0fffffff;
+		return true;
+	case APIC_REG_ICR2:
+		pc->arch.root_icr_high = value;
+		return true;
+	case APIC_REG_ICR:
+		return apic_cell_icr_write(pc, value,
+					   pc->arch.root_icr_high >> 24, regs);
+	case APIC_REG_EOI:
+	case APIC_REG_ESR:
+		apic_write(pc, reg, 0); /* an x2APIC faults on non-zero */
+		return true;
+	case APIC_REG_TPR:
+	case APIC_REG_SVR:
+	case APIC_REG_TMICT:
+	case APIC_REG_TDCR:
+		apic_write(pc, reg, value);
+		return true;
+	}
+	if ((reg == APIC_REG_LVT_CMCI ||
+	     (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR)) &&
+	    apic_reg_exists(pc, reg))
+		apic_write(pc, reg, value);
+	return true; /* read-only and reserved registers: ignored */
+}
+
+enum x2apic_result { X2APIC_DONE, X2APIC_GP, X2APIC_CELL_FAILED };
+
+/* The cell's x2APIC on a physical xAPIC: one register access, done, to
+ * be answered with #GP (as the hardware would), or failing the cell. */
+static enum x2apic_result x2apic_emulate(struct per_cpu *pc,
+					 struct guest_regs *regs,
+					 unsigned int reg, bool write,
+					 u64 value)
+{
+	if (!pc->arch.guest_x2apic)
+		return X2APIC_GP; /* the MSRs exist in x2APIC mode only */
+	if (!write) {
+		switch (reg) {
+		case APIC_REG_ID:
+			value = pc->apic_id;
+			break;
+		case APIC_REG_LDR:
+			value = pc->arch.ldr;
+			break;
+		case APIC_REG_ICR:
+			value = (u64)pc->arch.root_icr_high << 32 |
+				(apic_read(pc, reg) & ~APIC_ICR_BUSY);
+			break;
+		case APIC_REG_EOI:
+		case APIC_REG_DFR:
+		case APIC_REG_ICR2:
+			return X2APIC_GP;
+		default:
+			if (!apic_reg_exists(pc, reg))
+				return X2APIC_GP;
+			value = apic_read(pc, reg);
+		}
+		regs->rax = (u32)value;
+		regs->rdx = value >> 32;
+		return X2APIC_DONE;
+	}
+	if (reg != APIC_REG_ICR && (value >> 32))
+		return X2APIC_GP; /* reserved (SDM 11.12.1.3) */
+	switch (reg) {
+	case APIC_REG_ICR:
+		/* kept for reads; the xAPIC form is only a local record */
+		pc->arch.root_icr_high = value >> 32;
+		return apic_cell_icr_write(pc, (u32)value, value >> 32, regs)
+			       ? X2APIC_DONE
+			       : X2APIC_CELL_FAILED;
+	case APIC_REG_SELF_IPI:
+		apic_send(pc, pc->apic_id,
+			  APIC_DM_FIXED << 8 | APIC_ICR_ASSERT |
+				  (value & 0xff));
+		return X2APIC_DONE;
+	case APIC_REG_EOI:
+	case APIC_REG_ESR:
+		if (value)
+			return X2APIC_GP;
+		apic_write(pc, reg, 0);
+		return X2APIC_DONE;
+	case APIC_REG_TPR:
+	case APIC_REG_SVR:
+	case APIC_REG_TMICT:
+	case APIC_REG_TDCR:
+		apic_write(pc, reg, (u32)value);
+		return X2APIC_DONE;
+	}
+	if ((reg == APIC_REG_LVT_CMCI ||
+	     (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR)) &&
+	    apic_reg_exists(pc, reg)) {
+		apic_write(pc, reg, (u32)value);
+		return X2APIC_DONE;
+	}
+	return X2APIC_GP; /* read-only or reserved */
+}
+
+bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
+			  bool write)
+{
+	u32 msr = (u32)regs->rcx;
+	u64 value = regs->rdx << 32 | (u32)regs->rax;
+	enum x2apic_result result;
+
+	if (msr < MSR_X2APIC_FIRST || msr > MSR_X2APIC_LAST)
+		return false;
+	result = x2apic_emulate(pc, regs, msr - MSR_X2APIC_FIRST, write, value);
+	if (result == X2APIC_CELL_FAILED)
+		return false; /* parked meanwhile; the guest state is new */
+	if (result == X2APIC_GP) {
+		printk("Cell %u, CPU %u: %s of x2APIC MSR 0x%x%s (#GP "
+		       "injected)\n",
+		       pc->cell->id, pc->cpu_id, write ? "write" : "read", msr,
+		       pc->arch.guest_x2apic ? "" : " in xAPIC mode");
+		vmx_inject_exception(GP_VECTOR, true, 0);
+		return false;
+	}
+	vmx_skip_instruction();
+	return true;
+}
