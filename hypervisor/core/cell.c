@@ -8,7 +8,8 @@
  * Linux has offlined) into it, parked.  Destroy reverses every step: the
  * CPUs go back to root waiting for Linux's INIT/SIPI, memory and ports
  * back to root as the system config gives them, every page freed.
- * Starting cells comes next (the cells issue).
+ * Set-loadable, start and shutdown act on the cell's CPUs through the
+ * arch hooks; the comm region carries the shutdown protocol.
  */
 #include <config_check.h>
 #include <hv/arch.h>
@@ -30,6 +31,7 @@ static void keep_first(void *ctx, const struct warden_error *e)
 }
 
 static int ask_shutdown(struct cell *cell);
+static int lock_cell(unsigned long id, struct cell **cell);
 
 static void root_cpu_clear(unsigned int cpu)
 {
@@ -212,13 +214,9 @@ long cell_destroy(struct per_cpu *pc, unsigned long id)
 
 	if (id == WARDEN_ROOT_CELL_ID)
 		return -WARDEN_EINVAL;
-	if (!spin_trylock(&hv.cells_lock))
-		return -WARDEN_EBUSY;
-	if (id >= HV_MAX_CELLS || !hv.cells[id]) {
-		spin_unlock(&hv.cells_lock);
-		return -WARDEN_ENOENT;
-	}
-	cell = hv.cells[id];
+	ret = lock_cell(id, &cell);
+	if (ret)
+		return ret;
 	/* a running cell is asked first, and may refuse */
 	ret = ask_shutdown(cell);
 	if (ret) {
@@ -270,12 +268,22 @@ long cell_get_state(unsigned long id)
 	return cell->state;
 }
 
-/* The cell id of a management request: a cell other than root. */
-static struct cell *lookup(unsigned long id)
+/*
+ * Take cells_lock and find the cell a management request names (a cell
+ * other than root).  0 with *cell set and the lock held, or -WARDEN_EBUSY
+ * (another request runs) / -WARDEN_ENOENT without the lock.
+ */
+static int lock_cell(unsigned long id, struct cell **cell)
 {
-	if (id == WARDEN_ROOT_CELL_ID || id >= HV_MAX_CELLS)
-		return NULL;
-	return hv.cells[id];
+	if (!spin_trylock(&hv.cells_lock))
+		return -WARDEN_EBUSY;
+	*cell = id == WARDEN_ROOT_CELL_ID || id >= HV_MAX_CELLS ? NULL
+								: hv.cells[id];
+	if (!*cell) {
+		spin_unlock(&hv.cells_lock);
+		return -WARDEN_ENOENT;
+	}
+	return 0;
 }
 
 static void stop_cpus(struct cell *cell)
@@ -290,14 +298,10 @@ static void stop_cpus(struct cell *cell)
 long cell_set_loadable(struct per_cpu *pc, unsigned long id)
 {
 	struct cell *cell;
+	int ret = lock_cell(id, &cell);
 
-	if (!spin_trylock(&hv.cells_lock))
-		return -WARDEN_EBUSY;
-	cell = lookup(id);
-	if (!cell) {
-		spin_unlock(&hv.cells_lock);
-		return -WARDEN_ENOENT;
-	}
+	if (ret)
+		return ret;
 	if (cell->state != WARDEN_CELL_LOADING) {
 		stop_cpus(cell);
 		arch_cell_set_loadable(pc, cell, true);
@@ -311,14 +315,10 @@ long cell_start(struct per_cpu *pc, unsigned long id)
 {
 	struct cell *cell;
 	unsigned int cpu;
+	int ret = lock_cell(id, &cell);
 
-	if (!spin_trylock(&hv.cells_lock))
-		return -WARDEN_EBUSY;
-	cell = lookup(id);
-	if (!cell) {
-		spin_unlock(&hv.cells_lock);
-		return -WARDEN_ENOENT;
-	}
+	if (ret)
+		return ret;
 	stop_cpus(cell);
 	if (cell->state == WARDEN_CELL_LOADING)
 		arch_cell_set_loadable(pc, cell, false);
@@ -377,10 +377,10 @@ long cell_shutdown(struct per_cpu *pc, unsigned long id)
 	int ret;
 
 	(void)pc;
-	if (!spin_trylock(&hv.cells_lock))
-		return -WARDEN_EBUSY;
-	cell = lookup(id);
-	ret = cell ? ask_shutdown(cell) : -WARDEN_ENOENT;
+	ret = lock_cell(id, &cell);
+	if (ret)
+		return ret;
+	ret = ask_shutdown(cell);
 	if (!ret && cell->state == WARDEN_CELL_RUNNING) {
 		stop_cpus(cell);
 		cell->state = WARDEN_CELL_SHUT_DOWN;

@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 4
 # timeout: 900
-# tests: insmod nmi-bare enable work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable
+# tests: insmod nmi-bare enable work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable
 # console: com4 apic-demo-cpu3-ticks ^apic-demo: x2apic ticks [0-9]+ jitter
 # console-absent: com4 no-root-ipi-in-cells unexpected [1-9]
 # console: com4 smp-demo-ipis ^smp-demo: 2 CPUs, 2 IPIs sent, 2 received, unexpected 0
@@ -80,7 +80,23 @@ if [ "$(work 0)$(work 2)" = donedone ]; then pass root-works-beside-cells; else 
 sed 's/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30c00000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/dup.yaml
 run warden cell create /tmp/dup.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'dup.yaml:[0-9]+: .*apic-demo-cpu3' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ] && [ "$(warden cell list | grep -c '^[0-9]')" = 2 ]; then pass refused-duplicate-name; else fail refused-duplicate-name "rc $RC: $OUT"; fi
-run sh -c 'warden cell destroy tiny-demo && warden cell destroy apic-demo-cpu3'
+# memory of another cell, and memory root does not own: refused
+sed 's/^  name: apic-demo-cpu3$/  name: other/; s/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30600000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/overlap.yaml
+run warden cell create /tmp/overlap.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*tiny-demo' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
+sed 's/phys: 0x30600000/phys: 0x80000000/' /tmp/overlap.yaml >/tmp/notroot.yaml
+run warden cell create /tmp/notroot.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'notroot.yaml:[0-9]+: .*0x80000000' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-not-root; else fail refused-not-root "rc $RC: $OUT"; fi
+# a cell that misbehaves (an IPI to root) is stopped; the other runs on
+warden cell load tiny-demo /inmates/ipi-root.bin >/dev/null
+warden cell start tiny-demo >/dev/null
+sleep 2
+a=$(cat /sys/kernel/warden/cells/2/statistics/vmexits_total)
+sleep 1
+b=$(cat /sys/kernel/warden/cells/2/statistics/vmexits_total)
+run warden cell list
+if echo "$OUT" | grep -Eq '^[0-9]+ +tiny-demo +failed +1$' && echo "$OUT" | grep -Eq '^[0-9]+ +apic-demo-cpu3 +running +3$' && [ "$b" -gt "$a" ] 2>/dev/null; then pass contain-beside-cell; else fail contain-beside-cell "apic-demo exits $a then $b: $OUT"; fi
+run sh -c 'warden cell destroy tiny-demo && warden cell shutdown apic-demo-cpu3; warden cell destroy apic-demo-cpu3'
 if [ "$RC" = 0 ] && [ "$(all_work)" = donedonedonedone ]; then pass two-cells-destroyed; else fail two-cells-destroyed "rc $RC: $OUT"; fi
 # smp-demo: a 2-CPU cell (CPUs 2 and 3); its first CPU starts the other
 # with INIT/SIPI and they exchange IPIs (COM4, checked by the runner)
