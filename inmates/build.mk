@@ -21,7 +21,8 @@ INMATE_LIB := $(INMATE_OUT)/libinmate.a
 INMATE_LDS := inmates/lib/inmate.lds
 
 INMATE_DEMOS := tiny-demo apic-demo smp-demo
-INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root
+INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root \
+	bad-msr vmx-insn
 INMATE_BINS := $(patsubst %,$(INMATE_OUT)/%.bin,$(INMATE_DEMOS) $(INMATE_TESTS))
 
 .PHONY: inmates

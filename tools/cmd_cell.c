@@ -78,16 +78,9 @@ static int cell_create(int argc, char **argv)
 	}
 	if (!file)
 		return usage(stderr);
-	if (cy_load_file(&c, file)) {
-		config_print_diags(stderr, "warden: cell create: ", &c);
-		cy_free(&c);
+	fd = config_open_device(&c, file, "cell create");
+	if (fd < 0)
 		return EXIT_ERROR;
-	}
-	fd = warden_open_device();
-	if (fd < 0) {
-		cy_free(&c);
-		return EXIT_ERROR;
-	}
 	memset(&arg, 0, sizeof(arg));
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;

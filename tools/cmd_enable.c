@@ -44,6 +44,23 @@ void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 		warden_error_describe(e, buf, len);
 }
 
+int config_open_device(struct cy_config *c, const char *file, const char *what)
+{
+	char prefix[64];
+	int fd;
+
+	if (cy_load_file(c, file)) {
+		snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
+		config_print_diags(stderr, prefix, c);
+		cy_free(c);
+		return -1;
+	}
+	fd = warden_open_device();
+	if (fd < 0)
+		cy_free(c);
+	return fd;
+}
+
 int cmd_enable(int argc, char **argv)
 {
 	struct warden_enable arg;
@@ -64,16 +81,9 @@ int cmd_enable(int argc, char **argv)
 		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK
 							       : EXIT_ERROR;
 	}
-	if (cy_load_file(&c, argv[1])) {
-		config_print_diags(stderr, "warden: enable: ", &c);
-		cy_free(&c);
+	fd = config_open_device(&c, argv[1], "enable");
+	if (fd < 0)
 		return EXIT_ERROR;
-	}
-	fd = warden_open_device();
-	if (fd < 0) {
-		cy_free(&c);
-		return EXIT_ERROR;
-	}
 	memset(&arg, 0, sizeof(arg));
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;

@@ -7,6 +7,8 @@
 
 #include <warden/error.h>
 
+struct cy_config;
+
 #define WARDEN_VERSION "0.1.0"
 
 /* Exit codes (documented in docs/cli.md and warden(8)). */
@@ -38,6 +40,13 @@ typedef void (*warden_describe_fn)(void *ctx, const struct warden_error *err,
 int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
 			  const char *what, warden_describe_fn describe,
 			  void *ctx);
+
+/*
+ * Load the config in file (YAML or compiled) into c and open /dev/warden:
+ * the device's file descriptor, or -1 after saying why ("warden: <what>:
+ * ..."), with c freed.  On success the caller frees c (cmd_enable.c).
+ */
+int config_open_device(struct cy_config *c, const char *file, const char *what);
 
 /*
  * A warden_describe_fn for refusals of a config loaded with cy_load_file

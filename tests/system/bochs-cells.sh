@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 720
-# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 # console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
@@ -165,6 +165,11 @@ contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
 warden cell destroy tiny-demo >/dev/null
 # an IPI to a root CPU (APIC ID 0) from the cell's x2APIC
 contain contain-ipi-root /inmates/ipi-root.bin 'IPI \(ICR 0x[0-9a-f]+\) to CPU outside the cell: 0'
+warden cell destroy tiny-demo >/dev/null
+# a package-wide MSR, and a VMX instruction
+contain contain-bad-msr /inmates/bad-msr.bin 'read of a forbidden MSR 0x1a0'
+warden cell destroy tiny-demo >/dev/null
+contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a'
 warden cell destroy tiny-demo >/dev/null
 
 # Shutdown requests: the cell may deny (the first), then approves.

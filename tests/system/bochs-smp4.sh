@@ -83,7 +83,7 @@ if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'dup.yaml:[0-9]+: .*apic-demo-cpu3' &
 # memory of another cell, and memory root does not own: refused
 sed 's/^  name: apic-demo-cpu3$/  name: other/; s/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30600000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/overlap.yaml
 run warden cell create /tmp/overlap.yaml
-if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*tiny-demo' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*0x30600000.*belongs to cell 1' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
 sed 's/phys: 0x30600000/phys: 0x80000000/' /tmp/overlap.yaml >/tmp/notroot.yaml
 run warden cell create /tmp/notroot.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'notroot.yaml:[0-9]+: .*0x80000000' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-not-root; else fail refused-not-root "rc $RC: $OUT"; fi
