@@ -249,11 +249,16 @@ int wd_cell_info(struct warden_cell_info *info)
 		break;
 	}
 	mutex_unlock(&wd_lock);
-	if (ret)
-		ret = wd_error(&info->error, ret, &why,
-			       "cell info: no cell "
-			       "at index %u",
-			       info->index);
+	if (ret) {
+		/* The end of an enumeration ("cell list"), not a failure to
+		 * log: the record says why, the kernel log stays quiet. */
+		memset(&info->error, 0, sizeof(info->error));
+		info->error.code = ret;
+		info->error.rule = why.rule;
+		info->error.item_kind = why.item_kind;
+		info->error.item_index = why.item_index;
+		info->error.cpu = why.cpu;
+	}
 	return ret;
 }
 
