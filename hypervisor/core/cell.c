@@ -63,6 +63,31 @@ static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
 }
 
 /*
+ * The validator numbers the other cells 1..n in the order given; a refusal
+ * that names one gets its real id (ids[k - 1]) back.
+ */
+static void real_cell_id(struct warden_error *err, const unsigned int *ids,
+			 unsigned int n)
+{
+	unsigned int v;
+
+	switch (err->rule) {
+	case WARDEN_RULE_NAME_DUPLICATE:
+	case WARDEN_RULE_CPU_IN_OTHER_CELL:
+		v = 0;
+		break;
+	case WARDEN_RULE_MEM_IN_OTHER_CELL:
+	case WARDEN_RULE_PIO_IN_OTHER_CELL:
+		v = 2;
+		break;
+	default:
+		return;
+	}
+	if (err->values[v] >= 1 && err->values[v] <= n)
+		err->values[v] = ids[err->values[v] - 1];
+}
+
+/*
  * Copy the config at config_gpa into pool pages (*blob, *size, *pages)
  * and validate it against the system and the existing cells.  0, or the
  * error with its record in *err (nothing kept), or -WARDEN_EFAULT.
@@ -73,6 +98,7 @@ static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
 {
 	const void *others[HV_MAX_CELLS];
 	size_t other_sizes[HV_MAX_CELLS];
+	unsigned int other_ids[HV_MAX_CELLS];
 	struct warden_config_header h;
 	unsigned long size, pages;
 	unsigned int n, i, n_others = 0;
@@ -100,10 +126,10 @@ static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
 		page_free(&hv.pool, *blob, pages);
 		return -WARDEN_EFAULT;
 	}
-	/* the validator numbers the others 1..n: our cell ids, packed */
 	for (i = 1; i < HV_MAX_CELLS; i++)
 		if (hv.cells[i]) {
 			others[n_others] = hv.cells[i]->blob;
+			other_ids[n_others] = i;
 			other_sizes[n_others++] = hv.cells[i]->blob_size;
 		}
 	n = config_check_cell(*blob, size,
@@ -112,6 +138,7 @@ static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
 			      hv.header->config_size, others, other_sizes,
 			      n_others, keep_first, err);
 	if (n) {
+		real_cell_id(err, other_ids, n_others);
 		page_free(&hv.pool, *blob, pages);
 		return err->code ? err->code : -WARDEN_EINVAL;
 	}
