@@ -118,6 +118,52 @@ static void shorthands(void **state)
 			 0xd);
 }
 
+/* A cell of CPUs 2 and 3 beside root's 0 and 1 (xAPIC flat): which CPUs
+ * get an IPI from CPU 2, as a mask, or -1 if one is forbidden. */
+static int cell_ipi(bool x2, u32 low, u32 dest)
+{
+	unsigned int i, mask = 0;
+	enum apic_cell_verdict v;
+
+	for (i = 0; i < 4; i++) {
+		v = apic_cell_ipi_verdict(x2, low, dest, &flat[i], i == 2,
+					  i >= 2);
+		if (v == APIC_CELL_FORBIDDEN)
+			return -1;
+		if (v == APIC_CELL_DELIVER)
+			mask |= 1u << i;
+	}
+	return (int)mask;
+}
+
+static void cell_confined(void **state)
+{
+	(void)state;
+	/* its own CPUs, physically and logically */
+	assert_int_equal(cell_ipi(false, FIXED(0x40), 3), 0x8);
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | LOGICAL, 0x08), 0x8);
+	/* shorthands and broadcasts: rewritten to the cell's CPUs only */
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | SH(APIC_SH_ALL), 0),
+			 0xc);
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | SH(APIC_SH_OTHERS), 0),
+			 0x8);
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | SH(APIC_SH_SELF), 0),
+			 0x4);
+	assert_int_equal(cell_ipi(false, FIXED(0x40), 0xff), 0xc);
+	assert_int_equal(cell_ipi(true, FIXED(0x40), 0xffffffff), 0xc);
+	/* logical IDs of root's CPUs mean nothing in the cell: left out */
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | LOGICAL, 0x0f), 0xc);
+	assert_int_equal(cell_ipi(false, FIXED(0x40) | LOGICAL, 0x01), 0x0);
+	/* a root CPU by its APIC ID: forbidden, whatever the mode */
+	assert_int_equal(cell_ipi(false, FIXED(0x40), 0), -1);
+	assert_int_equal(cell_ipi(true, FIXED(0x40), 1), -1);
+	assert_int_equal(cell_ipi(false, APIC_DM_NMI << 8, 1), -1);
+	assert_int_equal(
+		cell_ipi(false, APIC_DM_INIT << 8 | APIC_ICR_ASSERT, 0), -1);
+	/* an APIC ID nobody has: reaches nobody, not forbidden */
+	assert_int_equal(cell_ipi(false, FIXED(0x40), 9), 0x0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -126,6 +172,7 @@ int main(void)
 		cmocka_unit_test(logical_cluster),
 		cmocka_unit_test(x2apic),
 		cmocka_unit_test(shorthands),
+		cmocka_unit_test(cell_confined),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

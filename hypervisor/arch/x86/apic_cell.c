@@ -81,41 +81,36 @@ static bool fail(struct per_cpu *pc, struct guest_regs *regs, u32 low,
 	return false;
 }
 
+static enum apic_cell_verdict verdict(struct per_cpu *pc, struct per_cpu *t,
+				      u32 low, u32 dest)
+{
+	struct apic_target target = { t->apic_id, t->arch.ldr, t->arch.dfr };
+
+	return apic_cell_ipi_verdict(pc->arch.guest_x2apic, low, dest, &target,
+				     t == pc, t->cell == pc->cell);
+}
+
 bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
 			 struct guest_regs *regs)
 {
-	unsigned int dm = APIC_ICR_DM(low), cpu, sh = APIC_ICR_SHORTHAND(low);
-	u32 bcast = pc->arch.guest_x2apic ? 0xffffffffu : 0xffu;
-	bool physical = !(low & APIC_ICR_LOGICAL) && sh == APIC_SH_NONE &&
-			dest != bcast;
+	unsigned int dm = APIC_ICR_DM(low), cpu;
 	u32 unicast = low & ~(APIC_ICR_LOGICAL | (3u << 18));
-	struct apic_target target;
 	struct per_cpu *t;
 
 	if (dm != APIC_DM_FIXED && dm != APIC_DM_LOWEST && dm != APIC_DM_NMI &&
 	    dm != APIC_DM_INIT && dm != APIC_DM_SIPI)
 		return fail(pc, regs, low, "with delivery mode", dm);
 	/* Check first, send afterwards: a refused IPI reaches nobody. */
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		target = (struct apic_target){ t->apic_id, t->arch.ldr,
-					       t->arch.dfr };
-		if (physical && t->cell != pc->cell &&
-		    apic_is_destination(pc->arch.guest_x2apic, low, dest,
-					&target, t == pc))
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (verdict(pc, per_cpu(cpu), low, dest) == APIC_CELL_FORBIDDEN)
 			return fail(pc, regs, low,
 				    "to CPU outside the cell:", cpu);
-	}
 	/* INIT level de-assert: nothing to do (SDM Vol. 3, 11.6.1). */
 	if (dm == APIC_DM_INIT && !(low & APIC_ICR_ASSERT))
 		return true;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
 		t = per_cpu(cpu);
-		target = (struct apic_target){ t->apic_id, t->arch.ldr,
-					       t->arch.dfr };
-		if (t->cell != pc->cell ||
-		    !apic_is_destination(pc->arch.guest_x2apic, low, dest,
-					 &target, t == pc))
+		if (verdict(pc, t, low, dest) != APIC_CELL_DELIVER)
 			continue;
 		if (dm == APIC_DM_INIT || dm == APIC_DM_SIPI) {
 			if (t == pc)

@@ -35,3 +35,19 @@ bool apic_is_destination(bool x2apic, u32 low, u32 dest,
 	/* cluster: cluster in bits 7:4, member bitmap in 3:0 */
 	return (dest >> 4) == (t->ldr >> 28) && (dest & (t->ldr >> 24) & 0xf);
 }
+
+enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
+					     const struct apic_target *t,
+					     bool t_is_sender, bool t_in_cell)
+{
+	u32 bcast = x2apic ? X2APIC_BROADCAST : XAPIC_BROADCAST;
+
+	if (!apic_is_destination(x2apic, low, dest, t, t_is_sender))
+		return APIC_CELL_SKIP;
+	if (t_in_cell)
+		return APIC_CELL_DELIVER;
+	if (APIC_ICR_SHORTHAND(low) == APIC_SH_NONE &&
+	    !(low & APIC_ICR_LOGICAL) && dest != bcast)
+		return APIC_CELL_FORBIDDEN;
+	return APIC_CELL_SKIP;
+}

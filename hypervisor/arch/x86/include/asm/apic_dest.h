@@ -27,4 +27,24 @@ struct apic_target {
 bool apic_is_destination(bool x2apic, u32 low, u32 dest,
 			 const struct apic_target *t, bool t_is_sender);
 
+/* What a cell's IPI does to one CPU (apic_cell_ipi_verdict). */
+enum apic_cell_verdict {
+	APIC_CELL_SKIP,	     /* not a destination, or outside the cell but
+				reached only by a shorthand, a broadcast or a
+				logical destination: left out */
+	APIC_CELL_DELIVER,   /* a destination in the sender's cell */
+	APIC_CELL_FORBIDDEN, /* named by its physical APIC ID outside the
+				cell: the IPI is refused, the cell fails */
+};
+
+/*
+ * A cell's IPI and CPU t (in the sender's cell: t_in_cell): the cell may
+ * reach its own CPUs in any addressing mode; shorthands, broadcasts and
+ * logical destinations are confined to the cell (a cell cannot know other
+ * cells' logical IDs); a physical APIC ID outside the cell is forbidden.
+ */
+enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
+					     const struct apic_target *t,
+					     bool t_is_sender, bool t_in_cell);
+
 #endif /* WARDEN_ASM_APIC_DEST_H */
