@@ -58,9 +58,49 @@ static int usage(FILE *out)
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
+static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info);
+
+/* A refusal of "cell create": the sentence, and the name of the other
+ * cell it mentions (the hypervisor knows cells by id only). */
+struct create_ctx {
+	struct cy_config *config;
+	int fd;
+};
+
+static void describe_create_refusal(void *ctx, const struct warden_error *e,
+				    char *buf, size_t len)
+{
+	const struct create_ctx *cc = ctx;
+	struct warden_cell_info info;
+	char needle[40];
+	uint64_t other = 0;
+	size_t used;
+	uint32_t i;
+
+	describe_config_refusal(cc->config, e, buf, len);
+	if (e->rule == WARDEN_RULE_NAME_DUPLICATE ||
+	    e->rule == WARDEN_RULE_CPU_IN_OTHER_CELL)
+		other = e->values[0];
+	else if (e->rule == WARDEN_RULE_MEM_IN_OTHER_CELL ||
+		 e->rule == WARDEN_RULE_PIO_IN_OTHER_CELL)
+		other = e->values[2];
+	snprintf(needle, sizeof(needle), "cell %llu (\"",
+		 (unsigned long long)other);
+	if (!other || strstr(buf, needle))
+		return; /* nothing to add, or the sentence names it already */
+	for (i = 0; cell_at(cc->fd, i, &info); i++)
+		if (info.cell_id == other) {
+			used = strlen(buf);
+			snprintf(buf + used, len - used, " (\"%.*s\")",
+				 (int)sizeof(info.name), info.name);
+			return;
+		}
+}
+
 static int cell_create(int argc, char **argv)
 {
 	struct warden_cell_create arg;
+	struct create_ctx ctx;
 	struct cy_config c;
 	const char *file = NULL;
 	bool check = false;
@@ -85,8 +125,11 @@ static int cell_create(int argc, char **argv)
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;
 	arg.flags = check ? WARDEN_CREATE_VALIDATE_ONLY : 0;
+	ctx.config = &c;
+	ctx.fd = fd;
 	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_CELL_CREATE, &arg,
-				    "cell create", describe_config_refusal, &c);
+				    "cell create", describe_create_refusal,
+				    &ctx);
 	close(fd);
 	cy_free(&c);
 	if (ret < 0)

@@ -79,7 +79,7 @@ if [ "$(work 0)$(work 2)" = donedone ]; then pass root-works-beside-cells; else 
 # memory of another cell, and memory root does not own: refused
 sed 's/^  name: apic-demo-cpu3$/  name: other/; s/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30600000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/overlap.yaml
 run warden cell create /tmp/overlap.yaml
-if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*0x30600000.*belongs to cell 1' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*0x30600000.*belongs to cell 1 \("tiny-demo"\)' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
 sed 's/phys: 0x30600000/phys: 0x80000000/' /tmp/overlap.yaml >/tmp/notroot.yaml
 run warden cell create /tmp/notroot.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'notroot.yaml:[0-9]+: .*0x80000000' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-not-root; else fail refused-not-root "rc $RC: $OUT"; fi
@@ -97,7 +97,7 @@ warden cell destroy tiny-demo >/dev/null
 # named by its id (2; cell 1 is gone)
 sed 's/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30c00000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/dup.yaml
 run warden cell create /tmp/dup.yaml
-if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'dup.yaml:[0-9]+: .*already used by cell 2' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ] && [ "$(warden cell list | grep -c '^[0-9]')" = 1 ]; then pass refused-duplicate-name; else fail refused-duplicate-name "rc $RC: $OUT"; fi
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'dup.yaml:[0-9]+: .*already used by cell 2 \("apic-demo-cpu3"\)' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ] && [ "$(warden cell list | grep -c '^[0-9]')" = 1 ]; then pass refused-duplicate-name; else fail refused-duplicate-name "rc $RC: $OUT"; fi
 run sh -c 'warden cell shutdown apic-demo-cpu3; warden cell destroy apic-demo-cpu3'
 if [ "$RC" = 0 ] && [ "$(all_work)" = donedonedonedone ]; then pass two-cells-destroyed; else fail two-cells-destroyed "rc $RC: $OUT"; fi
 # smp-demo: a 2-CPU cell (CPUs 2 and 3); its first CPU starts the other
