@@ -63,13 +63,20 @@ static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
 }
 
 /*
- * The validator numbers the other cells 1..n in the order given; a refusal
- * that names one gets its real id (ids[k - 1]) back.
+ * The validator numbers the other cells 1..n in the order given and the
+ * new one n + 1; a refusal that names another cell gets its real id
+ * (ids[k - 1]) back, and the new cell is called by the id it would get.
  */
 static void real_cell_id(struct warden_error *err, const unsigned int *ids,
 			 unsigned int n)
 {
-	unsigned int v;
+	unsigned int v, id;
+
+	if (err->item_kind == WARDEN_ITEM_CELL && err->item_index == n + 1) {
+		for (id = 1; id < HV_MAX_CELLS && hv.cells[id]; id++)
+			;
+		err->item_index = id;
+	}
 
 	switch (err->rule) {
 	case WARDEN_RULE_NAME_DUPLICATE:
