@@ -17,14 +17,16 @@ expect_rc check-unloaded 2 warden hardware check
 expect_rc insmod 0 insmod /warden.ko
 if [ -c /dev/warden ]; then pass devnode; else fail devnode "/dev/warden is missing"; fi
 sys=/sys/devices/virtual/misc/warden
-if [ "$(cat $sys/abi_revision 2>&1)" = 1 ] && [ -n "$(cat $sys/version)" ] &&
+# the ABI revision the CLI was built with: the driver's must be the same
+abi=$(warden --version | sed -n 's/^warden .*(ABI revision \([0-9]*\),.*/\1/p')
+if [ -n "$abi" ] && [ "$(cat $sys/abi_revision 2>&1)" = "$abi" ] && [ -n "$(cat $sys/version)" ] &&
 	[ "$(cat $sys/enabled)" = 0 ]; then
 	pass sysfs
 else
 	fail sysfs "$sys: abi_revision=$(cat $sys/abi_revision 2>&1) enabled=$(cat $sys/enabled 2>&1)"
 fi
 run warden --version
-expect_out version 'driver: [0-9.]+ \(ABI revision 1\)$'
+expect_out version "driver: [0-9.]+ \\(ABI revision $abi\\)\$"
 
 expect_rc hardware-check 0 warden hardware check
 expect_no_out hardware-all-ok 'MISSING'
