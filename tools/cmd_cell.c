@@ -73,17 +73,12 @@ static void describe_create_refusal(void *ctx, const struct warden_error *e,
 	const struct create_ctx *cc = ctx;
 	struct warden_cell_info info;
 	char needle[40];
-	uint64_t other = 0;
+	int v = warden_rule_other_cell_value(e->rule);
+	uint64_t other = v >= 0 ? e->values[v] : 0;
 	size_t used;
 	uint32_t i;
 
 	describe_config_refusal(cc->config, e, buf, len);
-	if (e->rule == WARDEN_RULE_NAME_DUPLICATE ||
-	    e->rule == WARDEN_RULE_CPU_IN_OTHER_CELL)
-		other = e->values[0];
-	else if (e->rule == WARDEN_RULE_MEM_IN_OTHER_CELL ||
-		 e->rule == WARDEN_RULE_PIO_IN_OTHER_CELL)
-		other = e->values[2];
 	snprintf(needle, sizeof(needle), "cell %llu (\"",
 		 (unsigned long long)other);
 	if (!other || strstr(buf, needle))

@@ -70,7 +70,8 @@ static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
 static void real_cell_id(struct warden_error *err, const unsigned int *ids,
 			 unsigned int n)
 {
-	unsigned int v, id;
+	unsigned int id;
+	int v = warden_rule_other_cell_value(err->rule);
 
 	if (err->item_kind == WARDEN_ITEM_CELL && err->item_index == n + 1) {
 		for (id = 1; id < HV_MAX_CELLS && hv.cells[id]; id++)
@@ -78,19 +79,7 @@ static void real_cell_id(struct warden_error *err, const unsigned int *ids,
 		err->item_index = id;
 	}
 
-	switch (err->rule) {
-	case WARDEN_RULE_NAME_DUPLICATE:
-	case WARDEN_RULE_CPU_IN_OTHER_CELL:
-		v = 0;
-		break;
-	case WARDEN_RULE_MEM_IN_OTHER_CELL:
-	case WARDEN_RULE_PIO_IN_OTHER_CELL:
-		v = 2;
-		break;
-	default:
-		return;
-	}
-	if (err->values[v] >= 1 && err->values[v] <= n)
+	if (v >= 0 && err->values[v] >= 1 && err->values[v] <= n)
 		err->values[v] = ids[err->values[v] - 1];
 }
 

@@ -143,4 +143,19 @@ WARDEN_CHECK_SIZE(struct warden_error, 104);
 WARDEN_CHECK_OFFSET(struct warden_error, values, 24);
 WARDEN_CHECK_OFFSET(struct warden_error, text, 56);
 
+/* Which of values[] holds the id of another cell a refusal names (the
+ * rules above say so), or -1 if the rule names none. */
+static inline int warden_rule_other_cell_value(uint32_t rule)
+{
+	switch (rule) {
+	case WARDEN_RULE_NAME_DUPLICATE:
+	case WARDEN_RULE_CPU_IN_OTHER_CELL:
+		return 0;
+	case WARDEN_RULE_MEM_IN_OTHER_CELL:
+	case WARDEN_RULE_PIO_IN_OTHER_CELL:
+		return 2;
+	}
+	return -1;
+}
+
 #endif /* WARDEN_ERROR_H */

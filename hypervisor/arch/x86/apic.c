@@ -76,6 +76,7 @@ void apic_send(struct per_cpu *pc, u32 dest, u32 low)
 void apic_init_cpu(struct per_cpu *pc)
 {
 	pc->arch.x2apic = read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_X2APIC;
+	pc->arch.apic_max_lvt = (apic_read(pc, APIC_REG_VER) >> 16) & 0xff;
 	pc->arch.ldr = apic_read(pc, APIC_REG_LDR);
 	pc->arch.dfr = pc->arch.x2apic ? 0 : apic_read(pc, APIC_REG_DFR);
 	pc->arch.sipi = SIPI_NONE;
@@ -85,9 +86,9 @@ void apic_init_cpu(struct per_cpu *pc)
 /* LVT registers that exist (SDM Vol. 3, 11.5.1: VER bits 23:16 hold the
  * number of LVT entries minus 1; 4 = timer, LINT0, LINT1, error; then
  * performance counters, thermal, CMCI); an x2APIC faults on the others. */
-static bool lvt_exists(struct per_cpu *pc, unsigned int reg)
+bool apic_lvt_exists(struct per_cpu *pc, unsigned int reg)
 {
-	unsigned int max = (apic_read(pc, APIC_REG_VER) >> 16) & 0xff;
+	unsigned int max = pc->arch.apic_max_lvt;
 
 	switch (reg) {
 	case APIC_REG_LVT_PERF:
@@ -102,12 +103,10 @@ static bool lvt_exists(struct per_cpu *pc, unsigned int reg)
 
 bool apic_reg_exists(struct per_cpu *pc, unsigned int reg)
 {
-	if (reg == APIC_REG_LVT_CMCI ||
-	    (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR))
-		return lvt_exists(pc, reg);
-	return reg == APIC_REG_ID || reg == APIC_REG_VER ||
-	       reg == APIC_REG_TPR || reg == APIC_REG_PPR ||
-	       reg == APIC_REG_LDR || reg == APIC_REG_SVR ||
+	return apic_lvt_exists(pc, reg) || reg == APIC_REG_ID ||
+	       reg == APIC_REG_VER || reg == APIC_REG_TPR ||
+	       reg == APIC_REG_PPR || reg == APIC_REG_LDR ||
+	       reg == APIC_REG_SVR ||
 	       (reg >= APIC_REG_ISR && reg < APIC_REG_IRR + 8) ||
 	       reg == APIC_REG_ESR || reg == APIC_REG_ICR ||
 	       reg == APIC_REG_TMICT || reg == APIC_REG_TMCCT ||
@@ -124,8 +123,7 @@ void apic_reset(struct per_cpu *pc)
 	 * Vol. 3, 11.12.5), and Bochs 2.7 ignores every IA32_APIC_BASE write
 	 * while the APIC is disabled, so the APIC would stay dead. */
 	for (reg = APIC_REG_LVT_CMCI; reg <= APIC_REG_LVT_ERROR; reg++)
-		if ((reg == APIC_REG_LVT_CMCI || reg >= APIC_REG_LVT_TIMER) &&
-		    lvt_exists(pc, reg))
+		if (apic_lvt_exists(pc, reg))
 			apic_write(pc, reg, APIC_LVT_MASKED);
 	apic_write(pc, APIC_REG_TMICT, 0);
 	apic_write(pc, APIC_REG_TPR, 0);
@@ -257,6 +255,11 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 void apic_init_received(struct per_cpu *pc)
 {
 	__atomic_store_n(&pc->arch.sipi, SIPI_WAIT, __ATOMIC_SEQ_CST);
+}
+
+void apic_init_cancel(struct per_cpu *pc)
+{
+	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
 }
 
 bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs)

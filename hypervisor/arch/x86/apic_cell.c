@@ -32,8 +32,7 @@
 #include <hv/printk.h>
 
 #define X2APIC_CPUID_BIT (1u << 21) /* CPUID.1:ECX */
-#define MSR_X2APIC_LAST 0x8ff
-#define APIC_REG_SELF_IPI 0x3f /* x2APIC only */
+#define APIC_REG_SELF_IPI 0x3f	    /* x2APIC only */
 
 static bool have_x2apic(void)
 {
@@ -217,9 +216,7 @@ bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
 		apic_write(pc, reg, value);
 		return true;
 	}
-	if ((reg == APIC_REG_LVT_CMCI ||
-	     (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR)) &&
-	    apic_reg_exists(pc, reg))
+	if (apic_lvt_exists(pc, reg))
 		apic_write(pc, reg, value);
 	return true; /* read-only and reserved registers: ignored */
 }
@@ -287,9 +284,7 @@ static enum x2apic_result x2apic_emulate(struct per_cpu *pc,
 		apic_write(pc, reg, (u32)value);
 		return X2APIC_DONE;
 	}
-	if ((reg == APIC_REG_LVT_CMCI ||
-	     (reg >= APIC_REG_LVT_TIMER && reg <= APIC_REG_LVT_ERROR)) &&
-	    apic_reg_exists(pc, reg)) {
+	if (apic_lvt_exists(pc, reg)) {
 		apic_write(pc, reg, (u32)value);
 		return X2APIC_DONE;
 	}

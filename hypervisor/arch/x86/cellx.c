@@ -343,6 +343,7 @@ static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
 {
 	const struct warden_cell_desc *cfg = pc->cell->config;
 	u64 reset = cfg->reset_address;
+	bool first;
 
 	if (pc->state == WARDEN_CPU_RUNNING)
 		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
@@ -381,14 +382,16 @@ static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
 			 * must not fire); the cell's other CPUs wait for
 			 * INIT/SIPI from the first one */
 			apic_cell_reset(pc);
-			__atomic_store_n(&pc->arch.sipi,
-					 is_first_cpu(pc) ? 0u : 1u,
-					 __ATOMIC_SEQ_CST);
+			first = is_first_cpu(pc);
+			if (first)
+				apic_init_cancel(pc);
+			else
+				apic_init_received(pc);
 			__atomic_store_n(&pc->arch.start_req, false,
 					 __ATOMIC_SEQ_CST);
 			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
 					 __ATOMIC_SEQ_CST);
-			if (is_first_cpu(pc))
+			if (first)
 				printk("CPU %u: cell %u started at 0x%llx\n",
 				       pc->cpu_id, pc->cell->id,
 				       (unsigned long long)reset);
@@ -445,7 +448,7 @@ void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 		vmx_load_cell_controls(pc);
 		cpu_scrub();
 		apic_cell_reset(pc);
-		__atomic_store_n(&pc->arch.sipi, 0u, __ATOMIC_SEQ_CST);
+		apic_init_cancel(pc);
 		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
 				 __ATOMIC_SEQ_CST);
 		printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);

@@ -163,7 +163,7 @@ void msr_bitmap_init_cell(u8 *bitmap, bool x2apic)
 		pass(bitmap, cell_read_only[i].first, false);
 	/* on a physical xAPIC the cell's x2APIC is emulated (apic_cell.c) */
 	if (!x2apic)
-		for (msr = MSR_X2APIC_FIRST; msr <= 0x8ff; msr++) {
+		for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 			bitmap[msr / 8] |= 1u << (msr % 8);
 			bitmap[2048 + msr / 8] |= 1u << (msr % 8);
 		}
@@ -207,8 +207,8 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	}
 	if (msr == MSR_IA32_APIC_BASE && pc->cell != &hv.root)
 		return apic_cell_base_msr(pc, regs, write);
-	if (msr >= MSR_X2APIC_FIRST && msr <= 0x8ff && pc->cell != &hv.root &&
-	    !pc->arch.x2apic)
+	if (msr >= MSR_X2APIC_FIRST && msr <= MSR_X2APIC_LAST &&
+	    pc->cell != &hv.root && !pc->arch.x2apic)
 		return apic_cell_x2apic_msr(pc, regs, write);
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;

@@ -10,7 +10,6 @@
  */
 #include <asm/processor.h>
 #include <asm/vmx_cpu.h>
-#include <hv/string.h>
 
 #define MSR_STAR 0xc0000081
 #define MSR_LSTAR 0xc0000082
@@ -24,19 +23,12 @@
  * MXCSR from it, hence the reset value there.  Also a valid FXRSTOR image
  * (FCW and MXCSR at their reset values) for CPUs without XSAVE.
  */
-static u8 init_area[4096] __attribute__((aligned(64)));
-
-static void init_fpu_area(void)
-{
-	static bool done;
-
-	if (done)
-		return;
-	memset(init_area, 0, sizeof(init_area));
-	*(u16 *)&init_area[0] = 0x037f;	 /* FCW */
-	*(u32 *)&init_area[24] = 0x1f80; /* MXCSR */
-	done = true;
-}
+static u8 init_area[4096] __attribute__((aligned(64))) = {
+	[0] = 0x7f,
+	[1] = 0x03, /* FCW 0x037f */
+	[24] = 0x80,
+	[25] = 0x1f, /* MXCSR 0x1f80 */
+};
 
 static void xsetbv(u32 index, u64 value)
 {
@@ -50,7 +42,6 @@ static void scrub_fpu(void)
 	u32 a, b, c, d;
 	u64 mask;
 
-	init_fpu_area();
 	if (read_cr4() & X86_CR4_OSXSAVE) {
 		/* every user component the CPU supports up to AVX-512 (the
 		 * area is large enough for those), then back to x87 only,

@@ -21,6 +21,7 @@
 #define APIC_BASE_ADDR_MASK 0x000ffffffffff000ull
 #define MSR_X2APIC_FIRST 0x800
 #define MSR_X2APIC_ICR 0x830
+#define MSR_X2APIC_LAST 0x8ff
 
 /* Register indexes (x2APIC MSR - 0x800). */
 #define APIC_REG_ID 0x02
@@ -88,6 +89,8 @@ void apic_init_cpu(struct per_cpu *pc);
 u32 apic_read(struct per_cpu *pc, unsigned int reg);
 void apic_write(struct per_cpu *pc, unsigned int reg, u32 value);
 bool apic_reg_exists(struct per_cpu *pc, unsigned int reg);
+/* reg is an LVT register this APIC has. */
+bool apic_lvt_exists(struct per_cpu *pc, unsigned int reg);
 
 /* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or a
  * logical destination) in the format of this APIC's mode. */
@@ -183,8 +186,12 @@ bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
 bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs,
 			bool write);
 
-/* An INIT signal of the hardware reached this CPU (INIT VM exit). */
+/* An INIT reached this CPU (INIT VM exit, or a cell's non-first CPU at
+ * start): it waits for a SIPI before its next entry. */
 void apic_init_received(struct per_cpu *pc);
+/* Forget a pending INIT: the CPU enters its guest as it is (a cell's
+ * first CPU at start, a CPU moving into a cell). */
+void apic_init_cancel(struct per_cpu *pc);
 
 /* An NMI arrived (exit or in the hypervisor): true if it was the
  * hypervisor's event signal, false if it belongs to the guest. */

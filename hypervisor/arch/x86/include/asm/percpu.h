@@ -38,6 +38,7 @@ struct arch_cpu {
 	u32 proc_ctls;
 	/* the local APIC (apic.c) */
 	bool x2apic;	   /* physical x2APIC mode (else xAPIC MMIO) */
+	u8 apic_max_lvt;   /* VER bits 23:16: LVT entries - 1 */
 	bool guest_x2apic; /* the mode the cell's guest chose */
 	/* the guest's logical destination (root: as written; cells: as
 	 * written in xAPIC mode, derived from the ID in x2APIC mode) */
