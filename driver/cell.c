@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 
 #include <config_check.h>
+#include <warden/cell.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
@@ -226,6 +227,19 @@ int wd_cell_destroy(struct warden_cell_ref *arg)
 	return ret;
 }
 
+void wd_cpus_failed(const struct warden_cpu_set *set,
+		    struct warden_cpu_set *failed)
+{
+	unsigned int cpu;
+
+	memset(failed, 0, sizeof(*failed));
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		if ((set->bits[cpu / 64] & (1ull << (cpu % 64))) &&
+		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_FAILED)
+			failed->bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
 int wd_cell_info(struct warden_cell_info *info)
 {
 	struct wd_reason why = { .rule = WARDEN_RULE_CELL_NOT_FOUND,
@@ -244,7 +258,7 @@ int wd_cell_info(struct warden_cell_info *info)
 						cells[slot].id, 0);
 		memcpy(info->name, cells[slot].name, sizeof(info->name));
 		info->cpus = cells[slot].cpus;
-		memset(&info->failed_cpus, 0, sizeof(info->failed_cpus));
+		wd_cpus_failed(&info->cpus, &info->failed_cpus);
 		ret = 0;
 		break;
 	}

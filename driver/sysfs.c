@@ -170,18 +170,13 @@ static ssize_t cpus_failed_show(struct kobject *kobj,
 				struct kobj_attribute *attr, char *buf)
 {
 	struct wd_cell_dir *dir = to_dir(kobj);
-	struct warden_cpu_set set, failed = { 0 };
-	unsigned int cpu;
+	struct warden_cpu_set set, failed;
 	int ret = lock_alive(dir);
 
 	if (ret)
 		return ret;
 	cell_cpus(dir, &set);
-	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		if (in_set(&set, cpu) &&
-		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_FAILED)
-			failed.bits[cpu / 64] |= 1ull << (cpu % 64);
+	wd_cpus_failed(&set, &failed);
 	mutex_unlock(&wd_lock);
 	return emit_cpus(buf, &failed);
 }

@@ -67,6 +67,11 @@ int wd_cell_shutdown(struct warden_cell_ref *arg);
 int wd_cell_destroy_all(struct warden_error *err);
 /* The CPUs of the cells besides root, with wd_lock held. */
 void wd_cell_cpus_taken(struct warden_cpu_set *set);
+/* The CPUs of set that the hypervisor stopped because their cell broke a
+ * rule (state WARDEN_CPU_FAILED); the rest of that cell may still run.
+ * Needs the hypervisor enabled (wd_lock held). */
+void wd_cpus_failed(const struct warden_cpu_set *set,
+		    struct warden_cpu_set *failed);
 
 /*
  * sysfs.c: /sys/kernel/warden, with a directory per cell.  The two cell

@@ -14,6 +14,7 @@
 #include <warden/ioctl.h>
 
 #include "config_report.h"
+#include "config_values.h"
 #include "config_yaml.h"
 #include "warden.h"
 
@@ -158,25 +159,12 @@ static const char *cell_state(uint32_t state)
 	return "unknown";
 }
 
-/* CPU set as a list with ranges: "1", "2-3,5". */
-static void print_cpus(const struct warden_cpu_set *set)
+/* CPU set as a list with ranges ("2-3,5"), "-" when empty. */
+static const char *cpu_list(const struct warden_cpu_set *set, char *buf,
+			    size_t len)
 {
-	unsigned int cpu, first;
-	bool any = false;
-
-	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
-		if (!(set->bits[cpu / 64] & (1ull << (cpu % 64))))
-			continue;
-		first = cpu;
-		while (cpu + 1 < WARDEN_MAX_CPUS &&
-		       (set->bits[(cpu + 1) / 64] & (1ull << ((cpu + 1) % 64))))
-			cpu++;
-		printf(first == cpu ? "%s%u" : "%s%u-%u", any ? "," : "", first,
-		       cpu);
-		any = true;
-	}
-	if (!any)
-		printf("-");
+	cv_format_cpus(set, buf, len);
+	return buf[0] ? buf : "-";
 }
 
 /* A JSON string (names are printable ASCII; quote and backslash
@@ -220,6 +208,7 @@ static int cell_list(int argc, char **argv)
 {
 	struct warden_cell_info info;
 	bool json = argc == 2 && !strcmp(argv[1], "--json");
+	char cpus[WARDEN_MAX_CPUS * 4], failed[WARDEN_MAX_CPUS * 4];
 	uint32_t i;
 	int fd;
 
@@ -231,7 +220,8 @@ static int cell_list(int argc, char **argv)
 	if (json)
 		printf("[");
 	else
-		printf("%-4s %-24s %-10s %s\n", "id", "name", "state", "cpus");
+		printf("%-4s %-24s %-10s %-10s %s\n", "id", "name", "state",
+		       "cpus", "failed");
 	for (i = 0; cell_at(fd, i, &info); i++) {
 		if (json) {
 			printf("%s{\"id\": %u, \"name\": ", i ? ", " : "",
@@ -240,14 +230,16 @@ static int cell_list(int argc, char **argv)
 			printf(", \"state\": \"%s\", \"cpus\": ",
 			       cell_state(info.state));
 			json_cpus(&info.cpus);
+			printf(", \"failed_cpus\": ");
+			json_cpus(&info.failed_cpus);
 			printf("}");
 			continue;
 		}
-		printf("%-4u %-24.*s %-10s ", info.cell_id,
+		printf("%-4u %-24.*s %-10s %-10s %s\n", info.cell_id,
 		       (int)sizeof(info.name), info.name,
-		       cell_state(info.state));
-		print_cpus(&info.cpus);
-		printf("\n");
+		       cell_state(info.state),
+		       cpu_list(&info.cpus, cpus, sizeof(cpus)),
+		       cpu_list(&info.failed_cpus, failed, sizeof(failed)));
 	}
 	if (json)
 		printf("]\n");

@@ -21,7 +21,7 @@ for i in $(seq 1 20); do
 	warden cell create /configs/cells/tiny-demo.cell >/dev/null || break
 	warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null || break
 	warden cell start tiny-demo >/dev/null || break
-	warden cell list | grep -Eq '^1 +tiny-demo +(running|shut down) +1$' || break
+	warden cell list | grep -Eq '^1 +tiny-demo +(running|shut down) +1 +-$' || break
 	warden cell destroy tiny-demo >/dev/null || break
 	[ "$(cat $online)" = 1 ] || break
 	[ "$(taskset -c 1 sh -c 'echo alive')" = alive ] || break

@@ -46,9 +46,9 @@ if [ "$names" = "vmexits_cpuid vmexits_cr vmexits_exception vmexits_hypercall vm
 run warden status
 expect_out cpu-parked 'cpu 1: parked'
 run warden cell list
-expect_out list '^1 +tiny-demo +created +1$'
+expect_out list '^1 +tiny-demo +created +1 +-$'
 run warden cell list --json
-expect_out list-json '^\[\{"id": 1, "name": "tiny-demo", "state": "created", "cpus": \[1\]\}\]$'
+expect_out list-json '^\[\{"id": 1, "name": "tiny-demo", "state": "created", "cpus": \[1\], "failed_cpus": \[\]\}\]$'
 run hvread 0x30600000
 expect_out memory-taken 'hvread 0x30600000: refused'
 
@@ -108,7 +108,7 @@ expect_rc load 0 warden cell load tiny-demo /inmates/tiny-demo.bin
 expect_rc start 0 warden cell start tiny-demo
 sleep 3
 run warden cell list
-expect_out inmate-ran '^[0-9]+ +tiny-demo +shut down +1$'
+expect_out inmate-ran '^[0-9]+ +tiny-demo +shut down +1 +-$'
 if [ "$(rd $c1/state)" = "shut down" ]; then pass sysfs-shut-down; else fail sysfs-shut-down "state '$(rd $c1/state)'"; fi
 t=$(rd $c1/statistics/vmexits_total)
 if [ "$t" -gt 0 ] 2>/dev/null; then pass sysfs-cell-exits; else fail sysfs-cell-exits "vmexits_total '$t'"; fi
@@ -125,7 +125,7 @@ warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null
 warden cell start tiny-demo >/dev/null
 sleep 2
 run warden cell list
-expect_out restart '^[0-9]+ +tiny-demo +shut down +1$'
+expect_out restart '^[0-9]+ +tiny-demo +shut down +1 +-$'
 expect_rc destroy-running 0 warden cell destroy tiny-demo
 [ "$(cat $online)" = 1 ] || fail destroy-running-cpu "CPU 1 not online after destroying a running cell"
 
@@ -148,8 +148,9 @@ contain() { # NAME IMAGE CONSOLE-REGEX
 	warden cell load tiny-demo $2 >/dev/null
 	warden cell start tiny-demo >/dev/null
 	sleep 2
-	state=$(warden cell list | awk '$2 == "tiny-demo" { print $3 }')
-	if [ "$state" = failed ] && warden console | grep -Eq "$3"; then pass $1; else fail $1 "state '$state'; console: $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+	# the list names the failed CPU: "id name failed 1 1"
+	state=$(warden cell list | awk '$2 == "tiny-demo" { print $3 "/" $5 }')
+	if [ "$state" = failed/1 ] && warden console | grep -Eq "$3"; then pass $1; else fail $1 "state '$state'; console: $(warden console | tail -n 3 | tr '\n' ' ')"; fi
 }
 contain contain-bad-write /inmates/bad-write.bin 'CPU 1: write outside its memory 0x20000000'
 if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ] && warden status | grep -q 'cpu 0: running'; then pass contain-root-alive; else fail contain-root-alive "root CPU 0 not working"; fi
@@ -159,7 +160,7 @@ warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null
 warden cell start tiny-demo >/dev/null
 sleep 2
 run warden cell list
-expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1$'
+expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1 +-$'
 warden cell destroy tiny-demo >/dev/null
 contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
 warden cell destroy tiny-demo >/dev/null
@@ -200,7 +201,7 @@ warden cell load apic-demo /inmates/apic-demo.bin -s "report=20" -a 0xff000 >/de
 expect_rc apic-start 0 warden cell start apic-demo
 sleep 3
 run warden cell list
-expect_out apic-running '^[0-9]+ +apic-demo +running +1$'
+expect_out apic-running '^[0-9]+ +apic-demo +running +1 +-$'
 run warden cell stats apic-demo
 expect_out apic-x2apic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]*( msr_read=[0-9]+)? msr_write=[1-9][0-9]*$'
 run warden cell shutdown apic-demo
