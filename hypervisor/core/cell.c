@@ -3,9 +3,11 @@
  * Cells: the generic part (contracts in hv/cell.h).
  *
  * Create: copy the config in, validate it against the system and the
- * cells that exist, build the cell's architecture state and take its
- * memory and ports from root (arch_cell_create), then move its CPUs (which
- * Linux has offlined) into it, parked.  Destroy reverses every step: the
+ * cells that exist, suspend root's other CPUs, build the cell's
+ * architecture state and take its memory and ports from root
+ * (arch_cell_create), move its CPUs (which Linux has offlined) into it,
+ * parked, and resume root.  Destroy, load and start suspend root too while
+ * memory changes hands.  Destroy reverses every step: the
  * CPUs go back to root waiting for Linux's INIT/SIPI, memory and ports
  * back to root as the system config gives them, every page freed.
  * Set-loadable, start and shutdown act on the cell's CPUs through the
@@ -47,6 +49,40 @@ static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
 {
 	return cpu < WARDEN_MAX_CPUS &&
 	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
+}
+
+/*
+ * Root's other CPUs wait in the hypervisor while resources change hands
+ * (create, destroy, load, start), as in the seed's cell management: none of
+ * them is inside an exit handler that reads what is changing (an IPI
+ * resolved against a CPU that moves, a page or port that leaves root), and
+ * Linux runs only on the caller meanwhile.  The caller and the CPUs in
+ * moving (offline in Linux, about to enter or leave the cell) are left
+ * out.  *suspended receives the set, for resume_root.
+ */
+static void suspend_root(struct per_cpu *pc,
+			 const struct warden_cpu_set *moving,
+			 struct warden_cpu_set *suspended)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < WARDEN_CPU_SET_WORDS; cpu++)
+		suspended->bits[cpu] = 0;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu != pc->cpu_id && in_set(&hv.root.cpus, cpu) &&
+		    !in_set(moving, cpu)) {
+			suspended->bits[cpu / 64] |= 1ull << (cpu % 64);
+			arch_cpu_suspend(per_cpu(cpu));
+		}
+}
+
+static void resume_root(const struct warden_cpu_set *suspended)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (in_set(suspended, cpu))
+			arch_cpu_resume(per_cpu(cpu));
 }
 
 static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
@@ -161,6 +197,7 @@ long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 
 long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 {
+	struct warden_cpu_set suspended;
 	struct warden_error err = { 0 };
 	struct cell *cell = NULL;
 	unsigned long size, pages;
@@ -203,9 +240,12 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 		err.item_index = pc->cpu_id;
 		goto fail_cell;
 	}
+	suspend_root(pc, &cell->cpus, &suspended);
 	ret = arch_cell_create(pc, cell, &err);
-	if (ret)
+	if (ret) {
+		resume_root(&suspended);
 		goto fail_cell;
+	}
 	/* From here nothing can fail. */
 	cell->state = WARDEN_CELL_CREATED;
 	hv.cells[id] = cell;
@@ -214,6 +254,7 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 			root_cpu_clear(cpu);
 			arch_cpu_park(per_cpu(cpu), cell);
 		}
+	resume_root(&suspended);
 	printk("Cell %u \"%s\" created; pool %lu of %lu pages used\n", id,
 	       cell->config->name, hv.pool.used, hv.pool.pages);
 	ret = (int)id;
@@ -231,6 +272,7 @@ out:
 
 long cell_destroy(struct per_cpu *pc, unsigned long id)
 {
+	struct warden_cpu_set suspended;
 	struct cell *cell;
 	unsigned int cpu;
 	int ret;
@@ -247,12 +289,14 @@ long cell_destroy(struct per_cpu *pc, unsigned long id)
 		return ret;
 	}
 	/* the CPUs first: they stop using the cell's tables */
+	suspend_root(pc, &cell->cpus, &suspended);
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (in_set(&cell->cpus, cpu)) {
 			arch_cpu_return(per_cpu(cpu));
 			root_cpu_set(cpu);
 		}
 	arch_cell_destroy(pc, cell);
+	resume_root(&suspended);
 	hv.cells[id] = NULL;
 	printk("Cell %u \"%s\" destroyed; pool %lu of %lu pages used\n",
 	       (unsigned int)id, cell->config->name, hv.pool.used,
@@ -320,6 +364,7 @@ static void stop_cpus(struct cell *cell)
 
 long cell_set_loadable(struct per_cpu *pc, unsigned long id)
 {
+	struct warden_cpu_set suspended;
 	struct cell *cell;
 	int ret = lock_cell(id, &cell);
 
@@ -327,7 +372,9 @@ long cell_set_loadable(struct per_cpu *pc, unsigned long id)
 		return ret;
 	if (cell->state != WARDEN_CELL_LOADING) {
 		stop_cpus(cell);
+		suspend_root(pc, &cell->cpus, &suspended);
 		arch_cell_set_loadable(pc, cell, true);
+		resume_root(&suspended);
 		cell->state = WARDEN_CELL_LOADING;
 	}
 	spin_unlock(&hv.cells_lock);
@@ -336,6 +383,7 @@ long cell_set_loadable(struct per_cpu *pc, unsigned long id)
 
 long cell_start(struct per_cpu *pc, unsigned long id)
 {
+	struct warden_cpu_set suspended;
 	struct cell *cell;
 	unsigned int cpu;
 	int ret = lock_cell(id, &cell);
@@ -343,8 +391,11 @@ long cell_start(struct per_cpu *pc, unsigned long id)
 	if (ret)
 		return ret;
 	stop_cpus(cell);
-	if (cell->state == WARDEN_CELL_LOADING)
+	if (cell->state == WARDEN_CELL_LOADING) {
+		suspend_root(pc, &cell->cpus, &suspended);
 		arch_cell_set_loadable(pc, cell, false);
+		resume_root(&suspended);
+	}
 	arch_cell_reset_comm(cell);
 	cell->state = WARDEN_CELL_RUNNING;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)

@@ -2,7 +2,11 @@
 /*
  * tiny-demo: the smallest useful inmate.  Prints a banner and what it found
  * in the comm region, counts to five with ~10 ms (TSC) pauses, reports the
- * cell shut down in its comm region and halts.
+ * cell shut down in its comm region and halts with interrupts enabled.  It
+ * expects no interrupt at all: any that reaches its CPU (an IPI of root's
+ * that the hypervisor let through, say) wakes it and libinmate prints
+ * "inmate: unexpected interrupt, vector N", which the system tests look
+ * for.
  */
 #include <inmate.h>
 
@@ -42,4 +46,6 @@ void inmate_main(void)
 	       (unsigned long)tsc_ticks_to_us(elapsed));
 	printk("tiny-demo: done\n");
 	comm_set_state(WARDEN_CELL_SHUT_DOWN);
+	for (;;)
+		cpu_wait_for_interrupt();
 }

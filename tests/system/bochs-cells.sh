@@ -13,6 +13,7 @@
 # console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console: com3 apic-demo-xapic ^apic-demo: xapic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console-absent: com3 apic-demo-no-unexpected unexpected [1-9]
+# console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online

@@ -5,7 +5,7 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 600
-# tests: insmod enable enabled-sysfs status-running console-startup work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console cell-check-valid cell-check-outside-root cell-check-signature hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
+# tests: insmod enable enabled-sysfs status-running console-startup event-exit work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console cell-check-valid cell-check-outside-root cell-check-signature hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
 . /tests/lib.sh
 
 work() { # CPU: a process pinned there finishes its work
@@ -20,6 +20,10 @@ run warden status
 expect_out status-running 'cpu 1: running'
 run warden console
 expect_out console-startup 'CPU 1: activated'
+# the event exit (an NMI in the hypervisor arms a zero preemption timer),
+# checked by each CPU before Linux runs on it as a guest
+n=$(echo "$OUT" | grep -c '^CPU [01]: event exit works')
+if [ "$n" = 2 ] && ! echo "$OUT" | grep -q 'WARNING: CPU'; then pass event-exit; else fail event-exit "$n CPUs checked it: $(echo "$OUT" | grep 'event exit\|WARNING' | tr '\n' ' ')"; fi
 for cpu in 0 1; do
 	if [ "$(work $cpu)" = done ]; then pass work-cpu$cpu; else fail work-cpu$cpu "a process pinned to CPU $cpu did not finish"; fi
 done

@@ -307,6 +307,33 @@ u64 arch_timestamp(void)
 	return read_tsc();
 }
 
+void arch_cpu_suspend(struct per_cpu *target)
+{
+	__atomic_store_n(&target->arch.suspend_req, true, __ATOMIC_SEQ_CST);
+	apic_send_nmi(target);
+	while (!__atomic_load_n(&target->arch.suspended, __ATOMIC_SEQ_CST))
+		x86_handle_events(this_cpu(), NULL);
+}
+
+void arch_cpu_resume(struct per_cpu *target)
+{
+	__atomic_store_n(&target->arch.suspend_req, false, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&target->arch.suspended, __ATOMIC_SEQ_CST))
+		cpu_relax();
+}
+
+/* A suspended CPU waits here; the requester may flush root's EPT
+ * translations meanwhile (arch_flush_root), so flushes are served. */
+static void suspended_wait(struct per_cpu *pc)
+{
+	__atomic_store_n(&pc->arch.suspended, true, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&pc->arch.suspend_req, __ATOMIC_SEQ_CST)) {
+		x86_handle_events(pc, NULL);
+		cpu_relax();
+	}
+	__atomic_store_n(&pc->arch.suspended, false, __ATOMIC_SEQ_CST);
+}
+
 void arch_cpu_park(struct per_cpu *target, struct cell *cell)
 {
 	__atomic_store_n(&target->arch.park_req, cell, __ATOMIC_SEQ_CST);
@@ -439,6 +466,8 @@ void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
 	}
 	if (!regs)
 		return;
+	if (__atomic_load_n(&pc->arch.suspend_req, __ATOMIC_SEQ_CST))
+		suspended_wait(pc);
 	cell = __atomic_exchange_n(&pc->arch.park_req, NULL, __ATOMIC_SEQ_CST);
 	if (cell) {
 		/* Into the cell, parked: it runs nothing until started.  Its

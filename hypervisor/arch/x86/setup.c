@@ -10,6 +10,7 @@
 #include <asm/apic.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
+#include <asm/vmx_cpu.h>
 #include <hv/arch.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
@@ -110,13 +111,16 @@ void hv_exception(struct exception_frame *f)
 		asm volatile("cli; hlt");
 }
 
-/* An NMI while the hypervisor runs: keep it for the guest. */
+/* An NMI while the hypervisor runs: the hypervisor's event signal is
+ * acted on before the next entry, another NMI is kept for the guest.  Either
+ * way the next entry must exit at once, in case this CPU has already looked
+ * for events and pending NMIs (vmx_arm_event_exit). */
 void hv_nmi(void)
 {
 	struct per_cpu *pc = this_cpu();
 
-	/* the hypervisor's event signal is acted on before the next entry */
 	if (!apic_take_event_nmi(pc))
 		__atomic_fetch_add(&pc->arch.guest_nmis_pending, 1,
 				   __ATOMIC_SEQ_CST);
+	vmx_arm_event_exit(pc);
 }

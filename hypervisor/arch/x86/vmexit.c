@@ -382,6 +382,35 @@ static void handle_unknown(struct per_cpu *pc, struct guest_regs *regs)
 	vmx_inject_exception(UD_VECTOR, false, 0);
 }
 
+/* The event exit (vmx_arm_event_exit): the events themselves are looked
+ * at on the way back in, like after any exit. */
+static void handle_preemption_timer(struct per_cpu *pc, struct guest_regs *regs)
+{
+	(void)regs;
+	pc->stats[WARDEN_STAT_VMEXITS_MANAGEMENT]++;
+}
+
+/* The first exit after enable's check of the event exit (vmx.c). */
+static void event_exit_checked(struct per_cpu *pc, u32 reason)
+{
+	u8 check = pc->arch.event_exit_check;
+
+	pc->arch.event_exit_check = EVENT_EXIT_CHECK_NONE;
+	if (check == EVENT_EXIT_CHECK_NO_NMI)
+		printk("WARNING: CPU %u: its NMI to itself did not arrive; "
+		       "the event exit is unchecked\n",
+		       pc->cpu_id);
+	else if (reason == EXIT_REASON_PREEMPTION_TIMER)
+		printk("CPU %u: event exit works: an NMI in the hypervisor "
+		       "made the next entry exit at once\n",
+		       pc->cpu_id);
+	else
+		printk("WARNING: CPU %u: the zero VMX-preemption timer did "
+		       "not exit at once (first exit: reason %u); a request "
+		       "may wait for the guest's next exit\n",
+		       pc->cpu_id, reason);
+}
+
 static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_EXCEPTION_NMI] = handle_exception_nmi,
 	[EXIT_REASON_TRIPLE_FAULT] = handle_triple_fault,
@@ -397,6 +426,7 @@ static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_EPT_VIOLATION] = handle_ept_violation,
 	[EXIT_REASON_XSETBV] = handle_xsetbv,
 	[EXIT_REASON_APIC_ACCESS] = apic_handle_access,
+	[EXIT_REASON_PREEMPTION_TIMER] = handle_preemption_timer,
 	[19] = handle_vmx_insn, /* VMCLEAR */
 	[20] = handle_vmx_insn, /* VMLAUNCH */
 	[21] = handle_vmx_insn, /* VMPTRLD */
@@ -479,17 +509,30 @@ void vmx_handle_exit(struct guest_regs *regs)
 		for (;;)
 			asm volatile("cli; hlt");
 	}
+	if (pc->arch.event_exit_check)
+		event_exit_checked(pc, reason);
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 	reinject_vectoring();
 	if (reason < EXIT_REASON_MAX && handlers[reason])
 		handlers[reason](pc, regs);
 	else
 		handle_unknown(pc, regs);
-	/* requests of other CPUs; INIT waits for SIPI (a request to park
-	 * interrupts the wait) */
-	do
+	/*
+	 * Requests of other CPUs; INIT waits for SIPI (a request to park
+	 * interrupts the wait).  The event exit is disarmed before each look
+	 * at the requests: an NMI after the last look arms it again and the
+	 * guest exits at once.  An NMI during a wait (parked, INIT) armed it
+	 * for a request the wait has already served: look once more instead
+	 * of paying an exit for it.
+	 */
+	for (;;) {
+		vmx_disarm_event_exit(pc);
 		x86_handle_events(pc, regs);
-	while (!apic_check_init(pc, regs));
+		if (apic_check_init(pc, regs) &&
+		    !__atomic_load_n(&pc->arch.event_exit_armed,
+				     __ATOMIC_SEQ_CST))
+			break;
+	}
 	sync_ia32e_mode();
 	deliver_nmis(pc);
 }

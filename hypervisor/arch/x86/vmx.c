@@ -72,9 +72,13 @@ int arch_init_system(struct per_cpu *pc)
 	    VMX_BASIC_MEMTYPE(basic) != VMX_MEMTYPE_WB)
 		return missing(pc, MSR_IA32_VMX_BASIC, 0);
 
+	/* the preemption timer carries the event exit (vmx_arm_event_exit);
+	 * it is off until an NMI arms it */
 	if (!adjust(MSR_IA32_VMX_TRUE_PINBASED_CTLS, MSR_IA32_VMX_PINBASED_CTLS,
-		    PIN_NMI_EXITING | PIN_VIRTUAL_NMIS, &c->pin))
+		    PIN_NMI_EXITING | PIN_VIRTUAL_NMIS | PIN_PREEMPTION_TIMER,
+		    &c->pin))
 		return missing(pc, MSR_IA32_VMX_PINBASED_CTLS, 0);
+	c->pin &= ~PIN_PREEMPTION_TIMER;
 	if (!adjust(MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
 		    MSR_IA32_VMX_PROCBASED_CTLS,
 		    PROC_USE_IO_BITMAPS | PROC_USE_MSR_BITMAPS |
@@ -320,7 +324,7 @@ int arch_cpu_init(struct per_cpu *pc)
 		arch_cpu_undo(pc);
 		return setup_failed(pc, 2, "VMCLEAR/VMPTRLD");
 	}
-	a->vmcs_loaded = true;
+	__atomic_store_n(&a->vmcs_loaded, true, __ATOMIC_SEQ_CST);
 	apic_init_cpu(pc);
 	if (!setup_controls(pc) || !setup_host_state(pc) ||
 	    !setup_guest_state(pc)) {
@@ -336,9 +340,9 @@ void arch_cpu_undo(struct per_cpu *pc)
 {
 	struct arch_cpu *a = &pc->arch;
 
-	if (a->vmcs_loaded)
+	/* first tell hv_nmi there is no VMCS to write to any more */
+	if (__atomic_exchange_n(&a->vmcs_loaded, false, __ATOMIC_SEQ_CST))
 		vmclear(hv_virt_to_phys(a->vmcs));
-	a->vmcs_loaded = false;
 	if (a->vmx_on) {
 		vmxoff();
 		write_cr4(read_cr4() & ~X86_CR4_VMXE);
@@ -399,6 +403,51 @@ void vmx_reset_to_real_mode(u64 cs_base, u16 ip)
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 }
 
+void vmx_arm_event_exit(struct per_cpu *pc)
+{
+	if (!__atomic_load_n(&pc->arch.vmcs_loaded, __ATOMIC_SEQ_CST))
+		return;
+	__atomic_store_n(&pc->arch.event_exit_armed, true, __ATOMIC_SEQ_CST);
+	vmwrite(VMX_PREEMPTION_TIMER_VALUE, 0);
+	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin | PIN_PREEMPTION_TIMER);
+}
+
+/* An NMI between the exchange and the VMWRITE arms the timer again and
+ * leaves the flag set, and the VMWRITE then stops the timer: the caller
+ * looks at its requests after this anyway, and the flag it finds set makes
+ * the exit path look once more. */
+bool vmx_disarm_event_exit(struct per_cpu *pc)
+{
+	if (!__atomic_exchange_n(&pc->arch.event_exit_armed, false,
+				 __ATOMIC_SEQ_CST))
+		return false;
+	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
+	return true;
+}
+
+/*
+ * Before Linux runs as a guest, show that the event exit works on this
+ * CPU: an NMI to itself reaches the hypervisor and arms the timer, and the
+ * first VM entry must then exit with reason 52 before Linux's first
+ * instruction (vmexit.c reports the outcome).  An emulator or CPU whose
+ * timer does not fire at 0 would otherwise delay events silently.
+ */
+static void event_exit_check_start(struct per_cpu *pc)
+{
+	u64 end =
+		read_tsc() +
+		(u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * 100;
+
+	pc->arch.event_exit_check = EVENT_EXIT_CHECK_PENDING;
+	__atomic_store_n(&pc->arch.event_nmi, true, __ATOMIC_SEQ_CST);
+	apic_send(pc, pc->apic_id, APIC_DM_NMI << 8 | APIC_ICR_ASSERT);
+	while (__atomic_load_n(&pc->arch.event_nmi, __ATOMIC_SEQ_CST) &&
+	       read_tsc() < end)
+		cpu_relax();
+	if (__atomic_exchange_n(&pc->arch.event_nmi, false, __ATOMIC_SEQ_CST))
+		pc->arch.event_exit_check = EVENT_EXIT_CHECK_NO_NMI;
+}
+
 int arch_cpu_activate(struct per_cpu *pc)
 {
 	struct guest_regs regs = { 0 }; /* RAX = 0: "entered" */
@@ -406,6 +455,7 @@ int arch_cpu_activate(struct per_cpu *pc)
 
 	invept_all();
 	invvpid_all();
+	event_exit_check_start(pc);
 	vmx_launch(&regs);
 	error = vmread(VM_INSTRUCTION_ERROR);
 	printk("FATAL: CPU %u: VMLAUNCH failed, VM-instruction error %llu\n",
@@ -469,12 +519,14 @@ void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
 	l->regs[0] = (u64)result;
 
 	if (pc->arch.vmx_on) {
+		/* first tell hv_nmi there is no VMCS to write to any more */
+		__atomic_store_n(&pc->arch.vmcs_loaded, false,
+				 __ATOMIC_SEQ_CST);
 		vmclear(hv_virt_to_phys(pc->arch.vmcs));
 		invept_all();
 		invvpid_all();
 		vmxoff();
 		pc->arch.vmx_on = false;
-		pc->arch.vmcs_loaded = false;
 	}
 	write_cr4(read_cr4() & ~X86_CR4_VMXE);
 	if (regs) {

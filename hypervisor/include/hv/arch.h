@@ -98,6 +98,18 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
  * cell's CPUs must have left it (arch_cpu_return).  Cannot fail. */
 void arch_cell_destroy(struct per_cpu *pc, struct cell *cell);
 
+/*
+ * Suspend target, a root CPU other than the caller: it stops at its next
+ * look at its requests (at once if it runs Linux: the event NMI) and waits
+ * in the hypervisor, serving only EPT flushes, until arch_cpu_resume.
+ * Returns when it waits, that is when it is in no exit handler and runs no
+ * guest code.  Only the CPU that holds hv.cells_lock calls these.
+ */
+void arch_cpu_suspend(struct per_cpu *target);
+/* Let a CPU that arch_cpu_suspend stopped go on; returns when it left its
+ * wait. */
+void arch_cpu_resume(struct per_cpu *target);
+
 /* Move target (a root CPU Linux has offlined) into cell, parked; returns
  * when it is parked. */
 void arch_cpu_park(struct per_cpu *target, struct cell *cell);

@@ -24,6 +24,12 @@ struct guest_regs {
 	u64 r8, r9, r10, r11, r12, r13, r14, r15;
 };
 
+/* arch_cpu.event_exit_check: none running, the first entry must exit with
+ * reason 52, or the NMI to itself never came (nothing to check). */
+#define EVENT_EXIT_CHECK_NONE 0
+#define EVENT_EXIT_CHECK_PENDING 1
+#define EVENT_EXIT_CHECK_NO_NMI 2
+
 struct arch_cpu {
 	u64 gdt[6]; /* null, unused, code 0x10, data 0x18, TSS 0x20 (2) */
 	struct tss64 tss;
@@ -46,12 +52,19 @@ struct arch_cpu {
 	u32 root_icr_high; /* xAPIC ICR2 as the guest last wrote it */
 	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
 	bool event_nmi;	   /* the hypervisor's NMI is in flight */
+	/* an NMI reached the hypervisor: the zero VMX-preemption timer is
+	 * armed, so the next VM entry exits at once (vmx_arm_event_exit) */
+	bool event_exit_armed;
+	/* enable's check that the armed timer exits at once (vmx.c) */
+	u8 event_exit_check; /* EVENT_EXIT_CHECK_* */
 	/* requests from other CPUs (cellx.c), carried out by this CPU */
 	bool flush_req;	       /* invalidate EPT translations */
 	struct cell *park_req; /* move into this cell, parked */
 	bool return_req;       /* leave the cell, back to root */
 	bool start_req;	       /* start the cell's guest */
 	bool stop_req;	       /* stop running the cell, parked */
+	bool suspend_req;      /* wait in the hypervisor (arch_cpu_suspend) */
+	bool suspended;	       /* ... and it does */
 };
 
 #endif /* WARDEN_ASM_PERCPU_H */

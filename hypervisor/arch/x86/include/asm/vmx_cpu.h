@@ -67,6 +67,21 @@ void vmx_skip_instruction(void);
 /* Advance the guest past an emulated instruction of len bytes. */
 void vmx_advance_rip(unsigned int len);
 
+/*
+ * The event exit.  Requests from other CPUs are words in struct arch_cpu
+ * plus an NMI (apic_send_nmi).  An NMI that reaches the guest exits at once
+ * (NMI exiting); one that reaches the hypervisor calls vmx_arm_event_exit,
+ * which sets the VMX-preemption timer to 0, so that the next VM entry exits
+ * before the guest's first instruction (SDM Vol. 3C 26.6.4): a request
+ * posted after this CPU's last look at its request words is never left
+ * waiting for the guest's next exit, which for a cell may never come.
+ * vmx_disarm_event_exit, called before every look at the request words,
+ * stops the timer again and says whether it was armed.  Both run on the
+ * CPU itself; arm is NMI-safe and a no-op while no VMCS is current.
+ */
+void vmx_arm_event_exit(struct per_cpu *pc);
+bool vmx_disarm_event_exit(struct per_cpu *pc);
+
 /* Load the controls of pc->cell (EPT, bitmaps, VPID, APIC access) into
  * this CPU's VMCS (vmx.c). */
 void vmx_load_cell_controls(struct per_cpu *pc);
