@@ -7,13 +7,14 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 720
-# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 # console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console: com3 apic-demo-xapic ^apic-demo: xapic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console-absent: com3 apic-demo-no-unexpected unexpected [1-9]
 # console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
+# console-absent: com3 contained-inmates-stopped (ipi-root|bad-port): still running
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -144,9 +145,13 @@ refused refused-port /tmp/port.yaml 'port.yaml:[0-9]+: .*0x2f8'
 
 # Containment: a cell that writes outside its memory, or triple-faults, is
 # failed and stopped; root goes on; the CPU can host a new cell.
-contain() { # NAME IMAGE CONSOLE-REGEX
+contain() { # NAME IMAGE CONSOLE-REGEX [COMMAND-LINE]
 	warden cell create /configs/cells/tiny-demo.cell >/dev/null
-	warden cell load tiny-demo $2 >/dev/null
+	if [ -n "$4" ]; then
+		warden cell load tiny-demo $2 -s "$4" -a 0xff000 >/dev/null
+	else
+		warden cell load tiny-demo $2 >/dev/null
+	fi
 	warden cell start tiny-demo >/dev/null
 	sleep 2
 	# the list names the failed CPU: "id name failed 1 1"
@@ -165,9 +170,27 @@ expect_out contain-recreate '^[0-9]+ +tiny-demo +shut down +1 +-$'
 warden cell destroy tiny-demo >/dev/null
 contain contain-triple-fault /inmates/triple-fault.bin 'CPU 1: triple fault'
 warden cell destroy tiny-demo >/dev/null
-# an IPI to a root CPU (APIC ID 0) from the cell's x2APIC
-contain contain-ipi-root /inmates/ipi-root.bin 'IPI \(ICR 0x[0-9a-f]+\) to CPU outside the cell: 0'
+# an IPI to a root CPU (APIC ID 0) from the cell's x2APIC; then an NMI,
+# an INIT and a SIPI, the last two from its xAPIC (ICR low words: fixed
+# 0x4060, NMI 0x4400, INIT 0x4500, SIPI 0x4610)
+contain contain-ipi-root /inmates/ipi-root.bin 'IPI \(ICR 0x4060\) to CPU outside the cell: 0'
 warden cell destroy tiny-demo >/dev/null
+contain contain-nmi-root /inmates/ipi-root.bin 'IPI \(ICR 0x4400\) to CPU outside the cell: 0' 'kind=nmi'
+warden cell destroy tiny-demo >/dev/null
+contain contain-init-root /inmates/ipi-root.bin 'IPI \(ICR 0x4500\) to CPU outside the cell: 0' 'kind=init mode=xapic'
+warden cell destroy tiny-demo >/dev/null
+contain contain-sipi-root /inmates/ipi-root.bin 'IPI \(ICR 0x4610\) to CPU outside the cell: 0' 'kind=sipi mode=xapic'
+warden cell destroy tiny-demo >/dev/null
+if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ] && warden status | grep -q 'cpu 0: running'; then pass contain-root-alive-ipis; else fail contain-root-alive-ipis "root CPU 0 not working after the cell's NMI/INIT/SIPI"; fi
+# a port it does not own: root's console UART
+contain contain-bad-port /inmates/bad-port.bin 'CPU 1: write to a port it does not own 0x3f8 at RIP'
+warden cell destroy tiny-demo >/dev/null
+# an interrupt the cell left pending (a self-IPI with interrupts off) is
+# dropped when its CPU goes back to root, not delivered to Linux
+dmesg -c >/dev/null
+contain contain-bad-port-read /inmates/bad-port.bin 'CPU 1: read from a port it does not own 0x3f9 at RIP' 'port=0x3f9 read=1 pending=1'
+warden cell destroy tiny-demo >/dev/null
+if warden console | grep -q 'CPU 1: dropped 1 pending interrupt(s) of its previous owner' && [ "$(cat $online)" = 1 ] && ! dmesg | grep -qi 'no irq handler'; then pass pending-irq-dropped; else fail pending-irq-dropped "online '$(cat $online)'; console: $(warden console | grep -i 'dropped' | tr '\n' ' '); dmesg: $(dmesg | grep -i 'irq' | tr '\n' ' ')"; fi
 # a package-wide MSR, and a VMX instruction
 contain contain-bad-msr /inmates/bad-msr.bin 'read of a forbidden MSR 0x1a0'
 warden cell destroy tiny-demo >/dev/null

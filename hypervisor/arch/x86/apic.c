@@ -113,6 +113,17 @@ bool apic_reg_exists(struct per_cpu *pc, unsigned int reg)
 	       reg == APIC_REG_TDCR;
 }
 
+/* Any bit set in the 8 registers from first on (ISR, IRR)? */
+static bool any_set(struct per_cpu *pc, unsigned int first)
+{
+	unsigned int reg;
+
+	for (reg = first; reg < first + 8; reg++)
+		if (apic_read(pc, reg))
+			return true;
+	return false;
+}
+
 void apic_reset(struct per_cpu *pc)
 {
 	unsigned int reg, n;
@@ -127,17 +138,23 @@ void apic_reset(struct per_cpu *pc)
 			apic_write(pc, reg, APIC_LVT_MASKED);
 	apic_write(pc, APIC_REG_TMICT, 0);
 	apic_write(pc, APIC_REG_TPR, 0);
-	for (n = 0; n < 256; n++) {
-		for (reg = APIC_REG_ISR; reg < APIC_REG_ISR + 8; reg++)
-			if (apic_read(pc, reg))
-				break;
-		if (reg == APIC_REG_ISR + 8)
-			break;
-		apic_write(pc, APIC_REG_EOI, 0);
-	}
-	apic_write(pc, APIC_REG_ESR, 0);
-	/* software-enabled (IPIs and NMIs work), spurious vector 0xff */
+	/* software-enabled (IPIs and NMIs work, and the IRR drains below),
+	 * spurious vector 0xff */
 	apic_write(pc, APIC_REG_SVR, APIC_SVR_ENABLE | 0xff);
+	for (n = 0; n < 256 && any_set(pc, APIC_REG_ISR); n++)
+		apic_write(pc, APIC_REG_EOI, 0);
+	/* Interrupts accepted but not yet delivered (IRR) would reach the
+	 * next owner, and software cannot clear the IRR: take them here,
+	 * where hv_drop_irq retires each with an EOI, as the INIT of a real
+	 * hand-over would have dropped them (SDM Vol. 3, 11.4.7.3). */
+	pc->arch.irqs_dropped = 0;
+	for (n = 0; n < 256 && any_set(pc, APIC_REG_IRR); n++)
+		asm volatile("sti; nop; cli" : : : "memory");
+	if (pc->arch.irqs_dropped)
+		printk("CPU %u: dropped %u pending interrupt(s) of its "
+		       "previous owner\n",
+		       pc->cpu_id, pc->arch.irqs_dropped);
+	apic_write(pc, APIC_REG_ESR, 0);
 }
 
 void apic_send_nmi(struct per_cpu *target)

@@ -178,4 +178,33 @@ nmi_entry:
 	pop	%rax
 	iretq
 
+/*
+ * Vectors 32-255: the hypervisor runs with interrupts off except in
+ * apic_reset, which lets in what a CPU's previous owner left pending; each
+ * such interrupt is retired with an EOI and dropped (hv_drop_irq).  The
+ * vector is not needed: an EOI retires the highest one in service.
+ */
+	.globl irq_drop_entry
+irq_drop_entry:
+	push	%rax
+	push	%rcx
+	push	%rdx
+	push	%rsi
+	push	%rdi
+	push	%r8
+	push	%r9
+	push	%r10
+	push	%r11
+	call	hv_drop_irq
+	pop	%r11
+	pop	%r10
+	pop	%r9
+	pop	%r8
+	pop	%rdi
+	pop	%rsi
+	pop	%rdx
+	pop	%rcx
+	pop	%rax
+	iretq
+
 	.section .note.GNU-stack, "", @progbits

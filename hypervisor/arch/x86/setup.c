@@ -21,6 +21,7 @@
 
 extern const u8 exception_entries[32][16];
 extern const u8 nmi_entry[];
+extern const u8 irq_drop_entry[];
 
 static u64 idt[256 * 2] __attribute__((aligned(16)));
 
@@ -39,6 +40,8 @@ static void build_idt(void)
 	for (v = 0; v < 32; v++)
 		set_gate(v, (u64)exception_entries[v]);
 	set_gate(2, (u64)nmi_entry);
+	for (v = 32; v < 256; v++)
+		set_gate(v, (u64)irq_drop_entry);
 }
 
 void arch_cpu_prepare(struct per_cpu *pc)
@@ -109,6 +112,15 @@ void hv_exception(struct exception_frame *f)
 	       (unsigned long long)cr2, (unsigned long long)f->rsp);
 	for (;;)
 		asm volatile("cli; hlt");
+}
+
+/* An interrupt apic_reset let in: the previous owner's, dropped. */
+void hv_drop_irq(void)
+{
+	struct per_cpu *pc = this_cpu();
+
+	pc->arch.irqs_dropped++;
+	apic_write(pc, APIC_REG_EOI, 0);
 }
 
 /* An NMI while the hypervisor runs: the hypervisor's event signal is

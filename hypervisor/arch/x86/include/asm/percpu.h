@@ -52,6 +52,7 @@ struct arch_cpu {
 	u32 root_icr_high; /* xAPIC ICR2 as the guest last wrote it */
 	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
 	bool event_nmi;	   /* the hypervisor's NMI is in flight */
+	u32 irqs_dropped;  /* left pending by the previous owner (apic_reset) */
 	/* an NMI reached the hypervisor: the zero VMX-preemption timer is
 	 * armed, so the next VM entry exits at once (vmx_arm_event_exit) */
 	bool event_exit_armed;

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bad-port: writes a byte to a port its cell does not own, by default
+ * 0x3f8, the data register of root's console UART.  The hypervisor must
+ * stop the cell (failed, "write to a port it does not own 0x3f8") before
+ * the byte reaches the port, and leave root and other cells running.
+ * Command line: port=<number> (0x3f8), read=1 to read it instead,
+ * pending=1 to leave an interrupt pending first (a self-IPI, vector 0x60,
+ * with interrupts off): the hypervisor must drop it when the CPU goes back
+ * to root, or Linux would get a vector it never set up.
+ */
+#include <inmate.h>
+
+#define PENDING_VECTOR 0x60
+
+void inmate_main(void)
+{
+	uint16_t port = (uint16_t)cmdline_uint("port", 0x3f8);
+
+	if (cmdline_bool("pending", false)) {
+		if (apic_init(true) < 0) {
+			printk("bad-port: no local APIC\n");
+			return;
+		}
+		apic_send_ipi(apic_id(), PENDING_VECTOR);
+		printk("bad-port: vector 0x%x left pending\n", PENDING_VECTOR);
+	}
+
+	if (cmdline_bool("read", false)) {
+		printk("bad-port: reading port 0x%x\n", port);
+		printk("bad-port: still running, read 0x%x\n", inb(port));
+		return;
+	}
+	printk("bad-port: writing '!' to port 0x%x\n", port);
+	outb(port, '!');
+	printk("bad-port: still running\n");
+}
