@@ -155,8 +155,15 @@ exception_common:
 	hlt
 	jmp	1b
 
-	.globl nmi_entry
-nmi_entry:
+/*
+ * An interrupt entry that calls a C function with no arguments and returns
+ * to what it interrupted: the caller-saved registers are kept around the
+ * call (the C code keeps the others).  9 pushes after the CPU's 5 words
+ * leave the stack 16-byte aligned at the call.
+ */
+.macro INTERRUPT_ENTRY name, func
+	.globl \name
+\name:
 	push	%rax
 	push	%rcx
 	push	%rdx
@@ -166,7 +173,7 @@ nmi_entry:
 	push	%r9
 	push	%r10
 	push	%r11
-	call	hv_nmi
+	call	\func
 	pop	%r11
 	pop	%r10
 	pop	%r9
@@ -177,6 +184,9 @@ nmi_entry:
 	pop	%rcx
 	pop	%rax
 	iretq
+.endm
+
+	INTERRUPT_ENTRY nmi_entry, hv_nmi
 
 /*
  * Vectors 32-255: the hypervisor runs with interrupts off except in
@@ -184,27 +194,6 @@ nmi_entry:
  * such interrupt is retired with an EOI and dropped (hv_drop_irq).  The
  * vector is not needed: an EOI retires the highest one in service.
  */
-	.globl irq_drop_entry
-irq_drop_entry:
-	push	%rax
-	push	%rcx
-	push	%rdx
-	push	%rsi
-	push	%rdi
-	push	%r8
-	push	%r9
-	push	%r10
-	push	%r11
-	call	hv_drop_irq
-	pop	%r11
-	pop	%r10
-	pop	%r9
-	pop	%r8
-	pop	%rdi
-	pop	%rsi
-	pop	%rdx
-	pop	%rcx
-	pop	%rax
-	iretq
+	INTERRUPT_ENTRY irq_drop_entry, hv_drop_irq
 
 	.section .note.GNU-stack, "", @progbits
