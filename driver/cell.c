@@ -234,7 +234,7 @@ void wd_cpus_failed(const struct warden_cpu_set *set,
 
 	memset(failed, 0, sizeof(*failed));
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		if ((set->bits[cpu / 64] & (1ull << (cpu % 64))) &&
+		if (in_set(set, cpu) &&
 		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
 				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_FAILED)
 			failed->bits[cpu / 64] |= 1ull << (cpu % 64);

@@ -85,21 +85,6 @@ static const struct cy_config *cell_config(const struct rep *r, uint64_t id)
 	return NULL;
 }
 
-/* Which value of a record is another cell's id, or -1. */
-static int other_cell_value(uint32_t rule)
-{
-	switch (rule) {
-	case WARDEN_RULE_NAME_DUPLICATE:
-	case WARDEN_RULE_CPU_IN_OTHER_CELL:
-		return 0;
-	case WARDEN_RULE_MEM_IN_OTHER_CELL:
-	case WARDEN_RULE_PIO_IN_OTHER_CELL:
-		return 2;
-	default:
-		return -1;
-	}
-}
-
 static void describe(const struct rep *r, const struct warden_error *e,
 		     char *buf, size_t len)
 {
@@ -112,7 +97,7 @@ static void describe(const struct rep *r, const struct warden_error *e,
 		config_cell_name(s, copy.text, sizeof(copy.text));
 	cy_where(s, e, where, sizeof(where));
 	warden_error_describe(&copy, sentence, sizeof(sentence));
-	v = other_cell_value(e->rule);
+	v = warden_rule_other_cell_value(e->rule);
 	o = v >= 0 ? cell_config(r, e->values[v]) : NULL;
 	if (o && o != s) {
 		config_cell_name(o, name, sizeof(name));

@@ -412,15 +412,18 @@ void vmx_arm_event_exit(struct per_cpu *pc)
 	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin | PIN_PREEMPTION_TIMER);
 }
 
-/* An NMI between the exchange and the VMWRITE arms the timer again and
- * leaves the flag set, and the VMWRITE then stops the timer: the caller
- * looks at its requests after this anyway, and the flag it finds set makes
- * the exit path look once more. */
+/* Called on every exit, so the common case (not armed) is one plain load:
+ * only this CPU's NMI handler sets the flag, so no locked operation is
+ * needed.  An NMI between the clear and the VMWRITE arms the timer again
+ * and leaves the flag set, and the VMWRITE then stops the timer: the
+ * caller looks at its requests after this anyway, and the flag it finds
+ * set makes the exit path look once more. */
 bool vmx_disarm_event_exit(struct per_cpu *pc)
 {
-	if (!__atomic_exchange_n(&pc->arch.event_exit_armed, false,
-				 __ATOMIC_SEQ_CST))
+	if (!__atomic_load_n(&pc->arch.event_exit_armed, __ATOMIC_RELAXED))
 		return false;
+	__atomic_store_n(&pc->arch.event_exit_armed, false, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
 	return true;
 }
