@@ -6,6 +6,7 @@
 #ifndef WARDEN_ASM_VMX_H
 #define WARDEN_ASM_VMX_H
 
+#include <asm/vectors.h>
 #include <hv/types.h>
 
 enum vmcs_field {
@@ -175,9 +176,6 @@ enum vmcs_field {
 #define INTR_TYPE_SOFT_EXCEPTION (6u << 8)
 #define INTR_TYPE_MASK (7u << 8)
 #define INTR_VECTOR_MASK 0xffu
-#define NMI_VECTOR 2
-#define GP_VECTOR 13
-#define UD_VECTOR 6
 
 /* Guest interruptibility (SDM 25.4.2). */
 #define GUEST_INTR_STI (1u << 0)
