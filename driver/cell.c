@@ -29,7 +29,15 @@ static struct wd_cell {
 	char name[WARDEN_NAME_LEN];
 	struct warden_cpu_set cpus;
 	void *config; /* the validated blob, for "cell load" */
+	/* destroyed, but it lost a CPU: kept by the hypervisor until
+	 * disable (WARDEN_CELL_QUARANTINED) */
+	bool quarantined;
 } cells[WARDEN_MAX_DRIVER_CELLS];
+
+/* The record of the hypervisor's last refusal of a cell call: it writes
+ * it by guest-physical address, so it lives in the kernel's direct map
+ * (kmalloc), not in the module's own data.  wd_lock held. */
+static struct warden_error *hv_err;
 
 static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
 {
@@ -57,28 +65,50 @@ static int hv_refused(struct warden_error *out, const struct warden_error *herr,
 			what, ret);
 }
 
-/* The answer of a cell asked to stop (shutdown, destroy). */
-static int not_stopped(struct warden_error *out, long ret, u32 id,
-		       const char *what)
+/* A management call on cell id (destroy, load, start, shutdown) with
+ * the hypervisor's record of a refusal; wd_lock held. */
+static long cell_call(unsigned long code, u32 id)
 {
-	struct wd_reason why = { .rule = WARDEN_RULE_SHUTDOWN_DENIED,
-				 .item_kind = WARDEN_ITEM_CELL,
-				 .item_index = id,
-				 .cpu = WARDEN_NO_CPU };
+	if (!hv_err)
+		hv_err = kzalloc(sizeof(*hv_err), GFP_KERNEL);
+	if (!hv_err)
+		return wd_hypercall(code, id, 0);
+	memset(hv_err, 0, sizeof(*hv_err));
+	return wd_hypercall(code, id, virt_to_phys(hv_err));
+}
 
-	if (ret == -EBUSY)
-		return wd_error(out, -EBUSY, &why,
-				"%s: cell %u denied the shutdown request (or "
-				"is locked)",
-				what, id);
-	if (ret == -EIO) {
-		why.text = "no answer";
-		return wd_error(out, -EIO, &why,
-				"%s: cell %u did not answer the shutdown "
-				"request",
-				what, id);
-	}
-	return hv_refused(out, NULL, ret, what);
+/* A refusal of cell_call: the hypervisor's record, said in the log. */
+static int cell_refused(struct warden_error *out, long ret, u32 id,
+			const char *what)
+{
+	if (!hv_err)
+		return hv_refused(out, NULL, ret, what);
+	if (hv_err->rule == WARDEN_RULE_SHUTDOWN_DENIED)
+		pr_err("warden: %s: cell %u denied the shutdown request (or "
+		       "is locked)\n",
+		       what, id);
+	else if (hv_err->rule == WARDEN_RULE_CPU_NO_ANSWER)
+		pr_err("warden: %s: CPU %u did not answer the hypervisor in "
+		       "time\n",
+		       what, hv_err->item_index);
+	else if (hv_err->rule == WARDEN_RULE_CELL_LOST_CPU)
+		pr_err("warden: %s: cell %u lost CPU %llu; only destroy is "
+		       "left for it\n",
+		       what, id, hv_err->values[0]);
+	return hv_refused(out, hv_err, ret, what);
+}
+
+/* After a cell call: CPUs of set the hypervisor lost are noted (they
+ * stay offline); wd_lock held. */
+static void note_lost(const struct warden_cpu_set *set)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		if (in_set(set, cpu) &&
+		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_LOST)
+			wd_cpu_lost(cpu);
 }
 
 static int validate(struct warden_cell_create *arg, void *config,
@@ -90,14 +120,18 @@ static int validate(struct warden_cell_create *arg, void *config,
 	return ret < 0 ? hv_refused(&arg->error, herr, ret, "cell create") : 0;
 }
 
-/* Bring back the CPUs of set that are offline because of us. */
+/* Bring back the CPUs of set that are offline because of us, but those
+ * the hypervisor lost. */
 static void online_cpus(const struct warden_cpu_set *set)
 {
 	unsigned int cpu;
 	int err;
 
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		if (in_set(set, cpu) && !cpu_online(cpu)) {
+		if (in_set(set, cpu) && !cpu_online(cpu) &&
+		    (!wd_is_enabled() ||
+		     wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				  WARDEN_CPU_INFO_STATE) != WARDEN_CPU_LOST)) {
 			err = add_cpu(cpu);
 			if (err)
 				pr_err("warden: CPU %u did not come back "
@@ -153,6 +187,8 @@ static int create(struct warden_cell_create *arg, void *config,
 		return hv_refused(&arg->error, herr, ret, "cell create");
 	}
 	cells[slot].id = (u32)ret;
+	cells[slot].quarantined = false;
+	note_lost(&desc->cpus);
 	cells[slot].config = config; /* kept: the caller does not free it */
 	strscpy(cells[slot].name, desc->name, sizeof(cells[slot].name));
 	cells[slot].cpus = desc->cpus;
@@ -163,14 +199,32 @@ static int create(struct warden_cell_create *arg, void *config,
 	return 0;
 }
 
-/* Destroy the cell in slot (wd_lock held). */
+/* Destroy the cell in slot (wd_lock held).  If it lost a CPU, the
+ * hypervisor keeps it, quarantined, until disable: so does the driver. */
 static int destroy(struct warden_error *err, unsigned int slot)
 {
-	long ret = wd_hypercall(WARDEN_HC_CELL_DESTROY, cells[slot].id, 0);
+	long ret = cell_call(WARDEN_HC_CELL_DESTROY, cells[slot].id);
 
 	if (ret < 0)
-		return not_stopped(err, ret, cells[slot].id, "cell destroy");
+		return cell_refused(err, ret, cells[slot].id, "cell destroy");
+	note_lost(&cells[slot].cpus);
 	online_cpus(&cells[slot].cpus);
+	if (wd_hypercall(WARDEN_HC_CELL_GET_STATE, cells[slot].id, 0) ==
+	    WARDEN_CELL_QUARANTINED) {
+		struct warden_cpu_set failed;
+
+		/* it holds only its lost CPUs now */
+		wd_cpus_failed(&cells[slot].cpus, &failed, &cells[slot].cpus);
+		wd_sysfs_cell_removed(cells[slot].id);
+		wd_sysfs_cell_added(cells[slot].id, cells[slot].name,
+				    &cells[slot].cpus);
+		pr_warn("warden: cell %u \"%s\" destroyed, but it lost a "
+			"CPU: its memory, ports and lost CPUs stay "
+			"quarantined until disable\n",
+			cells[slot].id, cells[slot].name);
+		cells[slot].quarantined = true;
+		return 0;
+	}
 	pr_info("warden: cell %u \"%s\" destroyed\n", cells[slot].id,
 		cells[slot].name);
 	wd_sysfs_cell_removed(cells[slot].id);
@@ -196,12 +250,31 @@ int wd_cell_destroy_all(struct warden_error *err)
 	int ret;
 
 	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
-		if (cells[slot].id) {
+		if (cells[slot].id && !cells[slot].quarantined) {
 			ret = destroy(err, slot);
 			if (ret)
 				return ret;
 		}
 	return 0;
+}
+
+void wd_cells_exit(void)
+{
+	kfree(hv_err);
+	hv_err = NULL;
+}
+
+void wd_cells_forget(void)
+{
+	unsigned int slot;
+
+	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
+		if (cells[slot].id) {
+			wd_sysfs_cell_removed(cells[slot].id);
+			cells[slot].id = 0;
+			kfree(cells[slot].config);
+			cells[slot].config = NULL;
+		}
 }
 
 int wd_cell_destroy(struct warden_cell_ref *arg)
@@ -228,16 +301,23 @@ int wd_cell_destroy(struct warden_cell_ref *arg)
 }
 
 void wd_cpus_failed(const struct warden_cpu_set *set,
-		    struct warden_cpu_set *failed)
+		    struct warden_cpu_set *failed, struct warden_cpu_set *lost)
 {
 	unsigned int cpu;
+	long state;
 
 	memset(failed, 0, sizeof(*failed));
-	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		if (in_set(set, cpu) &&
-		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_FAILED)
+	memset(lost, 0, sizeof(*lost));
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
+		if (!in_set(set, cpu))
+			continue;
+		state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				     WARDEN_CPU_INFO_STATE);
+		if (state == WARDEN_CPU_FAILED || state == WARDEN_CPU_LOST)
 			failed->bits[cpu / 64] |= 1ull << (cpu % 64);
+		if (state == WARDEN_CPU_LOST)
+			lost->bits[cpu / 64] |= 1ull << (cpu % 64);
+	}
 }
 
 int wd_cell_info(struct warden_cell_info *info)
@@ -258,7 +338,8 @@ int wd_cell_info(struct warden_cell_info *info)
 						cells[slot].id, 0);
 		memcpy(info->name, cells[slot].name, sizeof(info->name));
 		info->cpus = cells[slot].cpus;
-		wd_cpus_failed(&info->cpus, &info->failed_cpus);
+		wd_cpus_failed(&info->cpus, &info->failed_cpus,
+			       &info->lost_cpus);
 		ret = 0;
 		break;
 	}
@@ -428,9 +509,10 @@ int wd_cell_load(struct warden_cell_load *arg)
 		ret = no_cell(&arg->error, arg->cell_id, "cell load");
 		goto out;
 	}
-	ret = wd_hypercall(WARDEN_HC_CELL_SET_LOADABLE, arg->cell_id, 0);
+	ret = cell_call(WARDEN_HC_CELL_SET_LOADABLE, arg->cell_id);
+	note_lost(&cells[slot].cpus);
 	if (ret < 0) {
-		ret = hv_refused(&arg->error, NULL, ret, "cell load");
+		ret = cell_refused(&arg->error, ret, arg->cell_id, "cell load");
 		goto out;
 	}
 	for (i = 0; i < arg->num_images; i++) {
@@ -460,9 +542,11 @@ int wd_cell_start(struct warden_cell_ref *arg)
 	if (slot < 0)
 		ret = no_cell(&arg->error, arg->cell_id, "cell start");
 	else {
-		ret = wd_hypercall(WARDEN_HC_CELL_START, arg->cell_id, 0);
+		ret = cell_call(WARDEN_HC_CELL_START, arg->cell_id);
+		note_lost(&cells[slot].cpus);
 		if (ret < 0)
-			ret = hv_refused(&arg->error, NULL, ret, "cell start");
+			ret = cell_refused(&arg->error, ret, arg->cell_id,
+					   "cell start");
 		else
 			pr_info("warden: cell %u \"%s\" started\n",
 				arg->cell_id, cells[slot].name);
@@ -481,10 +565,11 @@ int wd_cell_shutdown(struct warden_cell_ref *arg)
 	if (slot < 0) {
 		ret = no_cell(&arg->error, arg->cell_id, "cell shutdown");
 	} else {
-		ret = wd_hypercall(WARDEN_HC_CELL_SHUTDOWN, arg->cell_id, 0);
+		ret = cell_call(WARDEN_HC_CELL_SHUTDOWN, arg->cell_id);
+		note_lost(&cells[slot].cpus);
 		if (ret < 0)
-			ret = not_stopped(&arg->error, ret, arg->cell_id,
-					  "cell shutdown");
+			ret = cell_refused(&arg->error, ret, arg->cell_id,
+					   "cell shutdown");
 	}
 	mutex_unlock(&wd_lock);
 	return (int)ret;

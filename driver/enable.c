@@ -10,6 +10,10 @@
  * back on all CPUs or on none; on failure every step is unwound.
  */
 #include <linux/cpu.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/module.h>
 #include <linux/firmware.h>
 #include <linux/io.h>
 #include <linux/ioport.h>
@@ -76,7 +80,16 @@ static struct {
 	struct warden_hv_header *header; /* only until enabled */
 	unsigned int num_cpus;
 	u64 console_offset;
+	/* CPUs the hypervisor lost (WARDEN_CPU_LOST): offline for good; they
+	 * may still run hypervisor code, so there is no enable again until
+	 * reboot, and the module stays loaded */
+	struct warden_cpu_set lost;
 } wd;
+
+static bool test_hooks;
+module_param(test_hooks, bool, 0444);
+MODULE_PARM_DESC(test_hooks, "let cells make the hypervisor fail on purpose "
+			     "(WARDEN_HC_TEST), to test that it copes");
 
 DEFINE_MUTEX(wd_lock);
 
@@ -234,6 +247,25 @@ static void collect_linux_state(struct warden_linux_state *s)
  * offline CPU would stay outside the hypervisor (enable) or inside it
  * (disable).
  */
+static bool cpu_lost(unsigned int cpu)
+{
+	return cpu < WARDEN_MAX_CPUS &&
+	       (wd.lost.bits[cpu / 64] & (1ull << (cpu % 64)));
+}
+
+void wd_cpu_lost(unsigned int cpu)
+{
+	if (cpu >= WARDEN_MAX_CPUS || cpu_lost(cpu))
+		return;
+	if (!memchr_inv(&wd.lost, 0, sizeof(wd.lost)))
+		__module_get(THIS_MODULE); /* no unload: see wd.lost */
+	wd.lost.bits[cpu / 64] |= 1ull << (cpu % 64);
+	pr_err("warden: the hypervisor lost CPU %u; it stays offline until "
+	       "reboot\n",
+	       cpu);
+}
+
+/* Every CPU online, but those the hypervisor lost. */
 static int check_all_online(struct warden_error *err, const char *what)
 {
 	struct wd_reason why = { .rule = WARDEN_RULE_CPU_OFFLINE,
@@ -242,7 +274,7 @@ static int check_all_online(struct warden_error *err, const char *what)
 	unsigned int cpu;
 
 	for_each_possible_cpu (cpu) {
-		if (cpu_online(cpu))
+		if (cpu_online(cpu) || cpu_lost(cpu))
 			continue;
 		why.item_index = cpu;
 		return wd_error(err, -EBUSY, &why,
@@ -357,6 +389,35 @@ static int check_image(struct warden_error *err, const struct firmware *fw,
 	return 0;
 }
 
+/*
+ * The TSC's rate against Linux's own clock, over 20 ms.  The hypervisor
+ * bounds every wait with it, and cells learn it from their communication
+ * region: it must be the rate the TSC really has.  An emulator's TSC can
+ * run at another rate than the CPU model announces (Bochs: about 100 MHz
+ * of Linux's time against 3.5 GHz announced); a real CPU's agrees with
+ * Linux's tsc_khz, which is then kept (it is the more precise).
+ */
+static u32 measure_tsc_khz(void)
+{
+	u64 t0, t1, n0, n1, khz;
+
+	n0 = ktime_get_ns();
+	t0 = rdtsc();
+	msleep(20);
+	n1 = ktime_get_ns();
+	t1 = rdtsc();
+	if (n1 <= n0)
+		return tsc_khz;
+	khz = div64_u64((t1 - t0) * 1000000, n1 - n0);
+	if (tsc_khz && khz * 50 > (u64)tsc_khz * 49 &&
+	    khz * 50 < (u64)tsc_khz * 51)
+		return tsc_khz;
+	pr_info("warden: the TSC runs at %llu kHz against Linux's clock, not "
+		"the %u kHz announced; the hypervisor uses %llu kHz\n",
+		khz, tsc_khz, khz);
+	return khz > U32_MAX ? U32_MAX : (u32)khz;
+}
+
 int wd_enable(struct warden_enable *arg)
 {
 	struct warden_error *err = &arg->error;
@@ -368,6 +429,7 @@ int wd_enable(struct warden_enable *arg)
 	unsigned int cpu, ncpus = num_online_cpus();
 	void *config;
 	u64 percpu_total, cr3, start_tsc;
+	u32 khz;
 	int ret;
 
 	if (arg->config_size > MAX_CONFIG_SIZE) {
@@ -387,6 +449,7 @@ int wd_enable(struct warden_enable *arg)
 	if (ret)
 		goto out_config;
 	sys = config + sizeof(struct warden_config_header);
+	khz = sys->platform.tsc_khz ? sys->platform.tsc_khz : measure_tsc_khz();
 
 	mutex_lock(&wd_lock);
 	cpus_read_lock();
@@ -396,6 +459,18 @@ int wd_enable(struct warden_enable *arg)
 			       "enable: Warden is already enabled");
 		goto out_unlock;
 	}
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		if (cpu_lost(cpu)) {
+			why.rule = WARDEN_RULE_LOST_CPU_EARLIER;
+			why.item_kind = WARDEN_ITEM_SYSTEM;
+			why.values[0] = cpu;
+			ret = wd_error(err, -EBUSY, &why,
+				       "enable: the hypervisor lost CPU %u "
+				       "earlier; it may still run hypervisor "
+				       "code: reboot first",
+				       cpu);
+			goto out_unlock;
+		}
 	ret = check_all_online(err, "enable");
 	if (ret)
 		goto out_unlock;
@@ -476,7 +551,8 @@ int wd_enable(struct warden_enable *arg)
 	h = wd.hv_mem;
 	wd.header = h;
 	h->online_cpus = ncpus;
-	h->tsc_khz = tsc_khz;
+	h->tsc_khz = khz;
+	h->flags = test_hooks ? WARDEN_HV_TEST_HOOKS : 0;
 	h->hv_mem_phys = wd.hv_phys;
 	h->hv_mem_size = wd.hv_size;
 	h->config_offset = h->core_size + percpu_total;
@@ -517,9 +593,9 @@ int wd_enable(struct warden_enable *arg)
 		goto out_contexts;
 	}
 	h->hv_cr3 = cr3;
-	/* the console ring: the one page root may still read once enabled */
+	/* the console: the pages root may still read once enabled */
 	h->console_offset = wd.next_free;
-	h->pool_offset = wd.next_free + PAGE_SIZE;
+	h->pool_offset = wd.next_free + WARDEN_CONSOLE_BYTES;
 	if (h->pool_offset + 64 * PAGE_SIZE > wd.hv_size) {
 		why.rule = WARDEN_RULE_HV_MEM_TOO_SMALL;
 		why.values[0] = h->pool_offset + 64 * PAGE_SIZE;
@@ -528,7 +604,7 @@ int wd_enable(struct warden_enable *arg)
 			       "enable: hypervisor memory too small");
 		goto out_contexts;
 	}
-	memset(wd.hv_mem + h->console_offset, 0, PAGE_SIZE);
+	memset(wd.hv_mem + h->console_offset, 0, WARDEN_CONSOLE_BYTES);
 	wd.console_offset = h->console_offset;
 	for_each_online_cpu (cpu)
 		wd.ctx[cpu]->hv_cr3 = cr3;
@@ -658,6 +734,7 @@ int wd_disable(struct warden_cell_ref *arg)
 	if (ret)
 		goto out; /* some CPUs still run under the hypervisor */
 	wd.enabled = false;
+	wd_cells_forget();
 	wd_sysfs_cell_removed(WARDEN_ROOT_CELL_ID);
 	free_contexts();
 	memunmap(wd.hv_mem);
@@ -716,7 +793,8 @@ int wd_cpu_info(struct warden_cpu_info *info)
 	}
 	info->state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
 				   WARDEN_CPU_INFO_STATE);
-	info->cell_id = 0;
+	info->cell_id = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				     WARDEN_CPU_INFO_CELL);
 	info->num_stats = WARDEN_NUM_STATS;
 	for (i = 0; i < WARDEN_NUM_STATS; i++)
 		info->stats[i] = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
@@ -728,31 +806,112 @@ out:
 }
 
 /*
- * Copy the hypervisor console ring (the page root may read) into buf:
- * returns the bytes copied, from the byte count *pos on (the ring keeps
- * the last WARDEN_CONSOLE_RING_SIZE bytes).  *pos becomes the new head.
+ * The hypervisor console (struct warden_hv_console): lines in slots,
+ * numbered by seq.  The slot with the lowest seq at or after pos, copied
+ * whole into *line (the hypervisor may rewrite a slot while it is read:
+ * its seq changes then, and it is read again), or 0 if there is none.
  */
+static u64 console_next(const struct warden_hv_console *con, u64 pos,
+			struct warden_hv_console_line *line)
+{
+	unsigned int i, best, tries;
+	u64 seq, best_seq;
+
+	for (tries = 0; tries < 8; tries++) {
+		best_seq = 0;
+		best = 0;
+		for (i = 0; i < WARDEN_CONSOLE_LINES; i++) {
+			seq = smp_load_acquire(&con->line[i].seq);
+			if (seq >= pos && seq &&
+			    (!best_seq || seq < best_seq)) {
+				best_seq = seq;
+				best = i;
+			}
+		}
+		if (!best_seq)
+			return 0;
+		memcpy(line, &con->line[best], sizeof(*line));
+		smp_rmb();
+		if (READ_ONCE(con->line[best].seq) == best_seq &&
+		    line->seq == best_seq)
+			return best_seq;
+	}
+	return 0;
+}
+
+/* Append line to buf (len bytes, n used): false if it does not fit. */
+static bool console_put(char *buf, size_t len, size_t *n,
+			const struct warden_hv_console_line *line)
+{
+	size_t need = min_t(size_t, line->len, WARDEN_CONSOLE_TEXT) +
+		      !(line->flags & WARDEN_LINE_CONTINUED);
+
+	if (*n + need > len)
+		return false;
+	memcpy(buf + *n, line->text,
+	       need - !(line->flags & WARDEN_LINE_CONTINUED));
+	*n += need;
+	if (!(line->flags & WARDEN_LINE_CONTINUED))
+		buf[*n - 1] = '\n';
+	return true;
+}
+
 ssize_t wd_console_read(char *buf, size_t len, u64 *pos)
 {
-	const struct warden_console_ring *ring;
-	u64 head, start;
+	struct warden_hv_console_line line;
+	const struct warden_hv_console *con;
 	size_t n = 0;
+	u64 seq;
 
 	mutex_lock(&wd_lock);
 	if (!wd.enabled || !wd.console_offset) {
 		mutex_unlock(&wd_lock);
 		return -ENODEV;
 	}
-	ring = wd.hv_mem + wd.console_offset;
-	head = READ_ONCE(ring->head);
-	start = *pos;
-	if (head - start > WARDEN_CONSOLE_RING_SIZE || start > head)
-		start = head > WARDEN_CONSOLE_RING_SIZE
-				? head - WARDEN_CONSOLE_RING_SIZE
-				: 0;
-	while (start < head && n < len)
-		buf[n++] = ring->data[start++ % WARDEN_CONSOLE_RING_SIZE];
-	*pos = start;
+	con = wd.hv_mem + wd.console_offset;
+	while ((seq = console_next(con, *pos, &line)) &&
+	       console_put(buf, len, &n, &line))
+		*pos = seq + 1;
 	mutex_unlock(&wd_lock);
+	return n;
+}
+
+ssize_t wd_console_tail(char *buf, size_t len)
+{
+	struct warden_hv_console_line line;
+	const struct warden_hv_console *con;
+	u64 pos = 0, seq, start = 0;
+	size_t total = 0, n = 0;
+	u64 *lens;
+	unsigned int count = 0, i;
+
+	lens = kcalloc(WARDEN_CONSOLE_LINES, sizeof(*lens) * 2, GFP_KERNEL);
+	if (!lens)
+		return -ENOMEM;
+	mutex_lock(&wd_lock);
+	if (!wd.enabled || !wd.console_offset) {
+		mutex_unlock(&wd_lock);
+		kfree(lens);
+		return -ENODEV;
+	}
+	con = wd.hv_mem + wd.console_offset;
+	/* the seqs and lengths, oldest first; then the newest that fit */
+	while (count < WARDEN_CONSOLE_LINES &&
+	       (seq = console_next(con, pos, &line))) {
+		lens[2 * count] = seq;
+		lens[2 * count + 1] = line.len + 1;
+		count++;
+		pos = seq + 1;
+	}
+	for (i = count; i > 0 && total + lens[2 * (i - 1) + 1] <= len; i--) {
+		total += lens[2 * (i - 1) + 1];
+		start = lens[2 * (i - 1)];
+	}
+	pos = start;
+	while (start && (seq = console_next(con, pos, &line)) &&
+	       console_put(buf, len, &n, &line))
+		pos = seq + 1;
+	mutex_unlock(&wd_lock);
+	kfree(lens);
 	return n;
 }

@@ -129,12 +129,11 @@ static ssize_t enabled_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(enabled);
 
-/* The hypervisor console: the last WARDEN_CONSOLE_RING_SIZE bytes. */
+/* The hypervisor console: its newest lines that fit in a page. */
 static ssize_t console_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	u64 pos = 0;
-	ssize_t n = wd_console_read(buf, PAGE_SIZE - 1, &pos);
+	ssize_t n = wd_console_tail(buf, PAGE_SIZE - 1);
 
 	return n < 0 ? 0 : n;
 }
@@ -164,7 +163,7 @@ struct device *wd_device(void)
 
 /*
  * read() on /dev/warden streams the hypervisor console: each open file
- * remembers how far it has read (f_pos counts bytes ever written).
+ * remembers how far it has read (f_pos: the number of the next line).
  */
 static ssize_t wd_read(struct file *file, char __user *ubuf, size_t len,
 		       loff_t *ppos)
@@ -208,6 +207,7 @@ static int __init wd_init(void)
 static void __exit wd_exit(void)
 {
 	wd_sysfs_exit();
+	wd_cells_exit();
 	misc_deregister(&wd_misc);
 }
 

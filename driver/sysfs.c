@@ -76,6 +76,7 @@ static const char *const state_names[] = {
 	[WARDEN_CELL_FAILED] = "failed",
 	[WARDEN_CELL_CREATED] = "created",
 	[WARDEN_CELL_LOADING] = "loading",
+	[WARDEN_CELL_QUARANTINED] = "quarantined",
 };
 
 static struct wd_cell_dir *to_dir(struct kobject *kobj)
@@ -166,32 +167,42 @@ static ssize_t cpus_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return emit_cpus(buf, &set);
 }
 
-static ssize_t cpus_failed_show(struct kobject *kobj,
-				struct kobj_attribute *attr, char *buf)
+/* The failed (lost included) or the lost CPUs of the cell. */
+static ssize_t show_failed(struct kobject *kobj, char *buf, bool only_lost)
 {
 	struct wd_cell_dir *dir = to_dir(kobj);
-	struct warden_cpu_set set, failed;
+	struct warden_cpu_set set, failed, lost;
 	int ret = lock_alive(dir);
 
 	if (ret)
 		return ret;
 	cell_cpus(dir, &set);
-	wd_cpus_failed(&set, &failed);
+	wd_cpus_failed(&set, &failed, &lost);
 	mutex_unlock(&wd_lock);
-	return emit_cpus(buf, &failed);
+	return emit_cpus(buf, only_lost ? &lost : &failed);
+}
+
+static ssize_t cpus_failed_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	return show_failed(kobj, buf, false);
+}
+
+static ssize_t cpus_lost_show(struct kobject *kobj, struct kobj_attribute *attr,
+			      char *buf)
+{
+	return show_failed(kobj, buf, true);
 }
 
 static struct kobj_attribute name_attr = __ATTR_RO(name);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute cpus_attr = __ATTR_RO(cpus);
 static struct kobj_attribute cpus_failed_attr = __ATTR_RO(cpus_failed);
+static struct kobj_attribute cpus_lost_attr = __ATTR_RO(cpus_lost);
 
 static struct attribute *cell_attrs[] = {
-	&name_attr.attr,
-	&state_attr.attr,
-	&cpus_attr.attr,
-	&cpus_failed_attr.attr,
-	NULL,
+	&name_attr.attr,	&state_attr.attr,     &cpus_attr.attr,
+	&cpus_failed_attr.attr, &cpus_lost_attr.attr, NULL,
 };
 
 static const struct attribute_group cell_group = {

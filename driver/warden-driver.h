@@ -42,7 +42,14 @@ int wd_enable(struct warden_enable *arg);
 int wd_disable(struct warden_cell_ref *arg);
 int wd_status(struct warden_status *st);
 int wd_cpu_info(struct warden_cpu_info *info);
+/* The console's lines from line number *pos on, as text into buf (whole
+ * lines only; *pos becomes the number of the next line), and the newest
+ * lines that fit into len bytes. */
 ssize_t wd_console_read(char *buf, size_t len, u64 *pos);
+ssize_t wd_console_tail(char *buf, size_t len);
+/* The hypervisor lost cpu (WARDEN_CPU_LOST): it stays offline, the
+ * module stays loaded, no enable again until reboot (wd_lock held). */
+void wd_cpu_lost(unsigned int cpu);
 bool wd_is_enabled(void);
 
 /* Held while enabling, disabling or changing cells (enable.c). */
@@ -68,10 +75,15 @@ int wd_cell_destroy_all(struct warden_error *err);
 /* The CPUs of the cells besides root, with wd_lock held. */
 void wd_cell_cpus_taken(struct warden_cpu_set *set);
 /* The CPUs of set that the hypervisor stopped because their cell broke a
- * rule (state WARDEN_CPU_FAILED); the rest of that cell may still run.
+ * rule or that it lost (state WARDEN_CPU_FAILED or _LOST: *failed), and
+ * the lost ones alone (*lost); the rest of that cell may still run.
  * Needs the hypervisor enabled (wd_lock held). */
 void wd_cpus_failed(const struct warden_cpu_set *set,
-		    struct warden_cpu_set *failed);
+		    struct warden_cpu_set *failed, struct warden_cpu_set *lost);
+/* Forget the quarantined cells that outlived disable (wd_lock held). */
+void wd_cells_forget(void);
+/* Module unload: free what the cell code keeps. */
+void wd_cells_exit(void);
 
 /*
  * sysfs.c: /sys/kernel/warden, with a directory per cell.  The two cell

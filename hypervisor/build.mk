@@ -9,7 +9,8 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
 	-Iinclude -Icommon/include -Ihypervisor/include \
 	-Ihypervisor/arch/x86/include
-HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
+HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
+	hypervisor/core/console_log.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
 	hypervisor/core/paging.c hypervisor/core/cell.c common/config_check.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
@@ -20,7 +21,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/printk.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
 	hypervisor/arch/x86/insn.c hypervisor/arch/x86/apic_dest.c \
 	hypervisor/arch/x86/cellx.c hypervisor/arch/x86/apic_cell.c \
-	hypervisor/arch/x86/scrub.c
+	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
+	hypervisor/arch/x86/cpu_rules.c hypervisor/arch/x86/vmx_entry_check.c
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
 
 $(HV_OUT)/%.c.o: %.c

@@ -155,6 +155,8 @@ static const char *cell_state(uint32_t state)
 		return "created";
 	case WARDEN_CELL_LOADING:
 		return "loading";
+	case WARDEN_CELL_QUARANTINED:
+		return "quarantined";
 	}
 	return "unknown";
 }
@@ -208,7 +210,8 @@ static int cell_list(int argc, char **argv)
 {
 	struct warden_cell_info info;
 	bool json = argc == 2 && !strcmp(argv[1], "--json");
-	char cpus[WARDEN_MAX_CPUS * 4], failed[WARDEN_MAX_CPUS * 4];
+	char cpus[WARDEN_MAX_CPUS * 4], failed[WARDEN_MAX_CPUS * 4],
+		lost[WARDEN_MAX_CPUS * 4];
 	uint32_t i;
 	int fd;
 
@@ -220,7 +223,7 @@ static int cell_list(int argc, char **argv)
 	if (json)
 		printf("[");
 	else
-		printf("%-4s %-24s %-10s %-10s %s\n", "id", "name", "state",
+		printf("%-4s %-24s %-11s %-10s %s\n", "id", "name", "state",
 		       "cpus", "failed");
 	for (i = 0; cell_at(fd, i, &info); i++) {
 		if (json) {
@@ -232,14 +235,19 @@ static int cell_list(int argc, char **argv)
 			json_cpus(&info.cpus);
 			printf(", \"failed_cpus\": ");
 			json_cpus(&info.failed_cpus);
+			printf(", \"lost_cpus\": ");
+			json_cpus(&info.lost_cpus);
 			printf("}");
 			continue;
 		}
-		printf("%-4u %-24.*s %-10s %-10s %s\n", info.cell_id,
+		/* "failed" lists the lost CPUs too; they are also named */
+		cv_format_cpus(&info.lost_cpus, lost, sizeof(lost));
+		printf("%-4u %-24.*s %-11s %-10s %s%s%s%s\n", info.cell_id,
 		       (int)sizeof(info.name), info.name,
 		       cell_state(info.state),
 		       cpu_list(&info.cpus, cpus, sizeof(cpus)),
-		       cpu_list(&info.failed_cpus, failed, sizeof(failed)));
+		       cpu_list(&info.failed_cpus, failed, sizeof(failed)),
+		       lost[0] ? " (lost: " : "", lost, lost[0] ? ")" : "");
 	}
 	if (json)
 		printf("]\n");

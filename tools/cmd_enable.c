@@ -133,6 +133,7 @@ static const char *cpu_state(uint32_t state)
 	return state == WARDEN_CPU_RUNNING  ? "running"
 	       : state == WARDEN_CPU_PARKED ? "parked"
 	       : state == WARDEN_CPU_FAILED ? "failed"
+	       : state == WARDEN_CPU_LOST   ? "lost"
 					    : "suspended";
 }
 

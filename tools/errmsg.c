@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <warden/abi.h>
+#include <warden/cell.h>
 #include <warden/config.h>
 
 #include "errmsg.h"
@@ -292,11 +293,44 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		add(buf, len, "no such cell");
 		break;
 	case WARDEN_RULE_CELL_STATE:
-		add(buf, len, "not possible in the cell's current state (%llu)",
-		    a);
+		add(buf, len,
+		    "not possible now: another cell operation runs, or the "
+		    "cell is in the wrong state");
 		break;
 	case WARDEN_RULE_SHUTDOWN_DENIED:
-		add(buf, len, "the cell denied the shutdown request");
+		add(buf, len, "the cell denied the shutdown request%s",
+		    a == WARDEN_CELL_RUNNING_LOCKED ? " (it is locked)" : "");
+		break;
+	case WARDEN_RULE_CPU_NO_ANSWER:
+		add(buf, len,
+		    "CPU %u did not answer a %s request of the hypervisor "
+		    "within %llu ms%s",
+		    e->item_index,
+		    a == WARDEN_REQUEST_SUSPEND	 ? "suspend"
+		    : a == WARDEN_REQUEST_PARK	 ? "park"
+		    : a == WARDEN_REQUEST_RETURN ? "return"
+		    : a == WARDEN_REQUEST_STOP	 ? "stop"
+						 : "start",
+		    b,
+		    a == WARDEN_REQUEST_SUSPEND ? " (a root CPU: nothing was "
+						  "changed; try again)"
+						: " (a cell CPU: it is lost, "
+						  "see 'warden "
+						  "console')");
+		break;
+	case WARDEN_RULE_CELL_LOST_CPU:
+		add(buf, len,
+		    "the cell lost CPU %lld (see 'warden console'): it can "
+		    "only be destroyed, and its memory and ports stay "
+		    "quarantined until disable",
+		    (long long)a);
+		break;
+	case WARDEN_RULE_LOST_CPU_EARLIER:
+		add(buf, len,
+		    "the hypervisor lost CPU %llu since this system booted; "
+		    "it may still run hypervisor code: reboot before enabling "
+		    "Warden again",
+		    a);
 		break;
 	case WARDEN_RULE_CPU_HOTPLUG:
 		add(buf, len, "Linux could not hand over the CPU (error %lld)",

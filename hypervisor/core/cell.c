@@ -7,11 +7,21 @@
  * architecture state and take its memory and ports from root
  * (arch_cell_create), move its CPUs (which Linux has offlined) into it,
  * parked, and resume root.  Destroy, load and start suspend root too while
- * memory changes hands.  Destroy reverses every step: the
- * CPUs go back to root waiting for Linux's INIT/SIPI, memory and ports
- * back to root as the system config gives them, every page freed.
- * Set-loadable, start and shutdown act on the cell's CPUs through the
- * arch hooks; the comm region carries the shutdown protocol.
+ * memory changes hands.  Destroy reverses every step: the CPUs go back to
+ * root waiting for Linux's INIT/SIPI, memory and ports back to root as the
+ * system config gives them, every page freed.  Set-loadable, start and
+ * shutdown act on the cell's CPUs through the arch hooks; the comm region
+ * carries the shutdown protocol, and a running cell is asked before any of
+ * them stops it.
+ *
+ * Every request to another CPU is bounded (hv/arch.h).  A root CPU that
+ * does not let itself be suspended makes the operation fail before
+ * anything changed.  A cell CPU that does not answer is lost
+ * (WARDEN_CPU_LOST), as is one on which the hypervisor took an exception:
+ * it may still run, so it is never given back to Linux, and when its cell
+ * is destroyed the cell's memory, ports and page tables stay out of
+ * root's reach (WARDEN_CELL_QUARANTINED) until disable.  Root is resumed
+ * on every path.
  */
 #include <config_check.h>
 #include <hv/arch.h>
@@ -23,6 +33,9 @@
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
+/* How long a running cell may take to answer a shutdown request. */
+#define SHUTDOWN_ANSWER_MS 200
+
 /* Keep the first error the validator reports. */
 static void keep_first(void *ctx, const struct warden_error *e)
 {
@@ -32,23 +45,71 @@ static void keep_first(void *ctx, const struct warden_error *e)
 		*first = *e;
 }
 
-static int ask_shutdown(struct cell *cell);
-static int lock_cell(unsigned long id, struct cell **cell);
+static const char *const request_names[] = {
+	[WARDEN_REQUEST_SUSPEND] = "suspend", [WARDEN_REQUEST_PARK] = "park",
+	[WARDEN_REQUEST_RETURN] = "return",   [WARDEN_REQUEST_STOP] = "stop",
+	[WARDEN_REQUEST_START] = "start",
+};
 
-static void root_cpu_clear(unsigned int cpu)
+/* Write err to the caller's record at error_gpa (if any); its code. */
+static int refuse(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
 {
-	hv.root.cpus.bits[cpu / 64] &= ~(1ull << (cpu % 64));
+	if (!err->code)
+		err->code = -WARDEN_EINVAL;
+	if (error_gpa &&
+	    arch_guest_copy(pc, error_gpa, err, sizeof(*err), true))
+		return -WARDEN_EFAULT;
+	return err->code;
 }
 
-static void root_cpu_set(unsigned int cpu)
+static void set_error(struct warden_error *err, int code, u32 rule, u32 kind,
+		      u32 index, u64 v0, u64 v1)
 {
-	hv.root.cpus.bits[cpu / 64] |= 1ull << (cpu % 64);
+	err->code = code;
+	err->rule = rule;
+	err->item_kind = kind;
+	err->item_index = index;
+	err->cpu = WARDEN_NO_CPU;
+	err->values[0] = v0;
+	err->values[1] = v1;
 }
 
-static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
+static void no_answer(struct warden_error *err, unsigned int cpu, u32 what)
 {
-	return cpu < WARDEN_MAX_CPUS &&
-	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
+	set_error(err, -WARDEN_ETIMEDOUT, WARDEN_RULE_CPU_NO_ANSWER,
+		  WARDEN_ITEM_CPU, cpu, what, 1000);
+}
+
+/*
+ * A cell CPU that did not answer a request (what: WARDEN_REQUEST_*): the
+ * hypervisor gives up on it.  Its cell is failed; the CPU, should it ever
+ * come back, halts in the event loop.
+ */
+static void cpu_lost(struct per_cpu *t, struct cell *cell, u32 what)
+{
+	__atomic_store_n(&t->state, WARDEN_CPU_LOST, __ATOMIC_SEQ_CST);
+	cell->state = WARDEN_CELL_FAILED;
+	printk("Cell %u \"%s\", CPU %u: no answer to a %s request in time; "
+	       "CPU lost: it runs no guest again and is not given back to "
+	       "Linux\n",
+	       cell->id, cell->config->name, t->cpu_id, request_names[what]);
+}
+
+static bool cpu_is_lost(unsigned int cpu)
+{
+	return __atomic_load_n(&per_cpu(cpu)->state, __ATOMIC_SEQ_CST) ==
+	       WARDEN_CPU_LOST;
+}
+
+/* The lowest lost CPU of cell, or -1. */
+static int lost_cpu(const struct cell *cell)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu_in_set(&cell->cpus, cpu) && cpu_is_lost(cpu))
+			return (int)cpu;
+	return -1;
 }
 
 /*
@@ -58,44 +119,45 @@ static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
  * resolved against a CPU that moves, a page or port that leaves root), and
  * Linux runs only on the caller meanwhile.  The caller and the CPUs in
  * moving (offline in Linux, about to enter or leave the cell) are left
- * out.  *suspended receives the set, for resume_root.
+ * out.  0 with *suspended the set for resume_root, or -WARDEN_ETIMEDOUT
+ * with err filled and root running again.
  */
-static void suspend_root(struct per_cpu *pc,
-			 const struct warden_cpu_set *moving,
-			 struct warden_cpu_set *suspended)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < WARDEN_CPU_SET_WORDS; cpu++)
-		suspended->bits[cpu] = 0;
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (cpu != pc->cpu_id && in_set(&hv.root.cpus, cpu) &&
-		    !in_set(moving, cpu)) {
-			suspended->bits[cpu / 64] |= 1ull << (cpu % 64);
-			arch_cpu_suspend(per_cpu(cpu));
-		}
-}
+static int suspend_root(struct per_cpu *pc, const struct warden_cpu_set *moving,
+			struct warden_cpu_set *suspended,
+			struct warden_error *err);
 
 static void resume_root(const struct warden_cpu_set *suspended)
 {
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (in_set(suspended, cpu))
+		if (cpu_in_set(suspended, cpu))
 			arch_cpu_resume(per_cpu(cpu));
 }
 
-static int report(struct per_cpu *pc, u64 error_gpa, struct warden_error *err)
+static int suspend_root(struct per_cpu *pc, const struct warden_cpu_set *moving,
+			struct warden_cpu_set *suspended,
+			struct warden_error *err)
 {
-	if (!err->code)
-		err->code = -WARDEN_EINVAL;
-	err->cpu = WARDEN_NO_CPU;
-	printk("CPU %u: cell config refused: rule %u, item kind %u index %u\n",
-	       pc->cpu_id, err->rule, err->item_kind, err->item_index);
-	if (error_gpa &&
-	    arch_guest_copy(pc, error_gpa, err, sizeof(*err), true))
-		return -WARDEN_EFAULT;
-	return err->code;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < WARDEN_CPU_SET_WORDS; cpu++)
+		suspended->bits[cpu] = 0;
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		if (cpu == pc->cpu_id || !cpu_in_set(&hv.root.cpus, cpu) ||
+		    cpu_in_set(moving, cpu))
+			continue;
+		if (arch_cpu_suspend(per_cpu(cpu))) {
+			printk("CPU %u: root CPU %u did not stop for a cell "
+			       "operation in time; nothing changed\n",
+			       pc->cpu_id, cpu);
+			resume_root(suspended);
+			no_answer(err, cpu, WARDEN_REQUEST_SUSPEND);
+			return -WARDEN_ETIMEDOUT;
+		}
+		cpu_set_add(suspended, cpu);
+	}
+	return 0;
 }
 
 /*
@@ -148,16 +210,17 @@ static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
 	pages = (size + PAGE_SIZE - 1) / PAGE_SIZE;
 	*blob = page_alloc(&hv.pool, pages);
 	if (!*blob) {
-		err->code = -WARDEN_ENOMEM;
-		err->rule = WARDEN_RULE_NO_MEMORY;
-		err->values[0] = pages;
-		err->values[1] = hv.pool.pages - hv.pool.used;
+		set_error(err, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
+			  WARDEN_ITEM_NONE, 0, pages,
+			  hv.pool.pages - hv.pool.used);
 		return err->code;
 	}
 	if (arch_guest_copy(pc, config_gpa, *blob, size, false)) {
 		page_free(&hv.pool, *blob, pages);
 		return -WARDEN_EFAULT;
 	}
+	/* quarantined cells count: their memory, ports and lost CPUs are
+	 * still taken */
 	for (i = 1; i < HV_MAX_CELLS; i++)
 		if (hv.cells[i]) {
 			others[n_others] = hv.cells[i]->blob;
@@ -179,6 +242,16 @@ static int load_config(struct per_cpu *pc, u64 config_gpa, void **blob,
 	return 0;
 }
 
+/* A config refusal: on the console, and to the caller's record. */
+static int config_refused(struct per_cpu *pc, u64 error_gpa,
+			  struct warden_error *err)
+{
+	printk("CPU %u: cell config refused: rule %u, item kind %u index %u\n",
+	       pc->cpu_id, err->rule, err->item_kind, err->item_index);
+	err->cpu = WARDEN_NO_CPU;
+	return refuse(pc, error_gpa, err);
+}
+
 long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 {
 	struct warden_error err = { 0 };
@@ -190,7 +263,7 @@ long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 	if (ret == -WARDEN_EFAULT)
 		return ret;
 	if (ret)
-		return report(pc, error_gpa, &err);
+		return config_refused(pc, error_gpa, &err);
 	page_free(&hv.pool, blob, pages);
 	return 0;
 }
@@ -211,17 +284,17 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 	if (ret == -WARDEN_EFAULT)
 		goto out;
 	if (ret) {
-		ret = report(pc, error_gpa, &err);
+		ret = config_refused(pc, error_gpa, &err);
 		goto out;
 	}
 	for (id = 1; id < HV_MAX_CELLS && hv.cells[id]; id++)
 		;
 	cell = page_alloc(&hv.pool, 1);
 	if (id == HV_MAX_CELLS || !cell) {
-		err.code = id == HV_MAX_CELLS ? -WARDEN_ENOSPC : -WARDEN_ENOMEM;
-		err.rule = WARDEN_RULE_NO_MEMORY;
-		err.values[0] = 1;
-		err.values[1] = hv.pool.pages - hv.pool.used;
+		set_error(&err,
+			  id == HV_MAX_CELLS ? -WARDEN_ENOSPC : -WARDEN_ENOMEM,
+			  WARDEN_RULE_NO_MEMORY, WARDEN_ITEM_NONE, 0, 1,
+			  hv.pool.pages - hv.pool.used);
 		goto fail_cell;
 	}
 	cell->id = id;
@@ -233,26 +306,28 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 			 *)((u8 *)blob + sizeof(struct warden_config_header));
 	cell->cpus = cell->config->cpus;
 	/* the calling CPU cannot give itself away */
-	if (in_set(&cell->cpus, pc->cpu_id)) {
-		err.code = -WARDEN_EBUSY;
-		err.rule = WARDEN_RULE_CPU_IS_CALLER;
-		err.item_kind = WARDEN_ITEM_CPU;
-		err.item_index = pc->cpu_id;
+	if (cpu_in_set(&cell->cpus, pc->cpu_id)) {
+		set_error(&err, -WARDEN_EBUSY, WARDEN_RULE_CPU_IS_CALLER,
+			  WARDEN_ITEM_CPU, pc->cpu_id, 0, 0);
 		goto fail_cell;
 	}
-	suspend_root(pc, &cell->cpus, &suspended);
+	if (suspend_root(pc, &cell->cpus, &suspended, &err))
+		goto fail_cell;
 	ret = arch_cell_create(pc, cell, &err);
 	if (ret) {
 		resume_root(&suspended);
 		goto fail_cell;
 	}
-	/* From here nothing can fail. */
+	/* From here nothing can fail; a CPU that does not come is lost. */
 	cell->state = WARDEN_CELL_CREATED;
 	hv.cells[id] = cell;
+	console_cell_reset(cell);
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (in_set(&cell->cpus, cpu)) {
-			root_cpu_clear(cpu);
-			arch_cpu_park(per_cpu(cpu), cell);
+		if (cpu_in_set(&cell->cpus, cpu)) {
+			cpu_set_del(&hv.root.cpus, cpu);
+			if (arch_cpu_park(per_cpu(cpu), cell))
+				cpu_lost(per_cpu(cpu), cell,
+					 WARDEN_REQUEST_PARK);
 		}
 	resume_root(&suspended);
 	printk("Cell %u \"%s\" created; pool %lu of %lu pages used\n", id,
@@ -264,38 +339,163 @@ fail_cell:
 	if (cell)
 		page_free(&hv.pool, cell, 1);
 	page_free(&hv.pool, blob, pages);
-	ret = report(pc, error_gpa, &err);
+	ret = err.rule == WARDEN_RULE_CPU_NO_ANSWER
+		      ? refuse(pc, error_gpa, &err)
+		      : config_refused(pc, error_gpa, &err);
 out:
 	spin_unlock(&hv.cells_lock);
 	return ret;
 }
 
-long cell_destroy(struct per_cpu *pc, unsigned long id)
+/*
+ * Take cells_lock and find the cell a management request names (a cell
+ * other than root).  0 with *cell set and the lock held, or an error with
+ * its record in *err and without the lock.
+ */
+static int lock_cell(unsigned long id, struct cell **cell,
+		     struct warden_error *err)
 {
-	struct warden_cpu_set suspended;
+	if (!spin_trylock(&hv.cells_lock)) {
+		set_error(err, -WARDEN_EBUSY, WARDEN_RULE_CELL_STATE,
+			  WARDEN_ITEM_CELL, (u32)id, 0, 0);
+		return err->code;
+	}
+	*cell = id == WARDEN_ROOT_CELL_ID || id >= HV_MAX_CELLS ? NULL
+								: hv.cells[id];
+	if (!*cell) {
+		spin_unlock(&hv.cells_lock);
+		set_error(err,
+			  id == WARDEN_ROOT_CELL_ID ? -WARDEN_EINVAL
+						    : -WARDEN_ENOENT,
+			  id == WARDEN_ROOT_CELL_ID
+				  ? WARDEN_RULE_ROOT_CELL
+				  : WARDEN_RULE_CELL_NOT_FOUND,
+			  WARDEN_ITEM_CELL, (u32)id, 0, 0);
+		return err->code;
+	}
+	return 0;
+}
+
+/* Load, start and shutdown need every CPU of the cell: refused for a
+ * cell that lost one (only destroy is left for it). */
+static int refuse_if_lost(struct cell *cell, struct warden_error *err)
+{
+	int cpu = lost_cpu(cell);
+
+	if (cpu < 0 && cell->state != WARDEN_CELL_QUARANTINED)
+		return 0;
+	set_error(err, -WARDEN_EBUSY, WARDEN_RULE_CELL_LOST_CPU,
+		  WARDEN_ITEM_CELL, cell->id, (u64)cpu, 0);
+	return err->code;
+}
+
+/*
+ * Ask a running cell whether it may stop (communication region protocol,
+ * comm.h): 0 if it may (or it is not running, reports itself shut down or
+ * failed, or is passive), -WARDEN_EBUSY with err filled if it denied or
+ * is locked.  A cell that does not answer within SHUTDOWN_ANSWER_MS is
+ * taken as agreeing: a hung cell must not be impossible to stop.
+ */
+static int ask_shutdown(struct cell *cell, struct warden_error *err)
+{
+	u32 reported, reply = WARDEN_REPLY_NONE;
+	u64 start;
+
+	if (cell->state != WARDEN_CELL_RUNNING)
+		return 0;
+	reported = arch_cell_reported_state(cell);
+	if (reported == WARDEN_CELL_SHUT_DOWN ||
+	    reported == WARDEN_CELL_FAILED ||
+	    (cell->config->flags & WARDEN_CELL_PASSIVE_COMM))
+		return 0;
+	if (reported != WARDEN_CELL_RUNNING_LOCKED) {
+		arch_cell_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
+		start = arch_timestamp();
+		while (arch_timestamp() - start <
+		       hv_ms_ticks(SHUTDOWN_ANSWER_MS)) {
+			reply = arch_cell_reply(cell);
+			if (reply != WARDEN_REPLY_NONE)
+				break;
+		}
+		arch_cell_message(cell, WARDEN_MSG_NONE);
+		if (reply == WARDEN_REPLY_APPROVED)
+			return 0;
+		printk("Cell %u \"%s\": shutdown %s\n", cell->id,
+		       cell->config->name,
+		       reply == WARDEN_REPLY_DENIED ? "denied by the cell"
+						    : "request not answered; "
+						      "stopping it anyway");
+		if (reply != WARDEN_REPLY_DENIED)
+			return 0;
+	}
+	set_error(err, -WARDEN_EBUSY, WARDEN_RULE_SHUTDOWN_DENIED,
+		  WARDEN_ITEM_CELL, cell->id, reported, 0);
+	return err->code;
+}
+
+/* Stop every CPU of the cell; one that does not answer is lost (err
+ * filled, -WARDEN_ETIMEDOUT), the others are stopped all the same. */
+static int stop_cpus(struct cell *cell, struct warden_error *err)
+{
+	unsigned int cpu;
+	int ret = 0;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu_in_set(&cell->cpus, cpu) && !cpu_is_lost(cpu) &&
+		    arch_cpu_stop(per_cpu(cpu))) {
+			cpu_lost(per_cpu(cpu), cell, WARDEN_REQUEST_STOP);
+			no_answer(err, cpu, WARDEN_REQUEST_STOP);
+			ret = -WARDEN_ETIMEDOUT;
+		}
+	return ret;
+}
+
+long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa)
+{
+	struct warden_error err = { 0 };
+	struct warden_cpu_set suspended, lost = { { 0 } };
 	struct cell *cell;
 	unsigned int cpu;
-	int ret;
+	bool quarantine = false;
 
-	if (id == WARDEN_ROOT_CELL_ID)
-		return -WARDEN_EINVAL;
-	ret = lock_cell(id, &cell);
-	if (ret)
-		return ret;
-	/* a running cell is asked first, and may refuse */
-	ret = ask_shutdown(cell);
-	if (ret) {
+	if (lock_cell(id, &cell, &err))
+		return refuse(pc, error_gpa, &err);
+	/* a quarantined cell is gone already; what it holds stays */
+	if (cell->state == WARDEN_CELL_QUARANTINED ||
+	    ask_shutdown(cell, &err) ||
+	    suspend_root(pc, &cell->cpus, &suspended, &err)) {
+		if (cell->state == WARDEN_CELL_QUARANTINED)
+			refuse_if_lost(cell, &err);
 		spin_unlock(&hv.cells_lock);
-		return ret;
+		return refuse(pc, error_gpa, &err);
 	}
 	/* the CPUs first: they stop using the cell's tables */
-	suspend_root(pc, &cell->cpus, &suspended);
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (in_set(&cell->cpus, cpu)) {
-			arch_cpu_return(per_cpu(cpu));
-			root_cpu_set(cpu);
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		if (!cpu_in_set(&cell->cpus, cpu))
+			continue;
+		if (!cpu_is_lost(cpu) && arch_cpu_return(per_cpu(cpu)))
+			cpu_lost(per_cpu(cpu), cell, WARDEN_REQUEST_RETURN);
+		if (cpu_is_lost(cpu)) {
+			cpu_set_add(&lost, cpu);
+			quarantine = true;
+		} else {
+			cpu_set_add(&hv.root.cpus, cpu);
 		}
-	arch_cell_destroy(pc, cell);
+	}
+	if (quarantine) {
+		/* A lost CPU may still run with the cell's page tables:
+		 * they, its memory and its ports stay the cell's. */
+		cell->cpus = lost;
+		cell->state = WARDEN_CELL_QUARANTINED;
+		resume_root(&suspended);
+		printk("Cell %u \"%s\" destroyed, but it lost a CPU: its "
+		       "memory, ports and lost CPUs stay quarantined until "
+		       "disable\n",
+		       cell->id, cell->config->name);
+		spin_unlock(&hv.cells_lock);
+		return 0;
+	}
+	arch_cell_destroy(cell);
 	resume_root(&suspended);
 	hv.cells[id] = NULL;
 	printk("Cell %u \"%s\" destroyed; pool %lu of %lu pages used\n",
@@ -335,137 +535,99 @@ long cell_get_state(unsigned long id)
 	return cell->state;
 }
 
-/*
- * Take cells_lock and find the cell a management request names (a cell
- * other than root).  0 with *cell set and the lock held, or -WARDEN_EBUSY
- * (another request runs) / -WARDEN_ENOENT without the lock.
- */
-static int lock_cell(unsigned long id, struct cell **cell)
-{
-	if (!spin_trylock(&hv.cells_lock))
-		return -WARDEN_EBUSY;
-	*cell = id == WARDEN_ROOT_CELL_ID || id >= HV_MAX_CELLS ? NULL
-								: hv.cells[id];
-	if (!*cell) {
-		spin_unlock(&hv.cells_lock);
-		return -WARDEN_ENOENT;
-	}
-	return 0;
-}
-
-static void stop_cpus(struct cell *cell)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (in_set(&cell->cpus, cpu))
-			arch_cpu_stop(per_cpu(cpu));
-}
-
-long cell_set_loadable(struct per_cpu *pc, unsigned long id)
+long cell_set_loadable(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 {
 	struct warden_cpu_set suspended;
+	struct warden_error err = { 0 };
 	struct cell *cell;
-	int ret = lock_cell(id, &cell);
 
-	if (ret)
-		return ret;
+	if (lock_cell(id, &cell, &err))
+		return refuse(pc, error_gpa, &err);
 	if (cell->state != WARDEN_CELL_LOADING) {
-		stop_cpus(cell);
-		suspend_root(pc, &cell->cpus, &suspended);
-		arch_cell_set_loadable(pc, cell, true);
+		if (refuse_if_lost(cell, &err) || ask_shutdown(cell, &err) ||
+		    stop_cpus(cell, &err) ||
+		    suspend_root(pc, &cell->cpus, &suspended, &err))
+			goto out;
+		arch_cell_set_loadable(cell, true);
 		resume_root(&suspended);
 		cell->state = WARDEN_CELL_LOADING;
 	}
+out:
 	spin_unlock(&hv.cells_lock);
-	return 0;
+	return err.code ? refuse(pc, error_gpa, &err) : 0;
 }
 
-long cell_start(struct per_cpu *pc, unsigned long id)
+long cell_start(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 {
 	struct warden_cpu_set suspended;
+	struct warden_error err = { 0 };
 	struct cell *cell;
 	unsigned int cpu;
-	int ret = lock_cell(id, &cell);
 
-	if (ret)
-		return ret;
-	stop_cpus(cell);
+	if (lock_cell(id, &cell, &err))
+		return refuse(pc, error_gpa, &err);
+	if (refuse_if_lost(cell, &err) || ask_shutdown(cell, &err) ||
+	    stop_cpus(cell, &err))
+		goto out;
 	if (cell->state == WARDEN_CELL_LOADING) {
-		suspend_root(pc, &cell->cpus, &suspended);
-		arch_cell_set_loadable(pc, cell, false);
+		if (suspend_root(pc, &cell->cpus, &suspended, &err))
+			goto out;
+		arch_cell_set_loadable(cell, false);
 		resume_root(&suspended);
 	}
 	arch_cell_reset_comm(cell);
 	cell->state = WARDEN_CELL_RUNNING;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (in_set(&cell->cpus, cpu))
-			arch_cpu_start(per_cpu(cpu));
+		if (cpu_in_set(&cell->cpus, cpu) &&
+		    arch_cpu_start(per_cpu(cpu))) {
+			cpu_lost(per_cpu(cpu), cell, WARDEN_REQUEST_START);
+			no_answer(&err, cpu, WARDEN_REQUEST_START);
+		}
 	printk("Cell %u \"%s\" started\n", cell->id, cell->config->name);
+out:
 	spin_unlock(&hv.cells_lock);
-	return 0;
+	return err.code ? refuse(pc, error_gpa, &err) : 0;
 }
 
-/*
- * Ask a running cell whether it may stop (communication region protocol,
- * comm.h): 0 if it may (or it is not running, reports itself shut down or
- * failed, or is passive), -WARDEN_EBUSY if it denied or is locked.  A
- * cell that does not answer within about 200 ms is taken as agreeing: a
- * hung cell must not be impossible to stop.
- */
-static int ask_shutdown(struct cell *cell)
+long cell_shutdown(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 {
-	u32 reported, reply = WARDEN_REPLY_NONE;
-	u64 start, budget;
-
-	if (cell->state != WARDEN_CELL_RUNNING)
-		return 0;
-	reported = arch_cell_reported_state(cell);
-	if (reported == WARDEN_CELL_SHUT_DOWN ||
-	    reported == WARDEN_CELL_FAILED ||
-	    (cell->config->flags & WARDEN_CELL_PASSIVE_COMM))
-		return 0;
-	if (reported == WARDEN_CELL_RUNNING_LOCKED)
-		return -WARDEN_EBUSY;
-	budget = (u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * 200;
-	arch_cell_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
-	start = arch_timestamp();
-	while (arch_timestamp() - start < budget) {
-		reply = arch_cell_reply(cell);
-		if (reply != WARDEN_REPLY_NONE)
-			break;
-	}
-	arch_cell_message(cell, WARDEN_MSG_NONE);
-	if (reply == WARDEN_REPLY_APPROVED)
-		return 0;
-	printk("Cell %u \"%s\": shutdown %s\n", cell->id, cell->config->name,
-	       reply == WARDEN_REPLY_DENIED ? "denied by the cell"
-					    : "request not answered; stopping "
-					      "it anyway");
-	return reply == WARDEN_REPLY_DENIED ? -WARDEN_EBUSY : 0;
-}
-
-long cell_shutdown(struct per_cpu *pc, unsigned long id)
-{
+	struct warden_error err = { 0 };
 	struct cell *cell;
-	int ret;
 
-	(void)pc;
-	ret = lock_cell(id, &cell);
-	if (ret)
-		return ret;
-	ret = ask_shutdown(cell);
-	if (!ret && cell->state == WARDEN_CELL_RUNNING) {
-		stop_cpus(cell);
+	if (lock_cell(id, &cell, &err))
+		return refuse(pc, error_gpa, &err);
+	if (!refuse_if_lost(cell, &err) && !ask_shutdown(cell, &err) &&
+	    cell->state == WARDEN_CELL_RUNNING && !stop_cpus(cell, &err)) {
 		cell->state = WARDEN_CELL_SHUT_DOWN;
 		printk("Cell %u \"%s\" shut down\n", cell->id,
 		       cell->config->name);
 	}
 	spin_unlock(&hv.cells_lock);
-	return ret;
+	return err.code ? refuse(pc, error_gpa, &err) : 0;
 }
 
-void cell_failed(struct per_cpu *pc)
+void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip)
 {
-	pc->cell->state = WARDEN_CELL_FAILED;
+	struct cell *cell = pc->cell;
+
+	console_cell_flush(pc);
+	printk("Cell %u \"%s\", CPU %u: %s 0x%llx at RIP 0x%llx; cell "
+	       "failed, CPU parked\n",
+	       cell->id, cell->config->name, pc->cpu_id, what,
+	       (unsigned long long)value, (unsigned long long)rip);
+	cell->state = WARDEN_CELL_FAILED;
+	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
+}
+
+void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip)
+{
+	struct cell *cell = pc->cell;
+
+	__atomic_store_n(&pc->state, WARDEN_CPU_LOST, __ATOMIC_SEQ_CST);
+	cell->state = WARDEN_CELL_FAILED;
+	printk("Cell %u \"%s\", CPU %u: hypervisor exception %u at RIP "
+	       "0x%llx while running for the cell; CPU lost: it runs no "
+	       "guest again and is not given back to Linux\n",
+	       cell->id, cell->config->name, pc->cpu_id, vector,
+	       (unsigned long long)rip);
 }

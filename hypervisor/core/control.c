@@ -2,8 +2,7 @@
 /*
  * Hypercalls (include/warden/hypercall.h).  Management calls come only
  * from the root cell at CPL 0; the architecture layer has checked the
- * privilege level before calling hypercall() and passes -EPERM requests
- * on as code ~0.
+ * privilege level before calling hypercall().
  */
 #include <hv/arch.h>
 #include <hv/cell.h>
@@ -14,6 +13,17 @@
 #include <warden/hypercall.h>
 
 static u32 cpus_left;
+
+/* CPUs the hypervisor gave up on: they will not disable. */
+static unsigned int lost_cpus(void)
+{
+	unsigned int cpu, n = 0;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		n += __atomic_load_n(&per_cpu(cpu)->state, __ATOMIC_SEQ_CST) ==
+		     WARDEN_CPU_LOST;
+	return n;
+}
 
 static long hypervisor_info(unsigned long type)
 {
@@ -38,7 +48,9 @@ static long cpu_info(unsigned long cpu, unsigned long type)
 		return -WARDEN_EINVAL;
 	pc = per_cpu((unsigned int)cpu);
 	if (type == WARDEN_CPU_INFO_STATE)
-		return pc->state;
+		return __atomic_load_n(&pc->state, __ATOMIC_SEQ_CST);
+	if (type == WARDEN_CPU_INFO_CELL)
+		return __atomic_load_n(&pc->cell, __ATOMIC_SEQ_CST)->id;
 	if (type >= WARDEN_CPU_INFO_STAT_BASE &&
 	    type < WARDEN_CPU_INFO_STAT_BASE + WARDEN_NUM_STATS)
 		return (long)(pc->stats[type - WARDEN_CPU_INFO_STAT_BASE] &
@@ -49,10 +61,17 @@ static long cpu_info(unsigned long cpu, unsigned long type)
 long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	       unsigned long arg2)
 {
-	/* Cells other than root may only write to the console. */
+	/* Cells other than root may only write to the console (and use the
+	 * test hooks where enabled). */
 	if (code == WARDEN_HC_DEBUG_CONSOLE_PUTC) {
-		printk("%c", (int)(arg1 & 0xff));
+		console_cell_putc(pc, (u8)arg1);
 		return 0;
+	}
+	if (code == WARDEN_HC_TEST && pc->cell != &hv.root &&
+	    (hv.header->flags & WARDEN_HV_TEST_HOOKS)) {
+		printk("CPU %u: test hook %lu of cell %u\n", pc->cpu_id, arg1,
+		       pc->cell->id);
+		return arch_test_failure(pc, arg1);
 	}
 	if (pc->cell != &hv.root)
 		return -WARDEN_EPERM;
@@ -60,7 +79,7 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	case WARDEN_HC_DISABLE:
 		printk("CPU %u: disabling\n", pc->cpu_id);
 		if (__atomic_add_fetch(&cpus_left, 1, __ATOMIC_SEQ_CST) ==
-		    hv.num_cpus)
+		    hv.num_cpus - lost_cpus())
 			printk("Warden disabled: memory pool %lu of %lu pages "
 			       "used\n",
 			       hv.pool.used, hv.pool.pages);
@@ -74,15 +93,15 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	case WARDEN_HC_CELL_CREATE:
 		return cell_create(pc, arg1, arg2);
 	case WARDEN_HC_CELL_DESTROY:
-		return cell_destroy(pc, arg1);
+		return cell_destroy(pc, arg1, arg2);
 	case WARDEN_HC_CELL_GET_STATE:
 		return cell_get_state(arg1);
 	case WARDEN_HC_CELL_SET_LOADABLE:
-		return cell_set_loadable(pc, arg1);
+		return cell_set_loadable(pc, arg1, arg2);
 	case WARDEN_HC_CELL_START:
-		return cell_start(pc, arg1);
+		return cell_start(pc, arg1, arg2);
 	case WARDEN_HC_CELL_SHUTDOWN:
-		return cell_shutdown(pc, arg1);
+		return cell_shutdown(pc, arg1, arg2);
 	}
 	return -WARDEN_ENOSYS;
 }

@@ -76,15 +76,18 @@ static int init_master(struct per_cpu *pc)
 				h->config_size, first_config_error, pc))
 		return -WARDEN_EINVAL;
 
-	/* The console ring: the page root may read, placed by the driver. */
-	hv.ring = (struct warden_console_ring *)(WARDEN_HV_BASE +
-						 h->console_offset);
+	/* The console: the pages root may read, placed by the driver. */
+	hv.console = (void *)(WARDEN_HV_BASE + h->console_offset);
+	console_init(hv.console);
 	arch_console_init(&hv.config->debug_console);
 	printk("\nWarden hypervisor, ABI revision %d, on %u CPUs; memory "
-	       "0x%llx+0x%llx\n",
+	       "0x%llx+0x%llx; TSC %u kHz\n",
 	       WARDEN_ABI_REVISION, hv.num_cpus,
 	       (unsigned long long)h->hv_mem_phys,
-	       (unsigned long long)h->hv_mem_size);
+	       (unsigned long long)h->hv_mem_size, h->tsc_khz);
+	if (h->flags & WARDEN_HV_TEST_HOOKS)
+		printk("WARNING: test hooks enabled: cells may make the "
+		       "hypervisor fail on their CPUs on purpose\n");
 
 	err = pool_init(&hv.pool, WARDEN_HV_BASE + pool_start,
 			h->hv_mem_phys + pool_start, pages);
@@ -108,6 +111,7 @@ static int init_master(struct per_cpu *pc)
 	hv.cells[WARDEN_ROOT_CELL_ID] = &hv.root;
 	hv.root.config = &hv.config->root_cell;
 	hv.root.cpus = hv.config->root_cell.cpus;
+	console_cell_reset(&hv.root);
 	err = arch_root_cell_init(pc, &hv.root);
 	if (err)
 		return err;
@@ -115,12 +119,6 @@ static int init_master(struct per_cpu *pc)
 	printk("Memory pool: %lu of %lu pages used after setup\n", hv.pool.used,
 	       hv.pool.pages);
 	return 0;
-}
-
-static bool cpu_in_set(const struct warden_cpu_set *set, unsigned int cpu)
-{
-	return cpu < WARDEN_MAX_CPUS &&
-	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
 }
 
 /*

@@ -108,6 +108,16 @@ enum warden_rule {
 	WARDEN_RULE_CPU_HOTPLUG = 103,	   /* item CPU: errno */
 	WARDEN_RULE_IMAGE_OUTSIDE = 104,   /* item IMAGE: address, size */
 	WARDEN_RULE_ROOT_CELL = 105,	   /* the root cell cannot do this */
+	/* item CPU: a CPU did not answer a request of the hypervisor in
+	 * time.  values: what was asked (WARDEN_REQUEST_*), ms waited */
+	WARDEN_RULE_CPU_NO_ANSWER = 106,
+	/* item CELL: the cell lost a CPU (WARDEN_CPU_LOST): it can only be
+	 * destroyed, and its resources stay quarantined.  values: the CPU */
+	WARDEN_RULE_CELL_LOST_CPU = 107,
+	/* item SYSTEM: the hypervisor lost a CPU in an earlier enable; it
+	 * may still run hypervisor code in the reserved memory.  values:
+	 * the CPU */
+	WARDEN_RULE_LOST_CPU_EARLIER = 108,
 
 	/* Requests themselves. */
 	WARDEN_RULE_BAD_ARGUMENT = 120, /* item IOCTL: which field, value */
@@ -123,6 +133,13 @@ enum warden_rule {
 	 * the cell's own port ranges.  values: type, address. */
 	WARDEN_RULE_CONSOLE_PORTS = 71,
 };
+
+/* What a WARDEN_RULE_CPU_NO_ANSWER request was. */
+#define WARDEN_REQUEST_SUSPEND 1 /* stop running Linux for a while */
+#define WARDEN_REQUEST_PARK 2	 /* join a cell */
+#define WARDEN_REQUEST_RETURN 3	 /* leave a cell for root */
+#define WARDEN_REQUEST_STOP 4	 /* stop running the cell */
+#define WARDEN_REQUEST_START 5	 /* start the cell */
 
 #define WARDEN_NO_CPU 0xffffffffu
 #define WARDEN_ERROR_TEXT_LEN 48

@@ -35,36 +35,76 @@ struct warden_hv_header {
 	uint32_t max_cpus;     /* the most CPUs the image supports */
 	/* Filled in by the driver before the first CPU enters: */
 	uint32_t online_cpus; /* CPUs that will enter (ids 0..online_cpus-1) */
-	uint32_t tsc_khz;     /* Linux's TSC frequency */
+	/* The TSC's rate as the driver measured it against Linux's clock
+	 * right before enable (an emulator's TSC may differ from what the
+	 * CPU announces): every time bound of the hypervisor uses it. */
+	uint32_t tsc_khz;
 	uint64_t hv_mem_phys; /* the reserved hypervisor memory */
 	uint64_t hv_mem_size;
 	uint64_t config_offset; /* system config copy, from hv_mem_phys */
 	uint64_t config_size;
-	uint64_t pool_offset; /* first page free for the hypervisor's pool */
-	uint64_t hv_cr3;      /* page tables the driver built (phys) */
-	uint64_t console_offset; /* [hv] console ring (struct warden_console_ring) */
+	uint64_t pool_offset;	 /* first page free for the hypervisor's pool */
+	uint64_t hv_cr3;	 /* page tables the driver built (phys) */
+	uint64_t console_offset; /* struct warden_hv_console, root may read it */
 	uint32_t stack_top;	 /* per-CPU stack top, from the per-CPU area */
 	uint32_t reserved0;
-	uint64_t reserved1;
+	uint64_t flags; /* WARDEN_HV_* */
 };
+/* The driver was loaded with test_hooks=1: cells may use WARDEN_HC_TEST. */
+#define WARDEN_HV_TEST_HOOKS (1ull << 0)
 WARDEN_CHECK_SIZE(struct warden_hv_header, 128);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, entry_offset, 32);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, online_cpus, 48);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, hv_cr3, 96);
 
 /*
- * The hypervisor console ring: one page in hypervisor memory that root may
- * read (mapped read-only into root).  The hypervisor appends bytes at
- * data[head % size]; head only grows, so a reader that remembers the last
- * head it saw knows how much it missed.
+ * The hypervisor console, in hypervisor memory that root may read (mapped
+ * read-only into root).  Lines, not bytes: each line of output takes a
+ * slot (a longer one several, WARDEN_LINE_CONTINUED on all but the last),
+ * numbered by seq in the order written, from 1.  The slots are divided by
+ * source so that no source can push another's lines out: the hypervisor's
+ * own messages have WARDEN_CONSOLE_HV_LINES slots, and each cell id
+ * (root is 0) WARDEN_CONSOLE_CELL_LINES for what its guest printed and
+ * what the hypervisor says about that guest's behaviour.  Within its
+ * slots a source overwrites its oldest line.  A reader sorts the slots by
+ * seq; a slot whose seq changed while it was copied is being rewritten.
+ * A line repeated by its source is stored once, followed by one slot
+ * "(the line above: N more times)" updated in place.
  */
-#define WARDEN_CONSOLE_RING_SIZE (4096 - 16)
-struct warden_console_ring {
-	uint64_t head; /* bytes ever written */
-	uint64_t reserved;
-	char data[WARDEN_CONSOLE_RING_SIZE];
+#define WARDEN_CONSOLE_TEXT 112
+#define WARDEN_CONSOLE_HV_LINES 256
+#define WARDEN_CONSOLE_SOURCES 16 /* cell ids 0 .. 15 */
+#define WARDEN_CONSOLE_CELL_LINES 32
+#define WARDEN_CONSOLE_LINES                                                   \
+	(WARDEN_CONSOLE_HV_LINES +                                             \
+	 WARDEN_CONSOLE_SOURCES * WARDEN_CONSOLE_CELL_LINES)
+#define WARDEN_CONSOLE_SOURCE_HV 0xffff
+#define WARDEN_LINE_CONTINUED (1u << 0)
+
+struct warden_hv_console_line {
+	uint64_t seq;	 /* 0: never written */
+	uint16_t source; /* WARDEN_CONSOLE_SOURCE_HV or a cell id */
+	uint8_t len;	 /* bytes of text */
+	uint8_t flags;	 /* WARDEN_LINE_* */
+	uint32_t reserved;
+	char text[WARDEN_CONSOLE_TEXT]; /* no newline, no control bytes */
 };
-WARDEN_CHECK_SIZE(struct warden_console_ring, 4096);
+WARDEN_CHECK_SIZE(struct warden_hv_console_line, 128);
+
+struct warden_hv_console {
+	char signature[8]; /* WARDEN_CONSOLE_SIGNATURE */
+	uint32_t lines;	   /* WARDEN_CONSOLE_LINES */
+	uint32_t reserved[29];
+	/* slots 0 .. HV_LINES - 1: the hypervisor; then CELL_LINES per cell
+	 * id, in id order */
+	struct warden_hv_console_line line[WARDEN_CONSOLE_LINES];
+};
+#define WARDEN_CONSOLE_SIGNATURE "WRDNCON"
+WARDEN_CHECK_OFFSET(struct warden_hv_console, line, 128);
+WARDEN_CHECK_SIZE(struct warden_hv_console, 128 + WARDEN_CONSOLE_LINES * 128);
+/* Bytes the console takes in hypervisor memory (whole pages). */
+#define WARDEN_CONSOLE_BYTES                                                   \
+	((sizeof(struct warden_hv_console) + 4095) & ~(uint64_t)4095)
 
 /*
  * A segment register as VMX holds it (SDM Vol. 3, 25.4.1): access rights in

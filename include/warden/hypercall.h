@@ -9,8 +9,9 @@
  * the root cell at CPL 0; from anywhere else they return -EPERM
  * (WARDEN_EPERM).  Addresses are guest-physical addresses of the caller.
  *
- * Calls that take a config also take the address of a struct warden_error
- * (error.h) that the hypervisor fills in on failure (0: no record wanted).
+ * Calls that take a config or a cell id also take the address of a struct
+ * warden_error (error.h) that the hypervisor fills in on failure (0: no
+ * record wanted).
  */
 #ifndef WARDEN_HYPERCALL_H
 #define WARDEN_HYPERCALL_H
@@ -19,18 +20,28 @@
 
 #define WARDEN_HC_DISABLE 0		/* [root] -> 0 */
 #define WARDEN_HC_CELL_CREATE 1		/* [root] config, error -> cell id */
-#define WARDEN_HC_CELL_START 2		/* [root] cell id -> 0 */
-#define WARDEN_HC_CELL_SET_LOADABLE 3	/* [root] cell id -> 0 */
-#define WARDEN_HC_CELL_DESTROY 4	/* [root] cell id -> 0 */
+#define WARDEN_HC_CELL_START 2		/* [root] cell id, error -> 0 */
+#define WARDEN_HC_CELL_SET_LOADABLE 3	/* [root] cell id, error -> 0 */
+#define WARDEN_HC_CELL_DESTROY 4	/* [root] cell id, error -> 0 */
 #define WARDEN_HC_HYPERVISOR_GET_INFO 5 /* [root] WARDEN_INFO_* -> value */
 #define WARDEN_HC_CELL_GET_STATE 6	/* [root] cell id -> WARDEN_CELL_* */
 #define WARDEN_HC_CPU_GET_INFO 7	/* [root] cpu, WARDEN_CPU_INFO_* */
-#define WARDEN_HC_DEBUG_CONSOLE_PUTC 8	/* any cell: character -> 0 */
-#define WARDEN_HC_CONFIG_VALIDATE 9	/* [root] config, error -> 0 */
-#define WARDEN_HC_CELL_SHUTDOWN                                                \
-	10 /* [root] cell id -> 0 or -EBUSY
-					* when the cell denied */
-#define WARDEN_NUM_HYPERCALLS 11
+/* Any cell: one byte of console output.  The hypervisor shows it as the
+ * cell's: line by line, after the cell's name, control bytes escaped. */
+#define WARDEN_HC_DEBUG_CONSOLE_PUTC 8
+#define WARDEN_HC_CONFIG_VALIDATE 9 /* [root] config, error -> 0 */
+/* [root] cell id, error -> 0, or -EBUSY when the cell denied */
+#define WARDEN_HC_CELL_SHUTDOWN 10
+/* Cells other than root, only where the system config enables test hooks
+ * (WARDEN_CONFIG_TEST_HOOKS): make the hypervisor fail on this CPU the way
+ * WARDEN_TEST_* says, to test that it copes.  -EPERM when not enabled. */
+#define WARDEN_HC_TEST 11
+#define WARDEN_NUM_HYPERCALLS 12
+
+/* WARDEN_HC_TEST kinds. */
+#define WARDEN_TEST_BAD_ENTRY_STATE 1 /* the next VM entry fails */
+#define WARDEN_TEST_HV_FAULT 2	      /* an exception in the hypervisor */
+#define WARDEN_TEST_HV_HANG 3	      /* stop answering other CPUs */
 
 /* WARDEN_HC_HYPERVISOR_GET_INFO types. */
 #define WARDEN_INFO_MEM_POOL_PAGES 0
@@ -41,6 +52,7 @@
 /* WARDEN_HC_CPU_GET_INFO types: the state, or a statistics counter
  * (WARDEN_CPU_INFO_STAT_BASE + WARDEN_STAT_*, see stats.h). */
 #define WARDEN_CPU_INFO_STATE 0
+#define WARDEN_CPU_INFO_CELL 1 /* the id of the cell the CPU belongs to */
 #define WARDEN_CPU_INFO_STAT_BASE 1000
 
 /* Linux errno values returned (negated) by hypercalls. */
@@ -57,6 +69,7 @@
 #define WARDEN_ENOSPC 28
 #define WARDEN_ERANGE 34
 #define WARDEN_ENOSYS 38
+#define WARDEN_ETIMEDOUT 110
 #define WARDEN_EOPNOTSUPP 95
 
 #endif /* WARDEN_HYPERCALL_H */

@@ -151,9 +151,11 @@ struct warden_cell_info {
 	uint32_t reserved;
 	char name[WARDEN_NAME_LEN];
 	struct warden_cpu_set cpus;
+	/* stopped for breaking a rule, or lost (WARDEN_CPU_FAILED, _LOST) */
 	struct warden_cpu_set failed_cpus;
+	struct warden_cpu_set lost_cpus; /* WARDEN_CPU_LOST only */
 };
-WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 64);
+WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 96);
 
 #define WARDEN_IOCTL_GET_VERSION                                               \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x00, struct warden_version)

@@ -141,6 +141,16 @@ void delay_us(uint64_t us);
 uint64_t tsc_ticks_to_us(uint64_t ticks);
 uint64_t tsc_ticks_to_ns(uint64_t ticks);
 
+/*
+ * Run fn(arg) so that an exception it raises (vectors 0-31) ends it
+ * instead of the inmate: -1 if fn returned, else the vector, with its
+ * error code in inmate_catch_error.  The stack and the callee-saved
+ * registers are as at the call, the code segment 64-bit again; what else
+ * fn changed stays changed.  One CPU at a time; not nested.
+ */
+int exception_catch(void (*fn)(void *), void *arg);
+extern uint64_t inmate_catch_error;
+
 /* Interrupts: vectors 32..255; the handler sends any EOI itself. */
 typedef void (*irq_handler_t)(unsigned int vector);
 int irq_set_handler(unsigned int vector, irq_handler_t handler);

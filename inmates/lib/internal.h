@@ -23,6 +23,10 @@ void cmdline_init(void);
 void apic_ack_unexpected(unsigned int vector);
 
 extern const char inmate_isr_stubs[];
+/* exception_catch (catch.S) */
+extern const char exception_caught[];
+extern uint64_t inmate_catch_rsp;
+extern uint32_t inmate_catch_armed;
 extern uint64_t inmate_pd[]; /* 2048 PDEs mapping 4 GiB (entry.S) */
 
 /* SMP hand-over with entry.S (smp.c, entry.S's .entry.data). */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * IDT: every vector goes through its stub in isr.S to interrupt_dispatch().
- * Exceptions (0..31) are reported on the console and halt the CPU, after
- * marking the cell FAILED in the comm region; other vectors call the
+ * Exceptions (0..31) end an exception_catch() if one waits; otherwise
+ * they are reported on the console and halt the CPU, after marking the
+ * cell FAILED in the comm region; other vectors call the
  * handler installed with irq_set_handler(), or are counted and printed as
  * unexpected.  All CPUs share the IDT and the handlers.
  */
@@ -34,6 +35,7 @@ static struct idt_gate idt[NUM_VECTORS] __attribute__((aligned(16)));
 static irq_handler_t handlers[NUM_VECTORS];
 static int in_exception;
 static unsigned long unexpected_count;
+uint64_t inmate_catch_error;
 
 /* Names of the exception vectors; "RSV": reserved by Intel. */
 static const char *const exception_names[NUM_EXCEPTIONS] = {
@@ -109,10 +111,28 @@ static void __noreturn report_exception(struct interrupt_frame *f)
 	inmate_halt();
 }
 
+/* exception_catch (catch.S) is waiting for an exception: return to it
+ * with the stack it saved, in 64-bit mode, the vector in RAX. */
+static bool catch_exception(struct interrupt_frame *f)
+{
+	if (!__atomic_exchange_n(&inmate_catch_armed, 0, __ATOMIC_SEQ_CST))
+		return false;
+	inmate_catch_error = f->error;
+	f->rax = f->vector;
+	f->rip = (uint64_t)exception_caught;
+	f->cs = GDT_CODE64;
+	f->rsp = inmate_catch_rsp;
+	f->ss = GDT_DATA;
+	f->rflags &= ~(1ull << 8); /* no TF */
+	return true;
+}
+
 void interrupt_dispatch(struct interrupt_frame *frame)
 {
 	irq_handler_t handler;
 
+	if (frame->vector < NUM_EXCEPTIONS && catch_exception(frame))
+		return;
 	if (frame->vector < NUM_EXCEPTIONS)
 		report_exception(frame);
 

@@ -14,6 +14,14 @@
  *   insmod wdtest.ko mode=ipistorm    (reschedule IPIs with every
  *                                      shorthand and a broadcast: while
  *                                      cells run, none may reach them)
+ *   insmod wdtest.ko mode=apicbase how=move|disable|x2apic-elsewhere|
+ *                                      extd-only
+ *                                     (rewrite IA32_APIC_BASE: move the
+ *                                      xAPIC page, disable the APIC, switch
+ *                                      to x2APIC at another base, set EXTD
+ *                                      without EN; each must be refused)
+ *   insmod wdtest.ko mode=apicid      (write the xAPIC ID register: must
+ *                                      not change)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -36,6 +44,52 @@ static unsigned long addr;
 module_param(addr, ulong, 0444);
 static unsigned int msr;
 module_param(msr, uint, 0444);
+static char *how = "";
+module_param(how, charp, 0444);
+
+#define APIC_BASE_EXTD BIT_ULL(10)
+#define APIC_BASE_EN BIT_ULL(11)
+
+/* One rewrite of IA32_APIC_BASE as a root module might try it. */
+static void apic_base(void)
+{
+	u64 old, new, now;
+	int err;
+
+	rdmsrl(MSR_IA32_APICBASE, old);
+	if (!strcmp(how, "move"))
+		new = (old & 0xfff) | 0xfed80000ull;
+	else if (!strcmp(how, "disable"))
+		new = old & ~(APIC_BASE_EN | APIC_BASE_EXTD);
+	else if (!strcmp(how, "x2apic-elsewhere"))
+		new = (old & 0xfff) | 0xfed80000ull | APIC_BASE_EXTD;
+	else if (!strcmp(how, "extd-only"))
+		new = (old & ~APIC_BASE_EN) | APIC_BASE_EXTD;
+	else {
+		pr_err("wdtest: apicbase: unknown how '%s'\n", how);
+		return;
+	}
+	err = wrmsrl_safe(MSR_IA32_APICBASE, new);
+	rdmsrl(MSR_IA32_APICBASE, now);
+	pr_info("wdtest: apicbase %s 0x%llx -> 0x%llx: %s (%d), now 0x%llx\n",
+		how, old, new, err ? "refused" : "accepted", err, now);
+	if (!err && now != old)
+		wrmsrl_safe(MSR_IA32_APICBASE, old); /* try to survive */
+}
+
+/* Write this CPU's xAPIC ID register: it must keep its ID. */
+static void apic_id(void)
+{
+	u32 old, now;
+
+	old = apic_read(APIC_ID);
+	apic_write(APIC_ID, old ^ (0x5u << 24));
+	now = apic_read(APIC_ID);
+	pr_info("wdtest: apicid: 0x%x, wrote 0x%x, reads 0x%x: %s\n", old,
+		old ^ (0x5u << 24), now, now == old ? "unchanged" : "changed");
+	if (now != old)
+		apic_write(APIC_ID, old);
+}
 
 static void *vmxon_pages[NR_CPUS];
 static bool holding;
@@ -194,6 +248,14 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "ipistorm")) {
 		ipi_storm();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "apicbase")) {
+		apic_base();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "apicid")) {
+		apic_id();
 		return -EAGAIN;
 	}
 	pr_err("wdtest: unknown mode '%s'\n", mode);

@@ -50,7 +50,7 @@ expect_out cpu-parked 'cpu 1: parked'
 run warden cell list
 expect_out list '^1 +tiny-demo +created +1 +-$'
 run warden cell list --json
-expect_out list-json '^\[\{"id": 1, "name": "tiny-demo", "state": "created", "cpus": \[1\], "failed_cpus": \[\]\}\]$'
+expect_out list-json '^\[\{"id": 1, "name": "tiny-demo", "state": "created", "cpus": \[1\], "failed_cpus": \[\], "lost_cpus": \[\]\}\]$'
 run hvread 0x30600000
 expect_out memory-taken 'hvread 0x30600000: refused'
 

@@ -54,8 +54,7 @@ static void cr0_values(void **state)
 	v.efer = EFER_LME_BIT;
 	cr0 = 0x80000011;
 	assert_int_equal(cr0_check(&v, &cr0, CR0_ALLOWED), CPU_RULE_OK);
-	assert_int_equal(efer_after_cr0(&v, cr0),
-			 EFER_LME_BIT | EFER_LMA_BIT);
+	assert_int_equal(efer_after_cr0(&v, cr0), EFER_LME_BIT | EFER_LMA_BIT);
 	/* compatibility mode may leave IA-32e mode; LMA follows */
 	v = linux64;
 	v.cs_long = false;
@@ -168,8 +167,7 @@ static void xcr0_rules(void **state)
 	assert_int_equal(xcr0_check(&v, 0, 0x1, XCR0_SUPPORTED), CPU_RULE_OK);
 	assert_int_equal(xcr0_check(&v, 0, 0x7, XCR0_SUPPORTED), CPU_RULE_OK);
 	assert_int_equal(xcr0_check(&v, 0, 0xe7, XCR0_SUPPORTED), CPU_RULE_OK);
-	assert_int_equal(xcr0_check(&v, 0, 0x2ff, XCR0_SUPPORTED),
-			 CPU_RULE_OK);
+	assert_int_equal(xcr0_check(&v, 0, 0x2ff, XCR0_SUPPORTED), CPU_RULE_OK);
 	assert_int_equal(xcr0_check(&v, 0, 0x1f, XCR0_SUPPORTED), CPU_RULE_OK);
 	/* the case: x87 + AVX without SSE */
 	assert_int_equal(xcr0_check(&v, 0, 0x5, XCR0_SUPPORTED),
@@ -192,8 +190,7 @@ static void xcr0_rules(void **state)
 			 XCR0_MPX_PARTIAL);
 	assert_int_equal(xcr0_check(&v, 0, 0x13, XCR0_SUPPORTED),
 			 XCR0_MPX_PARTIAL);
-	assert_int_equal(xcr0_check(&v, 0, 0x20003, 0x60003),
-			 XCR0_AMX_PARTIAL);
+	assert_int_equal(xcr0_check(&v, 0, 0x20003, 0x60003), XCR0_AMX_PARTIAL);
 	assert_int_equal(xcr0_check(&v, 0, 0x60003, 0x60003), CPU_RULE_OK);
 	/* an unsupported bit is refused before its partner rule */
 	assert_int_equal(xcr0_check(&v, 0, 0x20003, XCR0_SUPPORTED),
@@ -238,9 +235,12 @@ static void every_rule_named(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(cr0_values),	    cmocka_unit_test(cr0_rules),
-		cmocka_unit_test(cr4_rules),	    cmocka_unit_test(efer_rules),
-		cmocka_unit_test(xcr0_rules),	    cmocka_unit_test(pat_and_debugctl),
+		cmocka_unit_test(cr0_values),
+		cmocka_unit_test(cr0_rules),
+		cmocka_unit_test(cr4_rules),
+		cmocka_unit_test(efer_rules),
+		cmocka_unit_test(xcr0_rules),
+		cmocka_unit_test(pat_and_debugctl),
 		cmocka_unit_test(every_rule_named),
 	};
 

@@ -49,10 +49,8 @@ static struct vmx_guest_state linux64(void)
 
 	for (i = 0; i < VMX_SEG_COUNT; i++)
 		s.seg[i].ar = 0x10000; /* unusable */
-	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x10, 0, 0xffffffff,
-						  0xa09b };
-	s.seg[VMX_SEG_SS] = (struct vmx_segment){ 0x18, 0, 0xffffffff,
-						  0xc093 };
+	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x10, 0, 0xffffffff, 0xa09b };
+	s.seg[VMX_SEG_SS] = (struct vmx_segment){ 0x18, 0, 0xffffffff, 0xc093 };
 	s.seg[VMX_SEG_GS].base = 0xffff888000000000ull;
 	s.seg[VMX_SEG_TR] = (struct vmx_segment){ 0x40, 0xfffffe0000003000ull,
 						  0x4087, 0x8b };
@@ -75,8 +73,8 @@ static struct vmx_guest_state real_mode(void)
 	s.rflags = 2;
 	for (i = 0; i < VMX_SEG_COUNT; i++)
 		s.seg[i] = (struct vmx_segment){ 0, 0, 0xffff, 0x93 };
-	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x9a00, 0x9a000, 0xffff,
-						  0x9b };
+	s.seg[VMX_SEG_CS] =
+		(struct vmx_segment){ 0x9a00, 0x9a000, 0xffff, 0x9b };
 	s.seg[VMX_SEG_TR].ar = 0x8b;
 	s.seg[VMX_SEG_LDTR].ar = 0x82;
 	s.gdtr_base = s.idtr_base = 0;
@@ -314,17 +312,19 @@ static void every_rule_named(void **state)
 
 	(void)state;
 	for (rule = 1; rule < VMXG_RULE_COUNT; rule++)
-		assert_string_not_equal(vmx_guest_rule_name(rule),
-					"unknown rule");
-	assert_string_equal(vmx_guest_rule_name(VMXG_RULE_COUNT),
-			    "unknown rule");
+		assert_string_not_equal(vmx_guest_rule_name(rule), "unknown "
+								   "rule");
+	assert_string_equal(vmx_guest_rule_name(VMXG_RULE_COUNT), "unknown "
+								  "rule");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(valid_states),	 cmocka_unit_test(register_rules),
-		cmocka_unit_test(segment_rules), cmocka_unit_test(other_rules),
+		cmocka_unit_test(valid_states),
+		cmocka_unit_test(register_rules),
+		cmocka_unit_test(segment_rules),
+		cmocka_unit_test(other_rules),
 		cmocka_unit_test(every_rule_named),
 	};
 

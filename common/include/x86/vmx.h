@@ -45,6 +45,7 @@
 #define EXIT_LOAD_EFER (1u << 21)
 
 /* VM-entry controls (25.8.1) */
+#define ENTRY_LOAD_DEBUG_CONTROLS (1u << 2)
 #define ENTRY_IA32E_MODE_GUEST (1u << 9)
 #define ENTRY_LOAD_PAT (1u << 14)
 #define ENTRY_LOAD_EFER (1u << 15)
@@ -69,6 +70,8 @@
 /* CPUID bits (SDM Vol. 2A, CPUID) */
 #define CPUID1_ECX_VMX (1u << 5)
 #define CPUID1_ECX_X2APIC (1u << 21)
+#define CPUID1_ECX_XSAVE (1u << 26)
+#define CPUID1_ECX_OSXSAVE (1u << 27)
 #define CPUID7_EBX_INVPCID (1u << 10)
 #define CPUIDD1_EAX_XSAVES (1u << 3)
 #define CPUID80000001_EDX_RDTSCP (1u << 27)

@@ -10,7 +10,9 @@
  * write traps, the target gets an event NMI and waits in the hypervisor
  * for the SIPI, which restarts its guest in real mode.  The state of that
  * hand-over is one word per CPU (pc->arch.sipi):
- *   SIPI_NONE -> (INIT) SIPI_WAIT -> (SIPI v) SIPI_GO | v << 8 -> SIPI_NONE
+ *   SIPI_NONE -> (INIT) SIPI_WAIT -> (seen) SIPI_WAITING
+ *             -> (SIPI v) SIPI_GO | v << 8 -> (restarted) SIPI_NONE
+ * (a SIPI may also come before the CPU saw its INIT).
  */
 #include <asm/apic.h>
 #include <asm/apic_dest.h>
@@ -22,12 +24,14 @@
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
+#include <x86/vmx.h>
 #include <hv/string.h>
 #include <warden/config.h>
 #include <warden/stats.h>
 
 #define SIPI_NONE 0u
 #define SIPI_WAIT 1u
+#define SIPI_WAITING 3u
 #define SIPI_GO 2u
 
 static u64 apic_phys;
@@ -56,6 +60,14 @@ void apic_write(struct per_cpu *pc, unsigned int reg, u32 value)
 		write_msr(MSR_X2APIC_FIRST + reg, value);
 	else
 		*(volatile u32 *)(APIC_HV_VIRT + reg * 16) = value;
+}
+
+bool apic_write_guest(struct per_cpu *pc, unsigned int reg, u32 value)
+{
+	if (pc->arch.x2apic)
+		return write_msr_safe(MSR_X2APIC_FIRST + reg, value);
+	*(volatile u32 *)(APIC_HV_VIRT + reg * 16) = value;
+	return true;
 }
 
 /* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or
@@ -199,10 +211,16 @@ void apic_post_sipi(struct per_cpu *t, u32 vector)
 {
 	u32 expected = SIPI_WAIT;
 
-	/* a CPU that did not get INIT ignores SIPI, as the hardware does */
-	__atomic_compare_exchange_n(&t->arch.sipi, &expected,
-				    SIPI_GO | vector << 8, false,
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	/* a CPU that did not get INIT ignores SIPI, as the hardware does;
+	 * any vector is valid: it starts the CPU at vector << 12 */
+	if (!__atomic_compare_exchange_n(&t->arch.sipi, &expected,
+					 SIPI_GO | vector << 8, false,
+					 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+		expected = SIPI_WAITING;
+		__atomic_compare_exchange_n(&t->arch.sipi, &expected,
+					    SIPI_GO | vector << 8, false,
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	}
 }
 
 /*
@@ -250,16 +268,20 @@ void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 		if (!is_destination(pc, t, low, dest))
 			continue;
 		if (t->cell != &hv.root) {
-			printk("CPU %u: root sent %s to CPU %u of cell %u; "
-			       "dropped\n",
-			       pc->cpu_id, dm == APIC_DM_INIT ? "INIT" : "SIPI",
-			       t->cpu_id, t->cell->id);
+			cell_printk(pc->cell,
+				    "CPU %u: root sent %s to CPU %u of cell "
+				    "%u; "
+				    "dropped\n",
+				    pc->cpu_id,
+				    dm == APIC_DM_INIT ? "INIT" : "SIPI",
+				    t->cpu_id, t->cell->id);
 			continue;
 		}
 		if (t == pc) {
-			printk("CPU %u: root sent %s to itself; ignored\n",
-			       pc->cpu_id,
-			       dm == APIC_DM_INIT ? "INIT" : "SIPI");
+			cell_printk(pc->cell,
+				    "CPU %u: root sent %s to itself; ignored",
+				    pc->cpu_id,
+				    dm == APIC_DM_INIT ? "INIT" : "SIPI");
 			continue;
 		}
 		if (dm == APIC_DM_INIT)
@@ -279,45 +301,72 @@ void apic_init_cancel(struct per_cpu *pc)
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
 }
 
-bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs)
+bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST), sig, b,
 	    c, d;
 
 	if (state == SIPI_NONE)
 		return true;
-	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
-	/* INIT discards whatever the guest had pending (SDM Vol. 3, 9.1) */
-	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
-	pc->arch.guest_nmis_pending = 0;
-	if (pc->arch.nmi_window_armed) {
-		pc->arch.proc_ctls &= ~PROC_NMI_WINDOW_EXITING;
-		vmwrite(CPU_BASED_VM_EXEC_CONTROL, pc->arch.proc_ctls);
-		pc->arch.nmi_window_armed = false;
+	if (state == SIPI_WAIT) {
+		/* INIT discards whatever the guest had pending (SDM Vol. 3,
+		 * 9.1); the CPU then waits for its SIPI */
+		vmx_drop_pending_events(pc);
+		__atomic_compare_exchange_n(&pc->arch.sipi, &state,
+					    SIPI_WAITING, false,
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+		return false;
 	}
-	while ((state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST)) ==
-	       SIPI_WAIT) {
-		if (__atomic_load_n(&pc->arch.park_req, __ATOMIC_SEQ_CST))
-			return false; /* a cell takes the CPU first */
-		/* a cell CPU waiting for its SIPI can be stopped or sent
-		 * back to root meanwhile */
-		if (pc->cell != &hv.root &&
-		    (__atomic_load_n(&pc->arch.stop_req, __ATOMIC_SEQ_CST) ||
-		     __atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)))
-			return false;
-		x86_handle_events(pc, NULL);
-		cpu_relax();
-	}
+	if (state == SIPI_WAITING)
+		return false;
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
-
+	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
 	cpuid(1, 0, &sig, &b, &c, &d);
 	memset(regs, 0, sizeof(*regs));
 	regs->rdx = sig; /* EDX after INIT: the CPU signature (SDM 9.1.4) */
 	/* SIPI vector v: CS = v << 8, base v << 12, IP 0 (SDM 9.4.4.1) */
 	vmx_reset_to_real_mode((u64)(state >> 8) << 12, 0);
-	printk("CPU %u: started by SIPI at 0x%x\n", pc->cpu_id,
-	       (state >> 8) << 12);
+	/* the owner's memory may have changed while the CPU waited */
+	invept_all();
+	cell_printk(pc->cell, "CPU %u: started by SIPI at 0x%x", pc->cpu_id,
+		    (state >> 8) << 12);
 	return true;
+}
+
+bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 value = regs->rdx << 32 | (u32)regs->rax;
+	u64 now = read_msr(MSR_IA32_APIC_BASE);
+	u32 a, b, c, d;
+
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (!((value ^ now) & ~APIC_BASE_BSP)) {
+		vmx_skip_instruction();
+		return true;
+	}
+	/* xAPIC -> x2APIC at the same base, enabled: the one change a
+	 * running system makes (SDM Vol. 3, 11.12.5); from then on this CPU
+	 * is driven and trapped through MSRs */
+	if (!pc->arch.x2apic && (c & CPUID1_ECX_X2APIC) &&
+	    !((value ^ (now | APIC_BASE_X2APIC)) & ~APIC_BASE_BSP) &&
+	    write_msr_safe(MSR_IA32_APIC_BASE, value)) {
+		pc->arch.x2apic = true;
+		pc->arch.ldr = apic_read(pc, APIC_REG_LDR);
+		pc->arch.dfr = 0;
+		vmx_load_cell_controls(pc);
+		printk("CPU %u: root switched its APIC to x2APIC mode\n",
+		       pc->cpu_id);
+		vmx_skip_instruction();
+		return true;
+	}
+	cell_printk(pc->cell,
+		    "CPU %u: root write of IA32_APIC_BASE 0x%llx refused (#GP "
+		    "injected): it is 0x%llx; moving or disabling the APIC "
+		    "would take it from the hypervisor",
+		    pc->cpu_id, (unsigned long long)value,
+		    (unsigned long long)now);
+	vmx_inject_exception(GP_VECTOR, true, 0);
+	return false;
 }
 
 /* Perform root's access at APIC register offset off. */
@@ -338,6 +387,14 @@ static void root_write(struct per_cpu *pc, unsigned int off, u32 value)
 		return;
 	case APIC_REG_ICR * 16:
 		apic_root_icr_write(pc, value, pc->arch.root_icr_high >> 24);
+		return;
+	case APIC_REG_ID * 16:
+		/* Another CPU's ID would receive that CPU's IPIs, a cell's
+		 * included: the ID stays (SDM Vol. 3, 11.4.6 lets software
+		 * change it on some CPUs). */
+		cell_printk(pc->cell,
+			    "CPU %u: root write of its APIC ID (0x%x) ignored",
+			    pc->cpu_id, value);
 		return;
 	case APIC_REG_LDR * 16:
 		pc->arch.ldr = value;
@@ -374,10 +431,12 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 	if (!err && ((off & 3) || insn.write != (type == 1)))
 		err = INSN_UNSUPPORTED;
 	if (err) {
-		printk("CPU %u: %s APIC access (offset 0x%x, type %u) at RIP "
-		       "0x%llx refused: %s (#GP injected)\n",
-		       pc->cpu_id, pc->cell == &hv.root ? "root" : "cell", off,
-		       type, (unsigned long long)rip, insn_error_name(err));
+		cell_printk(pc->cell,
+			    "CPU %u: %s APIC access (offset 0x%x, type %u) at "
+			    "RIP 0x%llx refused: %s (#GP injected)",
+			    pc->cpu_id, pc->cell == &hv.root ? "root" : "cell",
+			    off, type, (unsigned long long)rip,
+			    insn_error_name(err));
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return;
 	}
@@ -387,7 +446,7 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 					: (u32)*gpr(regs, insn.reg);
 		if (pc->cell == &hv.root)
 			root_write(pc, off, value);
-		else if (!apic_cell_mmio_write(pc, off, value, regs))
+		else if (!apic_cell_mmio_write(pc, off, value))
 			return; /* the cell failed */
 	} else {
 		value = pc->cell == &hv.root ? root_read(pc, off)

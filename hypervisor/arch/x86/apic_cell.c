@@ -29,6 +29,7 @@
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
+#include <hv/format.h>
 #include <hv/printk.h>
 
 #define X2APIC_CPUID_BIT (1u << 21) /* CPUID.1:ECX */
@@ -69,14 +70,13 @@ void apic_cell_leave(struct per_cpu *pc)
 	pc->arch.ldr = 0; /* Linux sets it again when it onlines the CPU */
 }
 
-static bool fail(struct per_cpu *pc, struct guest_regs *regs, u32 low,
-		 const char *why, unsigned int cpu)
+static bool fail(struct per_cpu *pc, u32 low, const char *why, unsigned int cpu)
 {
-	printk("Cell %u \"%s\", CPU %u: IPI (ICR 0x%x) %s %u; cell failed, "
-	       "CPU parked\n",
-	       pc->cell->id, pc->cell->config->name, pc->cpu_id, low, why, cpu);
-	cell_failed(pc);
-	arch_cpu_fail(pc, regs);
+	char what[80];
+
+	hv_format(what, sizeof(what), "IPI (ICR 0x%x) %s %u, destination", low,
+		  why, cpu);
+	cell_fail(pc, what, cpu, vmx_guest_rip());
 	return false;
 }
 
@@ -89,8 +89,7 @@ static enum apic_cell_verdict verdict(struct per_cpu *pc, struct per_cpu *t,
 				     t == pc, t->cell == pc->cell);
 }
 
-bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
-			 struct guest_regs *regs)
+bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 {
 	unsigned int dm = APIC_ICR_DM(low), cpu;
 	u32 unicast = low & ~(APIC_ICR_LOGICAL | (3u << 18));
@@ -98,12 +97,11 @@ bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
 
 	if (dm != APIC_DM_FIXED && dm != APIC_DM_LOWEST && dm != APIC_DM_NMI &&
 	    dm != APIC_DM_INIT && dm != APIC_DM_SIPI)
-		return fail(pc, regs, low, "with delivery mode", dm);
+		return fail(pc, low, "with delivery mode", dm);
 	/* Check first, send afterwards: a refused IPI reaches nobody. */
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (verdict(pc, per_cpu(cpu), low, dest) == APIC_CELL_FORBIDDEN)
-			return fail(pc, regs, low,
-				    "to CPU outside the cell:", cpu);
+			return fail(pc, low, "to CPU outside the cell:", cpu);
 	/* INIT level de-assert: nothing to do (SDM Vol. 3, 11.6.1). */
 	if (dm == APIC_DM_INIT && !(low & APIC_ICR_ASSERT))
 		return true;
@@ -150,10 +148,13 @@ bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		    (APIC_DEFAULT_BASE | APIC_BASE_ENABLE) ||
 	    (pc->arch.guest_x2apic && !(value & APIC_BASE_X2APIC)) ||
 	    ((value & APIC_BASE_X2APIC) && !have_x2apic())) {
-		printk("Cell %u, CPU %u: IA32_APIC_BASE write 0x%llx refused "
-		       "(#GP injected): only the switch to x2APIC is "
-		       "supported\n",
-		       pc->cell->id, pc->cpu_id, (unsigned long long)value);
+		cell_printk(pc->cell,
+			    "Cell %u, CPU %u: IA32_APIC_BASE write 0x%llx "
+			    "refused "
+			    "(#GP injected): only the switch to x2APIC is "
+			    "supported\n",
+			    pc->cell->id, pc->cpu_id,
+			    (unsigned long long)value);
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return false;
 	}
@@ -185,8 +186,7 @@ u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off)
 	return apic_reg_exists(pc, reg) ? apic_read(pc, reg) : 0;
 }
 
-bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
-			  struct guest_regs *regs)
+bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value)
 {
 	unsigned int reg = off / 16;
 
@@ -204,7 +204,7 @@ bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
 		return true;
 	case APIC_REG_ICR:
 		return apic_cell_icr_write(pc, value,
-					   pc->arch.root_icr_high >> 24, regs);
+					   pc->arch.root_icr_high >> 24);
 	case APIC_REG_EOI:
 	case APIC_REG_ESR:
 		apic_write(pc, reg, 0); /* an x2APIC faults on non-zero */
@@ -213,12 +213,19 @@ bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
 	case APIC_REG_SVR:
 	case APIC_REG_TMICT:
 	case APIC_REG_TDCR:
-		apic_write(pc, reg, value);
-		return true;
+		break;
+	default:
+		if (!apic_lvt_exists(pc, reg))
+			return true; /* read-only and reserved: ignored */
 	}
-	if (apic_lvt_exists(pc, reg))
-		apic_write(pc, reg, value);
-	return true; /* read-only and reserved registers: ignored */
+	/* on a physical x2APIC, reserved bits fault: the write is dropped,
+	 * as the xAPIC would ignore those bits */
+	if (!apic_write_guest(pc, reg, value))
+		cell_printk(pc->cell,
+			    "Cell %u, CPU %u: xAPIC write of 0x%x to register "
+			    "0x%x with reserved bits dropped",
+			    pc->cell->id, pc->cpu_id, value, reg * 16);
+	return true;
 }
 
 enum x2apic_result { X2APIC_DONE, X2APIC_GP, X2APIC_CELL_FAILED };
@@ -263,7 +270,7 @@ static enum x2apic_result x2apic_emulate(struct per_cpu *pc,
 	case APIC_REG_ICR:
 		/* kept for reads; the xAPIC form is only a local record */
 		pc->arch.root_icr_high = value >> 32;
-		return apic_cell_icr_write(pc, (u32)value, value >> 32, regs)
+		return apic_cell_icr_write(pc, (u32)value, value >> 32)
 			       ? X2APIC_DONE
 			       : X2APIC_CELL_FAILED;
 	case APIC_REG_SELF_IPI:
@@ -304,10 +311,11 @@ bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
 	if (result == X2APIC_CELL_FAILED)
 		return false; /* parked meanwhile; the guest state is new */
 	if (result == X2APIC_GP) {
-		printk("Cell %u, CPU %u: %s of x2APIC MSR 0x%x%s (#GP "
-		       "injected)\n",
-		       pc->cell->id, pc->cpu_id, write ? "write" : "read", msr,
-		       pc->arch.guest_x2apic ? "" : " in xAPIC mode");
+		cell_printk(pc->cell,
+			    "Cell %u, CPU %u: %s of x2APIC MSR 0x%x%s (#GP "
+			    "injected)\n",
+			    pc->cell->id, pc->cpu_id, write ? "write" : "read",
+			    msr, pc->arch.guest_x2apic ? "" : " in xAPIC mode");
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return false;
 	}

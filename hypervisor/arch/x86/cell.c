@@ -54,7 +54,7 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
 	const struct warden_pio_range *pio = warden_cell_pio_ranges(cfg);
 	struct arch_cell *a = &root_arch;
-	u64 ring = hv_virt_to_phys(hv.ring);
+	u64 console = hv_virt_to_phys(hv.console);
 	unsigned int i;
 	int err;
 
@@ -70,9 +70,10 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 			return no_memory(pc);
 	}
 	/* The hypervisor's memory is never root's, whatever the config
-	 * says; the console ring is readable. */
+	 * says; the console is readable. */
 	if (pt_unmap(&a->ept, hv.header->hv_mem_phys, hv.header->hv_mem_size) ||
-	    pt_map(&a->ept, ring, ring, PAGE_SIZE, MAP_READ, WARDEN_MEMTYPE_WB))
+	    pt_map(&a->ept, console, console, WARDEN_CONSOLE_BYTES, MAP_READ,
+		   WARDEN_MEMTYPE_WB))
 		return no_memory(pc);
 
 	/* Root's xAPIC page is backed by the APIC-access page: every access

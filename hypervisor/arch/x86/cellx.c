@@ -3,13 +3,8 @@
  * The x86 part of non-root cells (hooks in hv/arch.h): a cell's EPT, I/O
  * and MSR bitmaps; taking its memory and ports from root and giving them
  * back exactly as the system config gives them to root; flushing root's
- * EPT translations on every root CPU; and moving a CPU into a cell
- * (parked) and back to root, where it waits for Linux's INIT/SIPI.
- *
- * Other CPUs are asked through per-CPU request words and the event NMI;
- * each request is carried out by the target itself (its VMCS is only
- * current there) before its next VM entry or in its wait loops
- * (x86_handle_events), and the requester waits for the result.
+ * EPT translations; the communication region.  Moving CPUs between
+ * cells is events.c's.
  */
 #include <asm/apic.h>
 #include <asm/pgformat.h>
@@ -86,24 +81,12 @@ static int root_restore_range(u64 start, u64 size)
 	return err;
 }
 
-void arch_flush_root(struct per_cpu *pc)
+/* Root's translations after a change of its EPT: this CPU drops its own;
+ * root's other CPUs are suspended meanwhile and drop theirs before they
+ * run Linux again (events.c). */
+static void flush_root(void)
 {
-	unsigned int cpu;
-	struct per_cpu *t;
-
 	invept_all();
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		if (t == pc || t->cell != &hv.root)
-			continue;
-		__atomic_store_n(&t->arch.flush_req, true, __ATOMIC_SEQ_CST);
-		apic_send_nmi(t);
-	}
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		while (__atomic_load_n(&t->arch.flush_req, __ATOMIC_SEQ_CST))
-			x86_handle_events(pc, NULL);
-	}
 }
 
 static void free_cell_arch(struct arch_cell *a)
@@ -188,12 +171,12 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 			if (taken_from_root(&mem[i]))
 				root_restore_range(mem[i].phys_start,
 						   mem[i].size);
-		arch_flush_root(pc);
+		flush_root();
 		goto nomem;
 	}
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		set_ports(root->io_bitmap, pio[i].base, pio[i].length, false);
-	arch_flush_root(pc);
+	flush_root();
 	cell->arch = a;
 	return 0;
 
@@ -202,7 +185,7 @@ nomem:
 	return no_memory(err);
 }
 
-void arch_cell_destroy(struct per_cpu *pc, struct cell *cell)
+void arch_cell_destroy(struct cell *cell)
 {
 	const struct warden_cell_desc *cfg = cell->config;
 	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
@@ -223,13 +206,12 @@ void arch_cell_destroy(struct per_cpu *pc, struct cell *cell)
 		     port++)
 			set_ports(root->io_bitmap, port, 1,
 				  root_owns_port(port));
-	arch_flush_root(pc);
+	flush_root();
 	free_cell_arch(cell->arch);
 	cell->arch = NULL;
 }
 
-void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
-			    bool loadable)
+void arch_cell_set_loadable(struct cell *cell, bool loadable)
 {
 	const struct warden_cell_desc *cfg = cell->config;
 	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
@@ -248,7 +230,7 @@ void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
 			spin_unlock(&root->ept_lock);
 		}
 	}
-	arch_flush_root(pc);
+	flush_root();
 }
 
 void arch_cell_reset_comm(struct cell *cell)
@@ -263,7 +245,7 @@ void arch_cell_reset_comm(struct cell *cell)
 	c->revision = WARDEN_ABI_REVISION;
 	c->cell_state = WARDEN_CELL_RUNNING;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64))) {
+		if (cpu_in_set(&cell->cpus, cpu)) {
 			unsigned int id = per_cpu(cpu)->apic_id;
 
 			n++;
@@ -305,186 +287,4 @@ u32 arch_cell_reply(struct cell *cell)
 u64 arch_timestamp(void)
 {
 	return read_tsc();
-}
-
-void arch_cpu_suspend(struct per_cpu *target)
-{
-	__atomic_store_n(&target->arch.suspend_req, true, __ATOMIC_SEQ_CST);
-	apic_send_nmi(target);
-	while (!__atomic_load_n(&target->arch.suspended, __ATOMIC_SEQ_CST))
-		x86_handle_events(this_cpu(), NULL);
-}
-
-void arch_cpu_resume(struct per_cpu *target)
-{
-	__atomic_store_n(&target->arch.suspend_req, false, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&target->arch.suspended, __ATOMIC_SEQ_CST))
-		cpu_relax();
-}
-
-/* A suspended CPU waits here; the requester may flush root's EPT
- * translations meanwhile (arch_flush_root), so flushes are served. */
-static void suspended_wait(struct per_cpu *pc)
-{
-	__atomic_store_n(&pc->arch.suspended, true, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&pc->arch.suspend_req, __ATOMIC_SEQ_CST)) {
-		x86_handle_events(pc, NULL);
-		cpu_relax();
-	}
-	__atomic_store_n(&pc->arch.suspended, false, __ATOMIC_SEQ_CST);
-}
-
-void arch_cpu_park(struct per_cpu *target, struct cell *cell)
-{
-	__atomic_store_n(&target->arch.park_req, cell, __ATOMIC_SEQ_CST);
-	apic_send_nmi(target);
-	while (__atomic_load_n(&target->state, __ATOMIC_SEQ_CST) !=
-	       WARDEN_CPU_PARKED)
-		x86_handle_events(this_cpu(), NULL);
-}
-
-void arch_cpu_return(struct per_cpu *target)
-{
-	__atomic_store_n(&target->arch.return_req, true, __ATOMIC_SEQ_CST);
-	apic_send_nmi(target); /* if it runs the cell */
-	while (__atomic_load_n(&target->arch.return_req, __ATOMIC_SEQ_CST))
-		x86_handle_events(this_cpu(), NULL);
-}
-
-/* The cell's first CPU (lowest APIC ID) starts at the reset address; the
- * others wait for its INIT and SIPI (comm.h). */
-static bool is_first_cpu(struct per_cpu *pc)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if ((pc->cell->cpus.bits[cpu / 64] & (1ull << (cpu % 64))) &&
-		    per_cpu(cpu)->apic_id < pc->apic_id)
-			return false;
-	return true;
-}
-
-/* A cell CPU waits here, parked (or failed), until it is started or sent
- * back to root.  Returns with the guest to enter prepared. */
-static void cell_cpu_wait(struct per_cpu *pc, struct guest_regs *regs)
-{
-	const struct warden_cell_desc *cfg = pc->cell->config;
-	u64 reset = cfg->reset_address;
-	bool first;
-
-	if (pc->state == WARDEN_CPU_RUNNING)
-		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
-				 __ATOMIC_SEQ_CST);
-	__atomic_store_n(&pc->arch.stop_req, false, __ATOMIC_SEQ_CST);
-	for (;;) {
-		x86_handle_events(pc, NULL);
-		if (__atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)) {
-			/* Back to root, as after INIT: Linux onlines it
-			 * with INIT/SIPI. */
-			pc->cell = &hv.root;
-			vmx_load_cell_controls(pc);
-			invept_all();
-			invvpid_all();
-			cpu_scrub();
-			apic_cell_leave(pc);
-			apic_init_received(pc);
-			__atomic_store_n(&pc->arch.return_req, false,
-					 __ATOMIC_SEQ_CST);
-			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
-					 __ATOMIC_SEQ_CST);
-			printk("CPU %u: back in root, waiting for SIPI\n",
-			       pc->cpu_id);
-			return;
-		}
-		if (__atomic_load_n(&pc->arch.start_req, __ATOMIC_SEQ_CST)) {
-			/* Real mode at the reset address: CS base is its
-			 * 64 KiB-aligned part, IP the rest. */
-			memset(regs, 0, sizeof(*regs));
-			vmx_reset_to_real_mode(reset & ~0xffffull,
-					       (u16)(reset & 0xffff));
-			vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
-			pc->arch.guest_nmis_pending = 0;
-			invvpid_all();
-			/* a fresh APIC each start (a timer of the last run
-			 * must not fire); the cell's other CPUs wait for
-			 * INIT/SIPI from the first one */
-			apic_cell_reset(pc);
-			first = is_first_cpu(pc);
-			if (first)
-				apic_init_cancel(pc);
-			else
-				apic_init_received(pc);
-			__atomic_store_n(&pc->arch.start_req, false,
-					 __ATOMIC_SEQ_CST);
-			__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING,
-					 __ATOMIC_SEQ_CST);
-			if (first)
-				printk("CPU %u: cell %u started at 0x%llx\n",
-				       pc->cpu_id, pc->cell->id,
-				       (unsigned long long)reset);
-			else
-				printk("CPU %u: cell %u started, waiting for "
-				       "SIPI\n",
-				       pc->cpu_id, pc->cell->id);
-			return;
-		}
-		cpu_relax();
-	}
-}
-
-void arch_cpu_stop(struct per_cpu *target)
-{
-	if (target->state != WARDEN_CPU_RUNNING)
-		return;
-	__atomic_store_n(&target->arch.stop_req, true, __ATOMIC_SEQ_CST);
-	apic_send_nmi(target);
-	while (__atomic_load_n(&target->state, __ATOMIC_SEQ_CST) ==
-	       WARDEN_CPU_RUNNING)
-		x86_handle_events(this_cpu(), NULL);
-}
-
-void arch_cpu_start(struct per_cpu *target)
-{
-	__atomic_store_n(&target->arch.start_req, true, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&target->arch.start_req, __ATOMIC_SEQ_CST))
-		x86_handle_events(this_cpu(), NULL);
-}
-
-void arch_cpu_fail(struct per_cpu *pc, struct guest_regs *regs)
-{
-	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
-	cell_cpu_wait(pc, regs);
-}
-
-void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs)
-{
-	struct cell *cell;
-
-	if (__atomic_load_n(&pc->arch.flush_req, __ATOMIC_SEQ_CST)) {
-		invept_all();
-		__atomic_store_n(&pc->arch.flush_req, false, __ATOMIC_SEQ_CST);
-	}
-	if (!regs)
-		return;
-	if (__atomic_load_n(&pc->arch.suspend_req, __ATOMIC_SEQ_CST))
-		suspended_wait(pc);
-	cell = __atomic_exchange_n(&pc->arch.park_req, NULL, __ATOMIC_SEQ_CST);
-	if (cell) {
-		/* Into the cell, parked: it runs nothing until started.  Its
-		 * exit counters start afresh: they are the cell's now. */
-		pc->cell = cell;
-		memset(pc->stats, 0, sizeof(pc->stats));
-		vmx_load_cell_controls(pc);
-		cpu_scrub();
-		apic_cell_reset(pc);
-		apic_init_cancel(pc);
-		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
-				 __ATOMIC_SEQ_CST);
-		printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);
-	}
-	if (pc->cell != &hv.root &&
-	    (pc->state != WARDEN_CPU_RUNNING ||
-	     __atomic_load_n(&pc->arch.stop_req, __ATOMIC_SEQ_CST) ||
-	     __atomic_load_n(&pc->arch.return_req, __ATOMIC_SEQ_CST)))
-		cell_cpu_wait(pc, regs);
 }

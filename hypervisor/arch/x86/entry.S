@@ -151,6 +151,14 @@ exception_common:
 	mov	%rsp, %rdi
 	sub	$8, %rsp	/* 16 registers + 7 words: realign for the call */
 	call	hv_exception
+	add	$8, %rsp
+	/* nonzero: an exception table entry moved the frame's RIP to its
+	 * fixup; go on there */
+	test	%eax, %eax
+	jz	1f
+	POP_REGS
+	add	$16, %rsp	/* vector and error code */
+	iretq
 1:	cli
 	hlt
 	jmp	1b

@@ -11,7 +11,6 @@
 #define PTE_PRESENT (1ull << 0)
 #define PTE_LARGE (1ull << 7)
 #define PTE_ADDR 0x000ffffffffff000ull
-#define X86_CR4_LA57 (1ul << 12)
 
 int guest_windows_init(unsigned int num_cpus)
 {

@@ -15,6 +15,7 @@
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <hv/cell.h>
 #include <hv/printk.h>
 #include <warden/stats.h>
 #include <x86/msr.h>
@@ -123,6 +124,13 @@ static bool is_allowed(struct per_cpu *pc, u32 msr, bool write)
 	return in_ranges(allowed, COUNT(allowed), msr);
 }
 
+static void intercept_write(u8 *bitmap, u32 msr)
+{
+	u32 offset = (msr & 0xc0000000) ? 1024 : 0, bit = msr & 0x1fff;
+
+	bitmap[2048 + offset + bit / 8] |= 1u << (bit % 8);
+}
+
 /* The bitmap has read-low, read-high, write-low, write-high quarters
  * (SDM 25.6.9); "low" is 0-0x1fff, "high" 0xc0000000-0xc0001fff. */
 static void pass(u8 *bitmap, u32 msr, bool write)
@@ -145,12 +153,14 @@ static void bitmap_init(u8 *bitmap, const struct msr_range *r, unsigned int n)
 		for (msr = r[i].first; msr <= r[i].last; msr++)
 			pass(bitmap, msr, true);
 	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
-	bitmap[2048 + MSR_X2APIC_ICR / 8] |= 1u << (MSR_X2APIC_ICR % 8);
+	intercept_write(bitmap, MSR_X2APIC_ICR);
 }
 
 void msr_bitmap_init_root(u8 *bitmap)
 {
 	bitmap_init(bitmap, allowed, COUNT(allowed));
+	/* root's APIC must stay where the hypervisor traps it (apic.c) */
+	intercept_write(bitmap, MSR_IA32_APIC_BASE);
 }
 
 void msr_bitmap_init_cell(u8 *bitmap, bool x2apic)
@@ -197,7 +207,7 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		pc->stats[WARDEN_STAT_VMEXITS_X2APIC_ICR]++;
 		if (pc->cell != &hv.root) {
 			if (!apic_cell_icr_write(pc, (u32)regs->rax,
-						 (u32)regs->rdx, regs))
+						 (u32)regs->rdx))
 				return false; /* the cell failed */
 		} else {
 			apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);
@@ -207,6 +217,8 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	}
 	if (msr == MSR_IA32_APIC_BASE && pc->cell != &hv.root)
 		return apic_cell_base_msr(pc, regs, write);
+	if (msr == MSR_IA32_APIC_BASE && write)
+		return apic_root_base_write(pc, regs);
 	if (msr >= MSR_X2APIC_FIRST && msr <= MSR_X2APIC_LAST &&
 	    pc->cell != &hv.root && !pc->arch.x2apic)
 		return apic_cell_x2apic_msr(pc, regs, write);
@@ -217,11 +229,20 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		return true;
 	}
 	if (is_allowed(pc, msr, write)) {
-		/* outside the bitmap's ranges: do it for the guest */
-		if (write) {
-			write_msr(msr, (regs->rdx << 32) | (u32)regs->rax);
-		} else {
-			value = read_msr(msr);
+		/* outside the bitmap's ranges: do it for the guest; a value
+		 * the CPU refuses is the guest's #GP, not the hypervisor's */
+		value = (regs->rdx << 32) | (u32)regs->rax;
+		if (write ? !write_msr_safe(msr, value)
+			  : !read_msr_safe(msr, &value)) {
+			cell_printk(pc->cell,
+				    "CPU %u: %s of MSR 0x%x (0x%llx) faulted "
+				    "(#GP injected)",
+				    pc->cpu_id, write ? "write" : "read", msr,
+				    (unsigned long long)value);
+			vmx_inject_exception(GP_VECTOR, true, 0);
+			return false;
+		}
+		if (!write) {
 			regs->rax = (u32)value;
 			regs->rdx = value >> 32;
 		}
@@ -230,14 +251,16 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	}
 	if (pc->cell != &hv.root) {
 		/* a cell that reaches beyond its CPU is stopped */
-		fail_cell(pc, regs,
+		cell_fail(pc,
 			  write ? "write of a forbidden MSR"
 				: "read of a forbidden MSR",
-			  msr);
+			  msr, vmx_guest_rip());
 		return false;
 	}
-	printk("CPU %u: root %s of MSR 0x%x refused (#GP injected)\n",
-	       pc->cpu_id, write ? "write" : "read", msr);
+	cell_printk(pc->cell,
+		    "CPU %u: root %s of MSR 0x%x refused (#GP "
+		    "injected)",
+		    pc->cpu_id, write ? "write" : "read", msr);
 	vmx_inject_exception(GP_VECTOR, true, 0);
 	return false;
 }

@@ -12,6 +12,7 @@
 #include <asm/processor.h>
 #include <asm/vmx_cpu.h>
 #include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 
@@ -100,16 +101,52 @@ struct exception_frame {
 	u64 vector, error, rip, cs, rflags, rsp, ss;
 };
 
-void hv_exception(struct exception_frame *f)
-{
-	u64 cr2;
+extern const struct extable_entry __extable_start[], __extable_end[];
 
+/* The fixup for an instruction at rip that may fault, or 0. */
+static u64 extable_fixup(u64 rip)
+{
+	const struct extable_entry *e;
+
+	for (e = __extable_start; e < __extable_end; e++)
+		if (e->insn == rip)
+			return e->fixup;
+	return 0;
+}
+
+/*
+ * An exception in the hypervisor.  An instruction with an exception table
+ * entry (a guest value the checks let through after all) goes on at its
+ * fixup: return nonzero, entry.S resumes there.  Anything else cannot be
+ * resumed safely (locks may be held, the stack is the CPU's only one).  On
+ * a CPU that runs for a cell, that CPU is lost: the cell is failed, the
+ * CPU halts for good, and root and the other cells go on.  On a root CPU
+ * the machine cannot go on without it: the dump, then halt.
+ */
+int hv_exception(struct exception_frame *f)
+{
+	struct per_cpu *pc = this_cpu();
+	u64 cr2, fixup = extable_fixup(f->rip);
+
+	if (fixup) {
+		f->rip = fixup;
+		return 1;
+	}
+	if (pc->arch.in_exception)
+		cpu_halt_lost(pc); /* a fault while reporting one */
+	pc->arch.in_exception = true;
 	asm volatile("mov %%cr2, %0" : "=r"(cr2));
 	printk("FATAL: hypervisor exception %llu on CPU %u at RIP 0x%llx, "
 	       "error 0x%llx, CR2 0x%llx, RSP 0x%llx\n",
-	       (unsigned long long)f->vector, this_cpu()->cpu_id,
+	       (unsigned long long)f->vector, pc->cpu_id,
 	       (unsigned long long)f->rip, (unsigned long long)f->error,
 	       (unsigned long long)cr2, (unsigned long long)f->rsp);
+	if (pc->cell && pc->cell != &hv.root) {
+		pc->arch.lost_vector = (u8)f->vector;
+		pc->arch.lost_rip = f->rip;
+		cell_cpu_lost_here(pc, (unsigned int)f->vector, f->rip);
+		cpu_halt_lost(pc);
+	}
 	for (;;)
 		asm volatile("cli; hlt");
 }

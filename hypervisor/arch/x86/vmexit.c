@@ -8,9 +8,11 @@
  * can take them (NMI-window exiting otherwise).
  */
 #include <asm/apic.h>
+#include <asm/cpu_rules.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <asm/vmx_entry_check.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
@@ -72,16 +74,47 @@ static void report(struct per_cpu *pc, struct guest_regs *regs,
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
 }
 
-void fail_cell(struct per_cpu *pc, struct guest_regs *regs, const char *what,
-	       u64 value)
+u64 vmx_guest_rip(void)
 {
-	printk("Cell %u \"%s\", CPU %u: %s 0x%llx at RIP 0x%llx; cell "
-	       "failed, CPU parked\n",
-	       pc->cell->id, pc->cell->config->name, pc->cpu_id, what,
-	       (unsigned long long)value,
-	       (unsigned long long)vmread(GUEST_RIP));
-	cell_failed(pc);
-	arch_cpu_fail(pc, regs);
+	return vmread(GUEST_RIP);
+}
+
+void vmx_guest_view(struct cpu_view *v)
+{
+	u64 m0 = vmread(CR0_GUEST_HOST_MASK), m4 = vmread(CR4_GUEST_HOST_MASK);
+
+	v->cr0 = (vmread(GUEST_CR0) & ~m0) | (vmread(CR0_READ_SHADOW) & m0);
+	v->cr4 = (vmread(GUEST_CR4) & ~m4) | (vmread(CR4_READ_SHADOW) & m4);
+	v->cr3 = vmread(GUEST_CR3);
+	v->efer = vmread(GUEST_IA32_EFER);
+	v->cs_long = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
+	/* the CPL is SS.DPL (SDM 25.4.1) */
+	v->cpl = (vmread(GUEST_SS_AR_BYTES) >> 5) & 3;
+}
+
+void refuse_guest_value(struct per_cpu *pc, const char *what, u64 value,
+			int rule)
+{
+	u8 vector = cpu_rule_vector(rule);
+
+	cell_printk(pc->cell,
+		    "Cell %u, CPU %u: %s 0x%llx at RIP 0x%llx refused: %s; "
+		    "%s injected",
+		    pc->cell->id, pc->cpu_id, what, (unsigned long long)value,
+		    (unsigned long long)vmread(GUEST_RIP), cpu_rule_name(rule),
+		    vector == UD_VECTOR ? "#UD" : "#GP");
+	vmx_inject_exception(vector, vector == GP_VECTOR, 0);
+}
+
+void vmx_drop_pending_events(struct per_cpu *pc)
+{
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	__atomic_store_n(&pc->arch.guest_nmis_pending, 0, __ATOMIC_SEQ_CST);
+	if (pc->arch.nmi_window_armed) {
+		pc->arch.proc_ctls &= ~PROC_NMI_WINDOW_EXITING;
+		vmwrite(CPU_BASED_VM_EXEC_CONTROL, pc->arch.proc_ctls);
+		pc->arch.nmi_window_armed = false;
+	}
 }
 
 static bool in_cell(struct per_cpu *pc)
@@ -104,14 +137,11 @@ static void handle_cpuid(struct per_cpu *pc, struct guest_regs *regs)
 	} else {
 		cpuid(leaf, sub, &a, &b, &c, &d);
 		if (leaf == 1) {
-			u64 cr4 = vmread(CR4_READ_SHADOW);
-
-			c &= ~(1u << 5); /* no VMX for guests */
+			c &= ~CPUID1_ECX_VMX; /* no VMX for guests */
 			/* OSXSAVE follows the guest's CR4 */
-			c &= ~(1u << 27);
+			c &= ~CPUID1_ECX_OSXSAVE;
 			if (vmread(GUEST_CR4) & X86_CR4_OSXSAVE)
-				c |= 1u << 27;
-			(void)cr4;
+				c |= CPUID1_ECX_OSXSAVE;
 		} else if (leaf == 7 && sub == 0) {
 			c &= ~(1u << 4); /* OSPKE follows the guest's CR4 */
 			if (vmread(GUEST_CR4) & X86_CR4_PKE)
@@ -131,45 +161,96 @@ static u64 *gpr(struct guest_regs *regs, unsigned int n)
 }
 
 /*
+ * PAE paging outside IA-32e mode: with EPT the CPU takes the four PDPTEs
+ * from the guest-state area at the next VM entry (SDM Vol. 3C, 27.3.2.4),
+ * so a MOV to CR0/CR4 that the hypervisor carries out must load them, as
+ * the instruction would (SDM Vol. 3, 4.4.1), and refuse reserved bits
+ * with #GP.  false: refused (the guest got #GP), or the cell failed.
+ */
+static bool load_pdptes(struct per_cpu *pc, const struct cpu_view *old, u64 cr0,
+			u64 cr4)
+{
+	u64 pdpte[4], base = old->cr3 & 0xffffffe0ull;
+	unsigned int i;
+
+	if (!(cr0 & CR0_PG) || !(cr4 & CR4_PAE) || (old->efer & EFER_LME_BIT))
+		return true;
+	if (arch_guest_copy(pc, base, pdpte, sizeof(pdpte), false)) {
+		cell_fail(pc, "PDPTE load outside its memory", base,
+			  vmread(GUEST_RIP));
+		return false;
+	}
+	for (i = 0; i < 4; i++)
+		if ((pdpte[i] & 1) &&
+		    ((pdpte[i] & 0x1e6) ||
+		     (guest_limits.phys_bits < 64 &&
+		      (pdpte[i] >> guest_limits.phys_bits)))) {
+			cell_printk(pc->cell,
+				    "Cell %u, CPU %u: PDPTE %u 0x%llx has "
+				    "reserved bits (SDM Vol. 3, 4.4.1); #GP "
+				    "injected",
+				    pc->cell->id, pc->cpu_id, i,
+				    (unsigned long long)pdpte[i]);
+			vmx_inject_exception(GP_VECTOR, true, 0);
+			return false;
+		}
+	for (i = 0; i < 4; i++)
+		vmwrite(GUEST_PDPTR0 + 2 * i, pdpte[i]);
+	return true;
+}
+
+/*
  * MOV to CR0/CR4 that touched a masked bit (SDM 28.1.3, Table 28-3): the
- * guest sees its value through the read shadow; the real register keeps
- * the bits VMX needs.
+ * whole value is checked against the architectural rules (cpu_rules.c)
+ * and refused with the exception the hardware gives; a valid one is what
+ * the guest reads through the read shadow, while the real register keeps
+ * the bits VMX needs (the mask).  Emulating the write, we also do what
+ * the CPU does when paging is switched with EFER.LME set: IA-32e mode
+ * starts or ends, EFER.LMA follows, and so must the IA-32e entry control
+ * (SDM 10.8.5, 26.3.1.1); Linux's real-mode trampoline sets PG and NE in
+ * one write.
  */
 static void handle_cr(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u64 q = vmread(EXIT_QUALIFICATION);
 	unsigned int cr = q & 15, type = (q >> 4) & 3, reg = (q >> 8) & 15;
-	u64 value;
+	struct cpu_view v;
+	u64 value, efer;
+	int rule;
 
 	pc->stats[WARDEN_STAT_VMEXITS_CR]++;
 	if (type != 0 || (cr != 0 && cr != 4)) {
-		report(pc, regs, "unexpected CR access", 28);
+		cell_printk(pc->cell,
+			    "CPU %u: unexpected CR access (qualification "
+			    "0x%llx) at RIP 0x%llx, #UD injected",
+			    pc->cpu_id, (unsigned long long)q,
+			    (unsigned long long)vmread(GUEST_RIP));
 		vmx_inject_exception(UD_VECTOR, false, 0);
 		return;
 	}
 	value = reg == 4 ? vmread(GUEST_RSP) : *gpr(regs, reg);
+	vmx_guest_view(&v);
 	if (cr == 0) {
-		u64 old = vmread(GUEST_CR0), efer = vmread(GUEST_IA32_EFER);
-		u64 entry = vmread(VM_ENTRY_CONTROLS);
-
-		/* Emulating the write, we also do what the CPU does when
-		 * paging is switched with EFER.LME set: IA-32e mode starts
-		 * or ends, EFER.LMA follows, and so must the IA-32e entry
-		 * control (SDM 10.8.5, 26.3.1.1); Linux's real-mode
-		 * trampoline sets PG and NE in one write. */
-		if ((value & X86_CR0_PG) && !(old & X86_CR0_PG) &&
-		    (efer & EFER_LME)) {
-			vmwrite(GUEST_IA32_EFER, efer | EFER_LMA);
-			vmwrite(VM_ENTRY_CONTROLS,
-				entry | ENTRY_IA32E_MODE_GUEST);
-		} else if (!(value & X86_CR0_PG) && (old & X86_CR0_PG)) {
-			vmwrite(GUEST_IA32_EFER, efer & ~EFER_LMA);
-			vmwrite(VM_ENTRY_CONTROLS,
-				entry & ~ENTRY_IA32E_MODE_GUEST);
+		rule = cr0_check(&v, &value, guest_limits.cr0_allowed);
+		if (rule) {
+			refuse_guest_value(pc, "MOV to CR0", value, rule);
+			return;
 		}
+		if (!load_pdptes(pc, &v, value, v.cr4))
+			return;
+		efer = efer_after_cr0(&v, value);
+		if (efer != v.efer)
+			vmwrite(GUEST_IA32_EFER, efer);
 		vmwrite(CR0_READ_SHADOW, value);
 		vmwrite(GUEST_CR0, value | vmread(CR0_GUEST_HOST_MASK));
 	} else {
+		rule = cr4_check(&v, value, guest_limits.cr4_allowed);
+		if (rule) {
+			refuse_guest_value(pc, "MOV to CR4", value, rule);
+			return;
+		}
+		if (!load_pdptes(pc, &v, v.cr0, value))
+			return;
 		vmwrite(CR4_READ_SHADOW, value);
 		vmwrite(GUEST_CR4, value | vmread(CR4_GUEST_HOST_MASK));
 	}
@@ -186,21 +267,35 @@ static void handle_msr_write(struct per_cpu *pc, struct guest_regs *regs)
 	msr_handle(pc, regs, true);
 }
 
-/* XSETBV: only XCR0, and only values the CPU supports (SDM XSETBV). */
+/*
+ * XSETBV: the value is checked against every rule of SDM Vol. 1, 13.3
+ * (cpu_rules.c) before the hypervisor executes the instruction itself;
+ * the exception table catches what the checks might miss.
+ */
 static void handle_xsetbv(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u64 value = (regs->rdx << 32) | (u32)regs->rax;
-	u32 a, b, c, d;
+	struct cpu_view v;
+	int rule;
 
 	pc->stats[WARDEN_STAT_VMEXITS_XSETBV]++;
-	cpuid(0xd, 0, &a, &b, &c, &d);
-	if (regs->rcx != 0 || !(value & 1) || (value & ~(((u64)d << 32) | a))) {
+	vmx_guest_view(&v);
+	rule = xcr0_check(&v, (u32)regs->rcx, value,
+			  guest_limits.xcr0_supported);
+	if (rule) {
+		refuse_guest_value(pc, "XSETBV", value, rule);
+		return;
+	}
+	if (!xsetbv_safe(0, value)) {
+		cell_printk(pc->cell,
+			    "Cell %u, CPU %u: XSETBV 0x%llx faulted in the "
+			    "hypervisor although it passed the checks; #GP "
+			    "injected",
+			    pc->cell->id, pc->cpu_id,
+			    (unsigned long long)value);
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return;
 	}
-	asm volatile("xsetbv"
-		     :
-		     : "a"((u32)value), "d"((u32)(value >> 32)), "c"(0));
 	vmx_skip_instruction();
 }
 
@@ -214,14 +309,14 @@ static void handle_io(struct per_cpu *pc, struct guest_regs *regs)
 
 	pc->stats[WARDEN_STAT_VMEXITS_PIO]++;
 	if (in_cell(pc)) {
-		fail_cell(pc, regs,
+		cell_fail(pc,
 			  in ? "read from a port it does not own"
 			     : "write to a port it does not own",
-			  port);
+			  port, vmread(GUEST_RIP));
 		return;
 	}
-	printk("CPU %u: root %s port 0x%x refused\n", pc->cpu_id,
-	       in ? "read from" : "write to", port);
+	cell_printk(pc->cell, "CPU %u: root %s port 0x%x refused", pc->cpu_id,
+		    in ? "read from" : "write to", port);
 	if (in && !string) {
 		u64 mask = size == 4 ? 0xffffffffull : (1ull << (size * 8)) - 1;
 
@@ -237,23 +332,24 @@ static void handle_ept_violation(struct per_cpu *pc, struct guest_regs *regs)
 
 	pc->stats[WARDEN_STAT_VMEXITS_MMIO]++;
 	if (in_cell(pc)) {
-		fail_cell(pc, regs,
+		cell_fail(pc,
 			  (q & 2)   ? "write outside its memory"
 			  : (q & 4) ? "fetch outside its memory"
 				    : "read outside its memory",
-			  gpa);
+			  gpa, vmread(GUEST_RIP));
 		return;
 	}
-	/* Policy for root: the access is refused and reported; reads see a
-	 * #GP rather than data (instruction emulation comes with the APIC
-	 * work).  The hypervisor's memory is never touched. */
-	printk("CPU %u: root %s of 0x%llx at RIP 0x%llx refused (#GP "
-	       "injected)\n",
-	       pc->cpu_id,
-	       (q & 2)	 ? "write"
-	       : (q & 4) ? "fetch"
-			 : "read",
-	       (unsigned long long)gpa, (unsigned long long)vmread(GUEST_RIP));
+	/* Policy for root: the access is refused and reported with #GP;
+	 * the hypervisor's memory is never touched. */
+	cell_printk(pc->cell,
+		    "CPU %u: root %s of 0x%llx at RIP 0x%llx refused (#GP "
+		    "injected)",
+		    pc->cpu_id,
+		    (q & 2)   ? "write"
+		    : (q & 4) ? "fetch"
+			      : "read",
+		    (unsigned long long)gpa,
+		    (unsigned long long)vmread(GUEST_RIP));
 	(void)regs;
 	vmx_inject_exception(GP_VECTOR, true, 0);
 }
@@ -328,8 +424,9 @@ static void handle_nmi_window(struct per_cpu *pc, struct guest_regs *regs)
 
 static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 {
+	pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
 	if (in_cell(pc)) {
-		fail_cell(pc, regs, "triple fault", 0);
+		cell_fail(pc, "triple fault", 0, vmread(GUEST_RIP));
 		return;
 	}
 	report(pc, regs, "FATAL: root cell triple fault; CPU stopped", 2);
@@ -348,9 +445,11 @@ static void handle_triple_fault(struct per_cpu *pc, struct guest_regs *regs)
 static void handle_init(struct per_cpu *pc, struct guest_regs *regs)
 {
 	(void)regs;
+	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
 	if (in_cell(pc))
 		return; /* cells are not started by INIT/SIPI yet */
-	printk("CPU %u: INIT signal; waiting for SIPI\n", pc->cpu_id);
+	cell_printk(pc->cell, "CPU %u: INIT signal; waiting for SIPI",
+		    pc->cpu_id);
 	apic_init_received(pc);
 }
 
@@ -364,10 +463,11 @@ static void handle_sipi(struct per_cpu *pc, struct guest_regs *regs)
  * says so); a cell that tries them is failed. */
 static void handle_vmx_insn(struct per_cpu *pc, struct guest_regs *regs)
 {
+	(void)regs;
 	pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
 	if (in_cell(pc)) {
-		fail_cell(pc, regs, "VMX instruction, exit reason",
-			  vmread(VM_EXIT_REASON) & 0xffff);
+		cell_fail(pc, "VMX instruction, exit reason",
+			  vmread(VM_EXIT_REASON) & 0xffff, vmread(GUEST_RIP));
 		return;
 	}
 	vmx_inject_exception(UD_VECTOR, false, 0);
@@ -377,8 +477,14 @@ static void handle_unknown(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 reason = (u32)vmread(VM_EXIT_REASON);
 
+	(void)regs;
 	pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
-	report(pc, regs, "unexpected VM exit, #UD injected", reason);
+	cell_printk(pc->cell,
+		    "CPU %u: unexpected VM exit, reason %u, qualification "
+		    "0x%llx, at RIP 0x%llx: #UD injected",
+		    pc->cpu_id, reason,
+		    (unsigned long long)vmread(EXIT_QUALIFICATION),
+		    (unsigned long long)vmread(GUEST_RIP));
 	vmx_inject_exception(UD_VECTOR, false, 0);
 }
 
@@ -427,17 +533,17 @@ static const exit_handler handlers[EXIT_REASON_MAX] = {
 	[EXIT_REASON_XSETBV] = handle_xsetbv,
 	[EXIT_REASON_APIC_ACCESS] = apic_handle_access,
 	[EXIT_REASON_PREEMPTION_TIMER] = handle_preemption_timer,
-	[19] = handle_vmx_insn, /* VMCLEAR */
-	[20] = handle_vmx_insn, /* VMLAUNCH */
-	[21] = handle_vmx_insn, /* VMPTRLD */
-	[22] = handle_vmx_insn, /* VMPTRST */
-	[23] = handle_vmx_insn, /* VMREAD */
-	[24] = handle_vmx_insn, /* VMRESUME */
-	[25] = handle_vmx_insn, /* VMWRITE */
-	[26] = handle_vmx_insn, /* VMXOFF */
-	[27] = handle_vmx_insn, /* VMXON */
-	[50] = handle_vmx_insn, /* INVEPT */
-	[53] = handle_vmx_insn, /* INVVPID */
+	[EXIT_REASON_VMCLEAR] = handle_vmx_insn,
+	[EXIT_REASON_VMLAUNCH] = handle_vmx_insn,
+	[EXIT_REASON_VMPTRLD] = handle_vmx_insn,
+	[EXIT_REASON_VMPTRST] = handle_vmx_insn,
+	[EXIT_REASON_VMREAD] = handle_vmx_insn,
+	[EXIT_REASON_VMRESUME] = handle_vmx_insn,
+	[EXIT_REASON_VMWRITE] = handle_vmx_insn,
+	[EXIT_REASON_VMXOFF] = handle_vmx_insn,
+	[EXIT_REASON_VMXON] = handle_vmx_insn,
+	[EXIT_REASON_INVEPT] = handle_vmx_insn,
+	[EXIT_REASON_INVVPID] = handle_vmx_insn,
 };
 
 /*
@@ -495,6 +601,55 @@ static void sync_ia32e_mode(void)
 			    : entry & ~ENTRY_IA32E_MODE_GUEST);
 }
 
+/*
+ * A VM entry failed (SDM Vol. 3C, 27.8).  With reason 33 VMX names no
+ * field, so the guest-state checks are run here to name the first rule
+ * broken.  On a cell CPU the cell is failed and the CPU parked: its guest
+ * state is set afresh when it is started again or returned to root.  On a
+ * root CPU there is no one to hand the CPU to: it stops, with the dump.
+ */
+static void entry_failed(struct per_cpu *pc, struct guest_regs *regs, u32 full)
+{
+	u32 reason = full & 0xffff;
+	struct vmx_guest_state state;
+	const char *why, *seg = "";
+	int rule = 0, segment;
+
+	if (reason == EXIT_REASON_INVALID_STATE) {
+		vmx_read_guest_state(&state);
+		rule = vmx_guest_check(&state, &vmx_entry_limits, &segment);
+		why = rule ? vmx_guest_rule_name(rule)
+			   : "invalid guest state, no rule the hypervisor "
+			     "checks is broken";
+		seg = vmx_seg_name(segment);
+	} else {
+		why = reason == EXIT_REASON_MSR_LOAD_FAIL ? "MSR loading failed"
+							  : "machine-check "
+							    "event during "
+							    "entry";
+	}
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	if (!in_cell(pc)) {
+		printk("FATAL: CPU %u: root's VM entry failed: %s%s%s (SDM "
+		       "Vol. 3C)\n",
+		       pc->cpu_id, why, *seg ? ", segment " : "", seg);
+		report(pc, regs, "state at the failed entry", full);
+		__atomic_store_n(&pc->state, WARDEN_CPU_FAILED,
+				 __ATOMIC_SEQ_CST);
+		for (;;)
+			asm volatile("cli; hlt");
+	}
+	console_cell_flush(pc);
+	printk("Cell %u \"%s\", CPU %u: VM entry failed (exit reason %u): "
+	       "%s%s%s (SDM Vol. 3C) at RIP 0x%llx; cell failed, CPU "
+	       "parked\n",
+	       pc->cell->id, pc->cell->config->name, pc->cpu_id, reason, why,
+	       *seg ? ", segment " : "", seg,
+	       (unsigned long long)vmread(GUEST_RIP));
+	pc->cell->state = WARDEN_CELL_FAILED;
+	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
+}
+
 void vmx_handle_exit(struct guest_regs *regs)
 {
 	struct per_cpu *pc = this_cpu();
@@ -502,41 +657,28 @@ void vmx_handle_exit(struct guest_regs *regs)
 
 	pc->stats[WARDEN_STAT_VMEXITS_TOTAL]++;
 	if (full & EXIT_REASON_ENTRY_FAILED) {
-		/* The guest state we prepared is invalid (SDM 27.8): a bug of
-		 * ours; this CPU cannot go on, the others can. */
-		report(pc, regs, "FATAL: VM entry failed; CPU stopped", full);
-		pc->state = WARDEN_CPU_FAILED;
-		for (;;)
-			asm volatile("cli; hlt");
+		pc->stats[WARDEN_STAT_VMEXITS_OTHER]++;
+		entry_failed(pc, regs, full);
+	} else {
+		if (pc->arch.event_exit_check)
+			event_exit_checked(pc, reason);
+		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+		reinject_vectoring();
+		if (reason < EXIT_REASON_MAX && handlers[reason])
+			handlers[reason](pc, regs);
+		else
+			handle_unknown(pc, regs);
 	}
-	if (pc->arch.event_exit_check)
-		event_exit_checked(pc, reason);
-	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
-	reinject_vectoring();
-	if (reason < EXIT_REASON_MAX && handlers[reason])
-		handlers[reason](pc, regs);
-	else
-		handle_unknown(pc, regs);
-	/*
-	 * Requests of other CPUs; INIT waits for SIPI (a request to park
-	 * interrupts the wait).  The event exit is disarmed before each look
-	 * at the requests: an NMI after the last look arms it again and the
-	 * guest exits at once.  An NMI during a wait (parked, INIT) armed it
-	 * for a request the wait has already served: look once more instead
-	 * of paying an exit for it.
-	 */
-	for (;;) {
-		vmx_disarm_event_exit(pc);
-		x86_handle_events(pc, regs);
-		if (apic_check_init(pc, regs) &&
-		    !__atomic_load_n(&pc->arch.event_exit_armed,
-				     __ATOMIC_SEQ_CST))
-			break;
-	}
+	x86_cpu_events(pc, regs);
 	sync_ia32e_mode();
 	deliver_nmis(pc);
 }
 
+/*
+ * VMRESUME itself failed (VMfailValid: a control field of ours is wrong,
+ * SDM Vol. 3C, 27.2).  On a cell CPU the hypervisor cannot know what else
+ * is wrong on it: the CPU is lost.  On a root CPU it stops, with the dump.
+ */
 void vmx_resume_failed(struct guest_regs *regs)
 {
 	struct per_cpu *pc = this_cpu();
@@ -544,6 +686,10 @@ void vmx_resume_failed(struct guest_regs *regs)
 	printk("FATAL: CPU %u: VMRESUME failed, VM-instruction error %llu\n",
 	       pc->cpu_id, (unsigned long long)vmread(VM_INSTRUCTION_ERROR));
 	report(pc, regs, "state at the failed entry", 0);
+	if (in_cell(pc)) {
+		cell_cpu_lost_here(pc, 0, vmread(GUEST_RIP));
+		cpu_halt_lost(pc);
+	}
 	for (;;)
 		asm volatile("cli; hlt");
 }

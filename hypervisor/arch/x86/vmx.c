@@ -11,6 +11,7 @@
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <asm/vmx_entry_check.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
 #include <warden/cell.h>
@@ -19,6 +20,8 @@
 #include <x86/vmx.h>
 
 struct vmx_controls vmx_ctls;
+struct guest_limits guest_limits;
+struct vmx_entry_limits vmx_entry_limits;
 
 /* Exceptions the guest's own handlers get, but that exit first:
  * #DB (1) and #AC (17) can loop in microcode and lock up a CPU
@@ -52,6 +55,48 @@ static int missing(struct per_cpu *pc, u32 msr, u32 bits)
 	hv_set_error(pc, -WARDEN_EOPNOTSUPP, WARDEN_RULE_FEATURE_MISSING,
 		     WARDEN_ITEM_NONE, 0, msr, bits);
 	return -WARDEN_EOPNOTSUPP;
+}
+
+/*
+ * What guests may load (asm/cpu_rules.h): CR0 and CR4 bits VMX lets the
+ * CPU hold (IA32_VMX_CR0/CR4_FIXED1, SDM Vol. 3C, A.7 and A.8) minus VMXE,
+ * which guests do not have; XCR0 bits CPUID.(EAX=0DH,ECX=0) offers; EFER
+ * bits of CPUID.80000001H:EDX.  The same facts, with the VMX capability
+ * MSRs, bound the VM-entry checks that explain a failed entry.
+ */
+static void set_limits(const struct vmx_controls *c)
+{
+	struct vmx_entry_limits *l = &vmx_entry_limits;
+	u32 a, b, ecx, d;
+	u64 misc;
+
+	guest_limits.cr0_allowed = c->cr0_fixed1;
+	guest_limits.cr4_allowed = c->cr4_fixed1 & ~X86_CR4_VMXE;
+	cpuid(1, 0, &a, &b, &ecx, &d);
+	if (ecx & CPUID1_ECX_XSAVE) {
+		cpuid(0xd, 0, &a, &b, &ecx, &d);
+		guest_limits.xcr0_supported = (u64)d << 32 | a;
+	}
+	cpuid(0x80000001, 0, &a, &b, &ecx, &d);
+	guest_limits.efer_allowed = ((d & (1u << 11)) ? EFER_SCE : 0) |
+				    ((d & (1u << 29)) ? EFER_LME : 0) |
+				    ((d & (1u << 20)) ? EFER_NXE : 0);
+	cpuid(0x80000008, 0, &a, &b, &ecx, &d);
+	guest_limits.phys_bits = a & 0xff;
+
+	l->cr0_fixed0 = c->cr0_fixed0;
+	l->cr0_fixed1 = c->cr0_fixed1;
+	l->cr4_fixed0 = c->cr4_fixed0;
+	l->cr4_fixed1 = c->cr4_fixed1;
+	l->phys_bits = a & 0xff;
+	l->linear_bits = (a >> 8) & 0xff;
+	/* LBR, BTF and bits 6-15 (SDM Vol. 3, 18.4.1) */
+	l->debugctl_allowed = 0xffc3;
+	l->efer_allowed = guest_limits.efer_allowed;
+	/* active, and HLT, shutdown, wait-for-SIPI as IA32_VMX_MISC bits
+	 * 8:6 offer them (SDM Vol. 3C, A.6) */
+	misc = read_msr(MSR_IA32_VMX_MISC);
+	l->activity_states = 1 | (((misc >> 6) & 7) << 1);
 }
 
 int arch_init_system(struct per_cpu *pc)
@@ -125,6 +170,7 @@ int arch_init_system(struct per_cpu *pc)
 	c->cr0_fixed1 = read_msr(MSR_IA32_VMX_CR0_FIXED1);
 	c->cr4_fixed0 = read_msr(MSR_IA32_VMX_CR4_FIXED0);
 	c->cr4_fixed1 = read_msr(MSR_IA32_VMX_CR4_FIXED1);
+	set_limits(c);
 	printk("VMX: pin 0x%x proc 0x%x proc2 0x%x exit 0x%x entry 0x%x\n",
 	       c->pin, c->proc, c->proc2, c->exit, c->entry);
 	if (apic_init_system() || guest_windows_init(hv.num_cpus)) {
@@ -401,6 +447,73 @@ void vmx_reset_to_real_mode(u64 cs_base, u16 ip)
 	vmwrite(GUEST_SYSENTER_EIP, 0);
 	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+}
+
+static void read_seg(enum vmcs_field sel, struct vmx_segment *s)
+{
+	s->selector = (u16)vmread(sel);
+	s->limit = (u32)vmread(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR));
+	s->ar = (u32)vmread(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR));
+	s->base = vmread(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR));
+}
+
+void vmx_read_guest_state(struct vmx_guest_state *s)
+{
+	u32 entry = (u32)vmread(VM_ENTRY_CONTROLS);
+	u32 proc2 = (u32)vmread(SECONDARY_VM_EXEC_CONTROL);
+	unsigned int i;
+
+	s->cr0 = vmread(GUEST_CR0);
+	s->cr3 = vmread(GUEST_CR3);
+	s->cr4 = vmread(GUEST_CR4);
+	s->dr7 = vmread(GUEST_DR7);
+	s->debugctl = vmread(GUEST_IA32_DEBUGCTL);
+	s->sysenter_esp = vmread(GUEST_SYSENTER_ESP);
+	s->sysenter_eip = vmread(GUEST_SYSENTER_EIP);
+	s->pat = vmread(GUEST_IA32_PAT);
+	s->efer = vmread(GUEST_IA32_EFER);
+	/* the selector fields of ES..TR follow each other (SDM B.1.2) */
+	for (i = 0; i < VMX_SEG_COUNT; i++)
+		read_seg(GUEST_ES_SELECTOR + 2 * i, &s->seg[i]);
+	s->gdtr_base = vmread(GUEST_GDTR_BASE);
+	s->gdtr_limit = (u32)vmread(GUEST_GDTR_LIMIT);
+	s->idtr_base = vmread(GUEST_IDTR_BASE);
+	s->idtr_limit = (u32)vmread(GUEST_IDTR_LIMIT);
+	s->rip = vmread(GUEST_RIP);
+	s->rflags = vmread(GUEST_RFLAGS);
+	s->activity = (u32)vmread(GUEST_ACTIVITY_STATE);
+	s->interruptibility = (u32)vmread(GUEST_INTERRUPTIBILITY_INFO);
+	s->pending_dbg = vmread(GUEST_PENDING_DBG_EXCEPTIONS);
+	s->link_pointer = vmread(VMCS_LINK_POINTER);
+	for (i = 0; i < 4; i++)
+		s->pdpte[i] = vmread(GUEST_PDPTR0 + 2 * i);
+	s->ia32e_guest = entry & ENTRY_IA32E_MODE_GUEST;
+	s->load_debug = entry & ENTRY_LOAD_DEBUG_CONTROLS;
+	s->load_pat = entry & ENTRY_LOAD_PAT;
+	s->load_efer = entry & ENTRY_LOAD_EFER;
+	s->unrestricted = proc2 & PROC2_UNRESTRICTED_GUEST;
+	s->ept = proc2 & PROC2_ENABLE_EPT;
+	s->virtual_nmis = vmread(PIN_BASED_VM_EXEC_CONTROL) & PIN_VIRTUAL_NMIS;
+	s->entry_intr_info = (u32)vmread(VM_ENTRY_INTR_INFO_FIELD);
+}
+
+long arch_test_failure(struct per_cpu *pc, unsigned long kind)
+{
+	(void)pc;
+	switch (kind) {
+	case WARDEN_TEST_BAD_ENTRY_STATE:
+		/* bits 11:8 of CS's access rights are reserved (SDM Vol.
+		 * 3C, 27.3.1.2): the next entry fails */
+		vmwrite(GUEST_CS_AR_BYTES, vmread(GUEST_CS_AR_BYTES) | 0x100);
+		return 0;
+	case WARDEN_TEST_HV_FAULT:
+		asm volatile("ud2");
+		return 0;
+	case WARDEN_TEST_HV_HANG:
+		for (;;)
+			asm volatile("cli; hlt");
+	}
+	return -WARDEN_EINVAL;
 }
 
 void vmx_arm_event_exit(struct per_cpu *pc)

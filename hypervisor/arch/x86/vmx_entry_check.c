@@ -95,8 +95,7 @@ static int check_registers(const struct check *c)
 		return VMXG_CR4_CET_WP;
 	if (s->load_debug && (s->debugctl & ~l->debugctl_allowed))
 		return VMXG_DEBUGCTL;
-	if (s->ia32e_guest &&
-	    (!(s->cr0 & CR0_PG) || !(s->cr4 & CR4_PAE)))
+	if (s->ia32e_guest && (!(s->cr0 & CR0_PG) || !(s->cr4 & CR4_PAE)))
 		return VMXG_IA32E_PG_PAE;
 	if (!s->ia32e_guest && (s->cr4 & CR4_PCIDE))
 		return VMXG_PCIDE_NOT_IA32E;
@@ -234,8 +233,8 @@ static int check_segments(struct check *c)
 	c->seg = VMX_SEG_TR;
 	if (AR_TYPE(tr->ar) != 11 && (ia32e(c) || AR_TYPE(tr->ar) != 3))
 		return VMXG_TR_TYPE;
-	if ((tr->ar & (AR_S | AR_UNUSABLE | AR_RESERVED_LOW |
-		       AR_RESERVED_HIGH)) ||
+	if ((tr->ar &
+	     (AR_S | AR_UNUSABLE | AR_RESERVED_LOW | AR_RESERVED_HIGH)) ||
 	    !(tr->ar & AR_P) || !granularity_ok(tr))
 		return VMXG_TR_AR;
 	c->seg = VMX_SEG_LDTR;
@@ -283,8 +282,7 @@ static int check_non_register(const struct check *c)
 
 	if (s->activity > 3 || !(c->l->activity_states & (1u << s->activity)))
 		return VMXG_ACTIVITY;
-	if (s->activity == ACTIVITY_HLT &&
-	    AR_DPL(s->seg[VMX_SEG_SS].ar) != 0)
+	if (s->activity == ACTIVITY_HLT && AR_DPL(s->seg[VMX_SEG_SS].ar) != 0)
 		return VMXG_ACTIVITY_HLT_DPL;
 	if (s->activity != 0 && (intr & (INTR_STI | INTR_MOV_SS)))
 		return VMXG_ACTIVITY;
@@ -423,9 +421,9 @@ const char *vmx_guest_rule_name(int rule)
 
 const char *vmx_seg_name(int seg)
 {
-	static const char *const segs[VMX_SEG_COUNT] = {
-		"ES", "CS", "SS", "DS", "FS", "GS", "LDTR", "TR"
-	};
+	static const char *const segs[VMX_SEG_COUNT] = { "ES",	 "CS", "SS",
+							 "DS",	 "FS", "GS",
+							 "LDTR", "TR" };
 
 	return seg >= 0 && seg < VMX_SEG_COUNT ? segs[seg] : "";
 }

@@ -96,45 +96,53 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 /* Give the cell's memory and ports back to root as the system config
  * gives them, flush root's translations, free the cell's pages.  The
  * cell's CPUs must have left it (arch_cpu_return).  Cannot fail. */
-void arch_cell_destroy(struct per_cpu *pc, struct cell *cell);
+void arch_cell_destroy(struct cell *cell);
 
 /*
- * Suspend target, a root CPU other than the caller: it stops at its next
- * look at its requests (at once if it runs Linux: the event NMI) and waits
- * in the hypervisor, serving only EPT flushes, until arch_cpu_resume.
- * Returns when it waits, that is when it is in no exit handler and runs no
- * guest code.  Only the CPU that holds hv.cells_lock calls these.
+ * Requests to other CPUs.  Only the CPU that holds hv.cells_lock makes
+ * them, and every one is bounded: each returns 0 once target carried it
+ * out, or -WARDEN_ETIMEDOUT if target did not within about a second, the
+ * request then withdrawn (what that means is the caller's to decide:
+ * core/cell.c).  A CPU whose state is WARDEN_CPU_LOST never runs a guest
+ * again, whatever it was asked.
+ *
+ * arch_cpu_suspend: target, a root CPU other than the caller, stops at
+ * its next look at its requests (at once if it runs Linux: the event NMI)
+ * and waits in the hypervisor until arch_cpu_resume; 0 when it waits,
+ * that is when it is in no exit handler and runs no guest code.  It
+ * drops its EPT translations before it runs Linux again.
  */
-void arch_cpu_suspend(struct per_cpu *target);
-/* Let a CPU that arch_cpu_suspend stopped go on; returns when it left its
- * wait. */
+int arch_cpu_suspend(struct per_cpu *target);
+/* Let a CPU that arch_cpu_suspend stopped go on (it does not wait). */
 void arch_cpu_resume(struct per_cpu *target);
 
-/* Move target (a root CPU Linux has offlined) into cell, parked; returns
- * when it is parked. */
-void arch_cpu_park(struct per_cpu *target, struct cell *cell);
+/* Move target (a root CPU Linux has offlined) into cell, parked. */
+int arch_cpu_park(struct per_cpu *target, struct cell *cell);
 
 /* Move target, a CPU of a cell (parked, failed or running), back to
- * root, where it waits for an INIT/SIPI from Linux; returns when it is
- * back. */
-void arch_cpu_return(struct per_cpu *target);
+ * root, where it waits for an INIT/SIPI from Linux. */
+int arch_cpu_return(struct per_cpu *target);
 
-/* Stop a running cell CPU (parked, its guest state dropped); returns when
- * it stopped.  Nothing happens to a CPU that is not running. */
-void arch_cpu_stop(struct per_cpu *target);
+/* Stop a cell CPU (parked, its guest state dropped at the next start);
+ * a CPU that does not run stays as it is. */
+int arch_cpu_stop(struct per_cpu *target);
 
-/* Start a parked cell CPU at its cell's reset address (real mode);
- * returns when it is on its way. */
-void arch_cpu_start(struct per_cpu *target);
+/* Start a parked cell CPU at its cell's reset address (real mode). */
+int arch_cpu_start(struct per_cpu *target);
 
-/* On a cell CPU whose guest did something forbidden: mark it failed and
- * park it (returns only when it is started again or sent back to root). */
-void arch_cpu_fail(struct per_cpu *pc, struct guest_regs *regs);
+/* On a CPU the hypervisor gave up on (its state WARDEN_CPU_LOST): stop
+ * for good, answering nothing.  Does not return. */
+void __attribute__((noreturn)) cpu_halt_lost(struct per_cpu *pc);
+
+/* WARDEN_HC_TEST on this cell CPU (test hooks enabled): make the
+ * hypervisor fail the way kind (WARDEN_TEST_*) says.  Returns (0) only
+ * for kinds that act later (a failing VM entry); -WARDEN_EINVAL for an
+ * unknown kind. */
+long arch_test_failure(struct per_cpu *pc, unsigned long kind);
 
 /* Map the cell's loadable regions into root (loadable) or take them back
  * again, root's translations flushed. */
-void arch_cell_set_loadable(struct per_cpu *pc, struct cell *cell,
-			    bool loadable);
+void arch_cell_set_loadable(struct cell *cell, bool loadable);
 
 /* Fill the cell's communication region afresh (signature, revision,
  * state running, CPUs, TSC kHz, console) before a start. */

@@ -24,28 +24,42 @@ long cell_config_validate(struct per_cpu *pc, u64 config_gpa, u64 error_gpa);
  */
 long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa);
 
-/* WARDEN_HC_CELL_DESTROY: CPUs back to root (waiting for Linux to online
- * them), memory and ports back to root, every page freed.  0,
- * -WARDEN_ENOENT, -WARDEN_EINVAL (root) or -WARDEN_EBUSY. */
-long cell_destroy(struct per_cpu *pc, unsigned long id);
+/*
+ * The management calls on an existing cell (id; root is refused).  Each
+ * returns 0 or a negative errno with its record written to error_gpa (0:
+ * none wanted): -WARDEN_ENOENT (no such cell), -WARDEN_EBUSY (another
+ * request runs, the cell denied a shutdown or is locked, or it lost a
+ * CPU), -WARDEN_ETIMEDOUT (a CPU did not answer: a root CPU leaves
+ * everything as it was, a cell CPU is lost).  A running cell is asked
+ * first (comm region); no answer within about 200 ms counts as
+ * agreement.
+ *
+ * destroy: CPUs back to root (waiting for Linux to online them), memory
+ * and ports back to root, every page freed; if a CPU of the cell is lost,
+ * the cell is kept as WARDEN_CELL_QUARANTINED instead, holding its memory,
+ * ports and lost CPUs until disable (its other CPUs go back to root).
+ * set_loadable: stop the cell's CPUs and map its loadable regions into
+ * root for "cell load".  start: (re)start the cell's CPUs at its reset
+ * address, loadable regions taken from root again, communication region
+ * fresh.  shutdown: stop its CPUs (state shut down).
+ */
+long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa);
+long cell_set_loadable(struct per_cpu *pc, unsigned long id, u64 error_gpa);
+long cell_start(struct per_cpu *pc, unsigned long id, u64 error_gpa);
+long cell_shutdown(struct per_cpu *pc, unsigned long id, u64 error_gpa);
 
-/* WARDEN_HC_CELL_SET_LOADABLE: stop the cell's CPUs and map its loadable
- * regions into root for "cell load".  0, -WARDEN_ENOENT, -WARDEN_EBUSY. */
-long cell_set_loadable(struct per_cpu *pc, unsigned long id);
+/*
+ * On a CPU of a cell whose guest did something forbidden (what, value, at
+ * the guest's rip): say so, mark the cell failed and the CPU failed.  The
+ * CPU stops running the guest at the event loop after the exit handler
+ * and waits, parked, until it is started again or returned to root.
+ */
+void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip);
 
-/* WARDEN_HC_CELL_START: (re)start the cell's CPUs at its reset address,
- * loadable regions taken from root again, communication region fresh.
- * 0, -WARDEN_ENOENT, -WARDEN_EBUSY. */
-long cell_start(struct per_cpu *pc, unsigned long id);
-
-/* WARDEN_HC_CELL_SHUTDOWN: ask the cell (communication region); if it
- * approves, is passive or is not running, stop its CPUs (state shut down).
- * 0, -WARDEN_EBUSY (denied or locked), -WARDEN_ENOENT.  No answer within
- * about 200 ms counts as agreement.  CELL_DESTROY asks the same way first. */
-long cell_shutdown(struct per_cpu *pc, unsigned long id);
-
-/* A CPU of pc's cell did something forbidden: the cell is failed. */
-void cell_failed(struct per_cpu *pc);
+/* On a cell CPU where the hypervisor took an exception it cannot recover
+ * from: the CPU is lost (WARDEN_CPU_LOST), its cell failed.  The caller
+ * then halts the CPU for good (cpu_halt_lost). */
+void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip);
 
 /* Number of cells, root included. */
 unsigned int cell_count(void);

@@ -31,7 +31,7 @@ struct hypervisor {
 	const struct warden_system_desc *config;
 	struct page_pool pool;
 	struct page_table hv_pt; /* the hypervisor's own address space */
-	struct warden_console_ring *ring;
+	void *console;		 /* struct warden_hv_console, read by root */
 	struct cell root;
 	struct cell *cells[HV_MAX_CELLS]; /* by id; [0] is &root */
 	spinlock_t cells_lock;		  /* one create/destroy at a time */
@@ -40,6 +40,30 @@ struct hypervisor {
 };
 
 extern struct hypervisor hv;
+
+/* CPU sets (struct warden_cpu_set). */
+static inline bool cpu_in_set(const struct warden_cpu_set *set,
+			      unsigned int cpu)
+{
+	return cpu < WARDEN_MAX_CPUS &&
+	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
+}
+
+static inline void cpu_set_add(struct warden_cpu_set *set, unsigned int cpu)
+{
+	set->bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
+static inline void cpu_set_del(struct warden_cpu_set *set, unsigned int cpu)
+{
+	set->bits[cpu / 64] &= ~(1ull << (cpu % 64));
+}
+
+/* TSC ticks in ms milliseconds, at the rate the driver measured. */
+static inline u64 hv_ms_ticks(u64 ms)
+{
+	return (u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * ms;
+}
 
 /* Hypervisor virtual address of hypervisor-memory physical address. */
 static inline void *hv_phys_to_virt(u64 phys)

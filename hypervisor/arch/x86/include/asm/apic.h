@@ -16,6 +16,7 @@
 #include <hv/types.h>
 
 #define MSR_IA32_APIC_BASE 0x1b
+#define APIC_BASE_BSP (1ull << 8)
 #define APIC_BASE_X2APIC (1ull << 10)
 #define APIC_BASE_ENABLE (1ull << 11)
 #define APIC_BASE_ADDR_MASK 0x000ffffffffff000ull
@@ -88,6 +89,9 @@ void apic_init_cpu(struct per_cpu *pc);
  * (apic_reg_exists): an x2APIC faults on the others. */
 u32 apic_read(struct per_cpu *pc, unsigned int reg);
 void apic_write(struct per_cpu *pc, unsigned int reg, u32 value);
+/* The same with a value a guest chose: false if the APIC refused it (an
+ * x2APIC faults on reserved bits), nothing written. */
+bool apic_write_guest(struct per_cpu *pc, unsigned int reg, u32 value);
 bool apic_reg_exists(struct per_cpu *pc, unsigned int reg);
 /* reg is an LVT register this APIC has. */
 bool apic_lvt_exists(struct per_cpu *pc, unsigned int reg);
@@ -100,8 +104,8 @@ void apic_send(struct per_cpu *pc, u32 dest, u32 low);
  * Reset this CPU's physical APIC for its next owner (a CPU handed between
  * root and a cell): LVTs masked, timer stopped, in-service interrupts
  * retired, TPR 0, software-enabled.  The mode (xAPIC or x2APIC) stays
- * root's: see apic.c.  Interrupts already requested (IRR) cannot be
- * withdrawn by software and reach the next owner.
+ * root's: see apic.c.  Interrupts already requested (IRR) are taken and
+ * dropped, as the INIT of a real hand-over would.
  */
 void apic_reset(struct per_cpu *pc);
 
@@ -125,6 +129,15 @@ void apic_send_nmi(struct per_cpu *target);
 void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs);
 
 /*
+ * Root wrote IA32_APIC_BASE: only its current value, and the switch from
+ * xAPIC to x2APIC mode at the same base, are accepted; moving the APIC
+ * away from the trapped page or disabling it would let root send IPIs the
+ * hypervisor does not see, and miss the hypervisor's NMIs.  Anything else
+ * gets #GP and a console line.  true if the instruction completed.
+ */
+bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs);
+
+/*
  * Root wrote its ICR (x2APIC: the 64-bit MSR value; xAPIC: the low half,
  * with the destination it wrote to ICR2 before).  INIT and SIPI to other
  * root CPUs are emulated (they never reach the hardware, so the target
@@ -133,12 +146,13 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs);
 void apic_root_icr_write(struct per_cpu *pc, u32 low, u32 dest);
 
 /*
- * Called before every VM entry of this CPU: if another CPU sent it an
- * INIT, wait in the hypervisor for the SIPI and restart the guest in real
- * mode at the SIPI's vector, as the hardware would (SDM Vol. 3, 9.4.4).
- * Returns false, still waiting, if a cell is to take the CPU first.
+ * Called by the event loop before every VM entry of this CPU: true if the
+ * guest may be entered.  After an INIT from another CPU it returns false
+ * (the pending events of the guest dropped) until the SIPI comes, then
+ * restarts the guest in real mode at the SIPI's vector, as the hardware
+ * would (SDM Vol. 3, 9.4.4), and returns true.
  */
-bool apic_check_init(struct per_cpu *pc, struct guest_regs *regs);
+bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs);
 
 /*
  * The local APIC of a cell's CPU (apic_cell.c).  The physical APIC keeps
@@ -165,15 +179,13 @@ void apic_cell_leave(struct per_cpu *pc);
  * mode, fails the cell (false: the CPU was parked and has been started
  * again or returned to root since; the instruction is not to be skipped).
  */
-bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest,
-			 struct guest_regs *regs);
+bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest);
 
 /* A cell's access to its xAPIC page at offset off, while it is in xAPIC
  * mode (the page reads as 0 in x2APIC mode).  A write returns false if it
  * failed the cell (see apic_cell_icr_write). */
 u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off);
-bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value,
-			  struct guest_regs *regs);
+bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value);
 
 /* A cell's RDMSR/WRMSR of an x2APIC MSR (0x800-0x8ff) while the physical
  * APIC is in xAPIC mode: emulated on the xAPIC.  False if the guest got

@@ -63,33 +63,33 @@
 /* The rules.  0 is "valid"; cpu_rule_name gives each its text. */
 enum cpu_rule {
 	CPU_RULE_OK = 0,
-	CR0_RESERVED_HIGH,   /* bits 63:32 set */
-	CR0_UNSUPPORTED,     /* a bit the CPU does not let CR0 hold */
-	CR0_PG_WITHOUT_PE,   /* PG = 1, PE = 0 */
-	CR0_NW_WITHOUT_CD,   /* NW = 1, CD = 0 */
-	CR0_PG_LME_NO_PAE,   /* paging on with EFER.LME = 1, CR4.PAE = 0 */
-	CR0_PG_CLEAR_64BIT,  /* paging off in 64-bit mode */
-	CR0_PG_CLEAR_PCIDE,  /* paging off with CR4.PCIDE = 1 */
-	CR0_WP_CLEAR_CET,    /* WP cleared with CR4.CET = 1 */
-	CR4_UNSUPPORTED,     /* a reserved bit or one the CPU lacks */
-	CR4_PAE_CLEAR_LONG,  /* PAE cleared in IA-32e mode */
-	CR4_LA57_CHANGE,     /* LA57 changed in IA-32e mode */
-	CR4_PCIDE_NOT_LONG,  /* PCIDE set outside IA-32e mode */
-	CR4_PCIDE_CR3_PCID,  /* PCIDE set with CR3[11:0] != 0 */
-	CR4_CET_WITHOUT_WP,  /* CET set with CR0.WP = 0 */
-	EFER_UNSUPPORTED,    /* a reserved bit or one the CPU lacks */
-	EFER_LME_WITH_PG,    /* LME changed while paging is on */
-	XSETBV_NOT_XCR0,     /* ECX names an XCR other than 0 */
-	XSETBV_NO_OSXSAVE,   /* CR4.OSXSAVE = 0: #UD */
-	XSETBV_NOT_CPL0,     /* CPL > 0 */
-	XCR0_NO_X87,	     /* bit 0 clear */
-	XCR0_UNSUPPORTED,    /* a bit CPUID.(EAX=0DH,ECX=0) does not offer */
-	XCR0_AVX_NO_SSE,     /* bit 2 without bit 1 */
-	XCR0_AVX512_PARTIAL, /* bits 7:5 neither all set nor all clear */
-	XCR0_AVX512_NO_AVX,  /* bits 7:5 set without bits 2:1 */
-	XCR0_MPX_PARTIAL,    /* bits 4:3 differ */
-	XCR0_AMX_PARTIAL,    /* bits 18:17 differ */
-	PAT_INVALID,	     /* an entry 2, 3 or 8-255 */
+	CR0_RESERVED_HIGH,    /* bits 63:32 set */
+	CR0_UNSUPPORTED,      /* a bit the CPU does not let CR0 hold */
+	CR0_PG_WITHOUT_PE,    /* PG = 1, PE = 0 */
+	CR0_NW_WITHOUT_CD,    /* NW = 1, CD = 0 */
+	CR0_PG_LME_NO_PAE,    /* paging on with EFER.LME = 1, CR4.PAE = 0 */
+	CR0_PG_CLEAR_64BIT,   /* paging off in 64-bit mode */
+	CR0_PG_CLEAR_PCIDE,   /* paging off with CR4.PCIDE = 1 */
+	CR0_WP_CLEAR_CET,     /* WP cleared with CR4.CET = 1 */
+	CR4_UNSUPPORTED,      /* a reserved bit or one the CPU lacks */
+	CR4_PAE_CLEAR_LONG,   /* PAE cleared in IA-32e mode */
+	CR4_LA57_CHANGE,      /* LA57 changed in IA-32e mode */
+	CR4_PCIDE_NOT_LONG,   /* PCIDE set outside IA-32e mode */
+	CR4_PCIDE_CR3_PCID,   /* PCIDE set with CR3[11:0] != 0 */
+	CR4_CET_WITHOUT_WP,   /* CET set with CR0.WP = 0 */
+	EFER_UNSUPPORTED,     /* a reserved bit or one the CPU lacks */
+	EFER_LME_WITH_PG,     /* LME changed while paging is on */
+	XSETBV_NOT_XCR0,      /* ECX names an XCR other than 0 */
+	XSETBV_NO_OSXSAVE,    /* CR4.OSXSAVE = 0: #UD */
+	XSETBV_NOT_CPL0,      /* CPL > 0 */
+	XCR0_NO_X87,	      /* bit 0 clear */
+	XCR0_UNSUPPORTED,     /* a bit CPUID.(EAX=0DH,ECX=0) does not offer */
+	XCR0_AVX_NO_SSE,      /* bit 2 without bit 1 */
+	XCR0_AVX512_PARTIAL,  /* bits 7:5 neither all set nor all clear */
+	XCR0_AVX512_NO_AVX,   /* bits 7:5 set without bits 2:1 */
+	XCR0_MPX_PARTIAL,     /* bits 4:3 differ */
+	XCR0_AMX_PARTIAL,     /* bits 18:17 differ */
+	PAT_INVALID,	      /* an entry 2, 3 or 8-255 */
 	DEBUGCTL_UNSUPPORTED, /* a reserved bit or one the CPU lacks */
 	CPU_RULE_COUNT
 };

@@ -58,14 +58,23 @@ struct arch_cpu {
 	bool event_exit_armed;
 	/* enable's check that the armed timer exits at once (vmx.c) */
 	u8 event_exit_check; /* EVENT_EXIT_CHECK_* */
-	/* requests from other CPUs (cellx.c), carried out by this CPU */
-	bool flush_req;	       /* invalidate EPT translations */
-	struct cell *park_req; /* move into this cell, parked */
-	bool return_req;       /* leave the cell, back to root */
-	bool start_req;	       /* start the cell's guest */
-	bool stop_req;	       /* stop running the cell, parked */
-	bool suspend_req;      /* wait in the hypervisor (arch_cpu_suspend) */
-	bool suspended;	       /* ... and it does */
+	/* Requests from other CPUs (events.c): REQ_* bits, each cleared by
+	 * this CPU when it has carried the request out. */
+	u32 requests;
+	struct cell *park_cell; /* REQ_PARK: the cell to join */
+	/* suspension: the requester's round, and the last one this CPU
+	 * answered by waiting (events.c) */
+	u32 suspend_want, suspend_ack;
+	/* the exception that made the hypervisor give up this CPU */
+	bool in_exception;
+	u8 lost_vector;
+	u64 lost_rip;
 };
+
+/* arch_cpu.requests */
+#define REQ_PARK (1u << 0)   /* join park_cell, parked */
+#define REQ_RETURN (1u << 1) /* leave the cell for root */
+#define REQ_STOP (1u << 2)   /* stop running the cell's guest, parked */
+#define REQ_START (1u << 3)  /* start the cell's guest */
 
 #endif /* WARDEN_ASM_PERCPU_H */

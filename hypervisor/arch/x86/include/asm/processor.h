@@ -20,6 +20,8 @@
 #define X86_CR4_VMXE (1ul << 13)
 #define X86_CR4_OSXSAVE (1ul << 18)
 #define X86_CR4_PKE (1ul << 22)
+#define X86_CR4_PCIDE (1ul << 17)
+#define X86_CR4_LA57 (1ul << 12)
 
 #define EFER_SCE (1ul << 0)
 #define EFER_LME (1ul << 8)
@@ -85,6 +87,60 @@ static inline void write_msr(u32 msr, u64 v)
 		     :
 		     : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32))
 		     : "memory");
+}
+
+/*
+ * Instructions the hypervisor executes with a guest's value carry an entry
+ * in the exception table (section .extable, hv_exception in setup.c): if
+ * the instruction faults after all (a rule the checks missed), execution
+ * goes on at the fixup label instead of stopping the CPU, and the _safe
+ * accessor returns false.  The checks come first; this is the second line.
+ */
+#define EXTABLE_ENTRY(insn, fixup)                                             \
+	".pushsection .extable, \"a\"\n\t.balign 8\n\t.quad " insn ", " fixup  \
+	"\n\t.popsection\n\t"
+
+struct extable_entry {
+	u64 insn, fixup;
+};
+
+static inline bool write_msr_safe(u32 msr, u64 v)
+{
+	u32 ok = 0;
+
+	asm volatile("1: wrmsr\n\t"
+		     "mov $1, %0\n"
+		     "2:\n\t" EXTABLE_ENTRY("1b", "2b")
+		     : "+r"(ok)
+		     : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32))
+		     : "memory");
+	return ok;
+}
+
+static inline bool read_msr_safe(u32 msr, u64 *v)
+{
+	u32 ok = 0, lo = 0, hi = 0;
+
+	asm volatile("1: rdmsr\n\t"
+		     "mov $1, %0\n"
+		     "2:\n\t" EXTABLE_ENTRY("1b", "2b")
+		     : "+r"(ok), "+a"(lo), "+d"(hi)
+		     : "c"(msr));
+	*v = ((u64)hi << 32) | lo;
+	return ok;
+}
+
+static inline bool xsetbv_safe(u32 index, u64 v)
+{
+	u32 ok = 0;
+
+	asm volatile("1: xsetbv\n\t"
+		     "mov $1, %0\n"
+		     "2:\n\t" EXTABLE_ENTRY("1b", "2b")
+		     : "+r"(ok)
+		     : "c"(index), "a"((u32)v), "d"((u32)(v >> 32))
+		     : "memory");
+	return ok;
 }
 
 static inline void cpuid(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)

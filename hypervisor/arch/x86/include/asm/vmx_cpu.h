@@ -6,6 +6,14 @@
 #include <asm/percpu.h>
 #include <hv/hypervisor.h>
 
+/* What a guest may load into CR0, CR4, XCR0 and EFER on this machine
+ * (the masks of asm/cpu_rules.h), decided once (vmx.c). */
+struct guest_limits {
+	u64 cr0_allowed, cr4_allowed, xcr0_supported, efer_allowed;
+	unsigned int phys_bits;
+};
+extern struct guest_limits guest_limits;
+
 /* The VMX controls every CPU uses, decided once (vmx.c). */
 struct vmx_controls {
 	u32 pin, proc, proc2, exit, entry;
@@ -38,14 +46,30 @@ void msr_bitmap_init_cell(u8 *bitmap, bool x2apic);
  * instruction completed, false if #GP was injected (msr.c). */
 bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write);
 
-/*
- * A cell's guest did something forbidden: say what (what, value), mark the
- * cell failed and park the CPU; root and the other cells go on.  Returns
- * when the CPU is started again or back in root, with the guest state to
- * enter set (vmexit.c).
- */
-void fail_cell(struct per_cpu *pc, struct guest_regs *regs, const char *what,
-	       u64 value);
+/* The guest's own view of its control registers, EFER, CS.L and CPL
+ * (what it reads, through the read shadows) (vmexit.c). */
+struct cpu_view;
+void vmx_guest_view(struct cpu_view *v);
+
+/* A guest value broke rule (asm/cpu_rules.h): inject the exception the
+ * hardware raises and say so in the guest's share of the console
+ * (vmexit.c). */
+void refuse_guest_value(struct per_cpu *pc, const char *what, u64 value,
+			int rule);
+
+/* The guest's RIP, for reports. */
+u64 vmx_guest_rip(void);
+
+/* Forget the events the guest had pending (an INIT, a fresh start):
+ * injection, NMIs kept for it, the NMI window (vmexit.c). */
+void vmx_drop_pending_events(struct per_cpu *pc);
+
+/* The guest-state area of the current VMCS and the controls, for the
+ * VM-entry checks (vmx.c, asm/vmx_entry_check.h). */
+struct vmx_guest_state;
+struct vmx_entry_limits;
+void vmx_read_guest_state(struct vmx_guest_state *s);
+extern struct vmx_entry_limits vmx_entry_limits;
 
 /*
  * On the CPU, when it changes owner (root -> cell, cell -> root): clear
@@ -87,11 +111,14 @@ bool vmx_disarm_event_exit(struct per_cpu *pc);
 void vmx_load_cell_controls(struct per_cpu *pc);
 /* Map root's xAPIC page to the APIC-access page again (cell.c). */
 int arch_root_map_apic_page(void);
-/* Every root CPU drops its EPT translations; returns when all did. */
-void arch_flush_root(struct per_cpu *pc);
-/* Carry out other CPUs' requests (cellx.c); regs NULL from wait loops,
- * where only flushes are served. */
-void x86_handle_events(struct per_cpu *pc, struct guest_regs *regs);
+/*
+ * The event loop (events.c): after every exit handler, and before the
+ * first entry of a CPU.  Carries out other CPUs' requests, waits while the
+ * CPU is suspended, parked, failed or waiting for a SIPI, and returns when
+ * the guest may be entered, regs holding a fresh guest's registers when
+ * the CPU was (re)started.  A lost CPU never returns from it.
+ */
+void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs);
 
 u16 arch_host_selector(int which);
 u64 arch_idt_base(void);

@@ -56,7 +56,7 @@ struct vmx_guest_state {
 /* What the CPU allows (its VMX capability MSRs and CPUID). */
 struct vmx_entry_limits {
 	u64 cr0_fixed0, cr0_fixed1, cr4_fixed0, cr4_fixed1;
-	unsigned int phys_bits; /* MAXPHYADDR */
+	unsigned int phys_bits;	  /* MAXPHYADDR */
 	unsigned int linear_bits; /* 48, or 57 with 5-level paging */
 	u64 debugctl_allowed, efer_allowed;
 	u32 activity_states; /* bit n: activity state n supported */

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Requests between CPUs and the event loop each CPU runs before it enters
+ * its guest (contracts in hv/arch.h and asm/vmx_cpu.h).
+ *
+ * A CPU is asked to do something by a bit in its arch.requests plus the
+ * event NMI: an NMI that reaches its guest exits at once, one that reaches
+ * the hypervisor arms the event exit (vmx_arm_event_exit), so the request
+ * is seen before the guest runs another instruction.  The CPU carries the
+ * request out itself (its VMCS is only current there) and clears the bit;
+ * the requester waits for that, for CPU_ANSWER_MS at most.  A request that
+ * was not carried out in time is withdrawn and the requester's caller
+ * decides what the silence means (core/cell.c: a cell CPU is lost, a root
+ * CPU makes the operation fail).  A CPU that finds itself lost never
+ * enters a guest again (cpu_halt_lost).
+ *
+ * Suspension is a round rather than a bit: the requester bumps
+ * suspend_want, the CPU answers by copying it to suspend_ack and waits
+ * until suspend_want changes; so a late answer to an old round can never
+ * be taken for the answer to a new one.
+ */
+#include <asm/apic.h>
+#include <asm/processor.h>
+#include <asm/vmx.h>
+#include <asm/vmx_cpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/printk.h>
+#include <hv/string.h>
+#include <warden/cell.h>
+#include <warden/hypercall.h>
+
+/* How long a CPU may take to answer a request.  Answering takes
+ * microseconds; a polled UART line (about 9 ms) is the slowest thing a
+ * CPU may be doing when the NMI comes. */
+#define CPU_ANSWER_MS 1000
+/* How long a suspended CPU waits for its resume before it goes on: far
+ * longer than any operation takes, whose every wait is bounded. */
+#define SUSPEND_MAX_MS 60000
+
+static u64 ms_ticks(u64 ms)
+{
+	return (u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * ms;
+}
+
+static u32 load_requests(struct per_cpu *pc)
+{
+	return __atomic_load_n(&pc->arch.requests, __ATOMIC_SEQ_CST);
+}
+
+static void request_done(struct per_cpu *pc, u32 req)
+{
+	__atomic_fetch_and(&pc->arch.requests, ~req, __ATOMIC_SEQ_CST);
+}
+
+/* Post req to target and wait until it is carried out: 0, or
+ * -WARDEN_ETIMEDOUT with the request withdrawn. */
+static int request(struct per_cpu *target, u32 req)
+{
+	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
+
+	__atomic_fetch_or(&target->arch.requests, req, __ATOMIC_SEQ_CST);
+	apic_send_nmi(target);
+	while (load_requests(target) & req) {
+		if (arch_timestamp() - start > limit) {
+			if (__atomic_fetch_and(&target->arch.requests, ~req,
+					       __ATOMIC_SEQ_CST) &
+			    req)
+				return -WARDEN_ETIMEDOUT;
+			break; /* done just now */
+		}
+		cpu_relax();
+	}
+	return 0;
+}
+
+int arch_cpu_suspend(struct per_cpu *target)
+{
+	u32 round = __atomic_load_n(&target->arch.suspend_want,
+				    __ATOMIC_SEQ_CST) +
+		    1;
+	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
+
+	if (!round)
+		round = 1; /* 0 means "not suspended" */
+	__atomic_store_n(&target->arch.suspend_want, round, __ATOMIC_SEQ_CST);
+	apic_send_nmi(target);
+	while (__atomic_load_n(&target->arch.suspend_ack, __ATOMIC_SEQ_CST) !=
+	       round) {
+		if (arch_timestamp() - start > limit) {
+			arch_cpu_resume(target);
+			return -WARDEN_ETIMEDOUT;
+		}
+		cpu_relax();
+	}
+	return 0;
+}
+
+void arch_cpu_resume(struct per_cpu *target)
+{
+	__atomic_store_n(&target->arch.suspend_want, 0, __ATOMIC_SEQ_CST);
+}
+
+int arch_cpu_park(struct per_cpu *target, struct cell *cell)
+{
+	__atomic_store_n(&target->arch.park_cell, cell, __ATOMIC_SEQ_CST);
+	return request(target, REQ_PARK);
+}
+
+int arch_cpu_return(struct per_cpu *target)
+{
+	return request(target, REQ_RETURN);
+}
+
+int arch_cpu_stop(struct per_cpu *target)
+{
+	return request(target, REQ_STOP);
+}
+
+int arch_cpu_start(struct per_cpu *target)
+{
+	return request(target, REQ_START);
+}
+
+void cpu_halt_lost(struct per_cpu *pc)
+{
+	(void)pc;
+	/* NMIs still come (hv_nmi) and return here */
+	for (;;)
+		asm volatile("cli; hlt" ::: "memory");
+}
+
+/* Wait while the requester changes root's resources; root's translations
+ * may be stale afterwards. */
+static void serve_suspend(struct per_cpu *pc)
+{
+	u32 round = __atomic_load_n(&pc->arch.suspend_want, __ATOMIC_SEQ_CST);
+	u64 start = arch_timestamp(), limit = ms_ticks(SUSPEND_MAX_MS);
+
+	if (!round ||
+	    round == __atomic_load_n(&pc->arch.suspend_ack, __ATOMIC_SEQ_CST))
+		return;
+	__atomic_store_n(&pc->arch.suspend_ack, round, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&pc->arch.suspend_want, __ATOMIC_SEQ_CST) ==
+	       round) {
+		if (arch_timestamp() - start > limit) {
+			printk("CPU %u: not resumed after %u ms; going on\n",
+			       pc->cpu_id, SUSPEND_MAX_MS);
+			break;
+		}
+		cpu_relax();
+	}
+	invept_all();
+}
+
+/* REQ_PARK: into the cell, parked; it runs nothing until started.  Its
+ * exit counters start afresh: they are the cell's now. */
+static void enter_cell(struct per_cpu *pc)
+{
+	struct cell *cell =
+		__atomic_load_n(&pc->arch.park_cell, __ATOMIC_SEQ_CST);
+
+	pc->cell = cell;
+	memset(pc->stats, 0, sizeof(pc->stats));
+	vmx_load_cell_controls(pc);
+	cpu_scrub();
+	apic_cell_reset(pc);
+	apic_init_cancel(pc);
+	__atomic_store_n(&pc->state, WARDEN_CPU_PARKED, __ATOMIC_SEQ_CST);
+	printk("CPU %u: parked in cell %u\n", pc->cpu_id, cell->id);
+}
+
+/* REQ_RETURN: back to root, as after INIT: Linux onlines it with
+ * INIT/SIPI. */
+static void leave_cell(struct per_cpu *pc)
+{
+	console_cell_flush(pc);
+	pc->cell = &hv.root;
+	vmx_load_cell_controls(pc);
+	invept_all();
+	invvpid_all();
+	cpu_scrub();
+	apic_cell_leave(pc);
+	apic_init_received(pc);
+	__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING, __ATOMIC_SEQ_CST);
+	printk("CPU %u: back in root, waiting for SIPI\n", pc->cpu_id);
+}
+
+/* The cell's first CPU (lowest APIC ID) starts at the reset address; the
+ * others wait for its INIT and SIPI (comm.h). */
+static bool is_first_cpu(struct per_cpu *pc)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu_in_set(&pc->cell->cpus, cpu) &&
+		    per_cpu(cpu)->apic_id < pc->apic_id)
+			return false;
+	return true;
+}
+
+/* REQ_START: real mode at the reset address, CS base its 64 KiB-aligned
+ * part, IP the rest; a fresh APIC (a timer of the last run must not
+ * fire). */
+static void start_guest(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 reset = pc->cell->config->reset_address;
+	bool first = is_first_cpu(pc);
+
+	memset(regs, 0, sizeof(*regs));
+	vmx_reset_to_real_mode(reset & ~0xffffull, (u16)(reset & 0xffff));
+	vmx_drop_pending_events(pc);
+	invvpid_all();
+	apic_cell_reset(pc);
+	if (first)
+		apic_init_cancel(pc);
+	else
+		apic_init_received(pc);
+	__atomic_store_n(&pc->state, WARDEN_CPU_RUNNING, __ATOMIC_SEQ_CST);
+	if (first)
+		printk("CPU %u: cell %u started at 0x%llx\n", pc->cpu_id,
+		       pc->cell->id, (unsigned long long)reset);
+	else
+		printk("CPU %u: cell %u started, waiting for SIPI\n",
+		       pc->cpu_id, pc->cell->id);
+}
+
+/* REQ_STOP: a running cell CPU stops, parked; its guest state is
+ * dropped at the next start. */
+static void stop_guest(struct per_cpu *pc)
+{
+	console_cell_flush(pc);
+	if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) == WARDEN_CPU_RUNNING)
+		__atomic_store_n(&pc->state, WARDEN_CPU_PARKED,
+				 __ATOMIC_SEQ_CST);
+}
+
+void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u32 req;
+
+	for (;;) {
+		vmx_disarm_event_exit(pc);
+		if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==
+		    WARDEN_CPU_LOST)
+			cpu_halt_lost(pc);
+		serve_suspend(pc);
+		req = load_requests(pc);
+		if (req & REQ_PARK) {
+			enter_cell(pc);
+			request_done(pc, REQ_PARK);
+		}
+		if (pc->cell != &hv.root) {
+			if (req & REQ_RETURN) {
+				leave_cell(pc);
+				request_done(pc, REQ_RETURN | REQ_STOP |
+							 REQ_START);
+				continue;
+			}
+			if (req & REQ_STOP) {
+				stop_guest(pc);
+				request_done(pc, REQ_STOP);
+			}
+			if (req & REQ_START) {
+				start_guest(pc, regs);
+				request_done(pc, REQ_START);
+			}
+		}
+		/* Enter when running and not waiting for a SIPI; an NMI
+		 * that came during the wait armed the event exit for a
+		 * request this loop has already seen: look once more
+		 * instead of paying an exit for it. */
+		if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==
+			    WARDEN_CPU_RUNNING &&
+		    apic_sipi_ready(pc, regs) &&
+		    !__atomic_load_n(&pc->arch.event_exit_armed,
+				     __ATOMIC_SEQ_CST))
+			return;
+		cpu_relax();
+	}
+}
