@@ -211,10 +211,10 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	online_cpus(&cells[slot].cpus);
 	if (wd_hypercall(WARDEN_HC_CELL_GET_STATE, cells[slot].id, 0) ==
 	    WARDEN_CELL_QUARANTINED) {
-		struct warden_cpu_set failed;
+		struct warden_cpu_set all = cells[slot].cpus, failed;
 
 		/* it holds only its lost CPUs now */
-		wd_cpus_failed(&cells[slot].cpus, &failed, &cells[slot].cpus);
+		wd_cpus_failed(&all, &failed, &cells[slot].cpus);
 		wd_sysfs_cell_removed(cells[slot].id);
 		wd_sysfs_cell_added(cells[slot].id, cells[slot].name,
 				    &cells[slot].cpus);

@@ -13,6 +13,8 @@ comments say how to boot them:
     # cpus: 2
     # timeout: 400            (seconds of wall time for the whole boot)
     # rodata: on | off        (default off: Linux's rodata=off saves ~5 s)
+    # expect-vmfail: N REGEX  (up to N failed VM entries whose emulator
+    #                          log line matches REGEX are the test's own)
     # tests: name1 name2 ...  (every test the script reports)
 
 The script runs in the guest (busybox sh) as /scenario.sh and reports with
@@ -21,13 +23,18 @@ the helpers of tests/system/lib.sh.  A test the script does not report
 every group also reports "<group>/boot": clean power-off, no kernel
 warning, no panic.
 
-  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo]
+  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
   T: "unit", "unit/<suite>", "inmate-qemu", "<group>" or "<group>/<test>"
 
 Between the two, the inmate tests run the inmates bare in QEMU, started
 in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
+
+The inmate tests and the system groups run N at a time (-j, default the
+number of cores: one emulator per core), longest first; each group's lines
+are printed together when it ends.
 """
 import argparse
+import concurrent.futures
 import os
 import re
 import shutil
@@ -45,10 +52,15 @@ KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
 class Results:
-    def __init__(self, only):
+    """PASS/FAIL lines, counted; printed at once or, for a group running
+    beside others, kept until the group ends (buffered())."""
+
+    def __init__(self, only, parent=None):
         self.only = only
         self.passed = 0
         self.failed = 0
+        self.parent = parent
+        self.lines = []
 
     def wanted(self, name):
         if not self.only:
@@ -60,11 +72,31 @@ class Results:
             return
         if ok:
             self.passed += 1
-            print('PASS %s' % name, flush=True)
+            line = 'PASS %s' % name
         else:
             self.failed += 1
             reason = ' '.join(reason.split())[:400]
-            print('FAIL %s: %s' % (name, reason or 'failed'), flush=True)
+            line = 'FAIL %s: %s' % (name, reason or 'failed')
+        if self.parent is None:
+            print(line, flush=True)
+        else:
+            self.lines.append(line)
+
+    def note(self, text):
+        """Other output that belongs with the tests (a console tail)."""
+        if self.parent is None:
+            print(text, flush=True)
+        else:
+            self.lines.append(text)
+
+    def buffered(self):
+        return Results(self.only, parent=self)
+
+    def merge(self, child):
+        for line in child.lines:
+            print(line, flush=True)
+        self.passed += child.passed
+        self.failed += child.failed
 
 
 def group_selected(only, group):
@@ -121,13 +153,18 @@ def run_unit(build, results):
 
 def parse_header(path):
     meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
-            'rodata': 'off', 'tests': '', 'console': []}
+            'rodata': 'off', 'tests': '', 'console': [],
+            'expect_vmfail': (0, None)}
     with open(path) as f:
         for line in f:
             m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests):\s*(.*)',
                          line)
             if m:
                 meta[m.group(1)] = m.group(2).strip()
+            m = re.match(r'#\s*expect-vmfail:\s*(\d+)\s+(.*)', line)
+            if m:
+                meta['expect_vmfail'] = (int(m.group(1)),
+                                         m.group(2).strip())
             # "# console: com3 NAME REGEX": a test that the cell console
             # file (out/com3.log) matches REGEX after the run;
             # "# console-absent: com3 NAME REGEX": that no line does
@@ -172,6 +209,14 @@ def build_payload(build, script, workdir):
             shutil.copy(os.path.join(inmates, name),
                         os.path.join(payload, 'inmates'))
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
+    # the guest-state fuzzer's settings (tests/system/bochs-fuzz.sh)
+    conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])
+            for name, var in (('SEED', 'seed'), ('SURVIVE', 'want_survive'),
+                              ('FAIL', 'want_fail'))
+            if os.environ.get('WARDEN_FUZZ_' + name, '').isdigit()]
+    if conf:
+        with open(os.path.join(payload, 'tests', 'fuzz.conf'), 'w') as f:
+            f.write('\n'.join(conf) + '\n')
     initrd = os.path.join(workdir, 'initrd.cpio')
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
                     payload, initrd], check=True, stdout=subprocess.DEVNULL)
@@ -197,7 +242,8 @@ def run_group(build, group, script, results, keep, stream=False):
         res = boot.run(meta['emulator'], int(meta['cpus']),
                        float(meta['timeout']), initrd,
                        os.path.join(workdir, 'out'),
-                       rodata_off=meta['rodata'] != 'on', stream=stream)
+                       rodata_off=meta['rodata'] != 'on', stream=stream,
+                       expected_vmfail=meta['expect_vmfail'])
         com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))
         # Kernel messages go straight to the console and may land in the
         # middle of a line the scenario is writing: take them out first.
@@ -236,10 +282,11 @@ def run_group(build, group, script, results, keep, stream=False):
                        'boot ended ' + end)
         if res.get('end') != 'clean' and not stream:
             tail = com1.strip().splitlines()[-15:]
-            print('  --- %s: last lines of the Linux console (%s) ---'
-                  % (group, os.path.join(workdir, 'out', 'com1.log')))
+            results.note('  --- %s: last lines of the Linux console (%s) '
+                         '---' % (group, os.path.join(workdir, 'out',
+                                                      'com1.log')))
             for line in tail:
-                print('  | ' + line)
+                results.note('  | ' + line)
         return res
     finally:
         if not keep:
@@ -253,6 +300,7 @@ def main():
     ap.add_argument('--keep', default='')
     ap.add_argument('--unit-only', action='store_true')
     ap.add_argument('--demo', action='store_true')
+    ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     keep = os.path.abspath(args.keep) if args.keep else ''
     start = time.time()
@@ -269,19 +317,38 @@ def main():
     results = Results(args.only.strip('/'))
     if group_selected(results.only, 'unit') or results.only.startswith('unit'):
         run_unit(args.build, results)
+    jobs = []  # (expected seconds, name, function of a Results)
     if not args.unit_only and group_selected(results.only, 'inmate-qemu'):
         sys.path.insert(0, os.path.join(ROOT, 'tests', 'inmates'))
         import qemu_inmates
-        qemu_inmates.run(args.build, results.report)
+        jobs.append((60, 'inmate-qemu',
+                     lambda r: qemu_inmates.run(args.build, r.report)))
     if not args.unit_only:
         sysdir = os.path.join(ROOT, 'tests', 'system')
         for f in sorted(os.listdir(sysdir)):
             if not f.endswith('.sh') or f == 'lib.sh':
                 continue
             group = f[:-3]
+            script = os.path.join(sysdir, f)
             if group_selected(results.only, group):
-                run_group(args.build, group, os.path.join(sysdir, f),
-                          results, keep)
+                jobs.append((float(parse_header(script)['timeout']), group,
+                             lambda r, g=group, s=script:
+                             run_group(args.build, g, s, r, keep)))
+    # longest first, so that the short ones fill in at the end
+    jobs.sort(key=lambda j: -j[0])
+    with concurrent.futures.ThreadPoolExecutor(
+            max_workers=max(1, args.jobs)) as pool:
+        running = {}
+        for _, name, fn in jobs:
+            child = results.buffered()
+            running[pool.submit(fn, child)] = (name, child)
+        for done in concurrent.futures.as_completed(running):
+            name, child = running[done]
+            try:
+                done.result()
+            except Exception as e:  # a bug of the runner: say so
+                child.report('%s/runner' % name, False, repr(e))
+            results.merge(child)
     wall = time.time() - start
     print('wall time: %.0f s' % wall)
     if results.passed + results.failed == 0:

@@ -246,8 +246,9 @@ int cmd_console(int argc, char **argv)
 	if (argc > 2 || (argc == 2 && !follow)) {
 		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
 			"Usage: warden console [-f]\n\nPrints the hypervisor "
-			"console (its last 4 KiB); -f keeps printing new "
-			"output.\n");
+			"console, oldest line first (the hypervisor's last 256 "
+			"lines, each cell's last 32); -f keeps printing new "
+			"lines.\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
 	}
 	fd = open(WARDEN_DEVICE, O_RDONLY | O_CLOEXEC);

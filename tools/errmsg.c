@@ -10,6 +10,23 @@
 
 #include "errmsg.h"
 
+/* What a WARDEN_RULE_CPU_NO_ANSWER request was (WARDEN_REQUEST_*). */
+static const char *request_name(uint64_t what)
+{
+	static const char *const names[] = {
+		[WARDEN_REQUEST_SUSPEND] = "suspend",
+		[WARDEN_REQUEST_PARK] = "park",
+		[WARDEN_REQUEST_RETURN] = "return",
+		[WARDEN_REQUEST_STOP] = "stop",
+		[WARDEN_REQUEST_START] = "start",
+		[WARDEN_REQUEST_ENTER] = "enter",
+	};
+
+	return what < sizeof(names) / sizeof(names[0]) && names[what]
+		       ? names[what]
+		       : "(unknown)";
+}
+
 /* Appends to buf like snprintf, never overflowing. */
 static void add(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -302,21 +319,15 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    a == WARDEN_CELL_RUNNING_LOCKED ? " (it is locked)" : "");
 		break;
 	case WARDEN_RULE_CPU_NO_ANSWER:
+		/* a root CPU's silence changes nothing, a cell CPU is lost */
 		add(buf, len,
 		    "CPU %u did not answer a %s request of the hypervisor "
 		    "within %llu ms%s",
-		    e->item_index,
-		    a == WARDEN_REQUEST_SUSPEND	 ? "suspend"
-		    : a == WARDEN_REQUEST_PARK	 ? "park"
-		    : a == WARDEN_REQUEST_RETURN ? "return"
-		    : a == WARDEN_REQUEST_STOP	 ? "stop"
-						 : "start",
-		    b,
-		    a == WARDEN_REQUEST_SUSPEND ? " (a root CPU: nothing was "
-						  "changed; try again)"
-						: " (a cell CPU: it is lost, "
-						  "see 'warden "
-						  "console')");
+		    e->item_index, request_name(a), b,
+		    a == WARDEN_REQUEST_SUSPEND || a == WARDEN_REQUEST_ENTER
+			    ? " (nothing was changed; try again)"
+			    : " (a cell CPU: it is lost, see 'warden "
+			      "console')");
 		break;
 	case WARDEN_RULE_CELL_LOST_CPU:
 		add(buf, len,

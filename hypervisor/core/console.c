@@ -79,9 +79,9 @@ static bool uart_budget(unsigned int id)
 	add = (now - budget[id].refilled) / per_line;
 	if (add) {
 		budget[id].tokens = add >= UART_BURST ? UART_BURST
-			: budget[id].tokens + (u32)add > UART_BURST
-				? UART_BURST
-				: budget[id].tokens + (u32)add;
+				    : budget[id].tokens + (u32)add > UART_BURST
+					    ? UART_BURST
+					    : budget[id].tokens + (u32)add;
 		budget[id].refilled += add * per_line;
 	}
 	if (!budget[id].tokens) {
@@ -117,9 +117,9 @@ static void emit(unsigned int source, const char *text, size_t len)
 	if (cell && !uart_budget(source - 1))
 		return;
 	if (ended)
-		uart_line(notice, console_repeat_notice(&log, source, ended,
-							notice,
-							sizeof(notice)));
+		uart_line(notice,
+			  console_repeat_notice(&log, source, ended, notice,
+						sizeof(notice)));
 	uart_line(text, len);
 }
 

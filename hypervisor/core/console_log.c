@@ -86,12 +86,12 @@ static unsigned int take_slot(struct console_source *src)
 	return slot;
 }
 
-size_t console_repeat_notice(const struct console_log *log,
-			     unsigned int source, u64 n, char *buf,
-			     size_t size)
+size_t console_repeat_notice(const struct console_log *log, unsigned int source,
+			     u64 n, char *buf, size_t size)
 {
-	int len = hv_format(buf, size, "(%s: the line before repeated %llu "
-				       "more time%s)",
+	int len = hv_format(buf, size,
+			    "(%s: the line before repeated %llu "
+			    "more time%s)",
 			    log->src[source].name, (unsigned long long)n,
 			    n == 1 ? "" : "s");
 

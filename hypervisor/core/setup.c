@@ -18,6 +18,9 @@
 
 struct hypervisor hv;
 
+/* How long the CPUs wait for each other at enable. */
+#define ENTER_WAIT_MS 5000
+
 static spinlock_t init_lock;
 static bool master_done;
 static int master_error;
@@ -129,6 +132,7 @@ static int init_master(struct per_cpu *pc)
 long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 {
 	struct per_cpu *pc;
+	u64 start;
 	int err;
 
 	hv.header = &hv_header;
@@ -158,8 +162,22 @@ long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 	if (err)
 		__atomic_fetch_add(&cpus_failed, 1, __ATOMIC_SEQ_CST);
 	__atomic_fetch_add(&cpus_entered, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&cpus_entered, __ATOMIC_SEQ_CST) < hv.num_cpus)
+	/* The driver sends every CPU in at once; one that has not come
+	 * after ENTER_WAIT_MS makes the enable fail everywhere (a late one
+	 * finds cpus_failed set and goes back too). */
+	start = arch_timestamp();
+	while (__atomic_load_n(&cpus_entered, __ATOMIC_SEQ_CST) < hv.num_cpus) {
+		if (arch_timestamp() - start > hv_ms_ticks(ENTER_WAIT_MS) &&
+		    !__atomic_load_n(&cpus_failed, __ATOMIC_SEQ_CST)) {
+			hv_set_error(pc, -WARDEN_ETIMEDOUT,
+				     WARDEN_RULE_CPU_NO_ANSWER, WARDEN_ITEM_CPU,
+				     pc->cpu_id, WARDEN_REQUEST_ENTER,
+				     ENTER_WAIT_MS);
+			__atomic_fetch_add(&cpus_failed, 1, __ATOMIC_SEQ_CST);
+			break;
+		}
 		asm volatile("pause" ::: "memory");
+	}
 
 	if (__atomic_load_n(&cpus_failed, __ATOMIC_SEQ_CST)) {
 		if (!err)

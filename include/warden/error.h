@@ -140,6 +140,7 @@ enum warden_rule {
 #define WARDEN_REQUEST_RETURN 3	 /* leave a cell for root */
 #define WARDEN_REQUEST_STOP 4	 /* stop running the cell */
 #define WARDEN_REQUEST_START 5	 /* start the cell */
+#define WARDEN_REQUEST_ENTER 6	 /* enter the hypervisor (enable) */
 
 #define WARDEN_NO_CPU 0xffffffffu
 #define WARDEN_ERROR_TEXT_LEN 48

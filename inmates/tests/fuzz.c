@@ -9,7 +9,8 @@
  * the cell catches the exception a refused value raises (exception_catch)
  * and puts back what it changed.  One attempt in R (default 100) is risky:
  * a port, an address, an MSR or an IPI outside the cell, which must fail
- * the cell; the attempt is announced on the console first.
+ * the cell; the attempt is announced on the console first, with how many
+ * attempts of this run raised an exception so far.
  *
  * Progress goes to the page at FUZZ_PROGRESS (the cell config maps it
  * shared with root), written before every attempt, so that root can tell
@@ -161,9 +162,9 @@ static void put_back_msr(void *unused)
  * bit. */
 static int attempt_cr0(void)
 {
-	static const uint64_t flips[] = { 1ull << 1, 1ull << 3, 1ull << 5,
+	static const uint64_t flips[] = { 1ull << 1,  1ull << 3,  1ull << 5,
 					  1ull << 16, 1ull << 18, CR0_CD,
-					  CR0_NW, 1ull << 0, 1ull << 31 };
+					  CR0_NW,     1ull << 0,  1ull << 31 };
 	uint64_t v = read_cr0();
 	unsigned int i, n = 1 + (unsigned int)below(3);
 	int r;
@@ -214,16 +215,15 @@ static int attempt_xsetbv(void)
 /* The MSRs a cell may write (the hypervisor's allow-list for cells, and
  * IA32_APIC_BASE, which it emulates); the TSC it may only read. */
 static const uint32_t cell_msrs[] = {
-	0x174,	    0x175,	0x176,	    MSR_IA32_PAT,     0x6e0,
-	0xc0000080, 0xc0000081, 0xc0000082, 0xc0000083,	      0xc0000084,
-	0xc0000100, 0xc0000101, 0xc0000102, MSR_TSC_AUX,      0x10,
-	0x1b,	    0x802,	0x803,	    0x808,	      0x80f,
+	0x174,	    0x175,	0x176,	    MSR_IA32_PAT, 0x6e0,
+	0xc0000080, 0xc0000081, 0xc0000082, 0xc0000083,	  0xc0000084,
+	0xc0000100, 0xc0000101, 0xc0000102, MSR_TSC_AUX,  0x10,
+	0x1b,	    0x802,	0x803,	    0x808,	  0x80f,
 	0x830,	    0x832,	0x838,	    0x83e,
 };
 
 /* Delivery modes a cell may send to itself (others fail the cell). */
-static const uint32_t self_modes[] = { APIC_ICR_DM_INIT |
-					       APIC_ICR_LEVEL_ASSERT,
+static const uint32_t self_modes[] = { APIC_ICR_DM_INIT | APIC_ICR_LEVEL_ASSERT,
 				       APIC_ICR_DM_SIPI | 0x10,
 				       APIC_ICR_DM_NMI | APIC_ICR_LEVEL_ASSERT,
 				       APIC_ICR_DM_FIXED | 0x40 };
@@ -258,35 +258,52 @@ static int attempt_msr(void)
 	return r;
 }
 
-/* GDTR or IDTR loaded with a random value, then a CPUID, which always
- * exits: the hypervisor meets the state at the next entry; then back. */
+/* GDTR or IDTR loaded with a random value (a non-canonical base raises
+ * #GP), then a CPUID, which always exits: the hypervisor meets the state
+ * at the next entry; then the old one back. */
+struct dtr {
+	uint16_t limit;
+	uint64_t base;
+} __attribute__((packed));
+
+static struct dtr dtr_random, dtr_saved;
+
+static void try_gdt(void *unused)
+{
+	uint32_t eax = 0, ebx, ecx = 0, edx;
+
+	(void)unused;
+	asm volatile("lgdt %[r]\n\t"
+		     "cpuid\n\t"
+		     "lgdt %[s]"
+		     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
+		     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
+		     : "memory");
+}
+
+static void try_idt(void *unused)
+{
+	uint32_t eax = 0, ebx, ecx = 0, edx;
+
+	(void)unused;
+	asm volatile("lidt %[r]\n\t"
+		     "cpuid\n\t"
+		     "lidt %[s]"
+		     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
+		     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
+		     : "memory");
+}
+
 static int attempt_dtr(void)
 {
-	struct {
-		uint16_t limit;
-		uint64_t base;
-	} __attribute__((packed)) saved, random = { (uint16_t)next(), value() };
-	uint32_t eax = 0, ebx, ecx = 0, edx;
-	bool gdt = below(2);
-
-	if (gdt) {
-		asm volatile("sgdt %0" : "=m"(saved));
-		asm volatile("lgdt %[r]\n\t"
-			     "cpuid\n\t"
-			     "lgdt %[s]"
-			     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
-			     : [r] "m"(random), [s] "m"(saved)
-			     : "memory");
-	} else {
-		asm volatile("sidt %0" : "=m"(saved));
-		asm volatile("lidt %[r]\n\t"
-			     "cpuid\n\t"
-			     "lidt %[s]"
-			     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
-			     : [r] "m"(random), [s] "m"(saved)
-			     : "memory");
+	dtr_random.limit = (uint16_t)next();
+	dtr_random.base = value();
+	if (below(2)) {
+		asm volatile("sgdt %0" : "=m"(dtr_saved));
+		return exception_catch(try_gdt, NULL);
 	}
-	return -1;
+	asm volatile("sidt %0" : "=m"(dtr_saved));
+	return exception_catch(try_idt, NULL);
 }
 
 static void try_lldt(void *unused)
@@ -379,7 +396,7 @@ static void try_apic_mmio(void *unused)
  * register a cell may set freely (never the ICR: that is risky). */
 static int attempt_apic(void)
 {
-	static const uint16_t regs[] = { 0x80, 0x320, 0x340, 0x350, 0x360,
+	static const uint16_t regs[] = { 0x80,	0x320, 0x340, 0x350, 0x360,
 					 0x370, 0x380, 0x3e0, 0x280, 0xb0 };
 
 	if (x2apic_now())
@@ -397,8 +414,9 @@ static int attempt_apic(void)
 
 static int attempt_cpuid(void)
 {
-	uint32_t b, c, d, leaf = (uint32_t)(below(2) ? below(0x20)
-						     : 0x80000000u + below(9));
+	uint32_t b, c, d,
+		leaf = (uint32_t)(below(2) ? below(0x20)
+					   : 0x80000000u + below(9));
 
 	cpuid(leaf, (uint32_t)below(4), &leaf, &b, &c, &d);
 	return -1;
@@ -406,7 +424,7 @@ static int attempt_cpuid(void)
 
 /* Risky: something outside the cell; the hypervisor must fail the cell.
  * Returns only if it did not. */
-static void risky(uint64_t n, uint64_t seed)
+static void risky(uint64_t n, uint64_t seed, uint64_t caught)
 {
 	uint64_t addr;
 	uint16_t port;
@@ -416,27 +434,33 @@ static void risky(uint64_t n, uint64_t seed)
 		port = (uint16_t)below(0x10000);
 		if (port >= 0x3e8 && port <= 0x3ef)
 			port = 0x80;
-		printk("fuzz: seed %lu attempt %lu risky: port 0x%x\n",
-		       (unsigned long)seed, (unsigned long)n, port);
+		printk("fuzz: seed %lu attempt %lu risky (caught %lu): port "
+		       "0x%x\n",
+		       (unsigned long)seed, (unsigned long)n,
+		       (unsigned long)caught, port);
 		inb(port);
 		break;
 	case 1:
 		addr = 0x40000000ull + (below(0x40000) << 12);
-		printk("fuzz: seed %lu attempt %lu risky: read 0x%lx\n",
+		printk("fuzz: seed %lu attempt %lu risky (caught %lu): read "
+		       "0x%lx\n",
 		       (unsigned long)seed, (unsigned long)n,
-		       (unsigned long)addr);
+		       (unsigned long)caught, (unsigned long)addr);
 		mmio_read32(addr);
 		break;
 	case 2:
 		a.msr = 0x1a0 + below(0x10);
-		printk("fuzz: seed %lu attempt %lu risky: MSR 0x%lx\n",
+		printk("fuzz: seed %lu attempt %lu risky (caught %lu): MSR "
+		       "0x%lx\n",
 		       (unsigned long)seed, (unsigned long)n,
-		       (unsigned long)a.msr);
+		       (unsigned long)caught, (unsigned long)a.msr);
 		rdmsr((uint32_t)a.msr);
 		break;
 	default:
-		printk("fuzz: seed %lu attempt %lu risky: IPI to APIC ID 0\n",
-		       (unsigned long)seed, (unsigned long)n);
+		printk("fuzz: seed %lu attempt %lu risky (caught %lu): IPI to "
+		       "APIC ID 0\n",
+		       (unsigned long)seed, (unsigned long)n,
+		       (unsigned long)caught);
 		send_icr(0, APIC_ICR_DM_FIXED | APIC_ICR_LEVEL_ASSERT | 0x40);
 		break;
 	}
@@ -476,17 +500,17 @@ void inmate_main(void)
 	progress->done = 0;
 	printk("fuzz: seed %lu attempts %lu-%lu, one in %lu risky\n",
 	       (unsigned long)seed, (unsigned long)first,
-	       (unsigned long)(first + count - 1),
-	       (unsigned long)risky_one_in);
+	       (unsigned long)(first + count - 1), (unsigned long)risky_one_in);
 	for (n = first; n < first + count; n++) {
-		rng = (seed * 0x9e3779b97f4a7c15ull) ^ (n + 1) * 0xbf58476d1ce4e5b9ull;
+		rng = (seed * 0x9e3779b97f4a7c15ull) ^
+		      (n + 1) * 0xbf58476d1ce4e5b9ull;
 		if (!rng)
 			rng = 1;
 		next();
 		progress->attempt = n;
 		if (risky_one_in && below(risky_one_in) == 0) {
 			progress->kind = 99;
-			risky(n, seed);
+			risky(n, seed, progress->caught);
 			continue;
 		}
 		progress->kind = below(11);

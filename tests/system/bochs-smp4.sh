@@ -7,7 +7,7 @@
 # emulator: bochs
 # cpus: 4
 # timeout: 900
-# tests: insmod nmi-bare enable event-exit work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable
+# tests: insmod nmi-bare enable event-exit work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable hang-destroy-bounded hang-quarantine-kept hang-disable
 # console: com4 apic-demo-cpu3-ticks ^apic-demo: x2apic ticks [0-9]+ jitter
 # console-absent: com4 no-root-ipi-in-cells unexpected [1-9]
 # console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
@@ -122,3 +122,22 @@ run warden hardware check
 if [ "$(echo "$OUT" | grep -c 'VMXON/VMXOFF probe succeeded')" -ge 1 ] && ! echo "$OUT" | grep -q MISSING; then pass vmx-free-after; else fail vmx-free-after "probe after disable: $(echo "$OUT" | grep -E 'VMX|MISSING' | tr '\n' ' ')"; fi
 if [ "$(all_work)" = donedonedonedone ] && kill -0 $! 2>/dev/null; then pass work-after-disable; else fail work-after-disable "processes did not survive"; fi
 kill $! 2>/dev/null
+
+# A cell CPU that stops answering (test hook: the hypervisor hangs on it):
+# destroy waits a bounded time, gives the CPU up as lost, quarantines the
+# cell and returns; root goes on; disable works without that CPU.
+rmmod warden
+insmod /warden.ko test_hooks=1
+warden enable /configs/system-bochs.cell >/dev/null
+warden cell create /configs/cells/apic-demo-cpu3.cell >/dev/null
+warden cell load apic-demo-cpu3 /inmates/bad-state.bin -s 'kind=hang' -a 0xff000 >/dev/null
+warden cell start apic-demo-cpu3 >/dev/null
+sleep 1
+t0=$(date +%s)
+run warden cell destroy apic-demo-cpu3
+t1=$(date +%s)
+echo "  (destroy of the hung cell took $((t1 - t0)) s)"
+if [ "$RC" = 0 ] && warden cell list | grep -Eq '^[0-9]+ +apic-demo-cpu3 +quarantined +3 +3 \(lost: 3\)$' && warden console | grep -q 'CPU 3: no answer to a return request in time; CPU lost' && [ "$(work 0)$(work 1)$(work 2)" = donedonedone ]; then pass hang-destroy-bounded; else fail hang-destroy-bounded "rc $RC: $OUT $(warden cell list | tr '\n' ' ')"; fi
+run warden cell create /configs/cells/apic-demo-cpu3.cell
+if [ "$RC" = 1 ] && echo "$OUT" | grep -q 'apic-demo-cpu3'; then pass hang-quarantine-kept; else fail hang-quarantine-kept "rc $RC: $OUT"; fi
+expect_rc hang-disable 0 warden disable

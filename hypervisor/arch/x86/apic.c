@@ -72,14 +72,22 @@ bool apic_write_guest(struct per_cpu *pc, unsigned int reg, u32 value)
 
 /* Send an IPI from this CPU's physical APIC; dest is an APIC ID (or
  * logical destination) in the format of the APIC's mode. */
+#define ICR_BUSY_SPINS 1000000
+
 void apic_send(struct per_cpu *pc, u32 dest, u32 low)
 {
+	unsigned int n;
+
 	if (pc->arch.x2apic) {
 		write_msr(MSR_X2APIC_ICR, (u64)dest << 32 | low);
 		return;
 	}
-	/* xAPIC: one IPI at a time (SDM Vol. 3, 11.6.1: delivery status) */
-	while (apic_read(pc, APIC_REG_ICR) & APIC_ICR_BUSY)
+	/* xAPIC: one IPI at a time (SDM Vol. 3, 11.6.1: delivery status);
+	 * the APIC clears it within a bus cycle or so: a bound, not a wait
+	 * anyone could stretch */
+	for (n = 0; n < ICR_BUSY_SPINS &&
+		    (apic_read(pc, APIC_REG_ICR) & APIC_ICR_BUSY);
+	     n++)
 		cpu_relax();
 	apic_write(pc, APIC_REG_ICR2, dest << 24);
 	apic_write(pc, APIC_REG_ICR, low);

@@ -76,9 +76,9 @@ static int request(struct per_cpu *target, u32 req)
 
 int arch_cpu_suspend(struct per_cpu *target)
 {
-	u32 round = __atomic_load_n(&target->arch.suspend_want,
-				    __ATOMIC_SEQ_CST) +
-		    1;
+	u32 round =
+		__atomic_load_n(&target->arch.suspend_want, __ATOMIC_SEQ_CST) +
+		1;
 	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
 
 	if (!round)
@@ -253,8 +253,8 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 		if (pc->cell != &hv.root) {
 			if (req & REQ_RETURN) {
 				leave_cell(pc);
-				request_done(pc, REQ_RETURN | REQ_STOP |
-							 REQ_START);
+				request_done(pc,
+					     REQ_RETURN | REQ_STOP | REQ_START);
 				continue;
 			}
 			if (req & REQ_STOP) {

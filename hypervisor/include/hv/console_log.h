@@ -58,9 +58,8 @@ unsigned int console_log_line(struct console_log *log, unsigned int source,
 			      const char *text, size_t len, u64 *ended_run);
 
 /* Format the repeat notice of source for n repeats into buf; its length. */
-size_t console_repeat_notice(const struct console_log *log,
-			     unsigned int source, u64 n, char *buf,
-			     size_t size);
+size_t console_repeat_notice(const struct console_log *log, unsigned int source,
+			     u64 n, char *buf, size_t size);
 
 /*
  * A guest's byte as it appears on the console: printable ASCII stays

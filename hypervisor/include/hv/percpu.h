@@ -28,7 +28,7 @@ struct per_cpu {
 	u64 stats[WARDEN_MAX_STATS];
 	/* the guest's console output of the line under way (escaped) */
 	u8 out_len;
-	char out_line[80];
+	char out_line[160];
 	struct arch_cpu arch;
 	u8 stack[PERCPU_STACK_SIZE] __attribute__((aligned(16)));
 } __attribute__((aligned(4096)));
