@@ -24,6 +24,7 @@ every group also reports "<group>/boot": clean power-off, no kernel
 warning, no panic.
 
   tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
+               [--timeout-scale F]
   T: "unit", "unit/<suite>", "inmate-qemu", "<group>" or "<group>/<test>"
 
 Between the two, the inmate tests run the inmates bare in QEMU, started
@@ -231,7 +232,8 @@ def read_text(path):
         return ''
 
 
-def run_group(build, group, script, results, keep, stream=False):
+def run_group(build, group, script, results, keep, stream=False,
+              timeout_scale=1.0):
     import boot  # tests/vm/boot.py
     meta = parse_header(script)
     workdir = os.path.join(keep, group) if keep else \
@@ -240,7 +242,7 @@ def run_group(build, group, script, results, keep, stream=False):
     try:
         initrd = build_payload(build, script, workdir)
         res = boot.run(meta['emulator'], int(meta['cpus']),
-                       float(meta['timeout']), initrd,
+                       float(meta['timeout']) * timeout_scale, initrd,
                        os.path.join(workdir, 'out'),
                        rodata_off=meta['rodata'] != 'on', stream=stream,
                        expected_vmfail=meta['expect_vmfail'])
@@ -301,6 +303,8 @@ def main():
     ap.add_argument('--unit-only', action='store_true')
     ap.add_argument('--demo', action='store_true')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
+    # longer runs than make test's (make fuzz-guest)
+    ap.add_argument('--timeout-scale', type=float, default=1.0)
     args = ap.parse_args()
     keep = os.path.abspath(args.keep) if args.keep else ''
     start = time.time()
@@ -333,7 +337,8 @@ def main():
             if group_selected(results.only, group):
                 jobs.append((float(parse_header(script)['timeout']), group,
                              lambda r, g=group, s=script:
-                             run_group(args.build, g, s, r, keep)))
+                             run_group(args.build, g, s, r, keep,
+                                       timeout_scale=args.timeout_scale)))
     # longest first, so that the short ones fill in at the end
     jobs.sort(key=lambda j: -j[0])
     with concurrent.futures.ThreadPoolExecutor(

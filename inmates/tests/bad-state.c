@@ -29,22 +29,6 @@
 #define CR4_VMXE (1ull << 13)
 #define CR0_NE_BIT (1ull << 5)
 
-static uint64_t read_cr0(void)
-{
-	uint64_t v;
-
-	asm volatile("mov %%cr0, %0" : "=r"(v));
-	return v;
-}
-
-static uint64_t read_cr4(void)
-{
-	uint64_t v;
-
-	asm volatile("mov %%cr4, %0" : "=r"(v));
-	return v;
-}
-
 static void hc_puts(const char *s)
 {
 	while (*s)

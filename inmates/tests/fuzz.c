@@ -80,39 +80,6 @@ static uint64_t value(void)
 	return next();
 }
 
-static uint64_t read_cr0(void)
-{
-	uint64_t v;
-
-	asm volatile("mov %%cr0, %0" : "=r"(v));
-	return v;
-}
-
-static uint64_t read_cr4(void)
-{
-	uint64_t v;
-
-	asm volatile("mov %%cr4, %0" : "=r"(v));
-	return v;
-}
-
-static void write_cr0(uint64_t v)
-{
-	asm volatile("mov %0, %%cr0" : : "r"(v) : "memory");
-}
-
-static void write_cr4(uint64_t v)
-{
-	asm volatile("mov %0, %%cr4" : : "r"(v) : "memory");
-}
-
-static void xsetbv(uint32_t index, uint64_t v)
-{
-	asm volatile("xsetbv"
-		     :
-		     : "c"(index), "a"((uint32_t)v), "d"((uint32_t)(v >> 32)));
-}
-
 /* What an attempt changes and puts back. */
 static struct {
 	uint64_t cr0, cr4;
@@ -268,42 +235,39 @@ struct dtr {
 
 static struct dtr dtr_random, dtr_saved;
 
-static void try_gdt(void *unused)
+static bool dtr_is_gdt;
+
+static void try_dtr(void *unused)
 {
 	uint32_t eax = 0, ebx, ecx = 0, edx;
 
 	(void)unused;
-	asm volatile("lgdt %[r]\n\t"
-		     "cpuid\n\t"
-		     "lgdt %[s]"
-		     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
-		     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
-		     : "memory");
-}
-
-static void try_idt(void *unused)
-{
-	uint32_t eax = 0, ebx, ecx = 0, edx;
-
-	(void)unused;
-	asm volatile("lidt %[r]\n\t"
-		     "cpuid\n\t"
-		     "lidt %[s]"
-		     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
-		     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
-		     : "memory");
+	if (dtr_is_gdt)
+		asm volatile("lgdt %[r]\n\t"
+			     "cpuid\n\t"
+			     "lgdt %[s]"
+			     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
+			     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
+			     : "memory");
+	else
+		asm volatile("lidt %[r]\n\t"
+			     "cpuid\n\t"
+			     "lidt %[s]"
+			     : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx)
+			     : [r] "m"(dtr_random), [s] "m"(dtr_saved)
+			     : "memory");
 }
 
 static int attempt_dtr(void)
 {
 	dtr_random.limit = (uint16_t)next();
 	dtr_random.base = value();
-	if (below(2)) {
+	dtr_is_gdt = below(2);
+	if (dtr_is_gdt)
 		asm volatile("sgdt %0" : "=m"(dtr_saved));
-		return exception_catch(try_gdt, NULL);
-	}
-	asm volatile("sidt %0" : "=m"(dtr_saved));
-	return exception_catch(try_idt, NULL);
+	else
+		asm volatile("sidt %0" : "=m"(dtr_saved));
+	return exception_catch(try_dtr, NULL);
 }
 
 static void try_lldt(void *unused)

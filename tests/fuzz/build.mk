@@ -11,6 +11,12 @@
 # $(BUILD)/tests/fuzz/corpus/<name>, crash inputs to .../artifacts/<name>/;
 # "make fuzz" fails when there is one.  Replay: build/tests/fuzz/fuzz_<name>
 # <file>.
+#
+#   make fuzz-guest [FUZZ_GUEST_SURVIVE=50000] [FUZZ_GUEST_FAIL=500]
+#                   [FUZZ_GUEST_SEED=S]
+#
+# runs the guest-state fuzzer in a cell (the bochs-fuzz system group, which
+# make test runs with 10000 and 100) longer; "make fuzz" runs it too.
 
 FUZZ_OUT := $(BUILD)/tests/fuzz
 FUZZ_SECONDS ?= 60
@@ -29,7 +35,11 @@ FUZZ_DEPS_config_yaml := tools/config_values.c tools/config_yaml.c \
 FUZZ_LIBS_config_yaml := -lyaml
 FUZZ_BINS := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
 
-.PHONY: fuzz fuzz-build
+FUZZ_GUEST_SURVIVE ?= 50000
+FUZZ_GUEST_FAIL ?= 500
+FUZZ_GUEST_SEED ?=
+
+.PHONY: fuzz fuzz-build fuzz-guest fuzz-libfuzzer
 fuzz-build: $(FUZZ_BINS) $(FUZZ_OUT)/mkcorpus
 
 $(FUZZ_OUT)/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_DEPS_$$*) tests/unit/*.h \
@@ -45,7 +55,14 @@ $(FUZZ_OUT)/mkcorpus: tests/fuzz/mkcorpus.c tests/unit/config_builder.c \
 		tests/unit/config_builder.c tests/unit/yaml_corpus.c \
 		tests/unit/yaml_syntax.c -o $@
 
-fuzz: fuzz-build
+fuzz: fuzz-libfuzzer fuzz-guest
+
+fuzz-guest: all vm test-modules
+	@WARDEN_FUZZ_SURVIVE=$(FUZZ_GUEST_SURVIVE) \
+	WARDEN_FUZZ_FAIL=$(FUZZ_GUEST_FAIL) WARDEN_FUZZ_SEED=$(FUZZ_GUEST_SEED) \
+	tests/run.py --build $(BUILD) --only bochs-fuzz --timeout-scale 10
+
+fuzz-libfuzzer: fuzz-build
 	@failed=0; \
 	for t in $(FUZZ_TARGETS); do \
 		seeds=$(FUZZ_OUT)/seeds/$$t; corpus=$(FUZZ_OUT)/corpus/$$t; \

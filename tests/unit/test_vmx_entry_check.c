@@ -60,25 +60,10 @@ static struct vmx_guest_state linux64(void)
 /* What vmx_reset_to_real_mode writes for a SIPI to vector 0x9a. */
 static struct vmx_guest_state real_mode(void)
 {
-	struct vmx_guest_state s = linux64();
-	unsigned int i;
+	struct vmx_guest_state s;
 
-	s.cr0 = 0x30; /* ET, and NE kept for VMX */
-	s.cr3 = 0;
-	s.cr4 = 0x2000;
-	s.efer = 0;
-	s.pat = 0x0007040600070406ull;
-	s.ia32e_guest = false;
-	s.rip = 0;
-	s.rflags = 2;
-	for (i = 0; i < VMX_SEG_COUNT; i++)
-		s.seg[i] = (struct vmx_segment){ 0, 0, 0xffff, 0x93 };
-	s.seg[VMX_SEG_CS] =
-		(struct vmx_segment){ 0x9a00, 0x9a000, 0xffff, 0x9b };
-	s.seg[VMX_SEG_TR].ar = 0x8b;
-	s.seg[VMX_SEG_LDTR].ar = 0x82;
-	s.gdtr_base = s.idtr_base = 0;
-	s.gdtr_limit = s.idtr_limit = 0xffff;
+	vmx_real_mode_state(&s, 0x9a000, 0, 0x20, 0x2000);
+	s.virtual_nmis = true;
 	return s;
 }
 
@@ -109,6 +94,25 @@ static void valid_states(void **state)
 	s.pdpte[0] = 0x1001;
 	s.pdpte[1] = 0x2000;
 	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x8, 0, 0xffffffff, 0xc09b };
+	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
+}
+
+/* Every state the hypervisor starts a guest in: a SIPI with any vector,
+ * a cell's reset address anywhere below 4 GiB. */
+static void every_start_state(void **state)
+{
+	struct vmx_guest_state s;
+	unsigned int v;
+	int seg;
+
+	(void)state;
+	for (v = 0; v < 256; v++) {
+		vmx_real_mode_state(&s, (u64)v << 12, 0, 0x20, 0x2000);
+		assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
+	}
+	vmx_real_mode_state(&s, 0xf0000, 0xfff0, 0x20, 0x2000);
+	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
+	vmx_real_mode_state(&s, 0xfffe0000, 0xfff0, 0x20, 0x2000);
 	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
 }
 
@@ -322,6 +326,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(valid_states),
+		cmocka_unit_test(every_start_state),
 		cmocka_unit_test(register_rules),
 		cmocka_unit_test(segment_rules),
 		cmocka_unit_test(other_rules),

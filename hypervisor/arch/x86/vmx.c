@@ -396,56 +396,50 @@ void arch_cpu_undo(struct per_cpu *pc)
 	a->vmx_on = false;
 }
 
-static void real_mode_segment(enum vmcs_field sel, u16 selector, u64 base,
-			      u32 ar)
+static void write_seg(enum vmcs_field sel, const struct vmx_segment *g)
 {
-	vmwrite(sel, selector);
-	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), 0xffff);
-	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), ar);
-	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), base);
+	vmwrite(sel, g->selector);
+	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), g->limit);
+	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), g->ar);
+	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), g->base);
 }
 
+/* The state of vmx_real_mode_state (unit-tested against the VM-entry
+ * checks) into the current VMCS. */
 void vmx_reset_to_real_mode(u64 cs_base, u16 ip)
 {
-	u64 cr0_mask = vmread(CR0_GUEST_HOST_MASK);
-	u64 cr4_mask = vmread(CR4_GUEST_HOST_MASK);
+	struct vmx_guest_state s;
+	unsigned int i;
 
-	/* CR0 after INIT: CD, NW, ET (the guest sees that through the
-	 * shadow); the real register keeps the bits VMX needs. */
-	vmwrite(CR0_READ_SHADOW, 0x60000010);
-	vmwrite(GUEST_CR0, 0x10 | cr0_mask);
+	vmx_real_mode_state(&s, cs_base, ip, vmread(CR0_GUEST_HOST_MASK),
+			    vmread(CR4_GUEST_HOST_MASK));
+	/* what the guest reads: CR0 after INIT, CD, NW and ET set */
+	vmwrite(CR0_READ_SHADOW, REAL_MODE_CR0_SHADOW);
 	vmwrite(CR4_READ_SHADOW, 0);
-	vmwrite(GUEST_CR4, cr4_mask);
-	vmwrite(GUEST_CR3, 0);
-	vmwrite(GUEST_IA32_EFER, 0);
-	vmwrite(GUEST_IA32_PAT, 0x0007040600070406ull);
+	vmwrite(GUEST_CR0, s.cr0);
+	vmwrite(GUEST_CR3, s.cr3);
+	vmwrite(GUEST_CR4, s.cr4);
+	vmwrite(GUEST_DR7, s.dr7);
+	vmwrite(GUEST_IA32_DEBUGCTL, s.debugctl);
+	vmwrite(GUEST_SYSENTER_CS, 0);
+	vmwrite(GUEST_SYSENTER_ESP, s.sysenter_esp);
+	vmwrite(GUEST_SYSENTER_EIP, s.sysenter_eip);
+	vmwrite(GUEST_IA32_PAT, s.pat);
+	vmwrite(GUEST_IA32_EFER, s.efer);
 	vmwrite(VM_ENTRY_CONTROLS,
 		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
-	real_mode_segment(GUEST_CS_SELECTOR, (u16)(cs_base >> 4), cs_base,
-			  0x9b);
-	real_mode_segment(GUEST_DS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_ES_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_FS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_GS_SELECTOR, 0, 0, 0x93);
-	real_mode_segment(GUEST_SS_SELECTOR, 0, 0, 0x93);
-	/* TR must be a usable busy TSS even in real mode (SDM 27.3.1.2) */
-	real_mode_segment(GUEST_TR_SELECTOR, 0, 0, 0x8b);
-	real_mode_segment(GUEST_LDTR_SELECTOR, 0, 0, 0x82);
-	vmwrite(GUEST_GDTR_BASE, 0);
-	vmwrite(GUEST_GDTR_LIMIT, 0xffff);
-	vmwrite(GUEST_IDTR_BASE, 0);
-	vmwrite(GUEST_IDTR_LIMIT, 0xffff);
-	vmwrite(GUEST_RIP, ip);
+	for (i = 0; i < VMX_SEG_COUNT; i++)
+		write_seg(GUEST_ES_SELECTOR + 2 * i, &s.seg[i]);
+	vmwrite(GUEST_GDTR_BASE, s.gdtr_base);
+	vmwrite(GUEST_GDTR_LIMIT, s.gdtr_limit);
+	vmwrite(GUEST_IDTR_BASE, s.idtr_base);
+	vmwrite(GUEST_IDTR_LIMIT, s.idtr_limit);
+	vmwrite(GUEST_RIP, s.rip);
 	vmwrite(GUEST_RSP, 0);
-	vmwrite(GUEST_RFLAGS, 2);
-	vmwrite(GUEST_DR7, 0x400);
-	vmwrite(GUEST_IA32_DEBUGCTL, 0);
-	vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
-	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
-	vmwrite(GUEST_SYSENTER_CS, 0);
-	vmwrite(GUEST_SYSENTER_ESP, 0);
-	vmwrite(GUEST_SYSENTER_EIP, 0);
-	vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+	vmwrite(GUEST_RFLAGS, s.rflags);
+	vmwrite(GUEST_INTERRUPTIBILITY_INFO, s.interruptibility);
+	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, s.pending_dbg);
+	vmwrite(GUEST_ACTIVITY_STATE, s.activity);
 	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 }
 

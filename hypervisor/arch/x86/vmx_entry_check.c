@@ -340,6 +340,38 @@ int vmx_guest_check(const struct vmx_guest_state *state,
 	return rule;
 }
 
+void vmx_real_mode_state(struct vmx_guest_state *s, u64 cs_base, u16 ip,
+			 u64 cr0_keep, u64 cr4_keep)
+{
+	unsigned int i;
+
+	*s = (struct vmx_guest_state){ 0 };
+	/* CR0: ET, what VMX keeps (NE); no PE, no PG */
+	s->cr0 = CR0_ET | cr0_keep;
+	s->cr4 = cr4_keep;
+	s->dr7 = 0x400;
+	s->pat = 0x0007040600070406ull; /* the power-on PAT */
+	/* data segments: selector 0, base 0, limit 64 KiB, read/write
+	 * accessed, present (access rights 0x93) */
+	for (i = 0; i < VMX_SEG_COUNT; i++)
+		s->seg[i] = (struct vmx_segment){ 0, 0, 0xffff, 0x93 };
+	s->seg[VMX_SEG_CS] = (struct vmx_segment){ (u16)(cs_base >> 4),
+						   cs_base, 0xffff, 0x9b };
+	/* TR a busy TSS, LDTR an LDT, both usable (27.3.1.2) */
+	s->seg[VMX_SEG_TR].ar = 0x8b;
+	s->seg[VMX_SEG_LDTR].ar = 0x82;
+	s->gdtr_limit = 0xffff;
+	s->idtr_limit = 0xffff;
+	s->rip = ip;
+	s->rflags = 2;
+	s->link_pointer = ~0ull;
+	s->load_debug = true;
+	s->load_pat = true;
+	s->load_efer = true;
+	s->unrestricted = true;
+	s->ept = true;
+}
+
 static const char *const names[VMXG_RULE_COUNT] = {
 	[VMX_GUEST_OK] = "valid",
 	[VMXG_CR0_FIXED] = "CR0 breaks IA32_VMX_CR0_FIXED0/1 (27.3.1.1)",

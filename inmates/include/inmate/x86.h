@@ -108,6 +108,41 @@ static inline void wrmsr(uint32_t msr, uint64_t value)
 		     : "memory");
 }
 
+static inline uint64_t read_cr0(void)
+{
+	uint64_t value;
+
+	asm volatile("mov %%cr0, %0" : "=r"(value));
+	return value;
+}
+
+static inline void write_cr0(uint64_t value)
+{
+	asm volatile("mov %0, %%cr0" : : "r"(value) : "memory");
+}
+
+static inline uint64_t read_cr4(void)
+{
+	uint64_t value;
+
+	asm volatile("mov %%cr4, %0" : "=r"(value));
+	return value;
+}
+
+static inline void write_cr4(uint64_t value)
+{
+	asm volatile("mov %0, %%cr4" : : "r"(value) : "memory");
+}
+
+/* XSETBV: XCR index = value (CR4.OSXSAVE must be set). */
+static inline void xsetbv(uint32_t index, uint64_t value)
+{
+	asm volatile("xsetbv"
+		     :
+		     : "c"(index), "a"((uint32_t)value),
+		       "d"((uint32_t)(value >> 32)));
+}
+
 static inline uint64_t read_cr2(void)
 {
 	uint64_t value;
