@@ -370,6 +370,12 @@ static int attempt_apic(void)
 	} else {
 		a.arg = (1ull << 63) | regs[below(ARRAY_LEN(regs))];
 		a.msr_value = next() | (below(2) ? 0x10000 : 0); /* masked */
+		/* an LVT's vector stays above the exceptions': 16-31 are
+		 * delivered like any other and would land on an exception's
+		 * handler */
+		if ((a.arg & 0xfff) >= 0x320 && (a.arg & 0xfff) <= 0x370)
+			a.msr_value = (a.msr_value & ~0xffull) |
+				      (32 + below(224));
 		if ((a.arg & 0xfff) == 0x380)
 			a.msr_value &= 0xffff; /* short timers only */
 	}

@@ -22,6 +22,9 @@
  *                                      without EN; each must be refused)
  *   insmod wdtest.ko mode=apicid      (write the xAPIC ID register: must
  *                                      not change)
+ *   insmod wdtest.ko mode=apictimer   (each CPU's APIC timer registers:
+ *                                      divide, LVT, initial and current
+ *                                      count)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -75,6 +78,32 @@ static void apic_base(void)
 		how, old, new, err ? "refused" : "accepted", err, now);
 	if (!err && now != old)
 		wrmsrl_safe(MSR_IA32_APICBASE, old); /* try to survive */
+}
+
+static void apic_timer_regs(void *unused)
+{
+	unsigned long flags;
+	u32 c0, c1;
+	u64 t0, t1, k0, k1;
+
+	/* how fast the timer counts against Linux's clock and the TSC:
+	 * a fresh count, interrupts off, about 200 us of ktime */
+	local_irq_save(flags);
+	apic_write(APIC_TMICT, 0x7fffffff);
+	c0 = apic_read(APIC_TMCCT);
+	k0 = ktime_get_ns();
+	t0 = rdtsc();
+	do
+		k1 = ktime_get_ns();
+	while (k1 - k0 < 200000);
+	c1 = apic_read(APIC_TMCCT);
+	t1 = rdtsc();
+	apic_write(APIC_TMICT, 1000);
+	local_irq_restore(flags);
+	pr_info("wdtest: apictimer: cpu %u TDCR 0x%x LVTT 0x%x: counted %u "
+		"in %llu ns of ktime, %llu TSC ticks\n",
+		smp_processor_id(), apic_read(APIC_TDCR), apic_read(APIC_LVTT),
+		c0 - c1, k1 - k0, t1 - t0);
 }
 
 /* Write this CPU's xAPIC ID register: it must keep its ID. */
@@ -256,6 +285,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "apicid")) {
 		apic_id();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "apictimer")) {
+		on_each_cpu(apic_timer_regs, NULL, 1);
 		return -EAGAIN;
 	}
 	pr_err("wdtest: unknown mode '%s'\n", mode);

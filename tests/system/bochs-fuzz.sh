@@ -58,8 +58,10 @@ while [ -z "$broken$hv_exception$destroy_broken" ] && { [ $survived -lt $want_su
 		state=""
 		i=0
 		while [ $i -lt 600 ]; do
-			state=$(warden cell list | awk '$2 == "fuzz" { print $3 }')
-			[ "$state" = "shut down" ] || [ "$state" = failed ] && break
+			# "failed/1": the hypervisor failed CPU 1; "failed/-":
+			# the inmate reported its own failure
+			state=$(warden cell list | awk '$2 == "fuzz" { if ($3 == "shut") print "shut down/" $6; else print $3 "/" $5 }')
+			[ "$state" = "shut down/-" ] || [ "${state%/*}" = failed ] && break
 			usleep 200000
 			i=$((i + 1))
 		done
@@ -72,13 +74,16 @@ while [ -z "$broken$hv_exception$destroy_broken" ] && { [ $survived -lt $want_su
 		fi
 		done_line=$(echo "$c" | grep "fuzz: seed $seed attempts $first-[0-9]* done:")
 		risky_line=$(echo "$c" | grep "fuzz: seed $seed attempt [0-9]* risky" | tail -n 1)
-		if [ "$state" = "shut down" ] && [ -n "$done_line" ]; then
+		if [ "$state" = "shut down/-" ] && [ -n "$done_line" ]; then
 			survived=$((survived + 1000))
 			caught=$((caught + $(echo "$done_line" | sed -n 's/.* survived, \([0-9]*\) raised.*/\1/p')))
 			first=$((first + 1000))
-		elif [ "$state" = failed ]; then
+		elif [ "$state" = failed/- ]; then
+			broken="seed $seed from attempt $first: the fuzzer itself failed at attempt $(word 16) (an exception it did not catch): $(echo "$c" | grep -A1 EXCEPTION | tr '\n' ' ')"
+		elif [ "$state" = failed/1 ]; then
 			failing=$((failing + 1))
-			named=$(echo "$c" | grep -E '^Cell [0-9]+ "fuzz", CPU 1: .* at RIP 0x[0-9a-f]+; cell failed' | tail -n 1)
+			# the hypervisor's own lines are kept: its latest says why
+			named=$(warden console | grep -E '^Cell [0-9]+ "fuzz", CPU 1: .* at RIP 0x[0-9a-f]+; cell failed' | tail -n 1)
 			if [ -n "$risky_line" ]; then
 				attempt=$(echo "$risky_line" | sed -n 's/.* attempt \([0-9]*\) risky.*/\1/p')
 				caught=$((caught + $(echo "$risky_line" | sed -n 's/.*(caught \([0-9]*\)).*/\1/p')))

@@ -71,7 +71,8 @@ static void flood_keeps_others(void **state)
 	line(CONSOLE_SRC_HV, "Warden hypervisor, ABI revision 3");
 	line(CONSOLE_SRC_CELL(2), "[other] a line of another cell");
 	for (i = 0; i < 10000; i++) {
-		snprintf(text, sizeof(text), "[tiny-demo] flood line %u", i + 1);
+		snprintf(text, sizeof(text), "[tiny-demo] flood line %u",
+			 i + 1);
 		line(CONSOLE_SRC_CELL(1), text);
 	}
 	line(CONSOLE_SRC_HV, "Cell 1 \"tiny-demo\" destroyed");
@@ -84,8 +85,9 @@ static void flood_keeps_others(void **state)
 		n++;
 	assert_int_equal(n, WARDEN_CONSOLE_CELL_LINES);
 	/* and in order: the last hypervisor line comes last */
-	assert_string_equal(d + strlen(d) - strlen("Cell 1 \"tiny-demo\" "
-						   "destroyed\n"),
+	assert_string_equal(d + strlen(d) -
+				    strlen("Cell 1 \"tiny-demo\" "
+					   "destroyed\n"),
 			    "Cell 1 \"tiny-demo\" destroyed\n");
 }
 
@@ -163,8 +165,7 @@ static void reset_empties_a_source(void **state)
 	(void)state;
 	line(CONSOLE_SRC_CELL(1), "old cell's line");
 	line(CONSOLE_SRC_HV, "kept");
-	console_log_reset_source(&log_, CONSOLE_SRC_CELL(1),
-				 "cell 1 \"next\"");
+	console_log_reset_source(&log_, CONSOLE_SRC_CELL(1), "cell 1 \"next\"");
 	assert_string_equal(dump(), "kept\n");
 	assert_int_equal(line(CONSOLE_SRC_CELL(99), "nowhere"), 0);
 }

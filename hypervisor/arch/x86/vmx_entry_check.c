@@ -355,8 +355,8 @@ void vmx_real_mode_state(struct vmx_guest_state *s, u64 cs_base, u16 ip,
 	 * accessed, present (access rights 0x93) */
 	for (i = 0; i < VMX_SEG_COUNT; i++)
 		s->seg[i] = (struct vmx_segment){ 0, 0, 0xffff, 0x93 };
-	s->seg[VMX_SEG_CS] = (struct vmx_segment){ (u16)(cs_base >> 4),
-						   cs_base, 0xffff, 0x9b };
+	s->seg[VMX_SEG_CS] = (struct vmx_segment){ (u16)(cs_base >> 4), cs_base,
+						   0xffff, 0x9b };
 	/* TR a busy TSS, LDTR an LDT, both usable (27.3.1.2) */
 	s->seg[VMX_SEG_TR].ar = 0x8b;
 	s->seg[VMX_SEG_LDTR].ar = 0x82;
