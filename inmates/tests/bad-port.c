@@ -5,25 +5,28 @@
  * stop the cell (failed, "write to a port it does not own 0x3f8") before
  * the byte reaches the port, and leave root and other cells running.
  * Command line: port=<number> (0x3f8), read=1 to read it instead,
- * pending=1 to leave an interrupt pending first (a self-IPI, vector 0x60,
- * with interrupts off): the hypervisor must drop it when the CPU goes back
- * to root, or Linux would get a vector it never set up.
+ * pending=1 to leave an interrupt pending first (a self-IPI, vector 0x60
+ * or vector=V, with interrupts off): the hypervisor must drop it when the
+ * CPU goes back to root, or Linux would get a vector it never set up; a
+ * vector of 16-31, which the APIC accepts, must not look like an exception
+ * to the hypervisor.
  */
 #include <inmate.h>
-
-#define PENDING_VECTOR 0x60
 
 void inmate_main(void)
 {
 	uint16_t port = (uint16_t)cmdline_uint("port", 0x3f8);
+	unsigned int vector = (unsigned int)cmdline_uint("vector", 0x60);
 
 	if (cmdline_bool("pending", false)) {
 		if (apic_init(true) < 0) {
 			printk("bad-port: no local APIC\n");
 			return;
 		}
-		apic_send_ipi(apic_id(), PENDING_VECTOR);
-		printk("bad-port: vector 0x%x left pending\n", PENDING_VECTOR);
+		apic_send_icr(apic_id(), APIC_ICR_DM_FIXED |
+						 APIC_ICR_LEVEL_ASSERT |
+						 vector);
+		printk("bad-port: vector 0x%x left pending\n", vector);
 	}
 
 	if (cmdline_bool("read", false)) {

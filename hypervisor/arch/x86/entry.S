@@ -197,10 +197,11 @@ exception_common:
 	INTERRUPT_ENTRY nmi_entry, hv_nmi
 
 /*
- * Vectors 32-255: the hypervisor runs with interrupts off except in
- * apic_reset, which lets in what a CPU's previous owner left pending; each
- * such interrupt is retired with an EOI and dropped (hv_drop_irq).  The
- * vector is not needed: an EOI retires the highest one in service.
+ * Vectors 32-255, and 16-31 in the drain IDT (setup.c): the hypervisor
+ * runs with interrupts off except in apic_reset, which lets in what a
+ * CPU's previous owner left pending; each such interrupt is retired with
+ * an EOI and dropped (hv_drop_irq).  The vector is not needed: an EOI
+ * retires the highest one in service.
  */
 	INTERRUPT_ENTRY irq_drop_entry, hv_drop_irq
 

@@ -27,22 +27,54 @@ extern const u8 irq_drop_entry[];
 static u64 idt[256 * 2] __attribute__((aligned(16)));
 
 /* An interrupt gate (SDM Vol. 3, 6.14.1). */
-static void set_gate(unsigned int vector, u64 handler)
+/*
+ * The IDT for the moment apic_reset lets in what a CPU's previous owner
+ * left pending: a guest can program an interrupt with any vector from 16
+ * up (the APIC refuses only 0-15), so every vector from 16 on drops the
+ * interrupt there; only the exceptions the hypervisor itself may raise
+ * (0-15, among them NMI) keep their handlers.
+ */
+static u64 drain_idt[256 * 2] __attribute__((aligned(16)));
+
+static void set_gate(u64 *table, unsigned int vector, u64 handler)
 {
-	idt[vector * 2] = (handler & 0xffff) | ((u64)HV_CS << 16) |
-			  (0x8eull << 40) | (((handler >> 16) & 0xffff) << 48);
-	idt[vector * 2 + 1] = handler >> 32;
+	table[vector * 2] = (handler & 0xffff) | ((u64)HV_CS << 16) |
+			    (0x8eull << 40) |
+			    (((handler >> 16) & 0xffff) << 48);
+	table[vector * 2 + 1] = handler >> 32;
 }
 
 static void build_idt(void)
 {
 	unsigned int v;
 
-	for (v = 0; v < 32; v++)
-		set_gate(v, (u64)exception_entries[v]);
-	set_gate(2, (u64)nmi_entry);
-	for (v = 32; v < 256; v++)
-		set_gate(v, (u64)irq_drop_entry);
+	for (v = 0; v < 32; v++) {
+		set_gate(idt, v, (u64)exception_entries[v]);
+		set_gate(drain_idt, v,
+			 v < 16 ? (u64)exception_entries[v]
+				: (u64)irq_drop_entry);
+	}
+	set_gate(idt, 2, (u64)nmi_entry);
+	set_gate(drain_idt, 2, (u64)nmi_entry);
+	for (v = 32; v < 256; v++) {
+		set_gate(idt, v, (u64)irq_drop_entry);
+		set_gate(drain_idt, v, (u64)irq_drop_entry);
+	}
+}
+
+void arch_take_pending_irq(void)
+{
+	struct dtr drain = { sizeof(drain_idt) - 1, (u64)drain_idt };
+	struct dtr normal = { sizeof(idt) - 1, (u64)idt };
+
+	asm volatile("lidt %0\n\t"
+		     "sti\n\t"
+		     "nop\n\t"
+		     "cli\n\t"
+		     "lidt %1"
+		     :
+		     : "m"(drain), "m"(normal)
+		     : "memory");
 }
 
 void arch_cpu_prepare(struct per_cpu *pc)

@@ -120,6 +120,10 @@ int arch_root_map_apic_page(void);
  */
 void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs);
 
+/* Let one interrupt in, if one is pending, and drop it (hv_drop_irq), with
+ * an IDT on which every vector from 16 up is an interrupt (setup.c). */
+void arch_take_pending_irq(void);
+
 u16 arch_host_selector(int which);
 u64 arch_idt_base(void);
 int vmx_launch(struct guest_regs *regs);
