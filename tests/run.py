@@ -256,7 +256,12 @@ def run_group(build, group, script, results, keep, stream=False,
             m = re.match(r'^(PASS|FAIL) ([\w.-]+)(?::\s*(.*))?$', line)
             if m and m.group(2) not in reported:
                 reported[m.group(2)] = (m.group(1) == 'PASS', m.group(3) or '')
-        end = '%s: %s' % (res.get('end'), res.get('detail', '')[-300:])
+        detail = res.get('detail', '')
+        if res.get('end') in ('guest-oops', 'guest-panic', 'guest-warn'):
+            detail = detail[:300]  # the first lines say what went wrong
+        else:
+            detail = detail[-300:]
+        end = '%s: %s' % (res.get('end'), detail)
         for name in meta['tests']:
             if name in reported:
                 ok, reason = reported[name]

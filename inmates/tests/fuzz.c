@@ -219,6 +219,11 @@ static int attempt_msr(void)
 			(below(8) == 0 ? 1ull << below(64) : 0);
 	else
 		a.arg = value();
+	/* an LVT's vector above the exceptions' (see attempt_apic) */
+	if (a.msr == 0x82f || (a.msr >= 0x832 && a.msr <= 0x837))
+		a.arg = (a.arg & ~0xffull) | (32 + below(224));
+	if (a.msr == 0x832)
+		a.arg &= ~(3ull << 17); /* one-shot, as in attempt_apic */
 	r = exception_catch(try_wrmsr, NULL);
 	if (a.msr != MSR_APIC_BASE_NR && (a.msr < 0x800 || a.msr > 0x8ff))
 		exception_catch(put_back_msr, NULL);
@@ -376,6 +381,10 @@ static int attempt_apic(void)
 		if ((a.arg & 0xfff) >= 0x320 && (a.arg & 0xfff) <= 0x370)
 			a.msr_value = (a.msr_value & ~0xffull) |
 				      (32 + below(224));
+		/* a one-shot timer: a periodic one with a short count would
+		 * only keep this CPU busy with its own interrupts */
+		if ((a.arg & 0xfff) == 0x320)
+			a.msr_value &= ~(3ull << 17);
 		if ((a.arg & 0xfff) == 0x380)
 			a.msr_value &= 0xffff; /* short timers only */
 	}

@@ -144,6 +144,26 @@ static bool any_set(struct per_cpu *pc, unsigned int first)
 	return false;
 }
 
+/* The reset left interrupts in service or pending: say which, highest
+ * vectors first (the next owner would see them). */
+static void not_clean(struct per_cpu *pc)
+{
+	u32 w[16];
+	unsigned int i;
+
+	for (i = 0; i < 8; i++) {
+		w[i] = apic_read(pc, APIC_REG_ISR + 7 - i);
+		w[8 + i] = apic_read(pc, APIC_REG_IRR + 7 - i);
+	}
+	printk("WARNING: CPU %u: APIC not clean after its reset: ISR %08x "
+	       "%08x %08x %08x %08x %08x %08x %08x IRR %08x %08x %08x %08x "
+	       "%08x %08x %08x %08x SVR 0x%x TPR 0x%x PPR 0x%x\n",
+	       pc->cpu_id, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8],
+	       w[9], w[10], w[11], w[12], w[13], w[14], w[15],
+	       apic_read(pc, APIC_REG_SVR), apic_read(pc, APIC_REG_TPR),
+	       apic_read(pc, APIC_REG_PPR));
+}
+
 void apic_reset(struct per_cpu *pc)
 {
 	unsigned int reg, n;
@@ -175,6 +195,8 @@ void apic_reset(struct per_cpu *pc)
 		       "previous owner\n",
 		       pc->cpu_id, pc->arch.irqs_dropped);
 	apic_write(pc, APIC_REG_ESR, 0);
+	if (any_set(pc, APIC_REG_ISR) || any_set(pc, APIC_REG_IRR))
+		not_clean(pc);
 }
 
 void apic_send_nmi(struct per_cpu *target)

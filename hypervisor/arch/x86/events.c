@@ -14,10 +14,11 @@
  * CPU makes the operation fail).  A CPU that finds itself lost never
  * enters a guest again (cpu_halt_lost).
  *
- * Suspension is a round rather than a bit: the requester bumps
- * suspend_want, the CPU answers by copying it to suspend_ack and waits
- * until suspend_want changes; so a late answer to an old round can never
- * be taken for the answer to a new one.
+ * Suspension is a round rather than a bit: the requester writes a new
+ * round number (never used before for that CPU) to suspend_want, the CPU
+ * answers by copying it to suspend_ack and waits until suspend_want
+ * changes; so a late answer to an old round can never be taken for the
+ * answer to a new one.
  */
 #include <asm/apic.h>
 #include <asm/processor.h>
@@ -76,13 +77,13 @@ static int request(struct per_cpu *target, u32 req)
 
 int arch_cpu_suspend(struct per_cpu *target)
 {
-	u32 round =
-		__atomic_load_n(&target->arch.suspend_want, __ATOMIC_SEQ_CST) +
-		1;
+	u32 round = ++target->arch.suspend_rounds;
 	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
 
+	/* a new number each time: the answer to an earlier round is still
+	 * in suspend_ack; 0 means "not suspended" */
 	if (!round)
-		round = 1; /* 0 means "not suspended" */
+		round = ++target->arch.suspend_rounds;
 	__atomic_store_n(&target->arch.suspend_want, round, __ATOMIC_SEQ_CST);
 	apic_send_nmi(target);
 	while (__atomic_load_n(&target->arch.suspend_ack, __ATOMIC_SEQ_CST) !=

@@ -62,9 +62,10 @@ struct arch_cpu {
 	 * this CPU when it has carried the request out. */
 	u32 requests;
 	struct cell *park_cell; /* REQ_PARK: the cell to join */
-	/* suspension: the requester's round, and the last one this CPU
-	 * answered by waiting (events.c) */
-	u32 suspend_want, suspend_ack;
+	/* suspension: the round the requester wants this CPU to wait in (0:
+	 * none), the last round this CPU answered by waiting, and the last
+	 * round number given out (the requester's, under hv.cells_lock) */
+	u32 suspend_want, suspend_ack, suspend_rounds;
 	/* the exception that made the hypervisor give up this CPU */
 	bool in_exception;
 	u8 lost_vector;
