@@ -8,9 +8,11 @@
  * be replayed by itself with first=n count=1.  Most kinds are survivable:
  * the cell catches the exception a refused value raises (exception_catch)
  * and puts back what it changed.  One attempt in R (default 100) is risky:
- * a port, an address, an MSR or an IPI outside the cell, which must fail
+ * a port, an address, an MSR, an IPI outside the cell or an LVT whose
+ * delivery mode would reach outside it (SMI, INIT, ExtINT), which must fail
  * the cell; the attempt is announced on the console first, with how many
- * attempts of this run raised an exception so far.
+ * attempts of this run raised an exception so far.  kinds=M (a bit
+ * mask, default all) skips the survivable kinds whose bit is clear.
  *
  * Progress goes to the page at FUZZ_PROGRESS (the cell config maps it
  * shared with root), written before every attempt, so that root can tell
@@ -195,6 +197,18 @@ static const uint32_t self_modes[] = { APIC_ICR_DM_INIT | APIC_ICR_LEVEL_ASSERT,
 				       APIC_ICR_DM_NMI | APIC_ICR_LEVEL_ASSERT,
 				       APIC_ICR_DM_FIXED | 0x40 };
 
+/* An LVT value a cell may write: unmasked, only Fixed or NMI delivery
+ * (the hypervisor fails a cell for SMI, INIT, ExtINT or a reserved mode;
+ * that is a risky attempt of its own). */
+static uint64_t lvt_allowed(uint64_t v)
+{
+	unsigned int mode = (v >> 8) & 7;
+
+	if (!(v & 0x10000) && mode != 0 && mode != 4)
+		v &= ~0x700ull;
+	return v;
+}
+
 static int attempt_msr(void)
 {
 	int r;
@@ -221,7 +235,7 @@ static int attempt_msr(void)
 		a.arg = value();
 	/* an LVT's vector above the exceptions' (see attempt_apic) */
 	if (a.msr == 0x82f || (a.msr >= 0x832 && a.msr <= 0x837))
-		a.arg = (a.arg & ~0xffull) | (32 + below(224));
+		a.arg = lvt_allowed((a.arg & ~0xffull) | (32 + below(224)));
 	if (a.msr == 0x832)
 		a.arg &= ~(3ull << 17); /* one-shot, as in attempt_apic */
 	r = exception_catch(try_wrmsr, NULL);
@@ -379,8 +393,8 @@ static int attempt_apic(void)
 		 * delivered like any other and would land on an exception's
 		 * handler */
 		if ((a.arg & 0xfff) >= 0x320 && (a.arg & 0xfff) <= 0x370)
-			a.msr_value = (a.msr_value & ~0xffull) |
-				      (32 + below(224));
+			a.msr_value = lvt_allowed((a.msr_value & ~0xffull) |
+						  (32 + below(224)));
 		/* a one-shot timer: a periodic one with a short count would
 		 * only keep this CPU busy with its own interrupts */
 		if ((a.arg & 0xfff) == 0x320)
@@ -408,7 +422,10 @@ static void risky(uint64_t n, uint64_t seed, uint64_t caught)
 	uint64_t addr;
 	uint16_t port;
 
-	switch (below(4)) {
+	static const uint32_t lvt_modes[] = { 0x200, 0x500, 0x700 };
+	uint32_t lvt;
+
+	switch (below(5)) {
 	case 0:
 		port = (uint16_t)below(0x10000);
 		if (port >= 0x3e8 && port <= 0x3ef)
@@ -434,6 +451,18 @@ static void risky(uint64_t n, uint64_t seed, uint64_t caught)
 		       (unsigned long)seed, (unsigned long)n,
 		       (unsigned long)caught, (unsigned long)a.msr);
 		rdmsr((uint32_t)a.msr);
+		break;
+	case 3:
+		/* LINT0, unmasked, with SMI, INIT or ExtINT delivery */
+		lvt = lvt_modes[below(ARRAY_LEN(lvt_modes))] | 0x40;
+		printk("fuzz: seed %lu attempt %lu risky (caught %lu): LVT "
+		       "LINT0 0x%x\n",
+		       (unsigned long)seed, (unsigned long)n,
+		       (unsigned long)caught, lvt);
+		if (x2apic_now())
+			wrmsr(0x835, lvt);
+		else
+			mmio_write32(0xfee00350, lvt);
 		break;
 	default:
 		printk("fuzz: seed %lu attempt %lu risky (caught %lu): IPI to "
@@ -463,6 +492,9 @@ void inmate_main(void)
 	uint64_t first = cmdline_uint("first", 0);
 	uint64_t count = cmdline_uint("count", 1000);
 	uint64_t risky_one_in = cmdline_uint("risky", 100);
+	/* kinds=M: only the survivable kinds whose bit is set in M (others
+	 * are skipped), to narrow down which kind a failure needs */
+	uint64_t kinds = cmdline_uint("kinds", ~0ull);
 	unsigned int v;
 	int caught;
 
@@ -493,6 +525,8 @@ void inmate_main(void)
 			continue;
 		}
 		progress->kind = below(11);
+		if (!(kinds >> progress->kind & 1))
+			continue;
 		switch (progress->kind) {
 		case 0:
 			caught = attempt_cr0();

@@ -164,6 +164,30 @@ static void cell_confined(void **state)
 	assert_int_equal(cell_ipi(false, FIXED(0x40), 9), 0x0);
 }
 
+/* LVT delivery modes: Fixed and NMI pass, the others only masked. */
+static void lvt_modes(void **state)
+{
+	unsigned int mode;
+
+	(void)state;
+	assert_null(apic_cell_lvt_mode_refused(0x000ec)); /* fixed */
+	assert_null(apic_cell_lvt_mode_refused(0x00400)); /* NMI */
+	assert_string_equal(apic_cell_lvt_mode_refused(0x00200), "SMI");
+	assert_string_equal(apic_cell_lvt_mode_refused(0x00500), "INIT");
+	assert_string_equal(apic_cell_lvt_mode_refused(0x00700), "ExtINT");
+	/* Linux's LINT0 on an application processor: masked ExtINT */
+	assert_null(apic_cell_lvt_mode_refused(0x10700));
+	for (mode = 0; mode < 8; mode++) {
+		assert_null(apic_cell_lvt_mode_refused(0x10000 | mode << 8));
+		if (mode == 0 || mode == 4)
+			assert_null(
+				apic_cell_lvt_mode_refused(mode << 8 | 0x40));
+		else
+			assert_non_null(
+				apic_cell_lvt_mode_refused(mode << 8 | 0x40));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,6 +197,7 @@ int main(void)
 		cmocka_unit_test(x2apic),
 		cmocka_unit_test(shorthands),
 		cmocka_unit_test(cell_confined),
+		cmocka_unit_test(lvt_modes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

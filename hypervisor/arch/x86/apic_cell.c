@@ -164,6 +164,20 @@ bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	return true;
 }
 
+bool apic_cell_lvt_write_ok(struct per_cpu *pc, unsigned int reg, u32 value)
+{
+	const char *mode = apic_cell_lvt_mode_refused(value);
+	char what[96];
+
+	if (!mode)
+		return true;
+	hv_format(what, sizeof(what),
+		  "LVT write (register 0x%x) with delivery mode %s, value",
+		  reg * 16, mode);
+	cell_fail(pc, what, value, vmx_guest_rip());
+	return false;
+}
+
 u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off)
 {
 	unsigned int reg = off / 16;
@@ -217,6 +231,8 @@ bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value)
 	default:
 		if (!apic_lvt_exists(pc, reg))
 			return true; /* read-only and reserved: ignored */
+		if (!apic_cell_lvt_write_ok(pc, reg, value))
+			return false;
 	}
 	/* on a physical x2APIC, reserved bits fault: the write is dropped,
 	 * as the xAPIC would ignore those bits */
@@ -292,6 +308,8 @@ static enum x2apic_result x2apic_emulate(struct per_cpu *pc,
 		return X2APIC_DONE;
 	}
 	if (apic_lvt_exists(pc, reg)) {
+		if (!apic_cell_lvt_write_ok(pc, reg, (u32)value))
+			return X2APIC_CELL_FAILED;
 		apic_write(pc, reg, (u32)value);
 		return X2APIC_DONE;
 	}

@@ -51,3 +51,19 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
 		return APIC_CELL_FORBIDDEN;
 	return APIC_CELL_SKIP;
 }
+
+const char *apic_cell_lvt_mode_refused(u32 value)
+{
+	static const char *const names[8] = {
+		[1] = "lowest priority (reserved in an LVT)",
+		[2] = "SMI",
+		[3] = "reserved mode 3",
+		[5] = "INIT",
+		[6] = "reserved mode 6",
+		[7] = "ExtINT",
+	};
+
+	if (value & APIC_LVT_MASKED)
+		return NULL;
+	return names[(value >> 8) & 7];
+}

@@ -171,6 +171,12 @@ void msr_bitmap_init_cell(u8 *bitmap, bool x2apic)
 	bitmap_init(bitmap, cell_allowed, COUNT(cell_allowed));
 	for (i = 0; i < COUNT(cell_read_only); i++)
 		pass(bitmap, cell_read_only[i].first, false);
+	/* LVT writes are checked (apic_cell_lvt_write_ok) */
+	for (msr = MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI;
+	     msr <= MSR_X2APIC_FIRST + APIC_REG_LVT_ERROR; msr++)
+		if (msr == MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI ||
+		    msr >= MSR_X2APIC_FIRST + APIC_REG_LVT_TIMER)
+			intercept_write(bitmap, msr);
 	/* on a physical xAPIC the cell's x2APIC is emulated (apic_cell.c) */
 	if (!x2apic)
 		for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
@@ -228,6 +234,12 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 		vmx_skip_instruction();
 		return true;
 	}
+	if (write && pc->cell != &hv.root &&
+	    msr >= MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI &&
+	    msr <= MSR_X2APIC_FIRST + APIC_REG_LVT_ERROR &&
+	    apic_lvt_exists(pc, msr - MSR_X2APIC_FIRST) &&
+	    !apic_cell_lvt_write_ok(pc, msr - MSR_X2APIC_FIRST, (u32)regs->rax))
+		return false; /* the cell failed */
 	if (is_allowed(pc, msr, write)) {
 		/* outside the bitmap's ranges: do it for the guest; a value
 		 * the CPU refuses is the guest's #GP, not the hypervisor's */

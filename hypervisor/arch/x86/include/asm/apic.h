@@ -181,6 +181,14 @@ void apic_cell_leave(struct per_cpu *pc);
  */
 bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest);
 
+/*
+ * A cell's write of value to its LVT register reg (an index above), in
+ * either mode: true if the APIC may take it; false if its delivery mode
+ * would reach outside the cell (apic_cell_lvt_mode_refused), which fails
+ * the cell, naming the register, the value and the mode.
+ */
+bool apic_cell_lvt_write_ok(struct per_cpu *pc, unsigned int reg, u32 value);
+
 /* A cell's access to its xAPIC page at offset off, while it is in xAPIC
  * mode (the page reads as 0 in x2APIC mode).  A write returns false if it
  * failed the cell (see apic_cell_icr_write). */

@@ -47,4 +47,17 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
 					     const struct apic_target *t,
 					     bool t_is_sender, bool t_in_cell);
 
+/*
+ * A cell's write of value to one of its LVT registers: NULL if the APIC
+ * may take it, else the name of the delivery mode that would reach
+ * outside the cell.  An unmasked LVT may
+ * deliver Fixed or NMI only (SDM Vol. 3, 11.5.1): SMI enters the
+ * firmware's SMM, INIT resets the CPU behind the hypervisor's back and
+ * ExtINT acknowledges the 8259 PIC that root owns; the reserved modes
+ * are refused too, in the timer and error LVTs as well (whose field is
+ * reserved).  A masked LVT delivers nothing, whatever its mode
+ * (Linux parks LINT0 as masked ExtINT).
+ */
+const char *apic_cell_lvt_mode_refused(u32 value);
+
 #endif /* WARDEN_ASM_APIC_DEST_H */
