@@ -19,7 +19,7 @@ T ?=
 KEEP ?=
 
 .SECONDEXPANSION:
-.PHONY: all deps hypervisor driver tools configs unit vm test unit-test demo \
+.PHONY: all deps hypervisor driver tools configs unit vm test unit-test demo bench \
 	format format-check install clean test-modules
 
 all: deps hypervisor driver tools inmates configs
@@ -75,6 +75,15 @@ unit-test: unit
 
 test: all unit vm test-modules
 	@tests/run.py --build $(BUILD) $(if $(T),--only $(T)) \
+		$(if $(KEEP),--keep $(KEEP))
+
+# Benchmarks (not part of make test): bench/run.py, docs/bench.md.
+# JSON=FILE also writes the rows there (default build/bench.json).
+bench: all vm test-modules
+	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
+		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
+	$(MAKE) -C "$$kdir" M=$(CURDIR)/bench modules
+	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
 		$(if $(KEEP),--keep $(KEEP))
 
 demo: all vm test-modules

@@ -19,7 +19,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/vmexit.c hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
-	hypervisor/arch/x86/insn.c hypervisor/arch/x86/apic_dest.c \
+	hypervisor/arch/x86/insn.c hypervisor/arch/x86/insn_cache.c \
+	hypervisor/arch/x86/apic_dest.c \
 	hypervisor/arch/x86/cellx.c hypervisor/arch/x86/apic_cell.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/cpu_rules.c hypervisor/arch/x86/vmx_entry_check.c

@@ -179,8 +179,9 @@ def parse_header(path):
     return meta
 
 
-def build_payload(build, script, workdir):
-    """The files the guest gets on top of the base initramfs."""
+def build_payload(build, script, workdir, extra=()):
+    """The files the guest gets on top of the base initramfs (and the
+    files in extra, at its root)."""
     payload = os.path.join(workdir, 'payload')
     if os.path.exists(payload):
         shutil.rmtree(payload)
@@ -209,6 +210,8 @@ def build_payload(build, script, workdir):
         if name.endswith('.bin'):
             shutil.copy(os.path.join(inmates, name),
                         os.path.join(payload, 'inmates'))
+    for path in extra:
+        shutil.copy(path, payload)
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     # the guest-state fuzzer's settings (tests/system/bochs-fuzz.sh)
     conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])

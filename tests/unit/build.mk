@@ -3,7 +3,8 @@
 # $(BUILD)/tests/unit/test_<name>; UNIT_DEPS_<name> lists the code under test.
 
 UNIT_OUT := $(BUILD)/tests/unit
-UNIT_TESTS := hwcaps errmsg format paging config_check insn apic_dest \
+UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
+	apic_dest \
 	cpu_rules vmx_entry_check console_log
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c
@@ -11,6 +12,7 @@ UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c
 UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
+UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c

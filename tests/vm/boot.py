@@ -39,17 +39,21 @@ BOCHS_SHARE = '/usr/share/bochs'
 # forever.  Measured: plain Linux, 2 CPUs, "sleep 1" in a loop hangs at
 # 6.3 s with the TSC and runs on with the HPET.  Real machines do not need
 # this.
-# clearcpuid=xsaves: Bochs 2.7's XSAVES (and XSAVEC) store the AVX upper
-# halves at offset 416 instead of 576 of the compacted area, over the
-# reserved bytes of the XSAVE header; a task whose ymm7-ymm9 upper halves
-# are dirty when it is switched out then fails XRSTORS ("Bad FPU state
-# detected") -- in any long AVX memcpy, e.g. a busybox or warden process
-# writing kilobytes of console text.  Linux then uses XSAVEOPT, which Bochs
-# stores correctly (docs/test-machine.md).
 CMDLINE = ('console=ttyS0,115200 quiet cryptomgr.notests rodata=off '
            '8250.nr_uarts=1 pnpacpi=off mitigations=off '
-           'clearcpuid=avx512f,xsaves '
            'clocksource=hpet memmap=64M$0x30000000')
+
+# The emulated CPU.  Haswell, not Skylake-X: Bochs' Skylake-X announces a
+# 24 MHz crystal clock (CPUID 0x15) and a 3.5 GHz TSC, so Linux takes its
+# APIC timer and TSC rates from CPUID instead of measuring them, while
+# Bochs runs both at its instruction rate (ips): the TSC 35 times slower
+# than announced and the APIC timer 4 times faster, so every one-shot timer
+# fired early and was programmed again, 10-16 interrupts per expiry (the
+# "timer storm").  Haswell has no leaf 0x15: Linux measures both (TSC
+# 99.9 MHz, one interrupt per tick).  It also lacks AVX-512 and XSAVES/
+# XSAVEC, whose Bochs 2.7 emulation is broken (docs/test-machine.md).
+# WARDEN_BOCHS_MODEL overrides it for experiments.
+BOCHS_CPU_MODEL = os.environ.get('WARDEN_BOCHS_MODEL', 'corei7_haswell_4770')
 
 GUEST_MEM_MB = 1024
 END_MARKER = 'WARDEN-SCENARIO-END'
@@ -118,8 +122,9 @@ def build_image(out, initrd, cmdline):
 def write_bochsrc(out, img, cpus):
     rc = os.path.join(out, 'bochsrc')
     lines = [
-        'cpu: model=corei7_skylake_x, count=%d, ips=100000000, '
-        'reset_on_triple_fault=0, ignore_bad_msrs=1, quantum=16' % cpus,
+        'cpu: model=%s, count=%d, ips=100000000, '
+        'reset_on_triple_fault=0, ignore_bad_msrs=1, quantum=16'
+        % (BOCHS_CPU_MODEL, cpus),
         'memory: guest=%d, host=%d' % (GUEST_MEM_MB, GUEST_MEM_MB),
         'clock: sync=none, time0=local',
         'display_library: term',

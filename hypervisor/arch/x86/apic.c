@@ -443,21 +443,16 @@ static u64 *gpr(struct guest_regs *regs, unsigned int n)
 
 void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 {
-	u64 q = vmread(EXIT_QUALIFICATION), rip = vmread(GUEST_RIP);
-	unsigned int off = q & 0xfff, type = (q >> 12) & 0xf, got;
-	bool long_mode = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
+	u64 q = vmread(EXIT_QUALIFICATION);
+	unsigned int off = q & 0xfff, type = (q >> 12) & 0xf;
 	struct mmio_insn insn;
-	u8 bytes[INSN_MAX_LEN];
 	int err = INSN_UNSUPPORTED;
 	u32 value;
 
 	pc->stats[WARDEN_STAT_VMEXITS_XAPIC]++;
 	/* types 0 and 1: linear read and write (SDM Vol. 3, Table 28-6) */
-	if (type <= 1) {
-		got = guest_read_linear(pc, vmread(GUEST_CS_BASE) + rip, bytes,
-					sizeof(bytes));
-		err = insn_decode_mmio(bytes, got, long_mode, &insn);
-	}
+	if (type <= 1)
+		err = guest_decode_mmio(pc, &insn);
 	if (!err && ((off & 3) || insn.write != (type == 1)))
 		err = INSN_UNSUPPORTED;
 	if (err) {
@@ -465,7 +460,7 @@ void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
 			    "CPU %u: %s APIC access (offset 0x%x, type %u) at "
 			    "RIP 0x%llx refused: %s (#GP injected)",
 			    pc->cpu_id, pc->cell == &hv.root ? "root" : "cell",
-			    off, type, (unsigned long long)rip,
+			    off, type, (unsigned long long)vmread(GUEST_RIP),
 			    insn_error_name(err));
 		vmx_inject_exception(GP_VECTOR, true, 0);
 		return;

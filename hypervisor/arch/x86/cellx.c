@@ -55,6 +55,20 @@ static bool root_owns_port(u32 port)
 	return false;
 }
 
+/* A change of a live EPT: under its lock, with the generation odd while
+ * it runs (lock-free readers, asm/insn_cache.h). */
+static void ept_change_begin(struct arch_cell *a)
+{
+	spin_lock(&a->ept_lock);
+	__atomic_add_fetch(&a->ept_gen, 1, __ATOMIC_SEQ_CST);
+}
+
+static void ept_change_end(struct arch_cell *a)
+{
+	__atomic_add_fetch(&a->ept_gen, 1, __ATOMIC_SEQ_CST);
+	spin_unlock(&a->ept_lock);
+}
+
 /* Map [start, start + size) into root again as the system config gives
  * it to root (identity, the config's rights and types). */
 static int root_restore_range(u64 start, u64 size)
@@ -66,7 +80,7 @@ static int root_restore_range(u64 start, u64 size)
 	unsigned int i;
 	int err = 0;
 
-	spin_lock(&a->ept_lock);
+	ept_change_begin(a);
 	for (i = 0; i < root->num_memory_regions; i++) {
 		s = r[i].phys_start > start ? r[i].phys_start : start;
 		e = r[i].phys_start + r[i].size < end
@@ -77,7 +91,7 @@ static int root_restore_range(u64 start, u64 size)
 				      map_flags(r[i].flags), r[i].mem_type);
 	}
 	err |= arch_root_map_apic_page();
-	spin_unlock(&a->ept_lock);
+	ept_change_end(a);
 	return err;
 }
 
@@ -161,10 +175,10 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 	 * if that fails, what was taken is given back. */
 	for (i = 0; i < cfg->num_memory_regions && !ret; i++)
 		if (taken_from_root(&mem[i])) {
-			spin_lock(&root->ept_lock);
+			ept_change_begin(root);
 			ret = pt_unmap(&root->ept, mem[i].phys_start,
 				       mem[i].size);
-			spin_unlock(&root->ept_lock);
+			ept_change_end(root);
 		}
 	if (ret) {
 		while (i--)
@@ -225,9 +239,9 @@ void arch_cell_set_loadable(struct cell *cell, bool loadable)
 		if (loadable)
 			root_restore_range(mem[i].phys_start, mem[i].size);
 		else {
-			spin_lock(&root->ept_lock);
+			ept_change_begin(root);
 			pt_unmap(&root->ept, mem[i].phys_start, mem[i].size);
-			spin_unlock(&root->ept_lock);
+			ept_change_end(root);
 		}
 	}
 	flush_root();

@@ -21,6 +21,7 @@
  * answer to a new one.
  */
 #include <asm/apic.h>
+#include <asm/guest.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
@@ -162,6 +163,7 @@ static void enter_cell(struct per_cpu *pc)
 		__atomic_load_n(&pc->arch.park_cell, __ATOMIC_SEQ_CST);
 
 	pc->cell = cell;
+	guest_decode_forget(pc);
 	memset(pc->stats, 0, sizeof(pc->stats));
 	vmx_load_cell_controls(pc);
 	cpu_scrub();
@@ -177,6 +179,7 @@ static void leave_cell(struct per_cpu *pc)
 {
 	console_cell_flush(pc);
 	pc->cell = &hv.root;
+	guest_decode_forget(pc);
 	vmx_load_cell_controls(pc);
 	invept_all();
 	invvpid_all();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading guest memory (contract in asm/guest.h). */
 #include <asm/guest.h>
+#include <asm/insn_cache.h>
 #include <asm/processor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
@@ -12,16 +13,32 @@
 #define PTE_LARGE (1ull << 7)
 #define PTE_ADDR 0x000ffffffffff000ull
 
+/* The decode cache's windows: per CPU and slot, one page for each
+ * paging-structure entry of the walk and one for the instruction. */
+#define SLOT_PAGES (INSN_CACHE_ENTRIES + 1)
+
+static u64 slot_window(unsigned int cpu, unsigned int slot, unsigned int i)
+{
+	return DECODE_WINDOW_VIRT +
+	       ((cpu * INSN_CACHE_SLOTS + slot) * SLOT_PAGES + i) * PAGE_SIZE;
+}
+
 int guest_windows_init(unsigned int num_cpus)
 {
-	unsigned int cpu;
+	unsigned int cpu, i;
 
 	/* Any page will do until a window is used: the pool's first. */
-	for (cpu = 0; cpu < num_cpus; cpu++)
+	for (cpu = 0; cpu < num_cpus; cpu++) {
 		if (pt_map(&hv.hv_pt, GUEST_WINDOW_VIRT + cpu * PAGE_SIZE,
 			   hv.pool.base_phys, PAGE_SIZE, MAP_READ,
 			   WARDEN_MEMTYPE_WB))
 			return -WARDEN_ENOMEM;
+		for (i = 0; i < INSN_CACHE_SLOTS * SLOT_PAGES; i++)
+			if (pt_map(&hv.hv_pt, slot_window(cpu, 0, i),
+				   hv.pool.base_phys, PAGE_SIZE, MAP_READ,
+				   WARDEN_MEMTYPE_WB))
+				return -WARDEN_ENOMEM;
+	}
 	return 0;
 }
 
@@ -62,20 +79,34 @@ static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
 	return gpa_to_hpa_rights(pc, gpa, hpa, MAP_READ);
 }
 
-static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value)
+/* What a guest page walk read: each paging-structure entry's host
+ * address and value, for the decode cache. */
+struct walk_trace {
+	unsigned int n;
+	u64 hpa[INSN_CACHE_ENTRIES];
+	u64 value[INSN_CACHE_ENTRIES];
+};
+
+static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value,
+			 struct walk_trace *t)
 {
 	u64 hpa;
 
 	if ((gpa & 7) || !gpa_to_hpa(pc, gpa, &hpa))
 		return false;
 	*value = *(const volatile u64 *)window(pc, hpa);
+	if (t && t->n < INSN_CACHE_ENTRIES) {
+		t->hpa[t->n] = hpa;
+		t->value[t->n++] = *value;
+	}
 	return true;
 }
 
 /* The guest's translation of linear (SDM Vol. 3, 4.5: 4- and 5-level
  * paging; no paging).  Access rights are not checked: the hypervisor
  * only reads what the guest's own access already touched. */
-static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa)
+static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa,
+			  struct walk_trace *t)
 {
 	u64 table = vmread(GUEST_CR3) & PTE_ADDR, entry, mask;
 	int level;
@@ -91,7 +122,7 @@ static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa)
 		if (!read_gpa_u64(pc,
 				  table + ((linear >> (12 + 9 * level)) & 511) *
 						  8,
-				  &entry) ||
+				  &entry, t) ||
 		    !(entry & PTE_PRESENT))
 			return false;
 		if (level > 0 && level < 3 && (entry & PTE_LARGE)) {
@@ -114,7 +145,7 @@ unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
 	const u8 *src;
 
 	while (done < len) {
-		if (!linear_to_gpa(pc, linear + done, &gpa) ||
+		if (!linear_to_gpa(pc, linear + done, &gpa, NULL) ||
 		    !gpa_to_hpa(pc, gpa, &hpa))
 			break;
 		chunk = PAGE_SIZE - (hpa & ~PAGE_MASK);
@@ -152,4 +183,87 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 		done += chunk;
 	}
 	return 0;
+}
+
+/* Map host-physical hpa at window i of this CPU's cache slot. */
+static const volatile void *slot_map(struct per_cpu *pc, unsigned int slot,
+				     unsigned int i, u64 hpa)
+{
+	u64 virt = slot_window(pc->cpu_id, slot, i);
+
+	pt_map(&hv.hv_pt, virt, hpa & PAGE_MASK, PAGE_SIZE, MAP_READ,
+	       WARDEN_MEMTYPE_WB);
+	asm volatile("invlpg (%0)" : : "r"(virt) : "memory");
+	return (const volatile void *)(virt + (hpa & ~PAGE_MASK));
+}
+
+/* Keep what a miss decoded, with mappings of everything it depended on. */
+static void cache_fill(struct per_cpu *pc, const struct insn_cache_key *key,
+		       u64 gen, const struct walk_trace *t, u64 code_hpa,
+		       const u8 *bytes, const struct mmio_insn *insn)
+{
+	struct insn_cache *c = &pc->arch.insn_cache;
+	struct insn_cache_slot *s = insn_cache_victim(c);
+	unsigned int slot = s - c->slot, i;
+	const volatile u64 *where[INSN_CACHE_ENTRIES];
+
+	for (i = 0; i < t->n; i++)
+		where[i] = slot_map(pc, slot, i, t->hpa[i]);
+	insn_cache_store(s, key, gen, t->n, where, t->value,
+			 slot_map(pc, slot, SLOT_PAGES - 1, code_hpa), bytes,
+			 insn);
+}
+
+int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
+{
+	struct arch_cell *a = pc->cell->arch;
+	bool long_mode = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
+	struct insn_cache_key key = {
+		.linear = vmread(GUEST_CS_BASE) + vmread(GUEST_RIP),
+		.cr3 = vmread(GUEST_CR3),
+		.mode = (vmread(GUEST_CR0) & X86_CR0_PG) |
+			(vmread(GUEST_CR4) & X86_CR4_LA57) |
+			(vmread(GUEST_IA32_EFER) & EFER_LMA) | long_mode,
+		.cell = pc->cell,
+	};
+	const struct mmio_insn *hit;
+	struct walk_trace t = { .n = 0 };
+	unsigned int first = 0, got = 0, i;
+	u8 bytes[INSN_MAX_LEN];
+	const u8 *src;
+	u64 gen, gpa, hpa = 0;
+	int err;
+
+	hit = insn_cache_lookup(&pc->arch.insn_cache, &key, &a->ept_gen);
+	if (hit) {
+		*insn = *hit;
+		return INSN_OK;
+	}
+	/* Miss: walk, read and decode.  The generation is taken first, so
+	 * that an EPT change during the walk makes the next lookup miss. */
+	gen = __atomic_load_n(&a->ept_gen, __ATOMIC_ACQUIRE);
+	if (linear_to_gpa(pc, key.linear, &gpa, &t) &&
+	    gpa_to_hpa(pc, gpa, &hpa)) {
+		first = PAGE_SIZE - (hpa & ~PAGE_MASK);
+		if (first > INSN_MAX_LEN)
+			first = INSN_MAX_LEN;
+		src = window(pc, hpa);
+		for (i = 0; i < first; i++)
+			bytes[i] = src[i];
+		got = first;
+		if (first < INSN_MAX_LEN)
+			got += guest_read_linear(pc, key.linear + first,
+						 bytes + first,
+						 INSN_MAX_LEN - first);
+	}
+	err = insn_decode_mmio(bytes, got, long_mode, insn);
+	/* an instruction that crosses a page is decoded every time */
+	if (!err && insn->length <= first)
+		cache_fill(pc, &key, gen, &t, hpa, bytes, insn);
+	return err;
+}
+
+void guest_decode_forget(struct per_cpu *pc)
+{
+	insn_cache_flush(&pc->arch.insn_cache);
 }

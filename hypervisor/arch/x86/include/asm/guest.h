@@ -11,10 +11,14 @@
 
 #include <hv/types.h>
 
+struct mmio_insn;
 struct per_cpu;
 
 /* Where the per-CPU windows are: one page per CPU from here. */
 #define GUEST_WINDOW_VIRT 0xffffffffc0200000ul
+
+/* The decode cache's windows (guest.c): per CPU, slot and entry. */
+#define DECODE_WINDOW_VIRT 0xffffffffc0400000ul
 
 /* Map every CPU's window once (first CPU, at setup): later mappings only
  * change a leaf entry and never allocate.  0 or -WARDEN_ENOMEM. */
@@ -28,5 +32,18 @@ int guest_windows_init(unsigned int num_cpus);
  */
 unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
 			       unsigned int len);
+
+/*
+ * Decode the instruction at the guest's CS:RIP that made an MMIO access
+ * (insn.c): from this CPU's decode cache when every paging-structure
+ * entry, EPT translation and byte it depends on is unchanged
+ * (asm/insn_cache.h), else by a page walk, which then fills the cache.
+ * Takes no lock on a hit.  Returns INSN_OK and fills *insn, or a negative
+ * insn_error; bytes that cannot be read count as INSN_TRUNCATED.
+ */
+int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn);
+
+/* Drop this CPU's decoded instructions: it changes cells. */
+void guest_decode_forget(struct per_cpu *pc);
 
 #endif /* WARDEN_ASM_GUEST_H */

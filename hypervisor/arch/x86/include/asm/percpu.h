@@ -3,6 +3,7 @@
 #ifndef WARDEN_ASM_PERCPU_H
 #define WARDEN_ASM_PERCPU_H
 
+#include <asm/insn_cache.h>
 #include <hv/types.h>
 
 /* 64-bit TSS (SDM Vol. 3, 8.7). */
@@ -53,6 +54,8 @@ struct arch_cpu {
 	u32 sipi;	   /* INIT/SIPI hand-over state (apic.c) */
 	bool event_nmi;	   /* the hypervisor's NMI is in flight */
 	u32 irqs_dropped;  /* left pending by the previous owner (apic_reset) */
+	/* the guest's MMIO instructions decoded before (guest.c) */
+	struct insn_cache insn_cache;
 	/* an NMI reached the hypervisor: the zero VMX-preemption timer is
 	 * armed, so the next VM entry exits at once (vmx_arm_event_exit) */
 	bool event_exit_armed;

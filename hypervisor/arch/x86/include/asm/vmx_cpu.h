@@ -31,6 +31,9 @@ struct arch_cell {
 	 * root's changes while its other CPUs decode APIC accesses.  Never
 	 * held while waiting for another CPU. */
 	spinlock_t ept_lock;
+	/* Bumped before and after every change of the EPT (odd while one
+	 * runs), so that lock-free readers can tell (asm/insn_cache.h). */
+	u64 ept_gen;
 	u8 *io_bitmap;	/* 2 pages: ports 0-0x7fff, 0x8000-0xffff */
 	u8 *msr_bitmap; /* 1 page (SDM 25.6.9) */
 	u16 vpid;

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+# The guest side of `make bench` on the Bochs machine (bench/run.py boots
+# it and reads the "BENCH <phase> <row> <value>" lines it prints).
+# Phases, all in one boot: bare (Linux alone), enabled (Warden, no cell),
+# cell (apic-demo running on CPU 1 beside root), then the lifecycle times.
+# emulator: bochs
+# cpus: 2
+# timeout: 3000
+# tests: bench-done
+. /tests/lib.sh
+
+P=/sys/module/wdbench/parameters
+RUNS=5      # runs of each loop; run.py takes the median
+WINDOWS=3   # idle windows; run.py takes the median
+WINDOW=10   # seconds of Linux's clock per idle window
+
+# measure CPU NAME: one wdbench measurement on CPU, its value
+measure() {
+	taskset -c "$1" sh -c "echo $2 > $P/run" 2>/dev/null
+	cut -d' ' -f2- "$P/result"
+}
+now_ms() { echo $(($(measure 0 ns) / 1000000)); }
+out() { echo "BENCH $*"; }
+cpus() { cut -d- -f2 /sys/devices/system/cpu/online | xargs seq 0 | tr '\n' ' '; }
+pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
+
+# loops PHASE CPUS...: the root overhead loops on each CPU
+loops() {
+	phase=$1
+	shift
+	for r in $(seq 1 $RUNS); do
+		for c in "$@"; do
+			for k in alu mem; do
+				out "$phase $k.cpu$c $(measure "$c" $k)"
+			done
+		done
+		out "$phase tlb.cpu$1 $(measure "$1" tlb)"
+	done
+}
+
+# ops PHASE: the cost of single operations on CPU 0
+ops() {
+	phase=$1
+	for r in $(seq 1 $RUNS); do
+		for k in apic_read apic_write cpuid ipi; do
+			out "$phase $k $(measure 0 $k)"
+		done
+		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
+	done
+}
+
+# irqs: per CPU, all interrupts so far (every row of /proc/interrupts)
+irqs() {
+	awk -v n="$(grep -c ^processor /proc/cpuinfo)" '
+		NR > 1 { for (i = 2; i <= n + 1; i++) if ($i ~ /^[0-9]+$/) s[i - 2] += $i }
+		END { for (i = 0; i < n; i++) printf "%d ", s[i] }' /proc/interrupts
+}
+loc() { awk '/LOC:/ { for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+$/) printf "%d ", $i }' /proc/interrupts; }
+
+# idle PHASE: interrupts (and VM exits, when enabled) over idle windows.
+# wdbench sleeps in the kernel, so no process starts inside the window
+# (each start of a program costs root dozens of CPUID exits).
+idle() {
+	phase=$1
+	how=idle-warden
+	[ "$phase" = bare ] && how=idle
+	for w in $(seq 1 $WINDOWS); do
+		i0=$(irqs) l0=$(loc)
+		echo "$how $WINDOW" > $P/run
+		r=$(cat $P/result)
+		i1=$(irqs) l1=$(loc)
+		out "$phase idle.window $w irqs $i0/$i1 loc $l0/$l1 $r"
+	done
+}
+
+# timed NAME CMD...: how long CMD takes, in ms of Linux's clock
+timed() {
+	name=$1
+	shift
+	t0=$(now_ms)
+	"$@" >/dev/null 2>&1 || echo "  > $* failed"
+	out "$phase time.$name $(($(now_ms) - t0))"
+}
+
+insmod /wdbench.ko || echo "  > wdbench.ko did not load"
+insmod /warden.ko
+out "info cpus $(cpus)"
+
+phase=bare
+loops bare $(cpus)
+ops bare
+idle bare
+
+phase=enabled
+timed enable warden enable /configs/system-bochs.cell
+out "enabled pool.after_enable $(pool)"
+loops enabled $(cpus)
+ops enabled
+idle enabled
+
+# A cell beside root: apic-demo (a 1 ms periodic APIC timer) on CPU 1.
+phase=cell
+for mode in x2apic xapic; do
+	p0=$(pool)
+	timed create.$mode warden cell create /configs/cells/apic-demo.cell
+	out "cell pool.per_cell $(($(pool) - p0))"
+	timed load.$mode warden cell load apic-demo /inmates/apic-demo.bin \
+		-s "mode=$mode report=1000" -a 0xff000
+	timed start.$mode warden cell start apic-demo
+	sleep 2
+	echo "BENCHJSON cell $mode stats $(warden cell stats apic-demo --json | tr -d '\n')"
+	[ $mode = xapic ] || loops cell 0
+	[ $mode = xapic ] || idle cell
+	echo "BENCHJSON cell $mode stats2 $(warden cell stats apic-demo --json | tr -d '\n')"
+	warden cell shutdown apic-demo >/dev/null 2>&1
+	timed destroy.$mode warden cell destroy apic-demo
+done
+timed disable warden disable
+out "done"
+pass bench-done

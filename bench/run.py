@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Warden benchmarks: boot the test machine once, measure root Linux bare,
+with Warden enabled and with a cell beside it, and print one table.
+
+    bench/run.py [--build DIR] [--json FILE] [--baseline FILE] [--keep DIR]
+                 [--from DIR]
+
+--json FILE     also write every row as JSON (default: BUILD/bench.json)
+--baseline FILE the accepted figures (default: bench/baseline.json); each
+                row shows its change against it, and rows more than 10 %
+                worse are flagged "WORSE"
+--keep DIR      keep the run's files (consoles) in DIR
+--from DIR      do not boot: read the consoles a --keep run left in DIR
+
+What each row measures, and what an emulator cannot show: docs/bench.md.
+The bench reports; it does not fail on a figure (exit status 0 unless
+the machine did not run to the end).
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import struct
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
+
+MACHINE = 'bochs'  # the machine profile; the SVM work adds QEMU's
+SCRIPT = os.path.join(ROOT, 'bench', 'bochs.sh')
+WORSE = 0.10  # a row this much worse than the baseline is flagged
+
+# include/warden/stats.h, in WARDEN_STAT_* order
+STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
+              'xapic', 'xsetbv', 'pio', 'mmio', 'hypercall', 'management',
+              'nmi', 'init_sipi', 'exception', 'other']
+
+KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
+
+
+def boot(build, keep):
+    import run as testrun  # tests/run.py
+    import boot as vmboot  # tests/vm/boot.py
+    meta = testrun.parse_header(SCRIPT)
+    workdir = keep or tempfile.mkdtemp(prefix='warden-bench-')
+    os.makedirs(workdir, exist_ok=True)
+    initrd = testrun.build_payload(
+        build, SCRIPT, workdir,
+        extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')])
+    res = vmboot.run(meta['emulator'], int(meta['cpus']),
+                     float(meta['timeout']), initrd,
+                     os.path.join(workdir, 'out'))
+    return workdir, res
+
+
+def read(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read().replace('\r', '')
+    except OSError:
+        return ''
+
+
+class Rows:
+    """name -> {value, unit, better ('lower'/'higher'/None), note}"""
+
+    def __init__(self):
+        self.rows = {}
+        self.order = []
+
+    def add(self, name, value, unit, better=None, note=''):
+        if value is None:
+            return
+        if name not in self.rows:
+            self.order.append(name)
+        self.rows[name] = {'value': value, 'unit': unit, 'better': better,
+                           'note': note}
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def ratio(a, b):
+    return round(a / b, 3) if a is not None and b else None
+
+
+def parse(com1):
+    """BENCH lines: {phase: {row: [values]}}, window lines, JSON lines."""
+    user = KERNEL_LINE.sub('', com1)
+    vals, windows, js = {}, {}, {}
+    for line in user.splitlines():
+        m = re.match(r'^BENCH (\S+) idle\.window (\d+) irqs ([\d ]*)/([\d ]*)'
+                     r' loc ([\d ]*)/([\d ]*) idle (\d+)(.*)$', line.strip())
+        if m:
+            phase, w, ms = m.group(1), int(m.group(2)), int(m.group(7))
+            nums = [[int(x) for x in m.group(i).split()] for i in range(3, 7)]
+            exits = {}
+            for cpu, counts in re.findall(r'(\d+):([\d,]+)', m.group(8)):
+                exits[int(cpu)] = [int(x) for x in counts.split(',')]
+            windows.setdefault(phase, {})[w] = (ms, nums, exits)
+            continue
+        m = re.match(r'^BENCH (\S+) (\S+) (-?\d+)$', line.strip())
+        if m:
+            vals.setdefault(m.group(1), {}).setdefault(m.group(2), []).append(
+                int(m.group(3)))
+            continue
+        m = re.match(r'^BENCHJSON (\S+) (\S+) (\S+) (\{.*\})$', line.strip())
+        if m:
+            try:
+                js[(m.group(1), m.group(2), m.group(3))] = json.loads(
+                    m.group(4))
+            except ValueError:
+                pass
+    return vals, windows, js
+
+
+def cycles(v):
+    return round(v / 100.0, 2) if v is not None else None
+
+
+def idle_rows(phase, windows, cpus):
+    """Per CPU: median interrupts/s (all kinds, and LOC) and, when Warden
+    runs, median VM exits/s by reason over the idle windows."""
+    per = {}
+    for w, (ms, (i0, i1, l0, l1), exits) in sorted(
+            windows.get(phase, {}).items()):
+        if ms <= 0:
+            continue
+        for c in cpus:
+            if c < len(i0) and c < len(i1):
+                per.setdefault(('irqs', c), []).append(
+                    (i1[c] - i0[c]) * 1000.0 / ms)
+            if c < len(l0) and c < len(l1):
+                per.setdefault(('loc', c), []).append(
+                    (l1[c] - l0[c]) * 1000.0 / ms)
+        for c, counts in exits.items():
+            for k, n in enumerate(counts[:len(STAT_NAMES)]):
+                per.setdefault(('exits.' + STAT_NAMES[k], c), []).append(
+                    n * 1000.0 / ms)
+    out = {}
+    for (kind, c), v in per.items():
+        out[(kind, c)] = round(median(v), 1)
+    return out
+
+
+def demo_rows(rows, js, com3):
+    for mode in ('x2apic', 'xapic'):
+        st = js.get(('cell', mode, 'stats'))
+        if st:
+            for cpu in st.get('cpus', []):
+                ps = cpu.get('per_second', {})
+                total = ps.get('total')
+                rows.add('apic-demo.%s.exits_per_s' % mode, total, '/s',
+                         'lower')
+                # period=1000 us: 1000 ticks per second of Linux's clock
+                if total is not None:
+                    rows.add('apic-demo.%s.exits_per_tick' % mode,
+                             round(total / 1000.0, 2), '', 'lower',
+                             'nominal 1000 ticks/s')
+                for r, n in sorted(ps.items()):
+                    if r != 'total' and n:
+                        rows.add('apic-demo.%s.exits_per_s.%s' % (mode, r),
+                                 n, '/s', 'lower')
+        rep = re.findall(r'^apic-demo: %s ticks (\d+) jitter min/avg/max '
+                         r'(-?\d+)/(-?\d+)/(-?\d+) ns' % mode, com3, re.M)
+        if len(rep) > 1:
+            rep = rep[1:]  # the first window holds the start-up
+        if rep:
+            rows.add('apic-demo.%s.jitter_max_ns' % mode,
+                     max(int(r[3]) for r in rep), 'ns', 'lower',
+                     'TSC-derived (docs/bench.md)')
+            rows.add('apic-demo.%s.jitter_avg_ns' % mode,
+                     round(median([int(r[2]) for r in rep])), 'ns', 'lower',
+                     'TSC-derived (docs/bench.md)')
+
+
+def image_rows(rows, build):
+    img = os.path.join(build, 'hypervisor', 'warden-intel.bin')
+    try:
+        with open(img, 'rb') as f:
+            head = f.read(48)
+        size = os.path.getsize(img)
+    except OSError:
+        return
+    rows.add('hv.image_bytes', size, 'B', 'lower')
+    # struct warden_hv_header (include/warden/hvheader.h): percpu_size at 40
+    if len(head) >= 44 and head[:7] == b'WRDNHVI':
+        rows.add('hv.percpu_bytes', struct.unpack_from('<I', head, 40)[0],
+                 'B', 'lower', 'memory per CPU')
+
+
+def collect(workdir, build):
+    com1 = read(os.path.join(workdir, 'out', 'com1.log'))
+    com3 = read(os.path.join(workdir, 'out', 'com3.log'))
+    vals, windows, js = parse(com1)
+    rows = Rows()
+    info = vals.get('info', {})
+    cpus = sorted(set(int(c) for c in re.findall(
+        r'^BENCH info cpus ([\d ]+)$', KERNEL_LINE.sub('', com1),
+        re.M)[0].split())) if 'BENCH info cpus' in com1 else [0, 1]
+    del info
+
+    def m(phase, row):
+        return median(vals.get(phase, {}).get(row, []))
+
+    # root overhead loops
+    for k, unit in (('alu', 'cyc/iter'), ('mem', 'cyc/load'),
+                    ('tlb', 'cyc/load')):
+        for c in cpus:
+            b, e, x = (m('bare', '%s.cpu%d' % (k, c)),
+                       m('enabled', '%s.cpu%d' % (k, c)),
+                       m('cell', '%s.cpu%d' % (k, c)))
+            if b is None:
+                continue
+            rows.add('%s.cpu%d.bare' % (k, c), cycles(b), unit, 'lower')
+            rows.add('%s.cpu%d.enabled' % (k, c), cycles(e), unit, 'lower')
+            rows.add('%s.cpu%d.ratio' % (k, c), ratio(e, b), 'x', 'lower',
+                     'enabled / bare')
+            if x is not None:
+                rows.add('%s.cpu%d.cell' % (k, c), cycles(x), unit, 'lower')
+                rows.add('%s.cpu%d.ratio_cell' % (k, c), ratio(x, b), 'x',
+                         'lower', 'cell running / bare')
+    # single operations
+    for k in ('apic_read', 'apic_write', 'cpuid', 'ipi', 'hypercall'):
+        b, e = m('bare', k), m('enabled', k)
+        rows.add('%s.bare' % k, cycles(b), 'cyc', 'lower')
+        rows.add('%s.enabled' % k, cycles(e), 'cyc', 'lower')
+        if k != 'hypercall':
+            rows.add('%s.ratio' % k, ratio(e, b), 'x', 'lower')
+    for k in ('apic_read', 'apic_write'):
+        rows.add('%s.per_cpuid_exit' % k,
+                 ratio(m('enabled', k), m('enabled', 'cpuid')), 'x', 'lower',
+                 'one trapped access / one CPUID exit')
+    # idle
+    idle = {p: idle_rows(p, windows, cpus)
+            for p in ('bare', 'enabled', 'cell')}
+    for c in cpus:
+        for kind in ('irqs', 'loc'):
+            b = idle['bare'].get((kind, c))
+            e = idle['enabled'].get((kind, c))
+            rows.add('idle.%s_per_s.cpu%d.bare' % (kind, c), b, '/s',
+                     'lower')
+            rows.add('idle.%s_per_s.cpu%d.enabled' % (kind, c), e, '/s',
+                     'lower')
+            rows.add('idle.%s_per_s.cpu%d.ratio' % (kind, c), ratio(e, b),
+                     'x', 'lower', 'enabled / bare')
+        for (kind, cc), v in sorted(idle['enabled'].items()):
+            if cc == c and kind.startswith('exits.') and \
+                    (v or kind == 'exits.total'):
+                rows.add('idle.%s_per_s.cpu%d' % (kind, c), v, '/s', 'lower')
+    for c in cpus:
+        v = idle['cell'].get(('irqs', c))
+        if v is not None and c == 0:
+            rows.add('idle.irqs_per_s.cpu0.cell', v, '/s', 'lower',
+                     'root CPU 0, apic-demo on CPU 1')
+    demo_rows(rows, js, com3)
+    # times and memory
+    for phase in ('enabled', 'cell'):
+        for row, v in sorted(vals.get(phase, {}).items()):
+            if row.startswith('time.'):
+                rows.add(row, median(v), 'ms', 'lower', "Linux's clock")
+    rows.add('pool.after_enable', m('enabled', 'pool.after_enable'),
+             'pages', 'lower')
+    rows.add('pool.per_cell', m('cell', 'pool.per_cell'), 'pages', 'lower',
+             'apic-demo')
+    image_rows(rows, build)
+    return rows, idle, cpus, 'BENCH done' in com1
+
+
+def checks(rows, idle, cpus):
+    """The acceptance figures of the root-overhead work, as lines."""
+    out = []
+
+    def get(name):
+        r = rows.rows.get(name)
+        return r['value'] if r else None
+
+    for c in cpus:
+        for k in ('alu', 'mem'):
+            for suffix in ('ratio', 'ratio_cell'):
+                v = get('%s.cpu%d.%s' % (k, c, suffix))
+                if v is not None:
+                    out.append(('%s cpu%d %s <= 1.02' % (k, c, suffix),
+                                v <= 1.02, v))
+        b = idle['bare'].get(('irqs', c))
+        e = idle['enabled'].get(('irqs', c))
+        x = idle['enabled'].get(('exits.total', c))
+        if b and e is not None:
+            out.append(('idle irqs cpu%d enabled <= 1.25 x bare' % c,
+                        e <= 1.25 * b, round(e / b, 3)))
+        if e is not None and x is not None:
+            out.append(('idle exits cpu%d <= 2 x irqs + 10' % c,
+                        x <= 2 * e + 10, '%s <= %s' % (x, 2 * e + 10)))
+    for k in ('apic_read', 'apic_write'):
+        v = get('%s.per_cpuid_exit' % k)
+        if v is not None:
+            out.append(('%s <= 3 x CPUID exit' % k, v <= 3, v))
+    return out
+
+
+def fmt(v):
+    if v is None:
+        return '-'
+    if isinstance(v, float):
+        return '%.3f' % v if abs(v) < 10 else '%.1f' % v
+    return str(v)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
+    ap.add_argument('--json', default='')
+    ap.add_argument('--baseline',
+                    default=os.path.join(ROOT, 'bench', 'baseline.json'))
+    ap.add_argument('--keep', default='')
+    ap.add_argument('--from', dest='from_dir', default='')
+    args = ap.parse_args()
+    build = os.path.abspath(args.build)
+    if args.from_dir:
+        workdir, res = os.path.abspath(args.from_dir), {'end': 'read'}
+    else:
+        workdir, res = boot(build, os.path.abspath(args.keep)
+                            if args.keep else '')
+    rows, idle, cpus, done = collect(workdir, build)
+    try:
+        with open(args.baseline) as f:
+            base = json.load(f).get(MACHINE, {}).get('rows', {})
+    except (OSError, ValueError):
+        base = {}
+    print('Warden bench, machine %s (%s)' % (MACHINE, workdir))
+    print('%-44s %12s %-9s %12s %8s' % ('row', 'value', 'unit', 'baseline',
+                                         'change'))
+    worse = 0
+    for name in rows.order:
+        r = rows.rows[name]
+        b = base.get(name, {}).get('value')
+        change, flag = '', ''
+        if isinstance(b, (int, float)) and b and \
+                isinstance(r['value'], (int, float)):
+            d = (r['value'] - b) / abs(b)
+            change = '%+.1f%%' % (100 * d)
+            if (r['better'] == 'lower' and d > WORSE) or \
+                    (r['better'] == 'higher' and d < -WORSE):
+                flag = '  WORSE'
+                worse += 1
+        print('%-44s %12s %-9s %12s %8s%s%s' % (
+            name, fmt(r['value']), r['unit'], fmt(b), change, flag,
+            ('  (' + r['note'] + ')') if r['note'] else ''))
+    print()
+    for what, ok, v in checks(rows, idle, cpus):
+        print('%-4s %s (%s)' % ('ok' if ok else 'MISS', what, v))
+    print('%d row(s) more than %d %% worse than the baseline' %
+          (worse, WORSE * 100))
+    out = args.json or os.path.join(build, 'bench.json')
+    with open(out, 'w') as f:
+        json.dump({MACHINE: {'rows': rows.rows}}, f, indent=1,
+                  sort_keys=True)
+        f.write('\n')
+    print('rows written to %s' % out)
+    if not done:
+        print('bench: the machine did not run to the end: %s'
+              % res.get('end'))
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
