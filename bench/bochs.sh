@@ -115,6 +115,19 @@ for mode in x2apic xapic; do
 	warden cell shutdown apic-demo >/dev/null 2>&1
 	timed destroy.$mode warden cell destroy apic-demo
 done
+# From "cell start" to the inmate's first line on the hypervisor console
+# (tiny-demo with console: hypercall), polled: a resolution of one poll.
+warden cell create /configs/cells/tiny-demo-hc.cell >/dev/null
+warden cell load tiny-demo-hc /inmates/tiny-demo.bin >/dev/null
+t0=$(now_ms)
+warden cell start tiny-demo-hc >/dev/null
+n=0
+while [ $n -lt 1000 ] && ! warden console | grep -q '^\[tiny-demo-hc\]'; do
+	n=$((n + 1))
+done
+out "cell time.start_to_output $(($(now_ms) - t0))"
+out "cell time.console_polls $n"
+warden cell destroy tiny-demo-hc >/dev/null 2>&1
 timed disable warden disable
 out "done"
 pass bench-done

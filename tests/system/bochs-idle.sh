@@ -1,46 +1,49 @@
 # SPDX-License-Identifier: GPL-2.0
-# Idle root takes no more timer interrupts under Warden than bare: the
-# local timer interrupts (LOC) of each CPU, counted over idle windows of
-# 5 s of Linux's clock, median of 3, bare and then with Warden enabled in
-# the same boot, must stay within 10 % of bare.  (Before the decode cache
-# each timer interrupt's two trapped xAPIC accesses cost about 3,000
-# instructions and Linux never stopped its tick: about 2,500 interrupts
-# per second and CPU against about 100 bare; docs/bench.md.)
+# Idle root takes no more timer interrupts under Warden than bare: each
+# CPU's local timer interrupts (LOC), counted over 4 idle windows of 5 s of
+# Linux's clock bare and then with Warden enabled, in the same boot, must
+# stay within 10 % of bare (plus 5 interrupts in all, for CPUs that take
+# almost none).  The scenario's shell is pinned to CPU 0, so CPU 1 runs
+# nothing but the kernel's own work.  Before the decode cache each timer
+# interrupt's two trapped xAPIC accesses cost about 3,000 instructions and
+# Linux never stopped its tick: about 2,500 interrupts per second and CPU
+# against about 100 bare (docs/test-machine.md).
 # emulator: bochs
 # cpus: 2
-# timeout: 500
+# timeout: 600
 # tests: insmod enable timer-cpu0 timer-cpu1 disable
 . /tests/lib.sh
 
+taskset -p 1 $$ >/dev/null
 loc() { awk '/LOC:/ { print $2, $3 }' /proc/interrupts; }
-# windows NAME: three 5 s windows; prints "cpu0 cpu1" counts per window
-windows() {
-	for w in 1 2 3; do
+# total: LOC of CPU 0 and 1 over 4 windows of 5 s, "n0 n1"
+total() {
+	t0=0 t1=0
+	for w in 1 2 3 4; do
 		a=$(loc)
 		sleep 5
 		b=$(loc)
 		set -- $a $b
-		echo "$(($3 - $1)) $(($4 - $2))"
+		t0=$((t0 + $3 - $1)) t1=$((t1 + $4 - $2))
 	done
+	echo "$t0 $t1"
 }
-median() { sort -n | sed -n 2p; }
 
 sleep 2
-bare=$(windows)
+bare=$(total)
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable /configs/system-bochs.cell
 sleep 2
-enabled=$(windows)
-echo "  > LOC per 5 s window, CPU 0 and 1: bare $(echo $bare | tr '\n' ' '); enabled $(echo $enabled | tr '\n' ' ')"
+enabled=$(total)
+echo "  > LOC in 20 s idle, CPU 0 and 1: bare $bare, enabled $enabled"
 for cpu in 0 1; do
-	col=$((cpu + 1))
-	b=$(echo "$bare" | cut -d' ' -f$col | median)
-	e=$(echo "$enabled" | cut -d' ' -f$col | median)
-	# within 10 %: e <= 1.1 b, in integers
-	if [ $((e * 10)) -le $((b * 11)) ]; then
+	b=$(echo $bare | cut -d' ' -f$((cpu + 1)))
+	e=$(echo $enabled | cut -d' ' -f$((cpu + 1)))
+	# e <= 1.1 b + 5, in integers
+	if [ $((e * 10)) -le $((b * 11 + 50)) ]; then
 		pass timer-cpu$cpu
 	else
-		fail timer-cpu$cpu "CPU $cpu took $e local timer interrupts per 5 s idle with Warden enabled, $b bare (median of 3 windows): more than 10 % above bare"
+		fail timer-cpu$cpu "CPU $cpu took $e local timer interrupts in 20 s idle with Warden enabled, $b bare: more than 10 % above bare"
 	fi
 done
 expect_rc disable 0 warden disable
