@@ -237,14 +237,25 @@ def collect(workdir, build):
                  ratio(m('enabled', k), m('enabled', 'cpuid')), 'x', 'lower',
                  'one trapped access / one CPUID exit')
     # idle
+    # bare: every bare window, before enable and after disable (the idle
+    # counts drift over a boot; docs/bench.md)
+    both = dict(windows.get('bare', {}))
+    for w, v in windows.get('bare-after', {}).items():
+        both[100 + w] = v
+    windows['bare-both'] = both
     idle = {p: idle_rows(p, windows, cpus)
-            for p in ('bare', 'enabled', 'cell')}
+            for p in ('bare', 'bare-after', 'bare-both', 'enabled', 'cell')}
     for c in cpus:
         for kind in ('irqs', 'loc'):
-            b = idle['bare'].get((kind, c))
+            b = idle['bare-both'].get((kind, c))
             e = idle['enabled'].get((kind, c))
+            rows.add('idle.%s_per_s.cpu%d.bare_before' % (kind, c),
+                     idle['bare'].get((kind, c)), '/s', 'lower')
+            rows.add('idle.%s_per_s.cpu%d.bare_after' % (kind, c),
+                     idle['bare-after'].get((kind, c)), '/s', 'lower',
+                     'after disable')
             rows.add('idle.%s_per_s.cpu%d.bare' % (kind, c), b, '/s',
-                     'lower')
+                     'lower', 'median of the windows before and after')
             rows.add('idle.%s_per_s.cpu%d.enabled' % (kind, c), e, '/s',
                      'lower')
             rows.add('idle.%s_per_s.cpu%d.ratio' % (kind, c), ratio(e, b),
@@ -264,6 +275,8 @@ def collect(workdir, build):
         for row, v in sorted(vals.get(phase, {}).items()):
             if row.startswith('time.'):
                 rows.add(row, median(v), 'ms', 'lower', "Linux's clock")
+    rows.add('polls.start_to_output', m('cell', 'polls.start_to_output'),
+             'polls', None, 'console polls before the first line')
     rows.add('pool.after_enable', m('enabled', 'pool.after_enable'),
              'pages', 'lower')
     rows.add('pool.per_cell', m('cell', 'pool.per_cell'), 'pages', 'lower',
@@ -287,7 +300,7 @@ def checks(rows, idle, cpus):
                 if v is not None:
                     out.append(('%s cpu%d %s <= 1.02' % (k, c, suffix),
                                 v <= 1.02, v))
-        b = idle['bare'].get(('irqs', c))
+        b = idle['bare-both'].get(('irqs', c))
         e = idle['enabled'].get(('irqs', c))
         x = idle['enabled'].get(('exits.total', c))
         if b and e is not None:

@@ -39,11 +39,13 @@
 #include <linux/vmalloc.h>
 #include <asm/apic.h>
 #include <asm/processor.h>
+#include <warden/hypercall.h>
+#include <warden/stats.h>
 
 #define BIG (64ul << 20)
 #define OPS 2000
 
-#define NSTATS 16 /* WARDEN_NUM_STATS (include/warden/stats.h) */
+#define NSTATS WARDEN_NUM_STATS
 
 static char result[1024];
 module_param_string(result, result, sizeof(result), 0444);
@@ -102,42 +104,41 @@ static u64 bench_memory(bool tlb, int *err)
 	return v;
 }
 
+/* Cycles x 100 per execution of stmt, OPS times with interrupts off. */
+#define TIME_OPS(stmt)                                                         \
+	({                                                                     \
+		unsigned long flags_;                                          \
+		u64 t0_, t1_;                                                  \
+		int i_;                                                        \
+                                                                               \
+		local_irq_save(flags_);                                        \
+		t0_ = rdtsc_ordered();                                         \
+		for (i_ = 0; i_ < OPS; i_++) {                                 \
+			stmt;                                                  \
+		}                                                              \
+		t1_ = rdtsc_ordered();                                         \
+		local_irq_restore(flags_);                                     \
+		per_100(t1_ - t0_, OPS);                                       \
+	})
+
 static u64 bench_apic(bool write)
 {
-	unsigned long flags;
-	u64 t0, t1, sum = 0;
-	u32 tpr;
-	int i;
+	u32 tpr = apic_read(APIC_TASKPRI), sum = 0;
+	u64 v;
 
-	local_irq_save(flags);
-	tpr = apic_read(APIC_TASKPRI);
-	t0 = rdtsc_ordered();
-	for (i = 0; i < OPS; i++) {
-		if (write)
-			apic_write(APIC_TASKPRI, tpr);
-		else
-			sum += apic_read(APIC_LVR);
-	}
-	t1 = rdtsc_ordered();
-	local_irq_restore(flags);
+	if (write)
+		v = TIME_OPS(apic_write(APIC_TASKPRI, tpr));
+	else
+		v = TIME_OPS(sum += apic_read(APIC_LVR));
 	asm volatile("" : : "r"(sum));
-	return per_100(t1 - t0, OPS);
+	return v;
 }
 
 static u64 bench_cpuid(void)
 {
 	unsigned int a, b, c, d;
-	unsigned long flags;
-	u64 t0, t1;
-	int i;
 
-	local_irq_save(flags);
-	t0 = rdtsc_ordered();
-	for (i = 0; i < OPS; i++)
-		cpuid(0, &a, &b, &c, &d);
-	t1 = rdtsc_ordered();
-	local_irq_restore(flags);
-	return per_100(t1 - t0, OPS);
+	return TIME_OPS(cpuid(0, &a, &b, &c, &d));
 }
 
 static void nothing(void *unused)
@@ -177,31 +178,22 @@ static long hypercall(unsigned long code, unsigned long a1, unsigned long a2)
 	return ret;
 }
 
-/* WARDEN_HC_HYPERVISOR_GET_INFO (5) of WARDEN_INFO_ABI_REVISION (3):
- * the cheapest hypercall there is (include/warden/hypercall.h). */
+/* The cheapest hypercall there is: the ABI revision. */
 static u64 bench_hypercall(void)
 {
-	unsigned long flags;
-	u64 t0, t1;
-	int i;
-
-	local_irq_save(flags);
-	t0 = rdtsc_ordered();
-	for (i = 0; i < OPS; i++)
-		hypercall(5, 3, 0);
-	t1 = rdtsc_ordered();
-	local_irq_restore(flags);
-	return per_100(t1 - t0, OPS);
+	return TIME_OPS(hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+				  WARDEN_INFO_ABI_REVISION, 0));
 }
 
-/* WARDEN_HC_CPU_GET_INFO (7) of WARDEN_CPU_INFO_STAT_BASE (1000) + k */
+/* Every online CPU's exit counters (up to 8 CPUs). */
 static void read_exits(u64 (*n)[NSTATS])
 {
 	unsigned int cpu, k;
 
 	for_each_online_cpu (cpu)
 		for (k = 0; k < NSTATS && cpu < 8; k++)
-			n[cpu][k] = hypercall(7, cpu, 1000 + k);
+			n[cpu][k] = hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+					      WARDEN_CPU_INFO_STAT_BASE + k);
 }
 
 static void bench_idle(unsigned int secs, bool warden)
