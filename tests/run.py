@@ -300,6 +300,12 @@ def run_group(build, group, script, results, keep, stream=False,
                                                       'com1.log')))
             for line in tail:
                 results.note('  | ' + line)
+            hv = read_text(os.path.join(workdir, 'out', 'com2.log'))
+            if hv.strip():
+                results.note('  --- %s: last lines of the hypervisor console '
+                             '---' % group)
+                for line in hv.replace('\r', '').strip().splitlines()[-12:]:
+                    results.note('  | ' + line)
         return res
     finally:
         if not keep:
