@@ -9,7 +9,8 @@ with Warden enabled and with a cell beside it, and print one table.
 --json FILE     also write every row as JSON (default: BUILD/bench.json)
 --baseline FILE the accepted figures (default: bench/baseline.json); each
                 row shows its change against it, and rows more than 10 %
-                worse are flagged "WORSE"
+                worse are flagged "WORSE" (idle and IPI rows, which vary
+                more between runs, only when twice as bad)
 --keep DIR      keep the run's files (consoles) in DIR
 --from DIR      do not boot: read the consoles a --keep run left in DIR
 
@@ -33,6 +34,11 @@ sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
 MACHINE = 'bochs'  # the machine profile; the SVM work adds QEMU's
 SCRIPT = os.path.join(ROOT, 'bench', 'bochs.sh')
 WORSE = 0.10  # a row this much worse than the baseline is flagged
+# ... except rows that vary more than that between runs of the same tree
+# (idle counts of a few per second, an IPI to a CPU that may be asleep):
+# those only when twice as bad.  The ok/MISS checks still judge them.
+NOISY = ('idle.', 'ipi.')
+NOISY_WORSE = 1.0
 
 # include/warden/stats.h, in WARDEN_STAT_* order
 STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
@@ -357,8 +363,9 @@ def main():
                 isinstance(r['value'], (int, float)):
             d = (r['value'] - b) / abs(b)
             change = '%+.1f%%' % (100 * d)
-            if (r['better'] == 'lower' and d > WORSE) or \
-                    (r['better'] == 'higher' and d < -WORSE):
+            limit = NOISY_WORSE if name.startswith(NOISY) else WORSE
+            if (r['better'] == 'lower' and d > limit) or \
+                    (r['better'] == 'higher' and d < -limit):
                 flag = '  WORSE'
                 worse += 1
         print('%-44s %12s %-9s %12s %8s%s%s' % (
@@ -367,8 +374,9 @@ def main():
     print()
     for what, ok, v in checks(rows, idle, cpus):
         print('%-4s %s (%s)' % ('ok' if ok else 'MISS', what, v))
-    print('%d row(s) more than %d %% worse than the baseline' %
-          (worse, WORSE * 100))
+    print('%d row(s) worse than the baseline (by more than %d %%, idle and '
+          'IPI rows by more than %d %%)' % (worse, WORSE * 100,
+                                            NOISY_WORSE * 100))
     out = args.json or os.path.join(build, 'bench.json')
     with open(out, 'w') as f:
         json.dump({MACHINE: {'rows': rows.rows}}, f, indent=1,
