@@ -167,22 +167,11 @@ static u64 bench_ipi(int *err)
 	return per_100(t1 - t0, n);
 }
 
-static long hypercall(unsigned long code, unsigned long a1, unsigned long a2)
-{
-	long ret;
-
-	asm volatile("vmcall"
-		     : "=a"(ret)
-		     : "a"(code), "D"(a1), "S"(a2)
-		     : "memory");
-	return ret;
-}
-
 /* The cheapest hypercall there is: the ABI revision. */
 static u64 bench_hypercall(void)
 {
-	return TIME_OPS(hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-				  WARDEN_INFO_ABI_REVISION, 0));
+	return TIME_OPS(warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+					 WARDEN_INFO_ABI_REVISION, 0));
 }
 
 /* Every online CPU's exit counters (up to 8 CPUs). */
@@ -192,8 +181,9 @@ static void read_exits(u64 (*n)[NSTATS])
 
 	for_each_online_cpu (cpu)
 		for (k = 0; k < NSTATS && cpu < 8; k++)
-			n[cpu][k] = hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-					      WARDEN_CPU_INFO_STAT_BASE + k);
+			n[cpu][k] =
+				warden_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+						 WARDEN_CPU_INFO_STAT_BASE + k);
 }
 
 static void bench_idle(unsigned int secs, bool warden)

@@ -669,22 +669,11 @@ out_config:
 	return ret;
 }
 
-long wd_hypercall(unsigned long code, unsigned long arg1, unsigned long arg2)
-{
-	long ret;
-
-	asm volatile("vmcall"
-		     : "=a"(ret)
-		     : "a"(code), "D"(arg1), "S"(arg2)
-		     : "memory");
-	return ret;
-}
-
 static void leave_cpu(void *unused)
 {
 	struct warden_entry_ctx *ctx = wd.ctx[smp_processor_id()];
 
-	ctx->result = wd_hypercall(WARDEN_HC_DISABLE, 0, 0);
+	ctx->result = warden_hypercall(WARDEN_HC_DISABLE, 0, 0);
 	/* Back on bare metal: Linux's TSS is loaded again (the stub cleared
 	 * its busy bit); nothing else to restore here. */
 }
@@ -757,13 +746,14 @@ int wd_status(struct warden_status *st)
 	st->enabled = wd.enabled;
 	if (wd.enabled) {
 		st->num_cpus = wd.num_cpus;
-		st->num_cells = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-					     WARDEN_INFO_NUM_CELLS, 0);
-		st->mem_pool_pages = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-						  WARDEN_INFO_MEM_POOL_PAGES,
-						  0);
-		st->mem_pool_used = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-						 WARDEN_INFO_MEM_POOL_USED, 0);
+		st->num_cells = warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+						 WARDEN_INFO_NUM_CELLS, 0);
+		st->mem_pool_pages =
+			warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+					 WARDEN_INFO_MEM_POOL_PAGES, 0);
+		st->mem_pool_used =
+			warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+					 WARDEN_INFO_MEM_POOL_USED, 0);
 	}
 	mutex_unlock(&wd_lock);
 	return 0;
@@ -791,14 +781,15 @@ int wd_cpu_info(struct warden_cpu_info *info)
 			       "cpu info: no CPU %u", info->cpu);
 		goto out;
 	}
-	info->state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-				   WARDEN_CPU_INFO_STATE);
-	info->cell_id = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-				     WARDEN_CPU_INFO_CELL);
+	info->state = warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				       WARDEN_CPU_INFO_STATE);
+	info->cell_id = warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+					 WARDEN_CPU_INFO_CELL);
 	info->num_stats = WARDEN_NUM_STATS;
 	for (i = 0; i < WARDEN_NUM_STATS; i++)
-		info->stats[i] = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-					      WARDEN_CPU_INFO_STAT_BASE + i);
+		info->stats[i] =
+			warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+					 WARDEN_CPU_INFO_STAT_BASE + i);
 	info->tsc = rdtsc();
 out:
 	mutex_unlock(&wd_lock);

@@ -55,12 +55,8 @@ bool wd_is_enabled(void);
 /* Held while enabling, disabling or changing cells (enable.c). */
 extern struct mutex wd_lock;
 
-/*
- * Issue a hypercall from root on the calling CPU (VMCALL; hypercall.h has
- * the convention): code and two arguments, the result (negative errno on
- * failure).  Only while Warden is enabled (enable.c).
- */
-long wd_hypercall(unsigned long code, unsigned long arg1, unsigned long arg2);
+/* Hypercalls: warden_hypercall() of <warden/hypercall.h>, only while
+ * Warden is enabled. */
 
 /* cell.c: the cell ioctls.  Each fills the error record on failure. */
 #define WARDEN_MAX_DRIVER_CELLS 15 /* besides root */

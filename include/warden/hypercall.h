@@ -18,6 +18,20 @@
 
 #include "abi.h"
 
+/* The caller's side of the convention above, for every caller (driver,
+ * inmates, test and bench modules). */
+static inline long warden_hypercall(unsigned long code, unsigned long arg1,
+				    unsigned long arg2)
+{
+	long result;
+
+	asm volatile("vmcall"
+		     : "=a"(result)
+		     : "a"(code), "D"(arg1), "S"(arg2)
+		     : "memory");
+	return result;
+}
+
 #define WARDEN_HC_DISABLE 0		/* [root] -> 0 */
 #define WARDEN_HC_CELL_CREATE 1		/* [root] config, error -> cell id */
 #define WARDEN_HC_CELL_START 2		/* [root] cell id, error -> 0 */

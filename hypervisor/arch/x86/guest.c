@@ -79,12 +79,16 @@ static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
 	return gpa_to_hpa_rights(pc, gpa, hpa, MAP_READ);
 }
 
-/* What a guest page walk read: each paging-structure entry's host
- * address and value, for the decode cache. */
+/* What reading a guest's linear address depended on, for the decode
+ * cache: each paging-structure entry of the first page's walk (host
+ * address and value), that page's host address and how many bytes came
+ * from it. */
 struct walk_trace {
 	unsigned int n;
 	u64 hpa[INSN_CACHE_ENTRIES];
 	u64 value[INSN_CACHE_ENTRIES];
+	u64 first_hpa;
+	unsigned int first_len;
 };
 
 static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value,
@@ -136,8 +140,8 @@ static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa,
 	return true;
 }
 
-unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
-			       unsigned int len)
+static unsigned int read_linear(struct per_cpu *pc, u64 linear, void *buf,
+				unsigned int len, struct walk_trace *t)
 {
 	u8 *out = buf;
 	unsigned int done = 0, chunk, i;
@@ -145,18 +149,28 @@ unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
 	const u8 *src;
 
 	while (done < len) {
-		if (!linear_to_gpa(pc, linear + done, &gpa, NULL) ||
+		if (!linear_to_gpa(pc, linear + done, &gpa, done ? NULL : t) ||
 		    !gpa_to_hpa(pc, gpa, &hpa))
 			break;
 		chunk = PAGE_SIZE - (hpa & ~PAGE_MASK);
 		if (chunk > len - done)
 			chunk = len - done;
+		if (!done && t) {
+			t->first_hpa = hpa;
+			t->first_len = chunk;
+		}
 		src = window(pc, hpa);
 		for (i = 0; i < chunk; i++)
 			out[done + i] = src[i];
 		done += chunk;
 	}
 	return done;
+}
+
+unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
+			       unsigned int len)
+{
+	return read_linear(pc, linear, buf, len, NULL);
 }
 
 int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
@@ -227,11 +241,10 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 		.cell = pc->cell,
 	};
 	const struct mmio_insn *hit;
-	struct walk_trace t = { .n = 0 };
-	unsigned int first = 0, got = 0, i;
+	struct walk_trace t = { .n = 0, .first_len = 0 };
 	u8 bytes[INSN_MAX_LEN];
-	const u8 *src;
-	u64 gen, gpa, hpa = 0;
+	unsigned int got;
+	u64 gen;
 	int err;
 
 	hit = insn_cache_lookup(&pc->arch.insn_cache, &key, &a->ept_gen);
@@ -242,24 +255,11 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 	/* Miss: walk, read and decode.  The generation is taken first, so
 	 * that an EPT change during the walk makes the next lookup miss. */
 	gen = __atomic_load_n(&a->ept_gen, __ATOMIC_ACQUIRE);
-	if (linear_to_gpa(pc, key.linear, &gpa, &t) &&
-	    gpa_to_hpa(pc, gpa, &hpa)) {
-		first = PAGE_SIZE - (hpa & ~PAGE_MASK);
-		if (first > INSN_MAX_LEN)
-			first = INSN_MAX_LEN;
-		src = window(pc, hpa);
-		for (i = 0; i < first; i++)
-			bytes[i] = src[i];
-		got = first;
-		if (first < INSN_MAX_LEN)
-			got += guest_read_linear(pc, key.linear + first,
-						 bytes + first,
-						 INSN_MAX_LEN - first);
-	}
+	got = read_linear(pc, key.linear, bytes, sizeof(bytes), &t);
 	err = insn_decode_mmio(bytes, got, long_mode, insn);
 	/* an instruction that crosses a page is decoded every time */
-	if (!err && insn->length <= first)
-		cache_fill(pc, &key, gen, &t, hpa, bytes, insn);
+	if (!err && insn->length <= t.first_len)
+		cache_fill(pc, &key, gen, &t, t.first_hpa, bytes, insn);
 	return err;
 }
 

@@ -10,18 +10,6 @@
 
 #include <warden/hypercall.h>
 
-static inline long warden_hypercall(unsigned long code, unsigned long arg1,
-				    unsigned long arg2)
-{
-	long result;
-
-	asm volatile("vmcall"
-		     : "=a"(result)
-		     : "a"(code), "D"(arg1), "S"(arg2)
-		     : "memory");
-	return result;
-}
-
 static inline long warden_debug_putc(char c)
 {
 	return warden_hypercall(WARDEN_HC_DEBUG_CONSOLE_PUTC, (unsigned char)c,
