@@ -1,18 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
-# Idle root takes no more timer interrupts under Warden than bare: each
-# CPU's local timer interrupts (LOC), counted over 4 idle windows of 5 s of
-# Linux's clock with Warden enabled, must stay within 10 % of bare in the
-# same boot (plus 5 interrupts in all, for CPUs that take almost none).
-# Bare is counted before enable and again after disable, and the larger
-# count is taken: what the shell and the kernel do in the background drifts
-# over a boot.  The scenario's shell is pinned to CPU 0, so CPU 1 runs
-# nothing but the kernel's own work.  Before the decode cache each timer
-# interrupt's two trapped xAPIC accesses cost about 3,000 instructions:
-# on the Skylake-X model Linux then never stopped its tick (about 2,500
-# interrupts per second and CPU against about 100 bare), and on this
-# machine's Haswell model this test failed (CPU 0: 1,775 against 1,272;
-# docs/test-machine.md).
+# Idle root takes no timer-interrupt storm under Warden: each CPU's local
+# timer interrupts (LOC), counted over 4 idle windows of 5 s of Linux's
+# clock with Warden enabled, must stay below twice bare in the same boot
+# plus 200 (10 per second).  Bare is counted before enable and again after
+# disable, and the larger count is taken.
+#
+# Why this model and this bound (docs/test-machine.md): the storm needs a
+# local APIC timer that fires early, as on the Skylake-X model, where Linux
+# takes the timer's rate from CPUID and every one-shot fires about 4 times
+# early.  Before the decode cache each of those interrupts cost two
+# trapped xAPIC accesses of about 3,000 instructions, Linux never stopped
+# its tick, and this test failed by far: 50,293 and 50,275 interrupts in
+# 20 s enabled against 2,238 and 2,707 bare.  Idle counts are otherwise
+# noisy: CPU 0, where the shell runs, flips between a stopped and a running
+# tick from one 5 s window to the next (15 to 1,146 per window, bare and
+# enabled alike), so a 10 % bound failed on noise alone (910 against 101).
 # emulator: bochs
+# cpu-model: corei7_skylake_x
 # cpus: 2
 # timeout: 600
 # tests: insmod enable disable timer-cpu0 timer-cpu1
@@ -48,10 +52,9 @@ for cpu in 0 1; do
 	a=$(echo $after | cut -d' ' -f$((cpu + 1)))
 	[ "$a" -gt "$b" ] && b=$a
 	e=$(echo $enabled | cut -d' ' -f$((cpu + 1)))
-	# e <= 1.1 b + 5, in integers
-	if [ $((e * 10)) -le $((b * 11 + 50)) ]; then
+	if [ "$e" -le $((2 * b + 200)) ]; then
 		pass timer-cpu$cpu
 	else
-		fail timer-cpu$cpu "CPU $cpu took $e local timer interrupts in 20 s idle with Warden enabled, $b bare (the larger of before and after): more than 10 % above bare"
+		fail timer-cpu$cpu "CPU $cpu took $e local timer interrupts in 20 s idle with Warden enabled, $b bare (the larger of before and after): more than twice bare plus 200"
 	fi
 done
