@@ -8,22 +8,30 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-mno-sse -mno-sse2 -mno-mmx -mno-avx -mno-80387 -mgeneral-regs-only \
 	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
 	-Iinclude -Icommon/include -Ihypervisor/include \
-	-Ihypervisor/arch/x86/include
+	-Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include
 HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/core/console_log.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
-	hypervisor/core/paging.c hypervisor/core/cell.c common/config_check.c \
+	hypervisor/core/paging.c hypervisor/core/cell.c hypervisor/core/mmio.c \
+	common/config_check.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
-	hypervisor/arch/x86/setup.c hypervisor/arch/x86/vmx.c \
-	hypervisor/arch/x86/vmexit.c hypervisor/arch/x86/msr.c \
+	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \
+	hypervisor/arch/x86/exit.c hypervisor/arch/x86/exit_table.c \
+	hypervisor/arch/x86/emulate.c hypervisor/arch/x86/mmio_exit.c \
+	hypervisor/arch/x86/mmio_insn.c \
+	hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
 	hypervisor/arch/x86/insn.c hypervisor/arch/x86/insn_cache.c \
 	hypervisor/arch/x86/apic_dest.c \
 	hypervisor/arch/x86/cellx.c hypervisor/arch/x86/apic_cell.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
-	hypervisor/arch/x86/cpu_rules.c hypervisor/arch/x86/vmx_entry_check.c
+	hypervisor/arch/x86/cpu_rules.c \
+	hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
+	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
+	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \
+	hypervisor/arch/x86/vmx/vmx_entry_check.c
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
 
 $(HV_OUT)/%.c.o: %.c

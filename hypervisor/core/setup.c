@@ -8,6 +8,7 @@
  * failure anywhere sends every CPU back to Linux with that error, so the
  * driver sees all or nothing.
  */
+#include <asm/processor.h>
 #include <hv/arch.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
@@ -114,6 +115,8 @@ static int init_master(struct per_cpu *pc)
 	hv.cells[WARDEN_ROOT_CELL_ID] = &hv.root;
 	hv.root.config = &hv.config->root_cell;
 	hv.root.cpus = hv.config->root_cell.cpus;
+	mmio_registry_init(&hv.root.mmio, hv.root.mmio_regions,
+			   HV_CELL_MMIO_REGIONS);
 	console_cell_reset(&hv.root);
 	err = arch_root_cell_init(pc, &hv.root);
 	if (err)
@@ -176,7 +179,7 @@ long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 			__atomic_fetch_add(&cpus_failed, 1, __ATOMIC_SEQ_CST);
 			break;
 		}
-		asm volatile("pause" ::: "memory");
+		cpu_relax();
 	}
 
 	if (__atomic_load_n(&cpus_failed, __ATOMIC_SEQ_CST)) {

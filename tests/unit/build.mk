@@ -6,17 +6,23 @@ UNIT_OUT := $(BUILD)/tests/unit
 UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
+UNIT_TESTS += mmio mmio_insn exit_table
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_format := hypervisor/lib/format.c
-UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c
+UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
+	hypervisor/arch/x86/vmx/ept.c
 UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
-UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx_entry_check.c \
+UNIT_DEPS_mmio := hypervisor/core/mmio.c
+UNIT_DEPS_mmio_insn := hypervisor/arch/x86/mmio_insn.c \
+	hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
+UNIT_DEPS_exit_table := hypervisor/arch/x86/exit_table.c
+UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \
 	hypervisor/arch/x86/cpu_rules.c
 
 UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
@@ -25,7 +31,7 @@ UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 $(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h \
 		tools/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Ihypervisor/arch/x86/include -Itests/unit -Itools \
+	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include -Itests/unit -Itools \
 		-DWARDEN_FIXTURES=\"$(CURDIR)/tests/unit/fixtures\" \
 		-DWARDEN_CONFIGS=\"$(CURDIR)/configs\" $< \
 		$(UNIT_DEPS_$*) -lcmocka $(UNIT_LIBS_$*) -o $@

@@ -263,7 +263,8 @@ static void bochs_recording_passes(void **state)
 						    "(write-back)");
 }
 
-/* QEMU TCG: no VMX in CPUID, VMX MSRs read as 0 instead of faulting. */
+/* QEMU TCG: no VMX in CPUID, VMX MSRs read as 0 instead of faulting; its
+ * "max" CPU is an AMD one, where the VMX rows say so. */
 static void qemu_tcg_no_vmx(void **state)
 {
 	struct hwcap_result res[HWCAP_NUM_FEATURES];
@@ -276,11 +277,43 @@ static void qemu_tcg_no_vmx(void **state)
 	assert_true(evaluate(p, n, res) > 10);
 	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_MISSING);
 	assert_string_equal(res[HWCAP_VMX_CPUID].detail, "CPUID.1:ECX[5] = 0");
-	assert_string_equal(res[HWCAP_EPT].detail, "no VMX on this CPU");
-	assert_string_equal(res[HWCAP_FEATURE_CONTROL].detail, "no VMX on this "
-							       "CPU");
+	assert_string_equal(res[HWCAP_EPT].detail, "not an Intel CPU "
+						   "(AuthenticAMD): VMX not "
+						   "probed");
+	assert_string_equal(res[HWCAP_FEATURE_CONTROL].detail, "not an Intel "
+							       "CPU "
+							       "(AuthenticAMD):"
+							       " VMX not "
+							       "probed");
 	assert_int_equal(res[HWCAP_VIRT_X2APIC].status, HWCAP_INFO);
 	assert_int_equal(res[HWCAP_VMX_FREE].status, HWCAP_MISSING);
+}
+
+/* VMX is judged on Intel CPUs only: an Intel CPU without it has no VMX,
+ * another vendor's is not probed even when CPUID names VMX. */
+static void vmx_judged_on_intel_only(void **state)
+{
+	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct warden_hw_probe p;
+	struct warden_cpuid_leaf *l0;
+
+	(void)state;
+	full_probe(&p, 0);
+	no_vmx_cpuid(&p);
+	evaluate(&p, 1, res);
+	assert_string_equal(res[HWCAP_EPT].detail, "no VMX on this CPU");
+
+	full_probe(&p, 0);
+	l0 = leaf(&p, 0, 0);
+	memcpy(&l0->ebx, "Cent", 4);
+	memcpy(&l0->edx, "aurH", 4);
+	memcpy(&l0->ecx, "auls", 4);
+	assert_true(evaluate(&p, 1, res) > 10);
+	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_OK);
+	assert_int_equal(res[HWCAP_EPT].status, HWCAP_MISSING);
+	assert_string_equal(res[HWCAP_EPT].detail, "not an Intel CPU "
+						   "(CentaurHauls): VMX not "
+						   "probed");
 }
 
 /* A dump survives writing and reading back unchanged. */
@@ -372,6 +405,7 @@ int main(void)
 		cmocka_unit_test(each_missing_in_turn),
 		cmocka_unit_test(bochs_recording_passes),
 		cmocka_unit_test(qemu_tcg_no_vmx),
+		cmocka_unit_test(vmx_judged_on_intel_only),
 		cmocka_unit_test(dump_round_trip),
 		cmocka_unit_test(malformed_dump_names_line),
 		cmocka_unit_test(instruction_not_offered_is_ok),

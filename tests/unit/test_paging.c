@@ -9,6 +9,7 @@
 
 #include "cmocka_wrap.h"
 #include <asm/pgformat.h>
+#include <vmx/ept.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
@@ -80,7 +81,7 @@ static void ept_entries_and_types(void **state)
 	u64 phys;
 
 	(void)state;
-	assert_int_equal(pt_init(&pt, &x86_ept_format, &pool), 0);
+	assert_int_equal(pt_init(&pt, &vmx_ept_format, &pool), 0);
 	/* RAM from 1 MiB to 8 MiB: 4 KiB pages up to 2 MiB, then 2 MiB */
 	assert_int_equal(pt_map(&pt, 0x100000, 0x100000, 0x700000,
 				MAP_READ | MAP_WRITE | MAP_EXECUTE,
@@ -119,7 +120,7 @@ static void unmap_splits_large_pages(void **state)
 	u64 phys;
 
 	(void)state;
-	assert_int_equal(pt_init(&pt, &x86_ept_format, &pool), 0);
+	assert_int_equal(pt_init(&pt, &vmx_ept_format, &pool), 0);
 	assert_int_equal(pt_map(&pt, 0x30000000, 0x30000000, 0x400000,
 				MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB),
 			 0);
@@ -152,7 +153,7 @@ static void map_back_coalesces(void **state)
 	unsigned long base = pool.used, mapped;
 
 	(void)state;
-	assert_int_equal(pt_init(&pt, &x86_ept_format, &pool), 0);
+	assert_int_equal(pt_init(&pt, &vmx_ept_format, &pool), 0);
 	assert_int_equal(pt_map(&pt, 0x30000000, 0x30000000, 0x400000,
 				MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB),
 			 0);
@@ -222,7 +223,7 @@ static void out_of_pages(void **state)
 
 	(void)state;
 	assert_int_equal(pool_init(&small, (u64)mem, 0x1000000, 4), 0);
-	assert_int_equal(pt_init(&pt, &x86_ept_format, &small), 0);
+	assert_int_equal(pt_init(&pt, &vmx_ept_format, &small), 0);
 	/* PML4 + PDPT + PD fit, the PT for a 4 KiB mapping does not */
 	assert_int_equal(pt_map(&pt, 0x1000, 0x1000, 0x1000, MAP_READ,
 				WARDEN_MEMTYPE_WB),

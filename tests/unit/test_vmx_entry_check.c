@@ -7,7 +7,7 @@
  */
 #include "cmocka_wrap.h"
 #include <asm/cpu_rules.h>
-#include <asm/vmx_entry_check.h>
+#include <vmx/entry_check.h>
 
 static const struct vmx_entry_limits limits = {
 	.cr0_fixed0 = 0x80000021,

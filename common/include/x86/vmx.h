@@ -67,14 +67,8 @@
 #define VPID_CAP_INVVPID_SINGLE (1ull << 41)
 #define VPID_CAP_INVVPID_ALL (1ull << 42)
 
-/* CPUID bits (SDM Vol. 2A, CPUID) */
-#define CPUID1_ECX_VMX (1u << 5)
-#define CPUID1_ECX_X2APIC (1u << 21)
-#define CPUID1_ECX_XSAVE (1u << 26)
-#define CPUID1_ECX_OSXSAVE (1u << 27)
-#define CPUID7_EBX_INVPCID (1u << 10)
-#define CPUIDD1_EAX_XSAVES (1u << 3)
-#define CPUID80000001_EDX_RDTSCP (1u << 27)
+/* CPUID bits: x86/cpuid.h */
+#include "cpuid.h"
 
 /* Control registers (Linux's headers define the same name) */
 #ifndef X86_CR4_VMXE

@@ -18,13 +18,14 @@
 #include <asm/apic_dest.h>
 #include <asm/guest.h>
 #include <asm/insn.h>
+#include <asm/exit.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
-#include <x86/vmx.h>
+#include <x86/cpuid.h>
 #include <hv/string.h>
 #include <warden/config.h>
 #include <warden/stats.h>
@@ -341,7 +342,7 @@ bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 	if (state == SIPI_WAIT) {
 		/* INIT discards whatever the guest had pending (SDM Vol. 3,
 		 * 9.1); the CPU then waits for its SIPI */
-		vmx_drop_pending_events(pc);
+		vcpu_drop_pending_events(pc);
 		__atomic_compare_exchange_n(&pc->arch.sipi, &state,
 					    SIPI_WAITING, false,
 					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
@@ -355,25 +356,24 @@ bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 	memset(regs, 0, sizeof(*regs));
 	regs->rdx = sig; /* EDX after INIT: the CPU signature (SDM 9.1.4) */
 	/* SIPI vector v: CS = v << 8, base v << 12, IP 0 (SDM 9.4.4.1) */
-	vmx_reset_to_real_mode((u64)(state >> 8) << 12, 0);
+	vcpu_reset_to_real_mode((u64)(state >> 8) << 12, 0);
 	/* the owner's memory may have changed while the CPU waited */
-	invept_all();
+	vcpu_flush_second_level();
 	cell_printk(pc->cell, "CPU %u: started by SIPI at 0x%x", pc->cpu_id,
 		    (state >> 8) << 12);
 	return true;
 }
 
-bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs)
+enum exit_action apic_root_base_write(struct per_cpu *pc,
+				      struct guest_regs *regs)
 {
 	u64 value = regs->rdx << 32 | (u32)regs->rax;
 	u64 now = read_msr(MSR_IA32_APIC_BASE);
 	u32 a, b, c, d;
 
 	cpuid(1, 0, &a, &b, &c, &d);
-	if (!((value ^ now) & ~APIC_BASE_BSP)) {
-		vmx_skip_instruction();
-		return true;
-	}
+	if (!((value ^ now) & ~APIC_BASE_BSP))
+		return EXIT_SKIP;
 	/* xAPIC -> x2APIC at the same base, enabled: the one change a
 	 * running system makes (SDM Vol. 3, 11.12.5); from then on this CPU
 	 * is driven and trapped through MSRs */
@@ -383,11 +383,10 @@ bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs)
 		pc->arch.x2apic = true;
 		pc->arch.ldr = apic_read(pc, APIC_REG_LDR);
 		pc->arch.dfr = 0;
-		vmx_load_cell_controls(pc);
+		vcpu_load_cell(pc);
 		printk("CPU %u: root switched its APIC to x2APIC mode\n",
 		       pc->cpu_id);
-		vmx_skip_instruction();
-		return true;
+		return EXIT_SKIP;
 	}
 	cell_printk(pc->cell,
 		    "CPU %u: root write of IA32_APIC_BASE 0x%llx refused (#GP "
@@ -395,8 +394,7 @@ bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs)
 		    "would take it from the hypervisor",
 		    pc->cpu_id, (unsigned long long)value,
 		    (unsigned long long)now);
-	vmx_inject_exception(GP_VECTOR, true, 0);
-	return false;
+	return EXIT_INJECT_GP;
 }
 
 /* Perform root's access at APIC register offset off. */
@@ -436,51 +434,22 @@ static void root_write(struct per_cpu *pc, unsigned int off, u32 value)
 	*(volatile u32 *)(APIC_HV_VIRT + off) = value;
 }
 
-static u64 *gpr(struct guest_regs *regs, unsigned int n)
+u64 apic_xapic_page(struct per_cpu *pc)
 {
-	return &((u64 *)regs)[n];
+	return pc->cell == &hv.root ? apic_phys : APIC_DEFAULT_BASE;
 }
 
-void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs)
+/* Root's access to its xAPIC page (registered by cell.c): 32-bit
+ * registers at 16-byte offsets (SDM Vol. 3, 11.4.1). */
+enum mmio_result apic_root_mmio(void *ctx, struct per_cpu *pc,
+				struct mmio_access *a)
 {
-	u64 q = vmread(EXIT_QUALIFICATION);
-	unsigned int off = q & 0xfff, type = (q >> 12) & 0xf;
-	struct mmio_insn insn;
-	int err = INSN_UNSUPPORTED;
-	u32 value;
-
-	pc->stats[WARDEN_STAT_VMEXITS_XAPIC]++;
-	/* types 0 and 1: linear read and write (SDM Vol. 3, Table 28-6) */
-	if (type <= 1)
-		err = guest_decode_mmio(pc, &insn);
-	if (!err && ((off & 3) || insn.write != (type == 1)))
-		err = INSN_UNSUPPORTED;
-	if (err) {
-		cell_printk(pc->cell,
-			    "CPU %u: %s APIC access (offset 0x%x, type %u) at "
-			    "RIP 0x%llx refused: %s (#GP injected)",
-			    pc->cpu_id, pc->cell == &hv.root ? "root" : "cell",
-			    off, type, (unsigned long long)vmread(GUEST_RIP),
-			    insn_error_name(err));
-		vmx_inject_exception(GP_VECTOR, true, 0);
-		return;
-	}
-	if (insn.write) {
-		value = insn.has_imm	? insn.imm
-			: insn.reg == 4 ? (u32)vmread(GUEST_RSP)
-					: (u32)*gpr(regs, insn.reg);
-		if (pc->cell == &hv.root)
-			root_write(pc, off, value);
-		else if (!apic_cell_mmio_write(pc, off, value))
-			return; /* the cell failed */
-	} else {
-		value = pc->cell == &hv.root ? root_read(pc, off)
-					     : apic_cell_mmio_read(pc, off);
-		/* a 32-bit load zero-extends into the 64-bit register */
-		if (insn.reg == 4)
-			vmwrite(GUEST_RSP, value);
-		else
-			*gpr(regs, insn.reg) = value;
-	}
-	vmx_advance_rip(insn.length);
+	(void)ctx;
+	if (a->size != 4 || (a->offset & 3))
+		return MMIO_REFUSED;
+	if (a->write)
+		root_write(pc, (unsigned int)a->offset, (u32)a->value);
+	else
+		a->value = root_read(pc, (unsigned int)a->offset);
+	return MMIO_HANDLED;
 }

@@ -25,8 +25,9 @@
 #include <asm/apic.h>
 #include <asm/apic_dest.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/exit.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/format.h>
@@ -76,7 +77,7 @@ static bool fail(struct per_cpu *pc, u32 low, const char *why, unsigned int cpu)
 
 	hv_format(what, sizeof(what), "IPI (ICR 0x%x) %s %u, destination", low,
 		  why, cpu);
-	cell_fail(pc, what, cpu, vmx_guest_rip());
+	cell_fail(pc, what, cpu, vcpu_rip());
 	return false;
 }
 
@@ -128,7 +129,8 @@ bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 	return true;
 }
 
-bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
+enum exit_action apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs,
+				    bool write)
 {
 	u64 value = APIC_DEFAULT_BASE | APIC_BASE_ENABLE;
 
@@ -137,8 +139,7 @@ bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
 			value |= APIC_BASE_X2APIC;
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
-		vmx_skip_instruction();
-		return true;
+		return EXIT_SKIP;
 	}
 	value = regs->rdx << 32 | (u32)regs->rax;
 	/* The cell may switch xAPIC -> x2APIC, and stay where it is; no
@@ -155,13 +156,11 @@ bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs, bool write)
 			    "supported\n",
 			    pc->cell->id, pc->cpu_id,
 			    (unsigned long long)value);
-		vmx_inject_exception(GP_VECTOR, true, 0);
-		return false;
+		return EXIT_INJECT_GP;
 	}
 	if (value & APIC_BASE_X2APIC)
 		set_guest_mode(pc, true);
-	vmx_skip_instruction();
-	return true;
+	return EXIT_SKIP;
 }
 
 bool apic_cell_lvt_write_ok(struct per_cpu *pc, unsigned int reg, u32 value)
@@ -174,7 +173,7 @@ bool apic_cell_lvt_write_ok(struct per_cpu *pc, unsigned int reg, u32 value)
 	hv_format(what, sizeof(what),
 		  "LVT write (register 0x%x) with delivery mode %s, value",
 		  reg * 16, mode);
-	cell_fail(pc, what, value, vmx_guest_rip());
+	cell_fail(pc, what, value, vcpu_rip());
 	return false;
 }
 
@@ -316,27 +315,39 @@ static enum x2apic_result x2apic_emulate(struct per_cpu *pc,
 	return X2APIC_GP; /* read-only or reserved */
 }
 
-bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
-			  bool write)
+enum exit_action apic_cell_x2apic_msr(struct per_cpu *pc,
+				      struct guest_regs *regs, bool write)
 {
 	u32 msr = (u32)regs->rcx;
 	u64 value = regs->rdx << 32 | (u32)regs->rax;
 	enum x2apic_result result;
 
 	if (msr < MSR_X2APIC_FIRST || msr > MSR_X2APIC_LAST)
-		return false;
+		return EXIT_INJECT_GP;
 	result = x2apic_emulate(pc, regs, msr - MSR_X2APIC_FIRST, write, value);
 	if (result == X2APIC_CELL_FAILED)
-		return false; /* parked meanwhile; the guest state is new */
+		return EXIT_CELL_FAILED;
 	if (result == X2APIC_GP) {
 		cell_printk(pc->cell,
 			    "Cell %u, CPU %u: %s of x2APIC MSR 0x%x%s (#GP "
 			    "injected)\n",
 			    pc->cell->id, pc->cpu_id, write ? "write" : "read",
 			    msr, pc->arch.guest_x2apic ? "" : " in xAPIC mode");
-		vmx_inject_exception(GP_VECTOR, true, 0);
-		return false;
+		return EXIT_INJECT_GP;
 	}
-	vmx_skip_instruction();
-	return true;
+	return EXIT_SKIP;
+}
+
+enum mmio_result apic_cell_mmio(void *ctx, struct per_cpu *pc,
+				struct mmio_access *a)
+{
+	(void)ctx;
+	if (a->size != 4 || (a->offset & 3))
+		return MMIO_REFUSED;
+	if (!a->write)
+		a->value = apic_cell_mmio_read(pc, (unsigned int)a->offset);
+	else if (!apic_cell_mmio_write(pc, (unsigned int)a->offset,
+				       (u32)a->value))
+		return MMIO_CELL_FAILED;
+	return MMIO_HANDLED;
 }

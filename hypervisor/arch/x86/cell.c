@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The root cell's x86 resources: its EPT (every memory region of the
+ * The root cell's x86 resources: its second-level tables (every memory
+ * region of the
  * system config, identity-mapped with its rights and memory type, minus
  * the hypervisor's memory, of which only the console ring is visible,
  * read-only), its I/O bitmap (the ports the config gives root pass
- * through, the rest exit) and its MSR bitmap (msr.c).
+ * through, the rest exit) and the vendor's MSR map of the MSR policy
+ * (msr.c).
  */
 #include <asm/apic.h>
 #include <asm/pgformat.h>
 #include <asm/processor.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
 #include <warden/hypercall.h>
@@ -59,8 +62,7 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	int err;
 
 	root->arch = a;
-	a->vpid = 1;
-	if (pt_init(&a->ept, &x86_ept_format, &hv.pool))
+	if (pt_init(&a->ept, vendor_second_level_format(), &hv.pool))
 		return no_memory(pc);
 	for (i = 0; i < cfg->num_memory_regions; i++) {
 		err = pt_map(&a->ept, mem[i].guest_start, mem[i].phys_start,
@@ -81,17 +83,19 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 	a->apic_access_page = page_alloc(&hv.pool, 1);
 	if (!a->apic_access_page || arch_root_map_apic_page())
 		return no_memory(pc);
+	if (mmio_register(&root->mmio,
+			  read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_ADDR_MASK,
+			  PAGE_SIZE, apic_root_mmio, NULL))
+		return no_memory(pc);
 
 	a->io_bitmap = page_alloc(&hv.pool, 2);
-	a->msr_bitmap = page_alloc(&hv.pool, 1);
-	if (!a->io_bitmap || !a->msr_bitmap)
+	if (!a->io_bitmap || vendor_cell_init(root, pc->arch.x2apic))
 		return no_memory(pc);
 	for (i = 0; i < 2 * PAGE_SIZE; i++)
 		a->io_bitmap[i] = 0xff;
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		allow_ports(a->io_bitmap, pio[i].base, pio[i].length);
-	msr_bitmap_init_root(a->msr_bitmap);
-	printk("Root cell: %u memory regions, %u port ranges, EPT ready\n",
+	printk("Root cell: %u memory regions, %u port ranges ready\n",
 	       cfg->num_memory_regions, cfg->num_pio_ranges);
 	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The x86 part of non-root cells (hooks in hv/arch.h): a cell's EPT, I/O
- * and MSR bitmaps; taking its memory and ports from root and giving them
+ * The x86 part of non-root cells (hooks in hv/arch.h): a cell's
+ * second-level tables and I/O bitmap (the MSR map is the vendor's); taking its memory and ports from root and giving them
  * back exactly as the system config gives them to root; flushing root's
  * EPT translations; the communication region.  Moving CPUs between
  * cells is events.c's.
@@ -9,8 +9,8 @@
 #include <asm/apic.h>
 #include <asm/pgformat.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
 #include <hv/string.h>
@@ -100,7 +100,7 @@ static int root_restore_range(u64 start, u64 size)
  * run Linux again (events.c). */
 static void flush_root(void)
 {
-	invept_all();
+	vcpu_flush_second_level();
 }
 
 static void free_cell_arch(struct arch_cell *a)
@@ -110,8 +110,6 @@ static void free_cell_arch(struct arch_cell *a)
 		page_free(&hv.pool, a->comm_page, 1);
 	if (a->io_bitmap)
 		page_free(&hv.pool, a->io_bitmap, 2);
-	if (a->msr_bitmap)
-		page_free(&hv.pool, a->msr_bitmap, 1);
 	page_free(&hv.pool, a, 1);
 }
 
@@ -139,11 +137,9 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 	a = page_alloc(&hv.pool, 1);
 	if (!a)
 		return no_memory(err);
-	a->vpid = (u16)(cell->id + 1);
 	a->io_bitmap = page_alloc(&hv.pool, 2);
-	a->msr_bitmap = page_alloc(&hv.pool, 1);
-	if (!a->io_bitmap || !a->msr_bitmap ||
-	    pt_init(&a->ept, &x86_ept_format, &hv.pool))
+	if (!a->io_bitmap ||
+	    pt_init(&a->ept, vendor_second_level_format(), &hv.pool))
 		goto nomem;
 	for (i = 0; i < cfg->num_memory_regions; i++) {
 		phys = mem[i].phys_start;
@@ -161,7 +157,9 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 	 * cell CPU's own APIC (apic_cell.c). */
 	if (pt_map(&a->ept, APIC_DEFAULT_BASE,
 		   hv_virt_to_phys(root->apic_access_page), PAGE_SIZE,
-		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
+	    mmio_register(&cell->mmio, APIC_DEFAULT_BASE, PAGE_SIZE,
+			  apic_cell_mmio, NULL))
 		goto nomem;
 	for (i = 0; i < 2 * PAGE_SIZE; i++)
 		a->io_bitmap[i] = 0xff;
@@ -169,7 +167,11 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 		set_ports(a->io_bitmap, pio[i].base, pio[i].length, true);
 	/* Only the MSRs of its own CPU (msr.c); x2APIC ICR writes exit and
 	 * are checked (apic_cell.c).  Every CPU has root's APIC mode. */
-	msr_bitmap_init_cell(a->msr_bitmap, pc->arch.x2apic);
+	cell->arch = a;
+	if (vendor_cell_init(cell, pc->arch.x2apic)) {
+		cell->arch = NULL;
+		goto nomem;
+	}
 
 	/* Shrink root.  Unmapping may split a large page and need a page;
 	 * if that fails, what was taken is given back. */
@@ -186,12 +188,13 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 				root_restore_range(mem[i].phys_start,
 						   mem[i].size);
 		flush_root();
+		vendor_cell_exit(cell);
+		cell->arch = NULL;
 		goto nomem;
 	}
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		set_ports(root->io_bitmap, pio[i].base, pio[i].length, false);
 	flush_root();
-	cell->arch = a;
 	return 0;
 
 nomem:
@@ -221,6 +224,7 @@ void arch_cell_destroy(struct cell *cell)
 			set_ports(root->io_bitmap, port, 1,
 				  root_owns_port(port));
 	flush_root();
+	vendor_cell_exit(cell);
 	free_cell_arch(cell->arch);
 	cell->arch = NULL;
 }

@@ -4,10 +4,10 @@
  * - arch_entry: where the driver's stub calls in, per CPU
  *   (RDI = CPU id, RSI = entry context), already on this CPU's
  *   hypervisor stack and in the hypervisor's address space;
- * - vmx_exit_entry: HOST_RIP of every VMCS;
- * - vmx_launch: the first VM entry;
  * - exception and NMI handlers of the hypervisor's IDT.
  */
+#include <asm/guest_regs_asm.h>
+
 	.section .text.entry, "ax"
 	.globl arch_entry
 	.type arch_entry, @function
@@ -23,97 +23,6 @@ arch_entry:
 	.size arch_entry, . - arch_entry
 
 	.text
-
-/* Push the guest's general-purpose registers as struct guest_regs. */
-.macro PUSH_REGS
-	push	%r15
-	push	%r14
-	push	%r13
-	push	%r12
-	push	%r11
-	push	%r10
-	push	%r9
-	push	%r8
-	push	%rdi
-	push	%rsi
-	push	%rbp
-	push	$0		/* RSP: in the VMCS */
-	push	%rbx
-	push	%rdx
-	push	%rcx
-	push	%rax
-.endm
-
-.macro POP_REGS
-	pop	%rax
-	pop	%rcx
-	pop	%rdx
-	pop	%rbx
-	add	$8, %rsp
-	pop	%rbp
-	pop	%rsi
-	pop	%rdi
-	pop	%r8
-	pop	%r9
-	pop	%r10
-	pop	%r11
-	pop	%r12
-	pop	%r13
-	pop	%r14
-	pop	%r15
-.endm
-
-	.globl vmx_exit_entry
-	.type vmx_exit_entry, @function
-vmx_exit_entry:
-	PUSH_REGS
-	mov	%rsp, %rdi
-	call	vmx_handle_exit
-	POP_REGS
-	vmresume
-	/* VMRESUME failed: report, with the registers as they are */
-	PUSH_REGS
-	mov	%rsp, %rdi
-	call	vmx_resume_failed
-	ud2
-	.size vmx_exit_entry, . - vmx_exit_entry
-
-/* int vmx_launch(struct guest_regs *regs): returns only if VMLAUNCH fails. */
-	.globl vmx_launch
-	.type vmx_launch, @function
-vmx_launch:
-	/* callee-saved registers survive a failed launch */
-	push	%rbx
-	push	%rbp
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	0x00(%rdi), %rax
-	mov	0x08(%rdi), %rcx
-	mov	0x10(%rdi), %rdx
-	mov	0x18(%rdi), %rbx
-	mov	0x28(%rdi), %rbp
-	mov	0x30(%rdi), %rsi
-	mov	0x40(%rdi), %r8
-	mov	0x48(%rdi), %r9
-	mov	0x50(%rdi), %r10
-	mov	0x58(%rdi), %r11
-	mov	0x60(%rdi), %r12
-	mov	0x68(%rdi), %r13
-	mov	0x70(%rdi), %r14
-	mov	0x78(%rdi), %r15
-	mov	0x38(%rdi), %rdi
-	vmlaunch
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbp
-	pop	%rbx
-	mov	$-1, %rax
-	ret
-	.size vmx_launch, . - vmx_launch
 
 /*
  * void arch_jump_to_linux(u64 stub_leave, struct warden_linux_state *s):

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Requests between CPUs and the event loop each CPU runs before it enters
- * its guest (contracts in hv/arch.h and asm/vmx_cpu.h).
+ * its guest (contracts in hv/arch.h and asm/x86_cpu.h).
  *
  * A CPU is asked to do something by a bit in its arch.requests plus the
  * event NMI: an NMI that reaches its guest exits at once, one that reaches
- * the hypervisor arms the event exit (vmx_arm_event_exit), so the request
+ * the hypervisor arms the event exit (vcpu_arm_event_exit), so the request
  * is seen before the guest runs another instruction.  The CPU carries the
- * request out itself (its VMCS is only current there) and clears the bit;
+ * request out itself (its guest state is only current there) and clears
+ * the bit;
  * the requester waits for that, for CPU_ANSWER_MS at most.  A request that
  * was not carried out in time is withdrawn and the requester's caller
  * decides what the silence means (core/cell.c: a cell CPU is lost, a root
@@ -23,8 +24,8 @@
 #include <asm/apic.h>
 #include <asm/guest.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
@@ -152,7 +153,7 @@ static void serve_suspend(struct per_cpu *pc)
 		}
 		cpu_relax();
 	}
-	invept_all();
+	vcpu_flush_second_level();
 }
 
 /* REQ_PARK: into the cell, parked; it runs nothing until started.  Its
@@ -165,7 +166,7 @@ static void enter_cell(struct per_cpu *pc)
 	pc->cell = cell;
 	guest_decode_forget(pc);
 	memset(pc->stats, 0, sizeof(pc->stats));
-	vmx_load_cell_controls(pc);
+	vcpu_load_cell(pc);
 	cpu_scrub();
 	apic_cell_reset(pc);
 	apic_init_cancel(pc);
@@ -180,9 +181,9 @@ static void leave_cell(struct per_cpu *pc)
 	console_cell_flush(pc);
 	pc->cell = &hv.root;
 	guest_decode_forget(pc);
-	vmx_load_cell_controls(pc);
-	invept_all();
-	invvpid_all();
+	vcpu_load_cell(pc);
+	vcpu_flush_second_level();
+	vcpu_flush_guest_tlb();
 	cpu_scrub();
 	apic_cell_leave(pc);
 	apic_init_received(pc);
@@ -212,9 +213,9 @@ static void start_guest(struct per_cpu *pc, struct guest_regs *regs)
 	bool first = is_first_cpu(pc);
 
 	memset(regs, 0, sizeof(*regs));
-	vmx_reset_to_real_mode(reset & ~0xffffull, (u16)(reset & 0xffff));
-	vmx_drop_pending_events(pc);
-	invvpid_all();
+	vcpu_reset_to_real_mode(reset & ~0xffffull, (u16)(reset & 0xffff));
+	vcpu_drop_pending_events(pc);
+	vcpu_flush_guest_tlb();
 	apic_cell_reset(pc);
 	if (first)
 		apic_init_cancel(pc);
@@ -244,7 +245,7 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 	u32 req;
 
 	for (;;) {
-		vmx_disarm_event_exit(pc);
+		vcpu_disarm_event_exit(pc);
 		if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==
 		    WARDEN_CPU_LOST)
 			cpu_halt_lost(pc);

@@ -2,9 +2,10 @@
 /* Reading guest memory (contract in asm/guest.h). */
 #include <asm/guest.h>
 #include <asm/insn_cache.h>
+#include <asm/cpu_rules.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
@@ -112,16 +113,19 @@ static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value,
 static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa,
 			  struct walk_trace *t)
 {
-	u64 table = vmread(GUEST_CR3) & PTE_ADDR, entry, mask;
+	struct cpu_view v;
+	u64 table, entry, mask;
 	int level;
 
-	if (!(vmread(GUEST_CR0) & X86_CR0_PG)) {
+	vcpu_view(&v);
+	table = v.cr3 & PTE_ADDR;
+	if (!(v.cr0 & X86_CR0_PG)) {
 		*gpa = linear & 0xffffffffull;
 		return true;
 	}
-	if (!(vmread(GUEST_IA32_EFER) & EFER_LMA))
+	if (!(v.efer & EFER_LMA))
 		return false; /* 32-bit paging modes: not used by Linux */
-	level = (vmread(GUEST_CR4) & X86_CR4_LA57) ? 4 : 3;
+	level = (v.cr4 & X86_CR4_LA57) ? 4 : 3;
 	for (; level >= 0; level--) {
 		if (!read_gpa_u64(pc,
 				  table + ((linear >> (12 + 9 * level)) & 511) *
@@ -231,22 +235,21 @@ static void cache_fill(struct per_cpu *pc, const struct insn_cache_key *key,
 int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 {
 	struct arch_cell *a = pc->cell->arch;
-	bool long_mode = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
-	struct insn_cache_key key = {
-		.linear = vmread(GUEST_CS_BASE) + vmread(GUEST_RIP),
-		.cr3 = vmread(GUEST_CR3),
-		.mode = (vmread(GUEST_CR0) & X86_CR0_PG) |
-			(vmread(GUEST_CR4) & X86_CR4_LA57) |
-			(vmread(GUEST_IA32_EFER) & EFER_LMA) | long_mode,
-		.cell = pc->cell,
-	};
+	struct insn_cache_key key;
 	const struct mmio_insn *hit;
+	struct cpu_view v;
 	struct walk_trace t = { .n = 0, .first_len = 0 };
 	u8 bytes[INSN_MAX_LEN];
 	unsigned int got;
 	u64 gen;
 	int err;
 
+	vcpu_view(&v);
+	key.linear = vcpu_code_base() + vcpu_rip();
+	key.cr3 = v.cr3;
+	key.mode = (v.cr0 & X86_CR0_PG) | (v.cr4 & X86_CR4_LA57) |
+		   (v.efer & EFER_LMA) | v.cs_long;
+	key.cell = pc->cell;
 	hit = insn_cache_lookup(&pc->arch.insn_cache, &key, &a->ept_gen);
 	if (hit) {
 		*insn = *hit;
@@ -256,7 +259,7 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 	 * that an EPT change during the walk makes the next lookup miss. */
 	gen = __atomic_load_n(&a->ept_gen, __ATOMIC_ACQUIRE);
 	got = read_linear(pc, key.linear, bytes, sizeof(bytes), &t);
-	err = insn_decode_mmio(bytes, got, long_mode, insn);
+	err = insn_decode_mmio_any(bytes, got, v.cs_long, insn);
 	/* an instruction that crosses a page is decoded every time */
 	if (!err && insn->length <= t.first_len)
 		cache_fill(pc, &key, gen, &t, t.first_hpa, bytes, insn);

@@ -2,7 +2,8 @@
 /*
  * MMIO instruction decoder (contract in asm/insn.h).  Encodings from
  * Intel SDM Vol. 2, chapter 2 (instruction format: prefixes, REX, ModR/M,
- * SIB, displacement, immediate) and the MOV entries of chapter 4.
+ * SIB, displacement, immediate) and the MOV and MOVZX entries of chapter 4
+ * (Vol. 2B); register semantics from SDM Vol. 1, 3.4.1.1.
  */
 #include <asm/insn.h>
 
@@ -54,11 +55,43 @@ static int modrm_extra(const u8 *p, unsigned int left, unsigned int *extra)
 	return INSN_OK;
 }
 
-int insn_decode_mmio(const u8 *bytes, unsigned int len, bool long_mode,
-		     struct mmio_insn *out)
+/* Little-endian immediate of n bytes (1, 2 or 4). */
+static u64 read_imm(const u8 *p, unsigned int n)
 {
-	unsigned int i = 0, extra = 0;
-	bool opsize16 = false, addr16 = false, addr32 = false;
+	u64 v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/*
+ * The register named by a ModR/M reg field (with REX.R) as an operand of
+ * reg_size bytes.  An 8-bit register number 4..7 is AH, CH, DH, BH without
+ * any REX prefix, SPL, BPL, SIL, DIL with one (SDM Vol. 2A, 2.2.1.2 and
+ * Table 3-1).
+ */
+static void set_reg(struct mmio_insn *out, unsigned int n, u8 rex,
+		    bool rex_present)
+{
+	out->reg = n | ((rex & REX_R) ? 8 : 0);
+	out->reg_high8 = false;
+	if (out->reg_size == 1 && !rex_present && n >= 4) {
+		out->reg = n - 4;
+		out->reg_high8 = true;
+	}
+}
+
+/*
+ * The decoder.  only32: the xAPIC's subset with the checks and error
+ * codes it always had (insn_decode_mmio).
+ */
+static int decode(const u8 *bytes, unsigned int len, bool long_mode,
+		  struct mmio_insn *out, bool only32)
+{
+	unsigned int i = 0, extra = 0, wide, n;
+	bool opsize16 = false, addr16 = false, addr32 = false, has_rex = false;
+	bool byte_op, movzx = false;
 	u8 rex = 0, op;
 	int err;
 
@@ -75,58 +108,160 @@ int insn_decode_mmio(const u8 *bytes, unsigned int len, bool long_mode,
 		i++;
 	}
 	/* REX must come right before the opcode (SDM Vol. 2, 2.2.1) */
-	if (long_mode && i < len && (bytes[i] & 0xf0) == 0x40)
+	if (long_mode && i < len && (bytes[i] & 0xf0) == 0x40) {
 		rex = bytes[i++];
+		has_rex = true;
+	}
 	if (i >= len)
 		return INSN_TRUNCATED;
 	if (addr16)
 		return INSN_UNSUPPORTED;
 	op = bytes[i++];
+	/* Operand size of the non-byte forms: REX.W wins over 66 (SDM Vol.
+	 * 1, 3.6.1, Table 3-4; 32-bit mode: 3.6, Table 3-3). */
+	wide = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
 	out->has_imm = false;
 	out->imm = 0;
 	out->reg = 0;
-	out->size = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
+	out->reg_high8 = false;
+	out->zero_extend = false;
 
-	switch (op) {
-	case 0x89: /* MOV r/m, r */
-	case 0x8b: /* MOV r, r/m */
-	case 0xc7: /* MOV r/m, imm32 */
+	if (op == 0x0f && !only32) { /* two-byte opcode */
 		if (i >= len)
 			return INSN_TRUNCATED;
-		if (op == 0xc7 && ((bytes[i] >> 3) & 7) != 0)
+		op = bytes[i++];
+		if (op != 0xb6 && op != 0xb7)
+			return INSN_UNSUPPORTED;
+		movzx = true;
+	}
+	if (only32 && op != 0x89 && op != 0x8b && op != 0xc7 && op != 0xa1 &&
+	    op != 0xa3)
+		return INSN_UNSUPPORTED;
+
+	if (movzx) {
+		/* 0F B6 /r MOVZX r16|32|64, r/m8; 0F B7 /r MOVZX r32|64,
+		 * r/m16 (SDM Vol. 2B, MOVZX) */
+		out->size = op == 0xb6 ? 1 : 2;
+		out->reg_size = wide;
+		out->zero_extend = out->size < wide;
+		out->write = false;
+		if (i >= len)
+			return INSN_TRUNCATED;
+		err = modrm_extra(&bytes[i], len - i, &extra);
+		if (err)
+			return err;
+		set_reg(out, (bytes[i] >> 3) & 7, rex, has_rex);
+		i += 1 + extra;
+		goto done;
+	}
+
+	/* One-byte opcodes (SDM Vol. 2B, MOV): the even ones of each pair
+	 * move bytes; REX.W and 66 do not change that. */
+	byte_op = op == 0x88 || op == 0x8a || op == 0xa0 || op == 0xa2 ||
+		  op == 0xc6;
+	out->size = byte_op ? 1 : wide;
+	out->reg_size = out->size;
+
+	switch (op) {
+	case 0x88: /* MOV r/m8, r8 */
+	case 0x89: /* MOV r/m16|32|64, r16|32|64 */
+	case 0x8a: /* MOV r8, r/m8 */
+	case 0x8b: /* MOV r16|32|64, r/m16|32|64 */
+	case 0xc6: /* C6 /0 ib: MOV r/m8, imm8 */
+	case 0xc7: /* C7 /0 iw|id: MOV r/m16|32|64, imm16|32 */
+		if (i >= len)
+			return INSN_TRUNCATED;
+		if ((op == 0xc6 || op == 0xc7) && ((bytes[i] >> 3) & 7) != 0)
 			return INSN_UNSUPPORTED;
 		err = modrm_extra(&bytes[i], len - i, &extra);
 		if (err)
 			return err;
-		out->reg = ((bytes[i] >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
-		out->write = op != 0x8b;
+		out->write = op != 0x8a && op != 0x8b;
+		set_reg(out, (bytes[i] >> 3) & 7, rex, has_rex);
 		i += 1 + extra;
-		if (op == 0xc7) {
-			if (out->size == 2)
+		if (op == 0xc6 || op == 0xc7) {
+			if (only32 && out->size == 2)
 				return INSN_BAD_SIZE;
-			if (i + 4 > len)
+			/* imm8, imm16, or imm32 for 32 and 64 bits */
+			n = out->size > 4 ? 4 : out->size;
+			if (i + n > len)
 				return INSN_TRUNCATED;
+			out->imm = read_imm(&bytes[i], n);
+			/* REX.W + C7 /0 id: "imm32 sign-extended to 64 bits" */
+			if (out->size == 8 && (out->imm & 0x80000000))
+				out->imm |= 0xffffffff00000000ULL;
 			out->has_imm = true;
-			out->imm = (u32)bytes[i] | (u32)bytes[i + 1] << 8 |
-				   (u32)bytes[i + 2] << 16 |
-				   (u32)bytes[i + 3] << 24;
 			out->reg = 0;
-			i += 4;
+			out->reg_high8 = false;
+			i += n;
 		}
 		break;
-	case 0xa1: /* MOV EAX, moffs */
-	case 0xa3: /* MOV moffs, EAX */
-		out->write = op == 0xa3;
+	case 0xa0: /* MOV AL, moffs8 */
+	case 0xa1: /* MOV AX|EAX|RAX, moffs16|32|64 */
+	case 0xa2: /* MOV moffs8, AL */
+	case 0xa3: /* MOV moffs16|32|64, AX|EAX|RAX */
+		out->write = op == 0xa2 || op == 0xa3;
+		/* the offset is address-sized: 8 bytes in 64-bit mode */
 		i += long_mode && !addr32 ? 8 : 4;
 		break;
 	default:
 		return INSN_UNSUPPORTED;
 	}
+done:
 	if (i > len)
 		return INSN_TRUNCATED;
-	if (out->size != 4)
+	if (only32 && out->size != 4)
 		return INSN_BAD_SIZE;
 	out->length = i;
+	return INSN_OK;
+}
+
+int insn_decode_mmio_any(const u8 *bytes, unsigned int len, bool long_mode,
+			 struct mmio_insn *out)
+{
+	return decode(bytes, len, long_mode, out, false);
+}
+
+int insn_decode_mmio(const u8 *bytes, unsigned int len, bool long_mode,
+		     struct mmio_insn *out)
+{
+	return decode(bytes, len, long_mode, out, true);
+}
+
+/* Bits of an operand of size bytes (1, 2, 4 or 8). */
+static u64 size_mask(unsigned int size)
+{
+	return size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;
+}
+
+u64 insn_store_value(const struct mmio_insn *insn, const u64 regs[16])
+{
+	u64 v;
+
+	if (insn->has_imm)
+		return insn->imm & size_mask(insn->size);
+	v = regs[insn->reg & 15];
+	if (insn->reg_high8)
+		v >>= 8;
+	return v & size_mask(insn->size);
+}
+
+int insn_apply_load(const struct mmio_insn *insn, u64 value, u64 regs[16])
+{
+	unsigned int rs = insn->reg_size, shift = insn->reg_high8 ? 8 : 0;
+	u64 mask;
+
+	if (insn->write || insn->reg > 15 || insn->size > rs ||
+	    (insn->reg_high8 && (rs != 1 || insn->reg > 3)))
+		return INSN_UNSUPPORTED;
+	/* zero-extended from the memory operand to the register operand */
+	value &= size_mask(insn->size);
+	if (rs >= 4) { /* the whole register (SDM Vol. 1, 3.4.1.1) */
+		regs[insn->reg] = value;
+		return INSN_OK;
+	}
+	mask = size_mask(rs) << shift; /* only these bits change */
+	regs[insn->reg] = (regs[insn->reg] & ~mask) | (value << shift);
 	return INSN_OK;
 }
 

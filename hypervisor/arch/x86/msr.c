@@ -9,12 +9,14 @@
  *
  * The list covers what Linux 6.1 touches on Intel CPUs, including the
  * MTRR/PAT rendezvous when a CPU is onlined (0x200-0x2ff, 0x277, 0x8b,
- * 0x3a, TSC_ADJUST; linux-under-vmx.md).
+ * 0x3a, TSC_ADJUST; docs/hypervisor.md).  The vendor turns the policy into
+ * its permission map (msr_policy_walk).
  */
 #include <asm/apic.h>
+#include <asm/exit.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
 #include <warden/stats.h>
@@ -124,65 +126,48 @@ static bool is_allowed(struct per_cpu *pc, u32 msr, bool write)
 	return in_ranges(allowed, COUNT(allowed), msr);
 }
 
-static void intercept_write(u8 *bitmap, u32 msr)
-{
-	u32 offset = (msr & 0xc0000000) ? 1024 : 0, bit = msr & 0x1fff;
-
-	bitmap[2048 + offset + bit / 8] |= 1u << (bit % 8);
-}
-
-/* The bitmap has read-low, read-high, write-low, write-high quarters
- * (SDM 25.6.9); "low" is 0-0x1fff, "high" 0xc0000000-0xc0001fff. */
-static void pass(u8 *bitmap, u32 msr, bool write)
-{
-	u32 offset = (msr & 0xc0000000) ? 1024 : 0, bit = msr & 0x1fff;
-
-	bitmap[offset + bit / 8] &= ~(1u << (bit % 8));
-	if (write)
-		bitmap[2048 + offset + bit / 8] &= ~(1u << (bit % 8));
-}
-
-static void bitmap_init(u8 *bitmap, const struct msr_range *r, unsigned int n)
+static void
+walk_ranges(const struct msr_range *r, unsigned int n, bool write,
+	    void (*pass)(void *ctx, u32 first, u32 last, bool write), void *ctx)
 {
 	unsigned int i;
-	u32 msr;
 
-	for (i = 0; i < 4096; i++)
-		bitmap[i] = 0xff;
 	for (i = 0; i < n; i++)
-		for (msr = r[i].first; msr <= r[i].last; msr++)
-			pass(bitmap, msr, true);
-	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
-	intercept_write(bitmap, MSR_X2APIC_ICR);
+		pass(ctx, r[i].first, r[i].last, write);
 }
 
-void msr_bitmap_init_root(u8 *bitmap)
+void msr_policy_walk(bool root, bool x2apic,
+		     void (*pass)(void *ctx, u32 first, u32 last, bool write),
+		     void (*intercept)(void *ctx, u32 msr, bool write),
+		     void *ctx)
 {
-	bitmap_init(bitmap, allowed, COUNT(allowed));
-	/* root's APIC must stay where the hypervisor traps it (apic.c) */
-	intercept_write(bitmap, MSR_IA32_APIC_BASE);
-}
-
-void msr_bitmap_init_cell(u8 *bitmap, bool x2apic)
-{
-	unsigned int i;
 	u32 msr;
 
-	bitmap_init(bitmap, cell_allowed, COUNT(cell_allowed));
-	for (i = 0; i < COUNT(cell_read_only); i++)
-		pass(bitmap, cell_read_only[i].first, false);
-	/* LVT writes are checked (apic_cell_lvt_write_ok) */
-	for (msr = MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI;
-	     msr <= MSR_X2APIC_FIRST + APIC_REG_LVT_ERROR; msr++)
-		if (msr == MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI ||
-		    msr >= MSR_X2APIC_FIRST + APIC_REG_LVT_TIMER)
-			intercept_write(bitmap, msr);
-	/* on a physical xAPIC the cell's x2APIC is emulated (apic_cell.c) */
-	if (!x2apic)
-		for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
-			bitmap[msr / 8] |= 1u << (msr % 8);
-			bitmap[2048 + msr / 8] |= 1u << (msr % 8);
-		}
+	if (root) {
+		walk_ranges(allowed, COUNT(allowed), true, pass, ctx);
+		/* root's APIC must stay where the hypervisor traps it
+		 * (apic.c) */
+		intercept(ctx, MSR_IA32_APIC_BASE, true);
+	} else {
+		walk_ranges(cell_allowed, COUNT(cell_allowed), true, pass, ctx);
+		walk_ranges(cell_read_only, COUNT(cell_read_only), false, pass,
+			    ctx);
+		/* LVT writes are checked (apic_cell_lvt_write_ok) */
+		intercept(ctx, MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI, true);
+		for (msr = MSR_X2APIC_FIRST + APIC_REG_LVT_TIMER;
+		     msr <= MSR_X2APIC_FIRST + APIC_REG_LVT_ERROR; msr++)
+			intercept(ctx, msr, true);
+		/* on a physical xAPIC the cell's x2APIC is emulated
+		 * (apic_cell.c) */
+		if (!x2apic)
+			for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST;
+			     msr++) {
+				intercept(ctx, msr, false);
+				intercept(ctx, msr, true);
+			}
+	}
+	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
+	intercept(ctx, MSR_X2APIC_ICR, true);
 }
 
 /*
@@ -202,24 +187,20 @@ static bool emulated_read(u32 msr, u64 *value)
 	return false;
 }
 
-bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
+enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
+				const struct x86_exit *e)
 {
+	bool write = e->kind != X86_EXIT_MSR_READ;
 	u32 msr = (u32)regs->rcx;
 	u64 value;
 
-	pc->stats[write ? WARDEN_STAT_VMEXITS_MSR_WRITE
-			: WARDEN_STAT_VMEXITS_MSR_READ]++;
-	if (write && msr == MSR_X2APIC_ICR) {
-		pc->stats[WARDEN_STAT_VMEXITS_X2APIC_ICR]++;
-		if (pc->cell != &hv.root) {
-			if (!apic_cell_icr_write(pc, (u32)regs->rax,
-						 (u32)regs->rdx))
-				return false; /* the cell failed */
-		} else {
+	if (e->kind == X86_EXIT_X2APIC_ICR) {
+		if (pc->cell == &hv.root)
 			apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);
-		}
-		vmx_skip_instruction();
-		return true;
+		else if (!apic_cell_icr_write(pc, (u32)regs->rax,
+					      (u32)regs->rdx))
+			return EXIT_CELL_FAILED;
+		return EXIT_SKIP;
 	}
 	if (msr == MSR_IA32_APIC_BASE && pc->cell != &hv.root)
 		return apic_cell_base_msr(pc, regs, write);
@@ -231,15 +212,14 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
-		vmx_skip_instruction();
-		return true;
+		return EXIT_SKIP;
 	}
 	if (write && pc->cell != &hv.root &&
 	    msr >= MSR_X2APIC_FIRST + APIC_REG_LVT_CMCI &&
 	    msr <= MSR_X2APIC_FIRST + APIC_REG_LVT_ERROR &&
 	    apic_lvt_exists(pc, msr - MSR_X2APIC_FIRST) &&
 	    !apic_cell_lvt_write_ok(pc, msr - MSR_X2APIC_FIRST, (u32)regs->rax))
-		return false; /* the cell failed */
+		return EXIT_CELL_FAILED;
 	if (is_allowed(pc, msr, write)) {
 		/* outside the bitmap's ranges: do it for the guest; a value
 		 * the CPU refuses is the guest's #GP, not the hypervisor's */
@@ -251,28 +231,25 @@ bool msr_handle(struct per_cpu *pc, struct guest_regs *regs, bool write)
 				    "(#GP injected)",
 				    pc->cpu_id, write ? "write" : "read", msr,
 				    (unsigned long long)value);
-			vmx_inject_exception(GP_VECTOR, true, 0);
-			return false;
+			return EXIT_INJECT_GP;
 		}
 		if (!write) {
 			regs->rax = (u32)value;
 			regs->rdx = value >> 32;
 		}
-		vmx_skip_instruction();
-		return true;
+		return EXIT_SKIP;
 	}
 	if (pc->cell != &hv.root) {
 		/* a cell that reaches beyond its CPU is stopped */
 		cell_fail(pc,
 			  write ? "write of a forbidden MSR"
 				: "read of a forbidden MSR",
-			  msr, vmx_guest_rip());
-		return false;
+			  msr, vcpu_rip());
+		return EXIT_CELL_FAILED;
 	}
 	cell_printk(pc->cell,
 		    "CPU %u: root %s of MSR 0x%x refused (#GP "
 		    "injected)",
 		    pc->cpu_id, write ? "write" : "read", msr);
-	vmx_inject_exception(GP_VECTOR, true, 0);
-	return false;
+	return EXIT_INJECT_GP;
 }

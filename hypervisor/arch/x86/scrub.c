@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Scrubbing a CPU handed between root and a cell (contract in
- * asm/vmx_cpu.h): nothing one owner left in the CPU's registers may be
- * seen by the next.  The VMCS-held guest state (segments, control
+ * asm/x86_cpu.h): nothing one owner left in the CPU's registers may be
+ * seen by the next.  The guest state the vendor holds (segments, control
  * registers, DR7, DEBUGCTL, PAT, SYSENTER, EFER) is set anew by the
- * real-mode reset each owner starts with (vmx.c); what lives in the CPU
+ * real-mode reset each owner starts with (vcpu_reset_to_real_mode); what
+ * lives in the CPU
  * itself is cleared here: x87/SSE/AVX state, XCR0, DR0-DR3 and DR6, and
  * the syscall and swapgs MSRs.  The local APIC is reset by apic_reset.
  */
 #include <asm/processor.h>
-#include <asm/vmx_cpu.h>
+#include <asm/x86_cpu.h>
 
 #define MSR_STAR 0xc0000081
 #define MSR_LSTAR 0xc0000082

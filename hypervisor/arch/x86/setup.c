@@ -10,7 +10,8 @@
 #include <asm/apic.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
-#include <asm/vmx_cpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
@@ -195,7 +196,7 @@ void hv_drop_irq(void)
 /* An NMI while the hypervisor runs: the hypervisor's event signal is
  * acted on before the next entry, another NMI is kept for the guest.  Either
  * way the next entry must exit at once, in case this CPU has already looked
- * for events and pending NMIs (vmx_arm_event_exit). */
+ * for events and pending NMIs (vcpu_arm_event_exit). */
 void hv_nmi(void)
 {
 	struct per_cpu *pc = this_cpu();
@@ -203,5 +204,5 @@ void hv_nmi(void)
 	if (!apic_take_event_nmi(pc))
 		__atomic_fetch_add(&pc->arch.guest_nmis_pending, 1,
 				   __ATOMIC_SEQ_CST);
-	vmx_arm_event_exit(pc);
+	vcpu_arm_event_exit(pc);
 }

@@ -9,11 +9,15 @@
 #include <warden/config.h>
 #include <warden/hvheader.h>
 
+#include "mmio.h"
 #include "paging.h"
 #include "percpu.h"
 #include "types.h"
 
 #define HV_MAX_CELLS 16 /* root included */
+
+/* Emulated MMIO regions a cell can have (hv/mmio.h). */
+#define HV_CELL_MMIO_REGIONS 8
 
 struct cell {
 	unsigned int id;
@@ -24,6 +28,10 @@ struct cell {
 	/* non-root cells: the pool pages holding the config blob */
 	void *blob;
 	unsigned long blob_size, blob_pages;
+	/* the emulated MMIO regions of the cell's guest-physical space: a
+	 * second-level fault in one goes to its handler */
+	struct mmio_registry mmio;
+	struct mmio_region mmio_regions[HV_CELL_MMIO_REGIONS];
 };
 
 struct hypervisor {

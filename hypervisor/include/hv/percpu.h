@@ -41,10 +41,7 @@ struct per_cpu *per_cpu(unsigned int cpu);
 
 static inline struct per_cpu *this_cpu(void)
 {
-	struct per_cpu *pc;
-
-	asm volatile("mov %%gs:0, %0" : "=r"(pc));
-	return pc;
+	return arch_this_cpu();
 }
 
 static inline u64 percpu_stack_top(struct per_cpu *pc)

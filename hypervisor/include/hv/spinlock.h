@@ -4,6 +4,8 @@
 #ifndef WARDEN_HV_SPINLOCK_H
 #define WARDEN_HV_SPINLOCK_H
 
+#include <asm/processor.h>
+
 #include "types.h"
 
 typedef struct {
@@ -14,7 +16,7 @@ static inline void spin_lock(spinlock_t *l)
 {
 	while (__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE))
 		while (l->locked)
-			asm volatile("pause" ::: "memory");
+			cpu_relax();
 }
 
 /* Take the lock if it is free; true if taken. */

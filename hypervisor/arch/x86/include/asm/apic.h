@@ -13,6 +13,8 @@
 #define WARDEN_ASM_APIC_H
 
 #include <asm/percpu.h>
+#include <asm/exit.h>
+#include <hv/mmio.h>
 #include <hv/types.h>
 
 #define MSR_IA32_APIC_BASE 0x1b
@@ -126,16 +128,28 @@ void apic_send_nmi(struct per_cpu *target);
  * (apic_root_icr_write).  A form we cannot decode gets #GP and a console
  * message.
  */
-void apic_handle_access(struct per_cpu *pc, struct guest_regs *regs);
+/* The guest-physical page of this CPU's cell's xAPIC: root's APIC base,
+ * or the architectural default for a cell. */
+u64 apic_xapic_page(struct per_cpu *pc);
+
+/* The MMIO handlers (hv/mmio.h) of root's xAPIC page (registered by
+ * cell.c) and of a cell's (cellx.c): 32-bit aligned accesses to the
+ * registers, anything else refused; a cell's write that reaches outside
+ * it fails the cell (apic_cell_mmio_write). */
+enum mmio_result apic_root_mmio(void *ctx, struct per_cpu *pc,
+				struct mmio_access *a);
+enum mmio_result apic_cell_mmio(void *ctx, struct per_cpu *pc,
+				struct mmio_access *a);
 
 /*
  * Root wrote IA32_APIC_BASE: only its current value, and the switch from
  * xAPIC to x2APIC mode at the same base, are accepted; moving the APIC
  * away from the trapped page or disabling it would let root send IPIs the
  * hypervisor does not see, and miss the hypervisor's NMIs.  Anything else
- * gets #GP and a console line.  true if the instruction completed.
+ * gets #GP and a console line.
  */
-bool apic_root_base_write(struct per_cpu *pc, struct guest_regs *regs);
+enum exit_action apic_root_base_write(struct per_cpu *pc,
+				      struct guest_regs *regs);
 
 /*
  * Root wrote its ICR (x2APIC: the 64-bit MSR value; xAPIC: the low half,
@@ -196,15 +210,15 @@ u32 apic_cell_mmio_read(struct per_cpu *pc, unsigned int off);
 bool apic_cell_mmio_write(struct per_cpu *pc, unsigned int off, u32 value);
 
 /* A cell's RDMSR/WRMSR of an x2APIC MSR (0x800-0x8ff) while the physical
- * APIC is in xAPIC mode: emulated on the xAPIC.  False if the guest got
- * #GP or the cell failed; true with the instruction completed. */
-bool apic_cell_x2apic_msr(struct per_cpu *pc, struct guest_regs *regs,
-			  bool write);
+ * APIC is in xAPIC mode: emulated on the xAPIC.  The action: the
+ * instruction completed, #GP, or the cell failed. */
+enum exit_action apic_cell_x2apic_msr(struct per_cpu *pc,
+				      struct guest_regs *regs, bool write);
 
-/* A cell's RDMSR/WRMSR of IA32_APIC_BASE: the virtual mode switch.
- * false if the guest got #GP (an invalid value, as the hardware does). */
-bool apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs,
-			bool write);
+/* A cell's RDMSR/WRMSR of IA32_APIC_BASE: the virtual mode switch; #GP
+ * for an invalid value, as the hardware does. */
+enum exit_action apic_cell_base_msr(struct per_cpu *pc, struct guest_regs *regs,
+				    bool write);
 
 /* An INIT reached this CPU (INIT VM exit, or a cell's non-first CPU at
  * start): it waits for a SIPI before its next entry. */

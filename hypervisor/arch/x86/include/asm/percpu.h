@@ -25,24 +25,14 @@ struct guest_regs {
 	u64 r8, r9, r10, r11, r12, r13, r14, r15;
 };
 
-/* arch_cpu.event_exit_check: none running, the first entry must exit with
- * reason 52, or the NMI to itself never came (nothing to check). */
-#define EVENT_EXIT_CHECK_NONE 0
-#define EVENT_EXIT_CHECK_PENDING 1
-#define EVENT_EXIT_CHECK_NO_NMI 2
-
 struct arch_cpu {
 	u64 gdt[6]; /* null, unused, code 0x10, data 0x18, TSS 0x20 (2) */
 	struct tss64 tss;
-	void *vmxon_region;
-	void *vmcs;
-	bool vmx_on;
-	bool vmcs_loaded;
+	/* The vendor's own per-CPU state (vmx/: struct vmx_cpu), opaque
+	 * here. */
+	u64 vendor[8];
 	/* NMIs that arrived for the guest and still have to be injected. */
 	u32 guest_nmis_pending;
-	bool nmi_window_armed;
-	/* the VMX controls this CPU runs with */
-	u32 proc_ctls;
 	/* the local APIC (apic.c) */
 	bool x2apic;	   /* physical x2APIC mode (else xAPIC MMIO) */
 	u8 apic_max_lvt;   /* VER bits 23:16: LVT entries - 1 */
@@ -56,11 +46,9 @@ struct arch_cpu {
 	u32 irqs_dropped;  /* left pending by the previous owner (apic_reset) */
 	/* the guest's MMIO instructions decoded before (guest.c) */
 	struct insn_cache insn_cache;
-	/* an NMI reached the hypervisor: the zero VMX-preemption timer is
-	 * armed, so the next VM entry exits at once (vmx_arm_event_exit) */
+	/* an NMI reached the hypervisor: the next VM entry exits at once
+	 * (vcpu_arm_event_exit) */
 	bool event_exit_armed;
-	/* enable's check that the armed timer exits at once (vmx.c) */
-	u8 event_exit_check; /* EVENT_EXIT_CHECK_* */
 	/* Requests from other CPUs (events.c): REQ_* bits, each cleared by
 	 * this CPU when it has carried the request out. */
 	u32 requests;
@@ -74,6 +62,17 @@ struct arch_cpu {
 	u8 lost_vector;
 	u64 lost_rip;
 };
+
+/* The calling CPU's per-CPU data: the GS base points at it, and its first
+ * word points at itself (struct per_cpu.self). */
+struct per_cpu;
+static inline struct per_cpu *arch_this_cpu(void)
+{
+	struct per_cpu *pc;
+
+	asm volatile("mov %%gs:0, %0" : "=r"(pc));
+	return pc;
+}
 
 /* arch_cpu.requests */
 #define REQ_PARK (1u << 0)   /* join park_cell, parked */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The two page-table formats of x86: the hypervisor's own (IA-32e paging,
- * SDM Vol. 3, 4.5) and EPT (SDM Vol. 3, 29.3.2).  Both plug into the
- * generic engine of hv/paging.h.
+ * The hypervisor's own page-table format (IA-32e paging, SDM Vol. 3, 4.5)
+ * for the generic engine of hv/paging.h.  The guests' second-level format
+ * is the vendor's (vendor_second_level_format).
  */
 #ifndef WARDEN_ASM_PGFORMAT_H
 #define WARDEN_ASM_PGFORMAT_H
@@ -10,15 +10,10 @@
 #include <hv/paging.h>
 
 extern const struct paging_format x86_host_format;
-extern const struct paging_format x86_ept_format;
 
-/* EPT entry bits (SDM Vol. 3, Tables 29-1 to 29-6). */
-#define EPT_READ (1ull << 0)
-#define EPT_WRITE (1ull << 1)
-#define EPT_EXEC (1ull << 2)
-#define EPT_MEMTYPE_SHIFT 3
-#define EPT_IGNORE_PAT (1ull << 6)
-#define EPT_LARGE (1ull << 7)
+/* Bits 51:12 of an entry that maps a page at level (0: 4 KiB, 1: 2 MiB,
+ * ...): the address bits less those a large page must have clear. */
+u64 pgformat_large_mask(unsigned int level);
 
 /* IA-32e paging entry bits (SDM Vol. 3, Tables 4-15 to 4-20). */
 #define PTE_PRESENT (1ull << 0)

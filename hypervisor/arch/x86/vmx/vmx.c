@@ -6,21 +6,20 @@
  * 27 (VM entries), 28 (VM exits).
  */
 #include <asm/apic.h>
-#include <asm/guest.h>
-#include <asm/pgformat.h>
 #include <asm/processor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
-#include <asm/vmx_entry_check.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
+#include <vmx/entry_check.h>
+#include <vmx/vmcs.h>
+#include <vmx/vmx.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
 #include <x86/msr.h>
 #include <x86/vmx.h>
 
 struct vmx_controls vmx_ctls;
-struct guest_limits guest_limits;
 struct vmx_entry_limits vmx_entry_limits;
 
 /* Exceptions the guest's own handlers get, but that exit first:
@@ -64,25 +63,26 @@ static int missing(struct per_cpu *pc, u32 msr, u32 bits)
  * bits of CPUID.80000001H:EDX.  The same facts, with the VMX capability
  * MSRs, bound the VM-entry checks that explain a failed entry.
  */
-static void set_limits(const struct vmx_controls *c)
+static void set_limits(const struct vmx_controls *c,
+		       struct guest_limits *guest_limits)
 {
 	struct vmx_entry_limits *l = &vmx_entry_limits;
 	u32 a, b, ecx, d;
 	u64 misc;
 
-	guest_limits.cr0_allowed = c->cr0_fixed1;
-	guest_limits.cr4_allowed = c->cr4_fixed1 & ~X86_CR4_VMXE;
+	guest_limits->cr0_allowed = c->cr0_fixed1;
+	guest_limits->cr4_allowed = c->cr4_fixed1 & ~X86_CR4_VMXE;
 	cpuid(1, 0, &a, &b, &ecx, &d);
 	if (ecx & CPUID1_ECX_XSAVE) {
 		cpuid(0xd, 0, &a, &b, &ecx, &d);
-		guest_limits.xcr0_supported = (u64)d << 32 | a;
+		guest_limits->xcr0_supported = (u64)d << 32 | a;
 	}
 	cpuid(0x80000001, 0, &a, &b, &ecx, &d);
-	guest_limits.efer_allowed = ((d & (1u << 11)) ? EFER_SCE : 0) |
-				    ((d & (1u << 29)) ? EFER_LME : 0) |
-				    ((d & (1u << 20)) ? EFER_NXE : 0);
+	guest_limits->efer_allowed = ((d & (1u << 11)) ? EFER_SCE : 0) |
+				     ((d & (1u << 29)) ? EFER_LME : 0) |
+				     ((d & (1u << 20)) ? EFER_NXE : 0);
 	cpuid(0x80000008, 0, &a, &b, &ecx, &d);
-	guest_limits.phys_bits = a & 0xff;
+	guest_limits->phys_bits = a & 0xff;
 
 	l->cr0_fixed0 = c->cr0_fixed0;
 	l->cr0_fixed1 = c->cr0_fixed1;
@@ -92,21 +92,23 @@ static void set_limits(const struct vmx_controls *c)
 	l->linear_bits = (a >> 8) & 0xff;
 	/* LBR, BTF and bits 6-15 (SDM Vol. 3, 18.4.1) */
 	l->debugctl_allowed = 0xffc3;
-	l->efer_allowed = guest_limits.efer_allowed;
+	l->efer_allowed = guest_limits->efer_allowed;
 	/* active, and HLT, shutdown, wait-for-SIPI as IA32_VMX_MISC bits
 	 * 8:6 offer them (SDM Vol. 3C, A.6) */
 	misc = read_msr(MSR_IA32_VMX_MISC);
 	l->activity_states = 1 | (((misc >> 6) & 7) << 1);
 }
 
-int arch_init_system(struct per_cpu *pc)
+const struct paging_format *vendor_second_level_format(void)
+{
+	return &vmx_ept_format;
+}
+
+int vendor_init_system(struct per_cpu *pc, struct guest_limits *limits)
 {
 	struct vmx_controls *c = &vmx_ctls;
 	u32 a, b, ecx, d, want2;
 	u64 basic, ept;
-
-	/* the core keeps using the driver's tables; their format is ours */
-	hv.hv_pt.fmt = &x86_host_format;
 
 	cpuid(1, 0, &a, &b, &ecx, &d);
 	if (!(ecx & CPUID1_ECX_VMX))
@@ -170,15 +172,9 @@ int arch_init_system(struct per_cpu *pc)
 	c->cr0_fixed1 = read_msr(MSR_IA32_VMX_CR0_FIXED1);
 	c->cr4_fixed0 = read_msr(MSR_IA32_VMX_CR4_FIXED0);
 	c->cr4_fixed1 = read_msr(MSR_IA32_VMX_CR4_FIXED1);
-	set_limits(c);
+	set_limits(c, limits);
 	printk("VMX: pin 0x%x proc 0x%x proc2 0x%x exit 0x%x entry 0x%x\n",
 	       c->pin, c->proc, c->proc2, c->exit, c->entry);
-	if (apic_init_system() || guest_windows_init(hv.num_cpus)) {
-		hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
-			     WARDEN_ITEM_NONE, 0, 3,
-			     hv.pool.pages - hv.pool.used);
-		return -WARDEN_ENOMEM;
-	}
 	return 0;
 }
 
@@ -302,14 +298,14 @@ static bool write_cell_controls(struct per_cpu *pc)
 	ok &= vmwrite(IO_BITMAP_B,
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
 	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
-	/* EPTP: WB, 4-level walk (SDM 25.6.11) */
 	ok &= vmwrite(EPT_POINTER, pool_virt_to_phys(&hv.pool, cell->ept.root) |
-					   6 | (3 << 3));
+					   EPTP_MEMTYPE_WB |
+					   EPTP_WALK_LENGTH_4);
 	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
 	return ok;
 }
 
-void vmx_load_cell_controls(struct per_cpu *pc)
+void vcpu_load_cell(struct per_cpu *pc)
 {
 	write_cell_controls(pc);
 }
@@ -318,7 +314,7 @@ static bool setup_controls(struct per_cpu *pc)
 {
 	bool ok = true;
 
-	pc->arch.proc_ctls = vmx_ctls.proc;
+	vmx_cpu(pc)->proc_ctls = vmx_ctls.proc;
 	ok &= vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
 	ok &= vmwrite(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
 	ok &= vmwrite(VM_EXIT_CONTROLS, vmx_ctls.exit);
@@ -334,9 +330,9 @@ static bool setup_controls(struct per_cpu *pc)
 	return ok & write_cell_controls(pc);
 }
 
-int arch_cpu_init(struct per_cpu *pc)
+int vendor_cpu_init(struct per_cpu *pc)
 {
-	struct arch_cpu *a = &pc->arch;
+	struct vmx_cpu *a = vmx_cpu(pc);
 	u64 cr0 = read_cr0(), cr4 = read_cr4();
 
 	if (cr4 & X86_CR4_VMXE) {
@@ -367,24 +363,23 @@ int arch_cpu_init(struct per_cpu *pc)
 	a->vmx_on = true;
 	if (vmclear(hv_virt_to_phys(a->vmcs)) ||
 	    vmptrld(hv_virt_to_phys(a->vmcs))) {
-		arch_cpu_undo(pc);
+		vendor_cpu_undo(pc);
 		return setup_failed(pc, 2, "VMCLEAR/VMPTRLD");
 	}
 	__atomic_store_n(&a->vmcs_loaded, true, __ATOMIC_SEQ_CST);
-	apic_init_cpu(pc);
 	if (!setup_controls(pc) || !setup_host_state(pc) ||
 	    !setup_guest_state(pc)) {
 		printk("VMWRITE error %llu\n",
 		       (unsigned long long)vmread(VM_INSTRUCTION_ERROR));
-		arch_cpu_undo(pc);
+		vendor_cpu_undo(pc);
 		return setup_failed(pc, 3, "VMCS setup");
 	}
 	return 0;
 }
 
-void arch_cpu_undo(struct per_cpu *pc)
+void vendor_cpu_undo(struct per_cpu *pc)
 {
-	struct arch_cpu *a = &pc->arch;
+	struct vmx_cpu *a = vmx_cpu(pc);
 
 	/* first tell hv_nmi there is no VMCS to write to any more */
 	if (__atomic_exchange_n(&a->vmcs_loaded, false, __ATOMIC_SEQ_CST))
@@ -394,53 +389,6 @@ void arch_cpu_undo(struct per_cpu *pc)
 		write_cr4(read_cr4() & ~X86_CR4_VMXE);
 	}
 	a->vmx_on = false;
-}
-
-static void write_seg(enum vmcs_field sel, const struct vmx_segment *g)
-{
-	vmwrite(sel, g->selector);
-	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), g->limit);
-	vmwrite(GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR), g->ar);
-	vmwrite(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR), g->base);
-}
-
-/* The state of vmx_real_mode_state (unit-tested against the VM-entry
- * checks) into the current VMCS. */
-void vmx_reset_to_real_mode(u64 cs_base, u16 ip)
-{
-	struct vmx_guest_state s;
-	unsigned int i;
-
-	vmx_real_mode_state(&s, cs_base, ip, vmread(CR0_GUEST_HOST_MASK),
-			    vmread(CR4_GUEST_HOST_MASK));
-	/* what the guest reads: CR0 after INIT, CD, NW and ET set */
-	vmwrite(CR0_READ_SHADOW, REAL_MODE_CR0_SHADOW);
-	vmwrite(CR4_READ_SHADOW, 0);
-	vmwrite(GUEST_CR0, s.cr0);
-	vmwrite(GUEST_CR3, s.cr3);
-	vmwrite(GUEST_CR4, s.cr4);
-	vmwrite(GUEST_DR7, s.dr7);
-	vmwrite(GUEST_IA32_DEBUGCTL, s.debugctl);
-	vmwrite(GUEST_SYSENTER_CS, 0);
-	vmwrite(GUEST_SYSENTER_ESP, s.sysenter_esp);
-	vmwrite(GUEST_SYSENTER_EIP, s.sysenter_eip);
-	vmwrite(GUEST_IA32_PAT, s.pat);
-	vmwrite(GUEST_IA32_EFER, s.efer);
-	vmwrite(VM_ENTRY_CONTROLS,
-		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
-	for (i = 0; i < VMX_SEG_COUNT; i++)
-		write_seg(GUEST_ES_SELECTOR + 2 * i, &s.seg[i]);
-	vmwrite(GUEST_GDTR_BASE, s.gdtr_base);
-	vmwrite(GUEST_GDTR_LIMIT, s.gdtr_limit);
-	vmwrite(GUEST_IDTR_BASE, s.idtr_base);
-	vmwrite(GUEST_IDTR_LIMIT, s.idtr_limit);
-	vmwrite(GUEST_RIP, s.rip);
-	vmwrite(GUEST_RSP, 0);
-	vmwrite(GUEST_RFLAGS, s.rflags);
-	vmwrite(GUEST_INTERRUPTIBILITY_INFO, s.interruptibility);
-	vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, s.pending_dbg);
-	vmwrite(GUEST_ACTIVITY_STATE, s.activity);
-	vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 }
 
 static void read_seg(enum vmcs_field sel, struct vmx_segment *s)
@@ -491,50 +439,6 @@ void vmx_read_guest_state(struct vmx_guest_state *s)
 	s->entry_intr_info = (u32)vmread(VM_ENTRY_INTR_INFO_FIELD);
 }
 
-long arch_test_failure(struct per_cpu *pc, unsigned long kind)
-{
-	(void)pc;
-	switch (kind) {
-	case WARDEN_TEST_BAD_ENTRY_STATE:
-		/* bits 11:8 of CS's access rights are reserved (SDM Vol.
-		 * 3C, 27.3.1.2): the next entry fails */
-		vmwrite(GUEST_CS_AR_BYTES, vmread(GUEST_CS_AR_BYTES) | 0x100);
-		return 0;
-	case WARDEN_TEST_HV_FAULT:
-		asm volatile("ud2");
-		return 0;
-	case WARDEN_TEST_HV_HANG:
-		for (;;)
-			asm volatile("cli; hlt");
-	}
-	return -WARDEN_EINVAL;
-}
-
-void vmx_arm_event_exit(struct per_cpu *pc)
-{
-	if (!__atomic_load_n(&pc->arch.vmcs_loaded, __ATOMIC_SEQ_CST))
-		return;
-	__atomic_store_n(&pc->arch.event_exit_armed, true, __ATOMIC_SEQ_CST);
-	vmwrite(VMX_PREEMPTION_TIMER_VALUE, 0);
-	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin | PIN_PREEMPTION_TIMER);
-}
-
-/* Called on every exit, so the common case (not armed) is one plain load:
- * only this CPU's NMI handler sets the flag, so no locked operation is
- * needed.  An NMI between the clear and the VMWRITE arms the timer again
- * and leaves the flag set, and the VMWRITE then stops the timer: the
- * caller looks at its requests after this anyway, and the flag it finds
- * set makes the exit path look once more. */
-bool vmx_disarm_event_exit(struct per_cpu *pc)
-{
-	if (!__atomic_load_n(&pc->arch.event_exit_armed, __ATOMIC_RELAXED))
-		return false;
-	__atomic_store_n(&pc->arch.event_exit_armed, false, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
-	return true;
-}
-
 /*
  * Before Linux runs as a guest, show that the event exit works on this
  * CPU: an NMI to itself reaches the hypervisor and arms the timer, and the
@@ -548,17 +452,17 @@ static void event_exit_check_start(struct per_cpu *pc)
 		read_tsc() +
 		(u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * 100;
 
-	pc->arch.event_exit_check = EVENT_EXIT_CHECK_PENDING;
+	vmx_cpu(pc)->event_exit_check = EVENT_EXIT_CHECK_PENDING;
 	__atomic_store_n(&pc->arch.event_nmi, true, __ATOMIC_SEQ_CST);
 	apic_send(pc, pc->apic_id, APIC_DM_NMI << 8 | APIC_ICR_ASSERT);
 	while (__atomic_load_n(&pc->arch.event_nmi, __ATOMIC_SEQ_CST) &&
 	       read_tsc() < end)
 		cpu_relax();
 	if (__atomic_exchange_n(&pc->arch.event_nmi, false, __ATOMIC_SEQ_CST))
-		pc->arch.event_exit_check = EVENT_EXIT_CHECK_NO_NMI;
+		vmx_cpu(pc)->event_exit_check = EVENT_EXIT_CHECK_NO_NMI;
 }
 
-int arch_cpu_activate(struct per_cpu *pc)
+int vendor_cpu_activate(struct per_cpu *pc)
 {
 	struct guest_regs regs = { 0 }; /* RAX = 0: "entered" */
 	u64 error;
@@ -572,7 +476,7 @@ int arch_cpu_activate(struct per_cpu *pc)
 	       pc->cpu_id, (unsigned long long)error);
 	hv_set_error(pc, -WARDEN_EIO, WARDEN_RULE_CPU_SETUP_FAILED,
 		     WARDEN_ITEM_CPU, pc->cpu_id, 4, error);
-	arch_cpu_undo(pc);
+	vendor_cpu_undo(pc);
 	return -WARDEN_EIO;
 }
 
@@ -587,13 +491,14 @@ static void read_segment(enum vmcs_field sel, struct warden_segment *s)
 
 /*
  * Leave VMX operation and continue Linux where the guest was (disable), or
- * where the driver entered (failed enable; guest_regs == NULL).  Order per
- * linux-under-vmx.md: VMCLEAR, INVEPT/INVVPID, VMXOFF, then CR4.VMXE off.
+ * where the driver entered (failed enable; regs == NULL).  The order:
+ * VMCLEAR writes the VMCS back (SDM Vol. 3C, 25.11.3), INVEPT/INVVPID drop
+ * the guest's cached translations, which VMXOFF would leave behind, then
+ * VMXOFF and CR4.VMXE off (SDM 24.7).
  */
-void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
+void vendor_cpu_leave(struct per_cpu *pc, long result, struct guest_regs *regs)
 {
 	struct warden_linux_state *l = &pc->entry->linux_state;
-	struct guest_regs *regs = guest_regs;
 	u64 cr0_mask, cr4_mask;
 	unsigned int i;
 
@@ -628,15 +533,15 @@ void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
 	}
 	l->regs[0] = (u64)result;
 
-	if (pc->arch.vmx_on) {
+	if (vmx_cpu(pc)->vmx_on) {
 		/* first tell hv_nmi there is no VMCS to write to any more */
-		__atomic_store_n(&pc->arch.vmcs_loaded, false,
+		__atomic_store_n(&vmx_cpu(pc)->vmcs_loaded, false,
 				 __ATOMIC_SEQ_CST);
-		vmclear(hv_virt_to_phys(pc->arch.vmcs));
+		vmclear(hv_virt_to_phys(vmx_cpu(pc)->vmcs));
 		invept_all();
 		invvpid_all();
 		vmxoff();
-		pc->arch.vmx_on = false;
+		vmx_cpu(pc)->vmx_on = false;
 	}
 	write_cr4(read_cr4() & ~X86_CR4_VMXE);
 	if (regs) {

@@ -11,8 +11,8 @@
  *
  * Plain C without hardware access, also compiled into the unit tests.
  */
-#ifndef WARDEN_ASM_VMX_ENTRY_CHECK_H
-#define WARDEN_ASM_VMX_ENTRY_CHECK_H
+#ifndef WARDEN_VMX_ENTRY_CHECK_H
+#define WARDEN_VMX_ENTRY_CHECK_H
 
 #include <hv/types.h>
 
@@ -139,4 +139,4 @@ int vmx_guest_check(const struct vmx_guest_state *state,
 const char *vmx_guest_rule_name(int rule);
 const char *vmx_seg_name(int seg);
 
-#endif /* WARDEN_ASM_VMX_ENTRY_CHECK_H */
+#endif /* WARDEN_VMX_ENTRY_CHECK_H */

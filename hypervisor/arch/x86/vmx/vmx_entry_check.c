@@ -4,7 +4,7 @@
  * asm/vmx_entry_check.h), in the order of SDM Vol. 3C, 27.3.1.1-27.3.1.6.
  */
 #include <asm/cpu_rules.h>
-#include <asm/vmx_entry_check.h>
+#include <vmx/entry_check.h>
 
 /* Access-rights fields (SDM Vol. 3C, 25.4.1, Table 25-2). */
 #define AR_TYPE(ar) ((ar)&0xf)

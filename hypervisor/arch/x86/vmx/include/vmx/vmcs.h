@@ -3,8 +3,8 @@
  * VMCS field encodings (Intel SDM Vol. 3, Appendix B), exit reasons
  * (Appendix C) and the VMX instructions.
  */
-#ifndef WARDEN_ASM_VMX_H
-#define WARDEN_ASM_VMX_H
+#ifndef WARDEN_VMX_VMCS_H
+#define WARDEN_VMX_VMCS_H
 
 #include <asm/vectors.h>
 #include <hv/types.h>
@@ -176,6 +176,11 @@ enum vmcs_field {
 #define EXIT_REASON_MAX 70
 #define EXIT_REASON_ENTRY_FAILED (1u << 31)
 
+/* EPT pointer: memory type WB, page-walk length 4 - 1 in bits 5:3
+ * (SDM Vol. 3C, 25.6.11). */
+#define EPTP_MEMTYPE_WB 6ull
+#define EPTP_WALK_LENGTH_4 (3ull << 3)
+
 /* Interruption information (SDM 25.8.3, 26.9.2). */
 #define INTR_INFO_VALID (1u << 31)
 #define INTR_INFO_DELIVER_CODE (1u << 11)
@@ -278,4 +283,4 @@ static inline void invvpid_all(void)
 	asm volatile("invvpid %0, %1" : : "m"(desc), "r"(2ul) : "cc", "memory");
 }
 
-#endif /* WARDEN_ASM_VMX_H */
+#endif /* WARDEN_VMX_VMCS_H */

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * CPUID feature bits Warden uses (Intel SDM Vol. 2A, CPUID; AMD APM Vol. 3,
+ * Appendix E), shared by the hypervisor, the driver's hardware probe and
+ * the CLI's capability evaluator.
+ */
+#ifndef WARDEN_X86_CPUID_H
+#define WARDEN_X86_CPUID_H
+
+#define CPUID1_ECX_VMX (1u << 5)
+#define CPUID1_ECX_X2APIC (1u << 21)
+#define CPUID1_ECX_XSAVE (1u << 26)
+#define CPUID1_ECX_OSXSAVE (1u << 27)
+#define CPUID7_EBX_INVPCID (1u << 10)
+#define CPUID7_ECX_OSPKE (1u << 4)
+#define CPUIDD1_EAX_XSAVES (1u << 3)
+#define CPUID80000001_EDX_RDTSCP (1u << 27)
+
+#endif /* WARDEN_X86_CPUID_H */

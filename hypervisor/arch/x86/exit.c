@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one exit dispatcher (contract in asm/exit.h) and the handlers of the
+ * exits that emulate nothing: port I/O outside a cell's ports,
+ * hypercalls, NMIs and events, INIT/SIPI, intercepted exceptions, triple
+ * faults, virtualization instructions, failed entries.  CPUID, CR and
+ * XSETBV are emulate.c's, MSRs msr.c's, MMIO and the xAPIC page
+ * mmio_exit.c's.
+ */
+#include <asm/apic.h>
+#include <asm/cpu_rules.h>
+#include <asm/exit.h>
+#include <asm/percpu.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/printk.h>
+#include <warden/cell.h>
+#include <warden/hypercall.h>
+
+static bool in_cell(struct per_cpu *pc)
+{
+	return pc->cell != &hv.root;
+}
+
+static void report(struct per_cpu *pc, struct guest_regs *regs,
+		   const char *what, const struct x86_exit *e)
+{
+	printk("CPU %u: %s: exit reason %u, qualification 0x%llx, RIP "
+	       "0x%llx, RSP 0x%llx\n"
+	       "  RAX 0x%llx RBX 0x%llx RCX 0x%llx RDX 0x%llx RSI 0x%llx "
+	       "RDI 0x%llx\n",
+	       pc->cpu_id, what, e->reason,
+	       (unsigned long long)e->qualification,
+	       (unsigned long long)vcpu_rip(), (unsigned long long)vcpu_rsp(),
+	       (unsigned long long)regs->rax, (unsigned long long)regs->rbx,
+	       (unsigned long long)regs->rcx, (unsigned long long)regs->rdx,
+	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
+}
+
+/* A port root does not own: reads give all ones, writes are dropped, and
+ * the console says so.  A cell that touches one is failed. */
+enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
+			       const struct x86_exit *e)
+{
+	u64 mask;
+
+	if (in_cell(pc)) {
+		cell_fail(pc,
+			  e->io.in ? "read from a port it does not own"
+				   : "write to a port it does not own",
+			  e->io.port, vcpu_rip());
+		return EXIT_CELL_FAILED;
+	}
+	cell_printk(pc->cell, "CPU %u: root %s port 0x%x refused", pc->cpu_id,
+		    e->io.in ? "read from" : "write to", e->io.port);
+	if (e->io.in && !e->io.string) {
+		mask = e->io.size == 4 ? 0xffffffffull
+				       : (1ull << (e->io.size * 8)) - 1;
+		/* a 32-bit IN zero-extends into RAX (SDM Vol. 1, 3.4.1.1) */
+		regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) | mask;
+	}
+	return EXIT_SKIP;
+}
+
+/* Hypercalls from CPL 0 run after the handler (EXIT_HYPERCALL): the
+ * management calls wait for other CPUs.  From user mode: -EPERM. */
+enum exit_action x86_handle_hypercall(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e)
+{
+	struct cpu_view v;
+
+	(void)e;
+	vcpu_view(&v);
+	if (v.cpl != 0) {
+		regs->rax = (u64)-WARDEN_EPERM;
+		return EXIT_SKIP;
+	}
+	(void)pc;
+	return EXIT_HYPERCALL;
+}
+
+/* Events are looked at on the way back in, after any exit. */
+enum exit_action x86_handle_event(struct per_cpu *pc, struct guest_regs *regs,
+				  const struct x86_exit *e)
+{
+	(void)pc;
+	(void)regs;
+	(void)e;
+	return EXIT_RESUME;
+}
+
+/* An NMI that is not the hypervisor's: the guest's own, delivered to it
+ * as soon as it can take one (the vendor's entry path).  A cell CPU gets
+ * NMIs only from its own cell (root's IPIs reach root CPUs only). */
+enum exit_action x86_handle_nmi(struct per_cpu *pc, struct guest_regs *regs,
+				const struct x86_exit *e)
+{
+	(void)regs;
+	(void)e;
+	__atomic_fetch_add(&pc->arch.guest_nmis_pending, 1, __ATOMIC_SEQ_CST);
+	return EXIT_RESUME;
+}
+
+/*
+ * Root CPU hot-plug: root's INIT and SIPI IPIs are emulated (apic.c), so a
+ * physical INIT only comes from elsewhere; it is handled the same way: the
+ * CPU waits in the hypervisor for a SIPI from root.  The guest is never
+ * put in the wait-for-SIPI activity state, so SIPI exits do not happen;
+ * one that does is ignored, as a SIPI to a running CPU is (SDM Vol. 3,
+ * 10.4.7).
+ */
+enum exit_action x86_handle_init(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e)
+{
+	(void)regs;
+	(void)e;
+	if (in_cell(pc))
+		return EXIT_RESUME; /* cells start their CPUs by IPI */
+	cell_printk(pc->cell, "CPU %u: INIT signal; waiting for SIPI",
+		    pc->cpu_id);
+	apic_init_received(pc);
+	return EXIT_RESUME;
+}
+
+enum exit_action x86_handle_sipi(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e)
+{
+	(void)pc;
+	(void)regs;
+	(void)e;
+	return EXIT_RESUME;
+}
+
+/* Exceptions intercepted (#DB, #AC: they can loop in microcode) go
+ * straight back to the guest. */
+enum exit_action x86_handle_exception(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e)
+{
+	(void)pc;
+	(void)regs;
+	vcpu_inject_exception(e->exception.vector, e->exception.has_error,
+			      e->exception.error);
+	return EXIT_RESUME;
+}
+
+enum exit_action x86_handle_triple_fault(struct per_cpu *pc,
+					 struct guest_regs *regs,
+					 const struct x86_exit *e)
+{
+	if (in_cell(pc)) {
+		cell_fail(pc, "triple fault", 0, vcpu_rip());
+		return EXIT_CELL_FAILED;
+	}
+	report(pc, regs, "FATAL: root cell triple fault; CPU stopped", e);
+	return EXIT_STOP_CPU;
+}
+
+/* Virtualization instructions: root gets #UD, as on a CPU without the
+ * extension (its CPUID says so); a cell that tries them is failed. */
+enum exit_action x86_handle_virt_insn(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e)
+{
+	(void)regs;
+	if (in_cell(pc)) {
+		cell_fail(pc, e->why, e->reason & 0xffff, vcpu_rip());
+		return EXIT_CELL_FAILED;
+	}
+	return EXIT_INJECT_UD;
+}
+
+/*
+ * A VM entry failed; e->why names the rule the vendor found broken.  A
+ * cell is failed and the CPU parked: its guest state is set afresh when
+ * it is started again or returned to root.  On a root CPU there is no one
+ * to hand the CPU to: it stops, with the dump.
+ */
+enum exit_action x86_handle_entry_failed(struct per_cpu *pc,
+					 struct guest_regs *regs,
+					 const struct x86_exit *e)
+{
+	if (!in_cell(pc)) {
+		printk("FATAL: CPU %u: root's VM entry failed: %s\n",
+		       pc->cpu_id, e->why);
+		report(pc, regs, "state at the failed entry", e);
+		return EXIT_STOP_CPU;
+	}
+	console_cell_flush(pc);
+	printk("Cell %u \"%s\", CPU %u: VM entry failed (exit reason %u): "
+	       "%s at RIP 0x%llx; cell failed, CPU parked\n",
+	       pc->cell->id, pc->cell->config->name, pc->cpu_id,
+	       e->reason & 0xffff, e->why, (unsigned long long)vcpu_rip());
+	pc->cell->state = WARDEN_CELL_FAILED;
+	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
+	return EXIT_CELL_FAILED;
+}
+
+enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
+				    const struct x86_exit *e)
+{
+	(void)regs;
+	cell_printk(pc->cell,
+		    "CPU %u: unexpected VM exit, reason %u, qualification "
+		    "0x%llx, at RIP 0x%llx: #UD injected",
+		    pc->cpu_id, e->reason, (unsigned long long)e->qualification,
+		    (unsigned long long)vcpu_rip());
+	return EXIT_INJECT_UD;
+}
+
+/* EXIT_HYPERCALL: the call itself, after the handler.  A disable that
+ * succeeded leaves the hypervisor on this CPU. */
+static void run_hypercall(struct per_cpu *pc, struct guest_regs *regs)
+{
+	unsigned long code = regs->rax;
+	long ret = hypercall(pc, code, regs->rdi, regs->rsi);
+
+	if (code == WARDEN_HC_DISABLE && ret == 0)
+		arch_cpu_leave(pc, 0, regs); /* does not return */
+	regs->rax = (u64)ret;
+	vcpu_skip_instruction();
+}
+
+static void apply(struct per_cpu *pc, struct guest_regs *regs,
+		  enum exit_action action)
+{
+	switch (action) {
+	case EXIT_RESUME:
+	case EXIT_CELL_FAILED:
+		return;
+	case EXIT_SKIP:
+		vcpu_skip_instruction();
+		return;
+	case EXIT_INJECT_GP:
+		vcpu_inject_exception(GP_VECTOR, true, 0);
+		return;
+	case EXIT_INJECT_UD:
+		vcpu_inject_exception(UD_VECTOR, false, 0);
+		return;
+	case EXIT_HYPERCALL:
+		run_hypercall(pc, regs);
+		return;
+	case EXIT_STOP_CPU:
+		__atomic_store_n(&pc->state, WARDEN_CPU_FAILED,
+				 __ATOMIC_SEQ_CST);
+		for (;;)
+			asm volatile("cli; hlt");
+	}
+}
+
+void x86_handle_exit(struct per_cpu *pc, struct guest_regs *regs,
+		     struct x86_exit *e)
+{
+	bool event_nmi = e->kind == X86_EXIT_NMI && apic_take_event_nmi(pc);
+
+	e->kind = x86_exit_refine(e->kind, (u32)regs->rcx, event_nmi);
+	x86_exit_count(pc->stats, e->kind);
+	apply(pc, regs, x86_exit_kinds[e->kind].handler(pc, regs, e));
+	x86_cpu_events(pc, regs);
+}

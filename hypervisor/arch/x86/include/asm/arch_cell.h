@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The x86 part of a cell (cell.c for root, cellx.c for the others). */
+#ifndef WARDEN_ASM_ARCH_CELL_H
+#define WARDEN_ASM_ARCH_CELL_H
+
+#include <hv/hypervisor.h>
+
+struct arch_cell {
+	/* guest-physical memory, in the vendor's second-level format */
+	struct page_table ept;
+	void *apic_access_page; /* root: backs the xAPIC page, accesses exit */
+	void *comm_page;	/* cells: the communication region */
+	/* Held while the second-level tables are changed or walked by
+	 * software (guest.c): root's changes while its other CPUs decode
+	 * APIC accesses.  Never held while waiting for another CPU. */
+	spinlock_t ept_lock;
+	/* Bumped before and after every change of the tables (odd while one
+	 * runs), so that lock-free readers can tell (asm/insn_cache.h). */
+	u64 ept_gen;
+	/* Ports that exit: one bit per port 0-0xffff, 1 = intercepted (8 KiB;
+	 * the vendor's hardware reads it as it is or copies it). */
+	u8 *io_bitmap;
+	/* The MSR permission map in the vendor's format (vendor_cell_init) */
+	u8 *msr_bitmap;
+	/* the tag of the cell's cached guest translations (VMX: VPID) */
+	u16 vpid;
+};
+
+#endif /* WARDEN_ASM_ARCH_CELL_H */

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * VM exits in vendor-neutral form.  The vendor's exit code (vmx/vmx_exit.c)
+ * decodes its exit into a struct x86_exit and calls x86_handle_exit, which
+ * counts it once, runs the handler of its kind and carries out the action
+ * the handler returns (exit.c).  The kind table (exit_table.c) maps each
+ * kind to its handler and to its statistics id (warden/stats.h); it is
+ * plain data, held against stats.h by a unit test.
+ */
+#ifndef WARDEN_ASM_EXIT_H
+#define WARDEN_ASM_EXIT_H
+
+#include <hv/types.h>
+
+struct guest_regs;
+struct per_cpu;
+
+enum x86_exit_kind {
+	X86_EXIT_CPUID,
+	X86_EXIT_CR, /* MOV to CR0/CR4 that touched a kept bit */
+	X86_EXIT_MSR_READ,
+	X86_EXIT_MSR_WRITE,
+	X86_EXIT_X2APIC_ICR, /* WRMSR to the x2APIC ICR (0x830) */
+	X86_EXIT_XSETBV,
+	X86_EXIT_IO,
+	X86_EXIT_XAPIC, /* an access to the trapped xAPIC page */
+	X86_EXIT_MMIO,	/* a second-level fault elsewhere */
+	X86_EXIT_HYPERCALL,
+	X86_EXIT_EVENT,	     /* the hypervisor's NMI or the event exit */
+	X86_EXIT_NMI,	     /* an NMI for the guest */
+	X86_EXIT_NMI_WINDOW, /* the guest can take its pending NMI now */
+	X86_EXIT_INIT,
+	X86_EXIT_SIPI,
+	X86_EXIT_EXCEPTION, /* an intercepted exception (#DB, #AC) */
+	X86_EXIT_TRIPLE_FAULT,
+	X86_EXIT_VIRT_INSN, /* a virtualization instruction (VMXON, ...) */
+	X86_EXIT_ENTRY_FAILED,
+	X86_EXIT_UNKNOWN, /* an exit no handler expects */
+	X86_EXIT_KINDS
+};
+
+/* One decoded exit: the kind and the fields its handler needs. */
+struct x86_exit {
+	enum x86_exit_kind kind;
+	/* the vendor's own reason and qualification, for reports only */
+	u32 reason;
+	u64 qualification;
+	union {
+		struct {
+			unsigned int cr, gpr; /* MOV to CR<cr> from GPR gpr */
+		} cr;
+		struct {
+			u16 port;
+			u8 size; /* 1, 2 or 4 */
+			bool in, string;
+		} io;
+		struct {
+			u64 gpa;
+			bool write, fetch;
+		} mmio;
+		struct {
+			unsigned int offset; /* in the page */
+			bool write;	     /* else read */
+			bool linear;	     /* a data access the guest made */
+		} xapic;
+		struct {
+			u8 vector;
+			bool has_error;
+			u32 error;
+		} exception;
+		/* X86_EXIT_ENTRY_FAILED: what the vendor found wrong;
+		 * X86_EXIT_VIRT_INSN: the instruction set's name */
+		const char *why;
+	};
+};
+
+/* What the dispatcher does after the handler. */
+enum exit_action {
+	EXIT_RESUME,	  /* enter the guest as it is now */
+	EXIT_SKIP,	  /* advance past the instruction that exited */
+	EXIT_INJECT_GP,	  /* #GP(0) at the instruction */
+	EXIT_INJECT_UD,	  /* #UD at the instruction */
+	EXIT_CELL_FAILED, /* the handler failed the cell (cell_fail) */
+	EXIT_HYPERCALL,	  /* run the hypercall, after the handler */
+	EXIT_STOP_CPU,	  /* root broke beyond repair: stop this CPU */
+};
+
+typedef enum exit_action (*x86_exit_handler)(struct per_cpu *pc,
+					     struct guest_regs *regs,
+					     const struct x86_exit *e);
+
+struct x86_exit_kind_info {
+	const char *name;
+	unsigned int stat; /* WARDEN_STAT_VMEXITS_* */
+	x86_exit_handler handler;
+};
+
+/* The kind table (exit_table.c), indexed by enum x86_exit_kind. */
+extern const struct x86_exit_kind_info x86_exit_kinds[X86_EXIT_KINDS];
+
+/*
+ * The kind an exit is counted and handled as: an MSR write to the x2APIC
+ * ICR is X86_EXIT_X2APIC_ICR, an NMI that was the hypervisor's own
+ * (event_nmi) is X86_EXIT_EVENT, a kind out of range X86_EXIT_UNKNOWN.
+ */
+enum x86_exit_kind x86_exit_refine(enum x86_exit_kind kind, u32 msr,
+				   bool event_nmi);
+
+/* Count one exit of kind in stats (WARDEN_NUM_STATS counters): the total
+ * and the kind's own counter, nothing else. */
+void x86_exit_count(u64 *stats, enum x86_exit_kind kind);
+
+/*
+ * From the vendor's exit code, after it decoded the exit into *e: refine
+ * and count it, run its handler, carry out the action (inject, skip, run
+ * a hypercall), then the event loop (x86_cpu_events).  Returns when the
+ * guest may be entered again; a CPU the hypervisor gives up never
+ * returns.
+ */
+void x86_handle_exit(struct per_cpu *pc, struct guest_regs *regs,
+		     struct x86_exit *e);
+
+/* The handlers (exit.c, emulate.c, msr.c, apic.c), one per kind. */
+enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
+				  const struct x86_exit *e);
+enum exit_action x86_handle_cr(struct per_cpu *pc, struct guest_regs *regs,
+			       const struct x86_exit *e);
+enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
+				const struct x86_exit *e);
+enum exit_action x86_handle_xsetbv(struct per_cpu *pc, struct guest_regs *regs,
+				   const struct x86_exit *e);
+enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
+			       const struct x86_exit *e);
+enum exit_action x86_handle_xapic(struct per_cpu *pc, struct guest_regs *regs,
+				  const struct x86_exit *e);
+enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e);
+enum exit_action x86_handle_hypercall(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e);
+enum exit_action x86_handle_event(struct per_cpu *pc, struct guest_regs *regs,
+				  const struct x86_exit *e);
+enum exit_action x86_handle_nmi(struct per_cpu *pc, struct guest_regs *regs,
+				const struct x86_exit *e);
+enum exit_action x86_handle_init(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e);
+enum exit_action x86_handle_sipi(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e);
+enum exit_action x86_handle_exception(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e);
+enum exit_action x86_handle_triple_fault(struct per_cpu *pc,
+					 struct guest_regs *regs,
+					 const struct x86_exit *e);
+enum exit_action x86_handle_virt_insn(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e);
+enum exit_action x86_handle_entry_failed(struct per_cpu *pc,
+					 struct guest_regs *regs,
+					 const struct x86_exit *e);
+enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
+				    const struct x86_exit *e);
+
+#endif /* WARDEN_ASM_EXIT_H */

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Interfaces between the files of the VMX backend (hypervisor/arch/x86/vmx/).
+ * Nothing outside this folder includes it. */
+#ifndef WARDEN_VMX_VMX_H
+#define WARDEN_VMX_VMX_H
+
+#include <asm/percpu.h>
+#include <vmx/ept.h>
+#include <hv/hypervisor.h>
+#include <hv/paging.h>
+
+/* The VMX controls every CPU uses, decided once (vmx.c). */
+struct vmx_controls {
+	u32 pin, proc, proc2, exit, entry;
+	u64 cr0_fixed0, cr0_fixed1, cr4_fixed0, cr4_fixed1;
+	u32 revision;
+};
+extern struct vmx_controls vmx_ctls;
+
+/* vmx_cpu.event_exit_check: none running, the first entry must exit with
+ * reason 52, or the NMI to itself never came (nothing to check). */
+#define EVENT_EXIT_CHECK_NONE 0
+#define EVENT_EXIT_CHECK_PENDING 1
+#define EVENT_EXIT_CHECK_NO_NMI 2
+
+/* VMX's per-CPU state, kept in pc->arch.vendor. */
+struct vmx_cpu {
+	void *vmxon_region;
+	void *vmcs;
+	bool vmx_on;
+	bool vmcs_loaded; /* current: hv_nmi may write it */
+	bool nmi_window_armed;
+	u8 event_exit_check; /* EVENT_EXIT_CHECK_*, enable's check */
+	u32 proc_ctls;	     /* the processor-based controls now */
+};
+
+static inline struct vmx_cpu *vmx_cpu(struct per_cpu *pc)
+{
+	_Static_assert(sizeof(struct vmx_cpu) <= sizeof(pc->arch.vendor),
+		       "struct vmx_cpu fits pc->arch.vendor");
+	return (struct vmx_cpu *)pc->arch.vendor;
+}
+
+/* The guest-state area of the current VMCS and the controls, for the
+ * VM-entry checks (vmx.c, vmx/entry_check.h). */
+struct vmx_guest_state;
+struct vmx_entry_limits;
+void vmx_read_guest_state(struct vmx_guest_state *s);
+extern struct vmx_entry_limits vmx_entry_limits;
+
+/* NMI-window exiting on (the guest cannot take its NMI yet) and off
+ * again after the NMI-window exit (vmx_vcpu.c). */
+void vmx_request_nmi_window(struct per_cpu *pc);
+void vmx_nmi_window_reached(struct per_cpu *pc);
+
+/* The entry code (vmx_entry.S): the first entry, and HOST_RIP. */
+int vmx_launch(struct guest_regs *regs);
+extern const u8 vmx_exit_entry[];
+
+#endif /* WARDEN_VMX_VMX_H */

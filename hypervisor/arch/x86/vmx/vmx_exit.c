@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * VMX exits: each basic exit reason (SDM Vol. 3, Appendix C) is decoded
+ * into the neutral record of asm/exit.h, from its exit qualification
+ * (SDM 28.2.1), and handed to x86_handle_exit.  Before the guest resumes,
+ * an event whose delivery the exit interrupted (IDT-vectoring
+ * information, SDM 28.2.4) is reinjected, and NMIs kept for the guest are
+ * delivered as virtual NMIs when it can take them (NMI-window exiting
+ * otherwise).
+ */
+#include <asm/apic.h>
+#include <asm/exit.h>
+#include <asm/processor.h>
+#include <asm/vendor.h>
+#include <asm/x86_cpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/format.h>
+#include <hv/printk.h>
+#include <vmx/entry_check.h>
+#include <vmx/vmcs.h>
+#include <vmx/vmx.h>
+#include <x86/vmx.h>
+#include <warden/cell.h>
+
+/* The neutral kind of each basic exit reason this hypervisor expects;
+ * any other is X86_EXIT_UNKNOWN. */
+static enum x86_exit_kind kind_of(u32 reason)
+{
+	switch (reason) {
+	case EXIT_REASON_EXCEPTION_NMI:
+		return X86_EXIT_EXCEPTION; /* or NMI: decode() */
+	case EXIT_REASON_TRIPLE_FAULT:
+		return X86_EXIT_TRIPLE_FAULT;
+	case EXIT_REASON_INIT:
+		return X86_EXIT_INIT;
+	case EXIT_REASON_SIPI:
+		return X86_EXIT_SIPI;
+	case EXIT_REASON_NMI_WINDOW:
+		return X86_EXIT_NMI_WINDOW;
+	case EXIT_REASON_CPUID:
+		return X86_EXIT_CPUID;
+	case EXIT_REASON_VMCALL:
+		return X86_EXIT_HYPERCALL;
+	case EXIT_REASON_CR_ACCESS:
+		return X86_EXIT_CR;
+	case EXIT_REASON_IO_INSTRUCTION:
+		return X86_EXIT_IO;
+	case EXIT_REASON_MSR_READ:
+		return X86_EXIT_MSR_READ;
+	case EXIT_REASON_MSR_WRITE:
+		return X86_EXIT_MSR_WRITE;
+	case EXIT_REASON_EPT_VIOLATION:
+		return X86_EXIT_MMIO;
+	case EXIT_REASON_XSETBV:
+		return X86_EXIT_XSETBV;
+	case EXIT_REASON_APIC_ACCESS:
+		return X86_EXIT_XAPIC;
+	case EXIT_REASON_PREEMPTION_TIMER:
+		return X86_EXIT_EVENT;
+	case EXIT_REASON_VMCLEAR:
+	case EXIT_REASON_VMLAUNCH:
+	case EXIT_REASON_VMPTRLD:
+	case EXIT_REASON_VMPTRST:
+	case EXIT_REASON_VMREAD:
+	case EXIT_REASON_VMRESUME:
+	case EXIT_REASON_VMWRITE:
+	case EXIT_REASON_VMXOFF:
+	case EXIT_REASON_VMXON:
+	case EXIT_REASON_INVEPT:
+	case EXIT_REASON_INVVPID:
+		return X86_EXIT_VIRT_INSN;
+	}
+	return X86_EXIT_UNKNOWN;
+}
+
+/* A failed entry (SDM Vol. 3C, 27.8).  With reason 33 VMX names no field,
+ * so the guest-state checks are run here to name the first rule broken. */
+static const char *entry_failure(u32 reason, char *buf, unsigned int size)
+{
+	struct vmx_guest_state state;
+	const char *seg;
+	int rule, segment;
+
+	if (reason == EXIT_REASON_MSR_LOAD_FAIL)
+		return "MSR loading failed (SDM Vol. 3C)";
+	if (reason != EXIT_REASON_INVALID_STATE)
+		return "machine-check event during entry (SDM Vol. 3C)";
+	vmx_read_guest_state(&state);
+	rule = vmx_guest_check(&state, &vmx_entry_limits, &segment);
+	if (!rule)
+		return "invalid guest state, no rule the hypervisor checks is "
+		       "broken (SDM Vol. 3C)";
+	seg = vmx_seg_name(segment);
+	hv_format(buf, size, "%s%s%s (SDM Vol. 3C)", vmx_guest_rule_name(rule),
+		  *seg ? ", segment " : "", seg);
+	return buf;
+}
+
+static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
+		   unsigned int size)
+{
+	u32 reason = full & 0xffff, info;
+	u64 q;
+
+	e->reason = full;
+	e->qualification = q = vmread(EXIT_QUALIFICATION);
+	if (full & EXIT_REASON_ENTRY_FAILED) {
+		e->kind = X86_EXIT_ENTRY_FAILED;
+		e->why = entry_failure(reason, buf, size);
+		return;
+	}
+	e->kind = kind_of(reason);
+	switch (e->kind) {
+	case X86_EXIT_EXCEPTION:
+		info = (u32)vmread(VM_EXIT_INTR_INFO);
+		if ((info & INTR_TYPE_MASK) == INTR_TYPE_NMI) {
+			/* NMI exiting leaves NMIs blocked (SDM 27.2.3) */
+			unblock_nmis();
+			e->kind = X86_EXIT_NMI;
+			break;
+		}
+		e->exception.vector = info & INTR_VECTOR_MASK;
+		e->exception.has_error = info & INTR_INFO_DELIVER_CODE;
+		e->exception.error = (u32)vmread(VM_EXIT_INTR_ERROR_CODE);
+		break;
+	case X86_EXIT_NMI_WINDOW:
+		vmx_nmi_window_reached(pc);
+		break;
+	case X86_EXIT_VIRT_INSN:
+		e->why = "VMX instruction, exit reason";
+		break;
+	case X86_EXIT_CR:
+		/* Table 28-3: bits 3:0 the CR, 5:4 the access type (0: MOV
+		 * to CR), 11:8 the GPR; anything but MOV to CR0/CR4 is
+		 * reported as CR 15 */
+		e->cr.cr = ((q >> 4) & 3) == 0 ? (q & 15) : 15;
+		e->cr.gpr = (q >> 8) & 15;
+		break;
+	case X86_EXIT_IO:
+		/* Table 28-5 */
+		e->io.size = (q & 7) + 1;
+		e->io.in = q & 8;
+		e->io.string = q & 16;
+		e->io.port = (q >> 16) & 0xffff;
+		break;
+	case X86_EXIT_MMIO:
+		/* Table 28-7 */
+		e->mmio.gpa = vmread(GUEST_PHYSICAL_ADDRESS);
+		e->mmio.write = q & 2;
+		e->mmio.fetch = q & 4;
+		break;
+	case X86_EXIT_XAPIC:
+		/* Table 28-6: offset 11:0, type 15:12 (0 linear read, 1
+		 * linear write) */
+		e->xapic.offset = q & 0xfff;
+		e->xapic.write = ((q >> 12) & 0xf) == 1;
+		e->xapic.linear = ((q >> 12) & 0xf) <= 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The first exit after enable's check of the event exit (vmx.c). */
+static void event_exit_checked(struct per_cpu *pc, u32 reason)
+{
+	u8 check = vmx_cpu(pc)->event_exit_check;
+
+	vmx_cpu(pc)->event_exit_check = EVENT_EXIT_CHECK_NONE;
+	if (check == EVENT_EXIT_CHECK_NO_NMI)
+		printk("WARNING: CPU %u: its NMI to itself did not arrive; "
+		       "the event exit is unchecked\n",
+		       pc->cpu_id);
+	else if (reason == EXIT_REASON_PREEMPTION_TIMER)
+		printk("CPU %u: event exit works: an NMI in the hypervisor "
+		       "made the next entry exit at once\n",
+		       pc->cpu_id);
+	else
+		printk("WARNING: CPU %u: the zero VMX-preemption timer did "
+		       "not exit at once (first exit: reason %u); a request "
+		       "may wait for the guest's next exit\n",
+		       pc->cpu_id, reason);
+}
+
+/*
+ * An event (interrupt, exception, NMI) whose delivery caused the exit
+ * must be delivered again, or Linux loses it (SDM 28.2.4, 27.6).
+ */
+static void reinject_vectoring(void)
+{
+	u32 info = (u32)vmread(IDT_VECTORING_INFO_FIELD);
+
+	if (!(info & INTR_INFO_VALID))
+		return;
+	if (info & INTR_INFO_DELIVER_CODE)
+		vmwrite(VM_ENTRY_EXCEPTION_ERROR_CODE,
+			vmread(IDT_VECTORING_ERROR_CODE));
+	vmwrite(VM_ENTRY_INSTRUCTION_LEN, vmread(VM_EXIT_INSTRUCTION_LEN));
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD, info & ~(1u << 12));
+}
+
+/* Deliver a pending NMI now if nothing else is being injected and the
+ * guest does not block NMIs; otherwise ask for the NMI window. */
+static void deliver_nmis(struct per_cpu *pc)
+{
+	u32 intr;
+
+	if (!__atomic_load_n(&pc->arch.guest_nmis_pending, __ATOMIC_SEQ_CST))
+		return;
+	intr = (u32)vmread(GUEST_INTERRUPTIBILITY_INFO);
+	if ((vmread(VM_ENTRY_INTR_INFO_FIELD) & INTR_INFO_VALID) ||
+	    (intr & (GUEST_INTR_NMI | GUEST_INTR_STI | GUEST_INTR_MOV_SS))) {
+		vmx_request_nmi_window(pc);
+		return;
+	}
+	__atomic_fetch_sub(&pc->arch.guest_nmis_pending, 1, __ATOMIC_SEQ_CST);
+	vmwrite(VM_ENTRY_INTR_INFO_FIELD,
+		NMI_VECTOR | INTR_TYPE_NMI | INTR_INFO_VALID);
+	if (pc->arch.guest_nmis_pending)
+		vmx_request_nmi_window(pc);
+}
+
+/*
+ * A guest that enables paging with EFER.LME set enters IA-32e mode and the
+ * CPU sets EFER.LMA; the "IA-32e mode guest" entry control must then agree
+ * with it at the next entry (SDM 26.3.1.1), as when Linux starts a CPU
+ * through its real-mode trampoline.
+ */
+static void sync_ia32e_mode(void)
+{
+	u64 entry = vmread(VM_ENTRY_CONTROLS);
+	bool lma = vmread(GUEST_IA32_EFER) & EFER_LMA;
+
+	if (lma != !!(entry & ENTRY_IA32E_MODE_GUEST))
+		vmwrite(VM_ENTRY_CONTROLS,
+			lma ? entry | ENTRY_IA32E_MODE_GUEST
+			    : entry & ~ENTRY_IA32E_MODE_GUEST);
+}
+
+/* From vmx_exit_entry (vmx_entry.S), on every exit. */
+void vmx_handle_exit(struct guest_regs *regs)
+{
+	struct per_cpu *pc = this_cpu();
+	u32 full = (u32)vmread(VM_EXIT_REASON);
+	struct x86_exit e;
+	char why[160];
+
+	if (!(full & EXIT_REASON_ENTRY_FAILED)) {
+		if (vmx_cpu(pc)->event_exit_check)
+			event_exit_checked(pc, full & 0xffff);
+		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+		reinject_vectoring();
+	} else {
+		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	}
+	decode(pc, &e, full, why, sizeof(why));
+	x86_handle_exit(pc, regs, &e);
+	sync_ia32e_mode();
+	deliver_nmis(pc);
+}
+
+/*
+ * VMRESUME itself failed (VMfailValid: a control field of ours is wrong,
+ * SDM Vol. 3C, 27.2).  On a cell CPU the hypervisor cannot know what else
+ * is wrong on it: the CPU is lost.  On a root CPU it stops, with the dump.
+ */
+void vmx_resume_failed(struct guest_regs *regs)
+{
+	struct per_cpu *pc = this_cpu();
+
+	printk("FATAL: CPU %u: VMRESUME failed, VM-instruction error %llu\n",
+	       pc->cpu_id, (unsigned long long)vmread(VM_INSTRUCTION_ERROR));
+	printk("CPU %u: state at the failed entry: RIP 0x%llx, RSP 0x%llx\n"
+	       "  RAX 0x%llx RBX 0x%llx RCX 0x%llx RDX 0x%llx RSI 0x%llx "
+	       "RDI 0x%llx\n",
+	       pc->cpu_id, (unsigned long long)vmread(GUEST_RIP),
+	       (unsigned long long)vmread(GUEST_RSP),
+	       (unsigned long long)regs->rax, (unsigned long long)regs->rbx,
+	       (unsigned long long)regs->rcx, (unsigned long long)regs->rdx,
+	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
+	if (pc->cell != &hv.root) {
+		cell_cpu_lost_here(pc, 0, vmread(GUEST_RIP));
+		cpu_halt_lost(pc);
+	}
+	for (;;)
+		asm volatile("cli; hlt");
+}

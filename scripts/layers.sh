@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The hypervisor's layers, one direction (docs/hypervisor.md):
+#   hypervisor/core/ -> hypervisor/arch/x86/ -> hypervisor/arch/x86/vmx/
+# Fails, naming file and line, when
+# - code outside the VMX folder reaches VMX: a VMCS field, vmread/vmwrite,
+#   a VMX or EPT instruction or header, the EPT format;
+# - the core uses inline assembly, a vendor header, or x86 internals.
+# Run by "make format-check".
+cd "$(dirname "$0")/.." || exit 2
+status=0
+
+vmx_words='\b(vmread|vmwrite|vmlaunch|vmresume|vmxon|vmxoff|vmclear|vmptrld|invept|invvpid|vmcall|VMCS|EPT_[A-Z_]+|EPTP_[A-Z_]+|GUEST_[A-Z0-9_]+_(SELECTOR|BASE|LIMIT|AR_BYTES)|EXIT_REASON_[A-Z_]+|VM_(EXIT|ENTRY)_[A-Z_]+|vmx_ept_format)\b|<vmx/|<x86/vmx\.h>'
+# comments may name VMX things; code may not
+hits=$(find hypervisor -name '*.[chS]' ! -path 'hypervisor/arch/x86/vmx/*' |
+	sort | xargs grep -nE "$vmx_words" |
+	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
+if [ -n "$hits" ]; then
+	echo "layers: VMX outside hypervisor/arch/x86/vmx/ (use asm/vendor.h):"
+	echo "$hits"
+	status=1
+fi
+
+# the core reaches the architecture through hv/arch.h and the few
+# asm/ headers it names there (asm/percpu.h, asm/processor.h)
+hits=$(find hypervisor/core hypervisor/include -name '*.[ch]' | sort |
+	xargs grep -nE '\basm\s*(volatile\s*)?\(|#include <(vmx|x86)/|#include <asm/(vendor|exit|x86_cpu|arch_cell)\.h>')
+if [ -n "$hits" ]; then
+	echo "layers: the core uses assembly or a vendor header:"
+	echo "$hits"
+	status=1
+fi
+[ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx, one direction"
+exit $status
