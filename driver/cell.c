@@ -72,9 +72,9 @@ static long cell_call(unsigned long code, u32 id)
 	if (!hv_err)
 		hv_err = kzalloc(sizeof(*hv_err), GFP_KERNEL);
 	if (!hv_err)
-		return warden_hypercall(code, id, 0);
+		return wd_hypercall(code, id, 0);
 	memset(hv_err, 0, sizeof(*hv_err));
-	return warden_hypercall(code, id, virt_to_phys(hv_err));
+	return wd_hypercall(code, id, virt_to_phys(hv_err));
 }
 
 /* A refusal of cell_call: the hypervisor's record, said in the log. */
@@ -106,16 +106,16 @@ static void note_lost(const struct warden_cpu_set *set)
 
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
 		if (in_set(set, cpu) &&
-		    warden_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-				     WARDEN_CPU_INFO_STATE) == WARDEN_CPU_LOST)
+		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_LOST)
 			wd_cpu_lost(cpu);
 }
 
 static int validate(struct warden_cell_create *arg, void *config,
 		    struct warden_error *herr)
 {
-	long ret = warden_hypercall(WARDEN_HC_CONFIG_VALIDATE,
-				    virt_to_phys(config), virt_to_phys(herr));
+	long ret = wd_hypercall(WARDEN_HC_CONFIG_VALIDATE, virt_to_phys(config),
+				virt_to_phys(herr));
 
 	return ret < 0 ? hv_refused(&arg->error, herr, ret, "cell create") : 0;
 }
@@ -130,9 +130,8 @@ static void online_cpus(const struct warden_cpu_set *set)
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
 		if (in_set(set, cpu) && !cpu_online(cpu) &&
 		    (!wd_is_enabled() ||
-		     warden_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-				      WARDEN_CPU_INFO_STATE) !=
-			     WARDEN_CPU_LOST)) {
+		     wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				  WARDEN_CPU_INFO_STATE) != WARDEN_CPU_LOST)) {
 			err = add_cpu(cpu);
 			if (err)
 				pr_err("warden: CPU %u did not come back "
@@ -181,8 +180,8 @@ static int create(struct warden_cell_create *arg, void *config,
 		taken.bits[cpu / 64] |= 1ull << (cpu % 64);
 	}
 	memset(herr, 0, sizeof(*herr));
-	ret = warden_hypercall(WARDEN_HC_CELL_CREATE, virt_to_phys(config),
-			       virt_to_phys(herr));
+	ret = wd_hypercall(WARDEN_HC_CELL_CREATE, virt_to_phys(config),
+			   virt_to_phys(herr));
 	if (ret < 0) {
 		online_cpus(&taken);
 		return hv_refused(&arg->error, herr, ret, "cell create");
@@ -210,7 +209,7 @@ static int destroy(struct warden_error *err, unsigned int slot)
 		return cell_refused(err, ret, cells[slot].id, "cell destroy");
 	note_lost(&cells[slot].cpus);
 	online_cpus(&cells[slot].cpus);
-	if (warden_hypercall(WARDEN_HC_CELL_GET_STATE, cells[slot].id, 0) ==
+	if (wd_hypercall(WARDEN_HC_CELL_GET_STATE, cells[slot].id, 0) ==
 	    WARDEN_CELL_QUARANTINED) {
 		struct warden_cpu_set all = cells[slot].cpus, failed;
 
@@ -312,8 +311,8 @@ void wd_cpus_failed(const struct warden_cpu_set *set,
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
 		if (!in_set(set, cpu))
 			continue;
-		state = warden_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-					 WARDEN_CPU_INFO_STATE);
+		state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				     WARDEN_CPU_INFO_STATE);
 		if (state == WARDEN_CPU_FAILED || state == WARDEN_CPU_LOST)
 			failed->bits[cpu / 64] |= 1ull << (cpu % 64);
 		if (state == WARDEN_CPU_LOST)
@@ -335,8 +334,8 @@ int wd_cell_info(struct warden_cell_info *info)
 		if (!cells[slot].id || n++ != info->index)
 			continue;
 		info->cell_id = cells[slot].id;
-		info->state = (u32)warden_hypercall(WARDEN_HC_CELL_GET_STATE,
-						    cells[slot].id, 0);
+		info->state = (u32)wd_hypercall(WARDEN_HC_CELL_GET_STATE,
+						cells[slot].id, 0);
 		memcpy(info->name, cells[slot].name, sizeof(info->name));
 		info->cpus = cells[slot].cpus;
 		wd_cpus_failed(&info->cpus, &info->failed_cpus,

@@ -3,9 +3,9 @@
  * Enabling and disabling the hypervisor.
  *
  * Enable checks everything it can before touching anything (config header,
- * CPUs online, VMX free, memory reserved, firmware image), then copies the
- * image and config into the reserved memory, builds the page tables the
- * hypervisor starts with, and enters it on every CPU at once with
+ * CPUs online, CPU vendor, VMX or SVM free, memory reserved, the firmware
+ * image of the vendor), then copies the image and config into the reserved
+ * memory, builds the page tables the hypervisor starts with, and enters it on every CPU at once with
  * interrupts off and CPU hot-plug blocked.  The hypervisor launches Linux
  * back on all CPUs or on none; on failure every step is unwound.
  */
@@ -345,7 +345,7 @@ static int check_config(struct warden_error *err, const void *blob, u32 size)
 }
 
 static int check_image(struct warden_error *err, const struct firmware *fw,
-		       u64 need_after_image)
+		       const char *image, u64 need_after_image)
 {
 	const struct warden_hv_header *h = (const void *)fw->data;
 	struct wd_reason why = { .rule = WARDEN_RULE_FIRMWARE_INVALID,
@@ -357,7 +357,7 @@ static int check_image(struct warden_error *err, const struct firmware *fw,
 		why.text = "signature";
 		return wd_error(err, -EINVAL, &why,
 				"enable: %s is not a Warden hypervisor image",
-				WARDEN_FIRMWARE_NAME);
+				image);
 	}
 	if (h->abi_revision != WARDEN_ABI_REVISION) {
 		why.text = "ABI revision";
@@ -365,8 +365,7 @@ static int check_image(struct warden_error *err, const struct firmware *fw,
 		why.values[1] = WARDEN_ABI_REVISION;
 		return wd_error(err, -EINVAL, &why,
 				"enable: %s has ABI revision %u, the driver %d",
-				WARDEN_FIRMWARE_NAME, h->abi_revision,
-				WARDEN_ABI_REVISION);
+				image, h->abi_revision, WARDEN_ABI_REVISION);
 	}
 	if (h->image_size != fw->size || h->core_size < h->image_size ||
 	    h->entry_offset >= h->image_size) {
@@ -375,7 +374,7 @@ static int check_image(struct warden_error *err, const struct firmware *fw,
 		why.values[1] = fw->size;
 		return wd_error(err, -EINVAL, &why,
 				"enable: %s is damaged (sizes do not match)",
-				WARDEN_FIRMWARE_NAME);
+				image);
 	}
 	if (h->core_size + need_after_image > wd.hv_size) {
 		why.rule = WARDEN_RULE_HV_MEM_TOO_SMALL;
@@ -387,6 +386,65 @@ static int check_image(struct warden_error *err, const struct firmware *fw,
 				h->core_size + need_after_image, wd.hv_size);
 	}
 	return 0;
+}
+
+/*
+ * The image for this CPU's vendor into *image (abi.h: Hygon counts as AMD),
+ * and the vendor string of CPUID leaf 0 into name, for messages.  Warden
+ * has no image for other vendors.  All CPUs of a machine have one vendor,
+ * so this CPU's decides.
+ */
+static int pick_image(struct warden_error *err, u32 *vendor, const char **image,
+		      char name[13])
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_CPU_VENDOR,
+				 .cpu = WARDEN_NO_CPU };
+	u32 id[3];
+
+	*vendor = warden_cpuid_vendor(id);
+	warden_vendor_text(id, name);
+	if (*vendor == WARDEN_VENDOR_INTEL) {
+		*image = WARDEN_FIRMWARE_INTEL;
+		return 0;
+	}
+	if (*vendor == WARDEN_VENDOR_AMD) {
+		*image = WARDEN_FIRMWARE_AMD;
+		return 0;
+	}
+	why.text = name;
+	return wd_error(err, -ENODEV, &why,
+			"enable: CPU vendor \"%s\" is not supported; Warden "
+			"runs on Intel, AMD and Hygon CPUs",
+			name);
+}
+
+/*
+ * Refuse when another hypervisor (KVM, for one) has switched the vendor's
+ * virtualization extension on, here: CR4.VMXE on Intel (SDM Vol. 3C 24.7),
+ * EFER.SVME on AMD (APM Vol. 2 15.4).
+ */
+static int check_virt_free(struct warden_error *err, u32 vendor)
+{
+	struct wd_reason why = { .cpu = smp_processor_id() };
+	u64 efer;
+
+	if (vendor == WARDEN_VENDOR_INTEL) {
+		if (!(__read_cr4() & X86_CR4_VMXE))
+			return 0;
+		why.rule = WARDEN_RULE_VMX_BUSY;
+		return wd_error(err, -EBUSY, &why,
+				"enable: VMX is in use by another hypervisor: "
+				"CR4.VMXE is set (is a KVM virtual machine "
+				"running?)");
+	}
+	rdmsrl(MSR_EFER, efer);
+	if (!(efer & EFER_SVME))
+		return 0;
+	why.rule = WARDEN_RULE_SVM_BUSY;
+	return wd_error(err, -EBUSY, &why,
+			"enable: SVM is in use by another hypervisor: "
+			"EFER.SVME is set (is a KVM virtual machine "
+			"running?)");
 }
 
 /*
@@ -427,9 +485,11 @@ int wd_enable(struct warden_enable *arg)
 	const struct firmware *fw = NULL;
 	struct warden_hv_header *h;
 	unsigned int cpu, ncpus = num_online_cpus();
+	const char *image;
+	char vendor_id[13];
 	void *config;
 	u64 percpu_total, cr3, start_tsc;
-	u32 khz;
+	u32 khz, vendor;
 	int ret;
 
 	if (arg->config_size > MAX_CONFIG_SIZE) {
@@ -472,16 +532,12 @@ int wd_enable(struct warden_enable *arg)
 			goto out_unlock;
 		}
 	ret = check_all_online(err, "enable");
+	if (!ret)
+		ret = pick_image(err, &vendor, &image, vendor_id);
+	if (!ret)
+		ret = check_virt_free(err, vendor);
 	if (ret)
 		goto out_unlock;
-	if (__read_cr4() & X86_CR4_VMXE) {
-		why.rule = WARDEN_RULE_VMX_BUSY;
-		why.cpu = smp_processor_id();
-		ret = wd_error(err, -EBUSY, &why,
-			       "enable: VMX is in use by another hypervisor "
-			       "(is a KVM virtual machine running?)");
-		goto out_unlock;
-	}
 
 	wd.hv_phys = sys->hv_mem_start;
 	wd.hv_size = sys->hv_mem_size;
@@ -509,21 +565,23 @@ int wd_enable(struct warden_enable *arg)
 		goto out_unlock;
 	}
 
-	ret = request_firmware(&fw, WARDEN_FIRMWARE_NAME, wd_device());
+	ret = request_firmware(&fw, image, wd_device());
 	if (ret) {
 		why.rule = WARDEN_RULE_FIRMWARE_MISSING;
 		why.item_kind = WARDEN_ITEM_NONE;
 		why.values[0] = ret;
-		why.text = WARDEN_FIRMWARE_NAME;
+		why.values[1] = vendor;
+		why.text = image;
 		ret = wd_error(err, ret, &why,
 			       "enable: hypervisor image %s not found in "
-			       "/lib/firmware (error %d)",
-			       WARDEN_FIRMWARE_NAME, ret);
+			       "/lib/firmware (error %d); it is the image for "
+			       "this CPU (%s)",
+			       image, ret, vendor_id);
 		goto out_region;
 	}
 	h = (struct warden_hv_header *)fw->data;
 	percpu_total = (u64)ncpus * h->percpu_size;
-	ret = check_image(err, fw,
+	ret = check_image(err, fw, image,
 			  percpu_total + PAGE_ALIGN(arg->config_size) +
 				  64 * PAGE_SIZE);
 	if (ret)
@@ -673,7 +731,7 @@ static void leave_cpu(void *unused)
 {
 	struct warden_entry_ctx *ctx = wd.ctx[smp_processor_id()];
 
-	ctx->result = warden_hypercall(WARDEN_HC_DISABLE, 0, 0);
+	ctx->result = wd_hypercall(WARDEN_HC_DISABLE, 0, 0);
 	/* Back on bare metal: Linux's TSS is loaded again (the stub cleared
 	 * its busy bit); nothing else to restore here. */
 }
@@ -746,14 +804,13 @@ int wd_status(struct warden_status *st)
 	st->enabled = wd.enabled;
 	if (wd.enabled) {
 		st->num_cpus = wd.num_cpus;
-		st->num_cells = warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-						 WARDEN_INFO_NUM_CELLS, 0);
-		st->mem_pool_pages =
-			warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-					 WARDEN_INFO_MEM_POOL_PAGES, 0);
-		st->mem_pool_used =
-			warden_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
-					 WARDEN_INFO_MEM_POOL_USED, 0);
+		st->num_cells = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+					     WARDEN_INFO_NUM_CELLS, 0);
+		st->mem_pool_pages = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+						  WARDEN_INFO_MEM_POOL_PAGES,
+						  0);
+		st->mem_pool_used = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+						 WARDEN_INFO_MEM_POOL_USED, 0);
 	}
 	mutex_unlock(&wd_lock);
 	return 0;
@@ -781,15 +838,14 @@ int wd_cpu_info(struct warden_cpu_info *info)
 			       "cpu info: no CPU %u", info->cpu);
 		goto out;
 	}
-	info->state = warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-				       WARDEN_CPU_INFO_STATE);
-	info->cell_id = warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-					 WARDEN_CPU_INFO_CELL);
+	info->state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				   WARDEN_CPU_INFO_STATE);
+	info->cell_id = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				     WARDEN_CPU_INFO_CELL);
 	info->num_stats = WARDEN_NUM_STATS;
 	for (i = 0; i < WARDEN_NUM_STATS; i++)
-		info->stats[i] =
-			warden_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
-					 WARDEN_CPU_INFO_STAT_BASE + i);
+		info->stats[i] = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+					      WARDEN_CPU_INFO_STAT_BASE + i);
 	info->tsc = rdtsc();
 out:
 	mutex_unlock(&wd_lock);

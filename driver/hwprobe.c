@@ -4,6 +4,10 @@
  * and VMX capability MSRs on one CPU and tries VMXON/VMXOFF there, so that
  * the CLI can judge the machine without trusting /proc/cpuinfo (Linux ANDs
  * the features of all CPUs and hides some).
+ *
+ * VMX is Intel's: on other vendors' CPUs only the CPUID leaves are read (the
+ * vendor string of leaf 0 tells the CLI why), no VMX MSR and no VMXON.
+ * AMD's SVM is not probed.
  */
 #include <linux/cpu.h>
 #include <linux/gfp.h>
@@ -54,7 +58,8 @@ static_assert(ARRAY_SIZE(probe_msrs) <= WARDEN_PROBE_MAX_MSRS);
 
 struct probe_ctx {
 	struct warden_hw_probe *probe;
-	void *vmxon_region; /* one zeroed page */
+	bool intel;	    /* probe VMX: MSRs and VMXON */
+	void *vmxon_region; /* one zeroed page, if intel */
 };
 
 /*
@@ -111,6 +116,12 @@ static void probe_this_cpu(void *arg)
 			    &l->edx);
 	}
 	p->num_cpuid = ARRAY_SIZE(probe_cpuid);
+	p->cr0 = read_cr0();
+	p->cr4 = __read_cr4();
+	p->num_msrs = 0;
+	p->vmx_state = WARDEN_VMX_NOT_PROBED;
+	if (!ctx->intel)
+		return;
 
 	for (i = 0; i < ARRAY_SIZE(probe_msrs); i++) {
 		struct warden_msr_value *m = &p->msrs[i];
@@ -130,14 +141,10 @@ static void probe_this_cpu(void *arg)
 	}
 	p->num_msrs = ARRAY_SIZE(probe_msrs);
 
-	p->cr0 = read_cr0();
-	p->cr4 = __read_cr4();
 	/* CPUID.1:ECX[5] is the only trustworthy sign of VMX: QEMU TCG, for
 	 * one, returns 0 for the VMX MSRs instead of faulting. */
 	if ((p->cpuid[1].ecx & CPUID1_ECX_VMX) && have_fc && have_basic)
 		p->vmx_state = vmx_probe(ctx, feature_control, basic);
-	else
-		p->vmx_state = WARDEN_VMX_NOT_PROBED;
 }
 
 int wd_hw_probe(struct warden_hw_probe *probe)
@@ -146,7 +153,8 @@ int wd_hw_probe(struct warden_hw_probe *probe)
 				 .item_kind = WARDEN_ITEM_IOCTL,
 				 .cpu = probe->cpu };
 	struct probe_ctx ctx = { .probe = probe };
-	u32 cpu = probe->cpu;
+	u32 cpu = probe->cpu, id[3];
+	char vendor[13];
 	int err;
 
 	if (cpu >= nr_cpu_ids || !cpu_possible(cpu)) {
@@ -155,8 +163,17 @@ int wd_hw_probe(struct warden_hw_probe *probe)
 		return wd_error(&probe->error, -EINVAL, &why,
 				"hardware probe: CPU %u does not exist", cpu);
 	}
-	ctx.vmxon_region = (void *)get_zeroed_page(GFP_KERNEL);
-	if (!ctx.vmxon_region) {
+	/* all CPUs of a machine have one vendor: this CPU's decides */
+	ctx.intel = warden_cpuid_vendor(id) == WARDEN_VENDOR_INTEL;
+	warden_vendor_text(id, vendor);
+	if (!ctx.intel)
+		pr_info_once("warden: hardware probe: not an Intel CPU (%s): "
+			     "the VMX probe is skipped (VMX is Intel's), and "
+			     "AMD SVM is not probed\n",
+			     vendor);
+	else
+		ctx.vmxon_region = (void *)get_zeroed_page(GFP_KERNEL);
+	if (ctx.intel && !ctx.vmxon_region) {
 		why.rule = WARDEN_RULE_NO_MEMORY;
 		why.values[0] = 1;
 		return wd_error(&probe->error, -ENOMEM, &why,

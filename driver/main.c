@@ -185,9 +185,15 @@ static ssize_t wd_read(struct file *file, char __user *ubuf, size_t len,
 	return n == -ENODEV ? 0 : n;
 }
 
+unsigned int wd_hc_insn;
+
 static int __init wd_init(void)
 {
-	int err = misc_register(&wd_misc);
+	int err;
+
+	/* before any hypercall can be made: the rule of <warden/hypercall.h> */
+	wd_hc_insn = warden_hypercall_insn();
+	err = misc_register(&wd_misc);
 
 	if (err) {
 		pr_err("warden: cannot register /dev/warden (%d)\n", err);
@@ -217,4 +223,5 @@ module_exit(wd_exit);
 MODULE_DESCRIPTION("Warden static partitioning hypervisor driver");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(WARDEN_DRIVER_VERSION);
-MODULE_FIRMWARE(WARDEN_FIRMWARE_NAME);
+MODULE_FIRMWARE(WARDEN_FIRMWARE_INTEL);
+MODULE_FIRMWARE(WARDEN_FIRMWARE_AMD);

@@ -143,7 +143,7 @@ static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr,
 
 	if (ret)
 		return ret;
-	state = warden_hypercall(WARDEN_HC_CELL_GET_STATE, dir->id, 0);
+	state = wd_hypercall(WARDEN_HC_CELL_GET_STATE, dir->id, 0);
 	mutex_unlock(&wd_lock);
 	if (state < 0)
 		return state;
@@ -233,8 +233,8 @@ static ssize_t stat_show(struct kobject *kobj, struct kobj_attribute *attr,
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
 		if (!in_set(&set, cpu))
 			continue;
-		value = warden_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-					 WARDEN_CPU_INFO_STAT_BASE + index);
+		value = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+				     WARDEN_CPU_INFO_STAT_BASE + index);
 		if (value > 0)
 			sum += value;
 	}

@@ -6,6 +6,7 @@
 #include <linux/types.h>
 
 #include <warden/error.h>
+#include <warden/hypercall.h>
 #include <warden/ioctl.h>
 
 #define WARDEN_DRIVER_VERSION "0.1.0"
@@ -55,8 +56,14 @@ bool wd_is_enabled(void);
 /* Held while enabling, disabling or changing cells (enable.c). */
 extern struct mutex wd_lock;
 
-/* Hypercalls: warden_hypercall() of <warden/hypercall.h>, only while
- * Warden is enabled. */
+/* Hypercalls, only while Warden is enabled: with the instruction of this
+ * CPU's vendor (<warden/hypercall.h>), chosen once at module load. */
+extern unsigned int wd_hc_insn;
+static inline long wd_hypercall(unsigned long code, unsigned long arg1,
+				unsigned long arg2)
+{
+	return warden_hypercall_with(wd_hc_insn, code, arg1, arg2);
+}
 
 /* cell.c: the cell ioctls.  Each fills the error record on failure. */
 #define WARDEN_MAX_DRIVER_CELLS 15 /* besides root */

@@ -80,6 +80,21 @@ static void item(const struct warden_error *e, char *buf, size_t len)
 	}
 }
 
+/* For WARDEN_RULE_FIRMWARE_MISSING: the vendor the image was looked for
+ * (values[1], WARDEN_VENDOR_*; 0 from drivers that do not say). */
+static const char *image_vendor(unsigned long long vendor)
+{
+	switch (vendor) {
+	case WARDEN_VENDOR_INTEL:
+		return "it is the image for Intel CPUs, as this one is: ";
+	case WARDEN_VENDOR_AMD:
+		return "it is the image for AMD and Hygon CPUs, as this one "
+		       "is: ";
+	default:
+		return "";
+	}
+}
+
 static const char *region_side(unsigned long long v)
 {
 	return v ? "guest-physical" : "physical";
@@ -266,9 +281,10 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_FIRMWARE_MISSING:
 		add(buf, len,
-		    "hypervisor image %s not found (error %lld); install it to "
-		    "/lib/firmware",
-		    e->text[0] ? e->text : WARDEN_FIRMWARE_NAME, (long long)a);
+		    "hypervisor image %s not found (error %lld); %sinstall it "
+		    "to /lib/firmware",
+		    e->text[0] ? e->text : "(unnamed)", (long long)a,
+		    image_vendor(b));
 		break;
 	case WARDEN_RULE_FIRMWARE_INVALID:
 		add(buf, len, "hypervisor image: %s is 0x%llx, expected 0x%llx",
@@ -282,8 +298,19 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_VMX_BUSY:
 		add(buf, len,
-		    "VMX is in use by another hypervisor (is a KVM "
-		    "virtual machine running?)");
+		    "VMX is in use by another hypervisor: CR4.VMXE is set (is "
+		    "a KVM virtual machine running?)");
+		break;
+	case WARDEN_RULE_SVM_BUSY:
+		add(buf, len,
+		    "SVM is in use by another hypervisor: EFER.SVME is set (is "
+		    "a KVM virtual machine running?)");
+		break;
+	case WARDEN_RULE_CPU_VENDOR:
+		add(buf, len,
+		    "CPU vendor \"%s\" is not supported: Warden runs on "
+		    "Intel, AMD and Hygon CPUs",
+		    e->text);
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
 		add(buf, len,

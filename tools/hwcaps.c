@@ -124,6 +124,25 @@ static bool has_vmx(const struct warden_hw_probe *p)
 	return l && (l->ecx & CPUID1_ECX_VMX);
 }
 
+/*
+ * True, with the vendor string of CPUID leaf 0 as text in name, if the CPU
+ * is not Intel's (false when leaf 0 was not read).  VMX is Intel's: the
+ * driver does not probe it on other vendors' CPUs.
+ */
+static bool not_intel(const struct warden_hw_probe *p, char name[13])
+{
+	const struct warden_cpuid_leaf *l = hwcaps_cpuid(p, 0, 0);
+	uint32_t id[3];
+
+	if (!l)
+		return false;
+	id[0] = l->ebx;
+	id[1] = l->edx;
+	id[2] = l->ecx;
+	warden_vendor_text(id, name);
+	return warden_vendor_of(id) != WARDEN_VENDOR_INTEL;
+}
+
 static bool cpuid_bit(const struct warden_hw_probe *p, unsigned int leaf,
 		      unsigned int subleaf, int reg, unsigned int bit)
 {
@@ -453,14 +472,22 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 		res->detail[0] = '\0';
 		for (c = 0; c < num_probes; c++) {
 			const struct warden_hw_probe *p = &probes[c];
-			char detail[sizeof(res->detail)];
+			char detail[sizeof(res->detail)], vendor[13];
+			bool other = not_intel(p, vendor);
 			enum hwcap_status st;
 
-			if (!has_vmx(p) && r->feature != HWCAP_VMX_CPUID &&
+			if ((!has_vmx(p) || other) &&
+			    r->feature != HWCAP_VMX_CPUID &&
 			    r->feature != HWCAP_X2APIC) {
 				/* Everything else is about VMX: one reason. */
-				snprintf(detail, sizeof(detail),
-					 "no VMX on this CPU");
+				if (other)
+					snprintf(detail, sizeof(detail),
+						 "not an Intel CPU (%s): VMX "
+						 "not probed",
+						 vendor);
+				else
+					snprintf(detail, sizeof(detail),
+						 "no VMX on this CPU");
 				st = r->feature == HWCAP_VIRT_X2APIC
 					     ? HWCAP_INFO
 					     : HWCAP_MISSING;

@@ -34,8 +34,47 @@
 /* Id of the root cell (Linux). Other cells get ids from 1 on. */
 #define WARDEN_ROOT_CELL_ID 0
 
-/* Name of the hypervisor image that the driver loads with request_firmware. */
-#define WARDEN_FIRMWARE_NAME "warden-intel.bin"
+/*
+ * CPU vendors, told apart by the vendor string of CPUID leaf 0 (12 bytes in
+ * EBX, EDX, ECX: Intel SDM Vol. 2A "CPUID", AMD APM Vol. 3 "CPUID",
+ * Fn0000_0000).  The vendor decides the hypervisor image the driver loads
+ * and the hypercall instruction (hypercall.h).  Hygon's CPUs carry AMD's
+ * SVM and count as AMD.
+ */
+#define WARDEN_VENDOR_OTHER 0
+#define WARDEN_VENDOR_INTEL 1 /* "GenuineIntel" */
+#define WARDEN_VENDOR_AMD 2   /* "AuthenticAMD", "HygonGenuine" */
+
+/* The vendor of a CPUID leaf 0 vendor string, given as EBX, EDX, ECX. */
+static inline uint32_t warden_vendor_of(const uint32_t id[3])
+{
+	if (id[0] == 0x756e6547 && id[1] == 0x49656e69 && id[2] == 0x6c65746e)
+		return WARDEN_VENDOR_INTEL; /* "Genu" "ineI" "ntel" */
+	if (id[0] == 0x68747541 && id[1] == 0x69746e65 && id[2] == 0x444d4163)
+		return WARDEN_VENDOR_AMD; /* "Auth" "enti" "cAMD" */
+	if (id[0] == 0x6f677948 && id[1] == 0x6e65476e && id[2] == 0x656e6975)
+		return WARDEN_VENDOR_AMD; /* "Hygo" "nGen" "uine" */
+	return WARDEN_VENDOR_OTHER;
+}
+
+/* The vendor string as text for messages: 12 characters and a NUL, bytes
+ * outside printable ASCII as '?' (a CPU or a dump may give any). */
+static inline void warden_vendor_text(const uint32_t id[3], char text[13])
+{
+	int i;
+
+	for (i = 0; i < 12; i++) {
+		unsigned char c = (unsigned char)(id[i / 4] >> (8 * (i % 4)));
+
+		text[i] = c >= 0x20 && c <= 0x7e ? (char)c : '?';
+	}
+	text[12] = '\0';
+}
+
+/* The hypervisor images the driver loads with request_firmware, one per
+ * vendor. */
+#define WARDEN_FIRMWARE_INTEL "warden-intel.bin"
+#define WARDEN_FIRMWARE_AMD "warden-amd.bin"
 
 #define WARDEN_CHECK_SIZE(type, size)                                          \
 	_Static_assert(sizeof(type) == (size), "wrong size: " #type)

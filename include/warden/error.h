@@ -91,11 +91,13 @@ enum warden_rule {
 	/* Enable and disable. */
 	WARDEN_RULE_CPU_OFFLINE = 80,	   /* item CPU */
 	WARDEN_RULE_MEM_NOT_RESERVED = 81, /* start, size */
-	WARDEN_RULE_FIRMWARE_MISSING = 82, /* errno; text = file name */
+	/* errno, vendor the image is for (WARDEN_VENDOR_*, 0: not given);
+	 * text = file name */
+	WARDEN_RULE_FIRMWARE_MISSING = 82,
 	WARDEN_RULE_FIRMWARE_INVALID = 83, /* found, expected; text = what */
 	WARDEN_RULE_ALREADY_ENABLED = 84,
 	WARDEN_RULE_NOT_ENABLED = 85,
-	WARDEN_RULE_VMX_BUSY = 86,	   /* item CPU: VMX held elsewhere */
+	WARDEN_RULE_VMX_BUSY = 86,	   /* cpu: CR4.VMXE set elsewhere */
 	WARDEN_RULE_FEATURE_MISSING = 87,  /* item FEATURE, cpu */
 	WARDEN_RULE_CPU_SETUP_FAILED = 88, /* item CPU: stage, errno */
 	WARDEN_RULE_NO_MEMORY = 89,	   /* pages needed, pages free */
@@ -132,6 +134,13 @@ enum warden_rule {
 	/* Consoles: item CONSOLE: a UART console's ports are not all inside
 	 * the cell's own port ranges.  values: type, address. */
 	WARDEN_RULE_CONSOLE_PORTS = 71,
+	/* Enable: cpu: SVM is held elsewhere, EFER.SVME is set (AMD; on
+	 * Intel, VMX_BUSY with CR4.VMXE). */
+	WARDEN_RULE_SVM_BUSY = 91,
+	/* Enable: Warden has no hypervisor image for the CPU's vendor (only
+	 * Intel, AMD and Hygon have one).  text = the vendor string of CPUID
+	 * leaf 0, unprintable bytes as '?'. */
+	WARDEN_RULE_CPU_VENDOR = 92,
 };
 
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */

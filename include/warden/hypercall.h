@@ -2,12 +2,23 @@
 /*
  * Hypercalls.
  *
- * Convention (x86-64, Intel VMX): the guest executes VMCALL with the code in
- * RAX and up to two arguments in RDI and RSI.  The result comes back in RAX:
- * >= 0 on success, a negative Linux errno value on failure.  Other registers
- * are preserved.  Management calls (marked [root]) are accepted only from
- * the root cell at CPL 0; from anywhere else they return -EPERM
+ * Convention (x86-64): the guest executes the hypercall instruction with the
+ * code in RAX and up to two arguments in RDI and RSI.  The result comes back
+ * in RAX: >= 0 on success, a negative Linux errno value on failure.  Other
+ * registers are preserved.  Management calls (marked [root]) are accepted
+ * only from the root cell at CPL 0; from anywhere else they return -EPERM
  * (WARDEN_EPERM).  Addresses are guest-physical addresses of the caller.
+ *
+ * The instruction depends on the CPU vendor, as each vendor's extension
+ * has its own: VMCALL (0f 01 c1) exits to the hypervisor under Intel VMX
+ * (SDM Vol. 3C 31.3, Vol. 2), VMMCALL (0f 01 d9) under AMD SVM (APM Vol. 3
+ * "VMMCALL"); the other vendor's instruction raises #UD instead.  A guest
+ * picks it from the vendor string of CPUID leaf 0, which Warden passes
+ * through unchanged on either vendor (the rule relies on it): "AuthenticAMD"
+ * or "HygonGenuine" -> VMMCALL, any other -> VMCALL.  The vendor cannot
+ * change under a running guest, so each caller decides once, before its
+ * first hypercall (warden_hypercall_insn), and makes every call with that
+ * choice (warden_hypercall_with).
  *
  * Calls that take a config or a cell id also take the address of a struct
  * warden_error (error.h) that the hypervisor fills in on failure (0: no
@@ -18,17 +29,51 @@
 
 #include "abi.h"
 
+/* The hypercall instructions (see the convention above). */
+#define WARDEN_HC_INSN_VMCALL 0	 /* Intel, and any vendor but AMD */
+#define WARDEN_HC_INSN_VMMCALL 1 /* AMD and Hygon */
+
+/* Read the vendor string of CPUID leaf 0 on this CPU into id (EBX, EDX,
+ * ECX, the string's order) and return its WARDEN_VENDOR_* (abi.h). */
+static inline uint32_t warden_cpuid_vendor(uint32_t id[3])
+{
+	uint32_t leaf = 0, subleaf = 0;
+
+	__asm__ volatile("cpuid"
+			 : "+a"(leaf), "=b"(id[0]), "=d"(id[1]), "+c"(subleaf));
+	id[2] = subleaf;
+	return warden_vendor_of(id);
+}
+
+/* The rule of the convention above: this CPU's WARDEN_HC_INSN_*. */
+static inline unsigned int warden_hypercall_insn(void)
+{
+	uint32_t id[3];
+
+	return warden_cpuid_vendor(id) == WARDEN_VENDOR_AMD
+		       ? WARDEN_HC_INSN_VMMCALL
+		       : WARDEN_HC_INSN_VMCALL;
+}
+
 /* The caller's side of the convention above, for every caller (driver,
- * inmates, test and bench modules). */
-static inline long warden_hypercall(unsigned long code, unsigned long arg1,
-				    unsigned long arg2)
+ * inmates, bench module), with the instruction warden_hypercall_insn()
+ * chose.  Each caller keeps that choice and wraps this in its own
+ * three-argument hypercall function. */
+static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
+					 unsigned long arg1, unsigned long arg2)
 {
 	long result;
 
-	asm volatile("vmcall"
-		     : "=a"(result)
-		     : "a"(code), "D"(arg1), "S"(arg2)
-		     : "memory");
+	if (insn == WARDEN_HC_INSN_VMMCALL)
+		__asm__ volatile("vmmcall"
+				 : "=a"(result)
+				 : "a"(code), "D"(arg1), "S"(arg2)
+				 : "memory");
+	else
+		__asm__ volatile("vmcall"
+				 : "=a"(result)
+				 : "a"(code), "D"(arg1), "S"(arg2)
+				 : "memory");
 	return result;
 }
 

@@ -6,8 +6,12 @@
 #include <inmate.h>
 #include "internal.h"
 
+unsigned int inmate_hc_insn;
+
 void inmate_start(void)
 {
+	/* before anything can make a hypercall (the console may) */
+	inmate_hc_insn = warden_hypercall_insn();
 	idt_init();
 	console_init();
 	cmdline_init();

@@ -60,7 +60,78 @@ static void cpu_item_and_caller_cpu(void **state)
 	e.cpu = 3;
 	warden_error_describe(&e, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "KVM"));
+	assert_non_null(strstr(buf, "CR4.VMXE"));
 	assert_non_null(strstr(buf, "(on CPU 3)"));
+}
+
+/* Enable on either vendor: the image looked for, the vendor it is for, the
+ * bit that shows the extension taken, a vendor without an image. */
+static void vendor_rules(void **state)
+{
+	struct warden_error e =
+		rec(WARDEN_RULE_FIRMWARE_MISSING, WARDEN_ITEM_NONE, 0);
+	char buf[256];
+
+	(void)state;
+	e.code = -2;
+	e.values[0] = (uint64_t)-2;
+	e.values[1] = WARDEN_VENDOR_AMD;
+	strcpy(e.text, WARDEN_FIRMWARE_AMD);
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "hypervisor image warden-amd.bin not found (error "
+			    "-2); it is the image for AMD and Hygon CPUs, as "
+			    "this one is: install it to /lib/firmware");
+	e.values[1] = WARDEN_VENDOR_INTEL;
+	strcpy(e.text, WARDEN_FIRMWARE_INTEL);
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "hypervisor image warden-intel.bin not "
+				    "found (error -2); it is the image for "
+				    "Intel CPUs"));
+	/* a driver that does not give the vendor */
+	e.values[1] = 0;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "hypervisor image warden-intel.bin not found "
+			    "(error -2); install it to /lib/firmware");
+
+	e = rec(WARDEN_RULE_SVM_BUSY, WARDEN_ITEM_NONE, 0);
+	e.cpu = 1;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "SVM is in use by another hypervisor: EFER.SVME is "
+			    "set (is a KVM virtual machine running?) (on CPU "
+			    "1)");
+
+	e = rec(WARDEN_RULE_CPU_VENDOR, WARDEN_ITEM_NONE, 0);
+	strcpy(e.text, "CentaurHauls");
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "CPU vendor \"CentaurHauls\" is not supported: "
+			    "Warden runs on Intel, AMD and Hygon CPUs");
+}
+
+/* The vendor strings of CPUID leaf 0 (EBX, EDX, ECX) behind the image and
+ * the hypercall instruction. */
+static void vendor_of_cpuid(void **state)
+{
+	static const char *const names[] = { "GenuineIntel", "AuthenticAMD",
+					     "HygonGenuine", "CentaurHauls",
+					     "GenuineIotel" };
+	static const uint32_t want[] = { WARDEN_VENDOR_INTEL, WARDEN_VENDOR_AMD,
+					 WARDEN_VENDOR_AMD, WARDEN_VENDOR_OTHER,
+					 WARDEN_VENDOR_OTHER };
+	uint32_t id[3];
+	char text[13];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		memcpy(id, names[i], sizeof(id));
+		assert_int_equal(warden_vendor_of(id), want[i]);
+		warden_vendor_text(id, text);
+		assert_string_equal(text, names[i]);
+	}
+	/* a string that is no vendor's: unprintable bytes become '?' */
+	memcpy(id, "Bad\0\x7f\x80\xffvendor", sizeof(id));
+	warden_vendor_text(id, text);
+	assert_string_equal(text, "Bad????vendo");
 }
 
 static void unknown_rule_shows_numbers(void **state)
@@ -117,6 +188,8 @@ int main(void)
 		cmocka_unit_test(memory_overlap_with_hypervisor),
 		cmocka_unit_test(memmap_hint),
 		cmocka_unit_test(cpu_item_and_caller_cpu),
+		cmocka_unit_test(vendor_rules),
+		cmocka_unit_test(vendor_of_cpuid),
 		cmocka_unit_test(unknown_rule_shows_numbers),
 		cmocka_unit_test(config_check_rules),
 		cmocka_unit_test(short_buffer_is_safe),
