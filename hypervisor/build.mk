@@ -13,6 +13,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/core/console_log.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
 	hypervisor/core/paging.c hypervisor/core/cell.c hypervisor/core/mmio.c \
+	hypervisor/core/units.c hypervisor/core/comm.c \
+	hypervisor/core/ownership.c \
 	common/config_check.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
@@ -21,11 +23,12 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/emulate.c hypervisor/arch/x86/mmio_exit.c \
 	hypervisor/arch/x86/mmio_insn.c \
 	hypervisor/arch/x86/msr.c \
-	hypervisor/arch/x86/cell.c hypervisor/arch/x86/pgformat.c \
+	hypervisor/arch/x86/root_cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
 	hypervisor/arch/x86/insn.c hypervisor/arch/x86/insn_cache.c \
 	hypervisor/arch/x86/apic_dest.c \
-	hypervisor/arch/x86/cellx.c hypervisor/arch/x86/apic_cell.c \
+	hypervisor/arch/x86/cell_tables.c hypervisor/arch/x86/apic_cell.c \
+	hypervisor/arch/x86/apic_unit.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/cpu_rules.c \
 	hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \

@@ -4,8 +4,9 @@
  *
  * Create: copy the config in, validate it against the system and the
  * cells that exist, suspend root's other CPUs, build the cell's
- * architecture state and take its memory and ports from root
- * (arch_cell_create), move its CPUs (which Linux has offlined) into it,
+ * architecture state (arch_cell_create), let every unit set up its part
+ * (units_cell_init: hv/unit.h), take its memory and ports from root
+ * (ownership_take), move its CPUs (which Linux has offlined) into it,
  * parked, and resume root.  Destroy, load and start suspend root too while
  * memory changes hands.  Destroy reverses every step: the CPUs go back to
  * root waiting for Linux's INIT/SIPI, memory and ports back to root as the
@@ -28,6 +29,7 @@
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
+#include <hv/unit.h>
 #include <warden/cell.h>
 #include <warden/comm.h>
 #include <warden/config.h>
@@ -313,13 +315,20 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 			  WARDEN_ITEM_CPU, pc->cpu_id, 0, 0);
 		goto fail_cell;
 	}
-	if (suspend_root(pc, &cell->cpus, &suspended, &err))
-		goto fail_cell;
-	ret = arch_cell_create(pc, cell, &err);
-	if (ret) {
-		resume_root(&suspended);
+	if (units_mmio_count(cell) > HV_CELL_MMIO_REGIONS) {
+		set_error(&err, -WARDEN_ENOSPC, WARDEN_RULE_NO_MEMORY,
+			  WARDEN_ITEM_NONE, 0, units_mmio_count(cell),
+			  HV_CELL_MMIO_REGIONS);
 		goto fail_cell;
 	}
+	if (suspend_root(pc, &cell->cpus, &suspended, &err))
+		goto fail_cell;
+	if (arch_cell_create(pc, cell, &err))
+		goto fail_resume;
+	if (units_cell_init(cell, &err))
+		goto fail_arch;
+	if (ownership_take(cell, &err))
+		goto fail_units;
 	/* From here nothing can fail; a CPU that does not come is lost. */
 	cell->state = WARDEN_CELL_CREATED;
 	hv.cells[id] = cell;
@@ -337,6 +346,12 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 	ret = (int)id;
 	goto out;
 
+fail_units:
+	units_cell_exit(cell);
+fail_arch:
+	arch_cell_destroy(cell);
+fail_resume:
+	resume_root(&suspended);
 fail_cell:
 	if (cell)
 		page_free(&hv.pool, cell, 1);
@@ -405,21 +420,21 @@ static int ask_shutdown(struct cell *cell, struct warden_error *err)
 
 	if (cell->state != WARDEN_CELL_RUNNING)
 		return 0;
-	reported = arch_cell_reported_state(cell);
+	reported = comm_reported_state(cell);
 	if (reported == WARDEN_CELL_SHUT_DOWN ||
 	    reported == WARDEN_CELL_FAILED ||
 	    (cell->config->flags & WARDEN_CELL_PASSIVE_COMM))
 		return 0;
 	if (reported != WARDEN_CELL_RUNNING_LOCKED) {
-		arch_cell_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
+		comm_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
 		start = arch_timestamp();
 		while (arch_timestamp() - start <
 		       hv_ms_ticks(SHUTDOWN_ANSWER_MS)) {
-			reply = arch_cell_reply(cell);
+			reply = comm_reply(cell);
 			if (reply != WARDEN_REPLY_NONE)
 				break;
 		}
-		arch_cell_message(cell, WARDEN_MSG_NONE);
+		comm_message(cell, WARDEN_MSG_NONE);
 		if (reply == WARDEN_REPLY_APPROVED)
 			return 0;
 		printk("Cell %u \"%s\": shutdown %s\n", cell->id,
@@ -497,6 +512,8 @@ long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 		spin_unlock(&hv.cells_lock);
 		return 0;
 	}
+	ownership_give_back(cell);
+	units_cell_exit(cell);
 	arch_cell_destroy(cell);
 	resume_root(&suspended);
 	hv.cells[id] = NULL;
@@ -527,7 +544,7 @@ long cell_get_state(unsigned long id)
 	cell = hv.cells[id];
 	/* a running cell says itself how it is (communication region) */
 	if (id != WARDEN_ROOT_CELL_ID && cell->state == WARDEN_CELL_RUNNING) {
-		u32 reported = arch_cell_reported_state(cell);
+		u32 reported = comm_reported_state(cell);
 
 		if (reported == WARDEN_CELL_RUNNING_LOCKED ||
 		    reported == WARDEN_CELL_SHUT_DOWN ||
@@ -550,7 +567,7 @@ long cell_set_loadable(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 		    stop_cpus(cell, &err) ||
 		    suspend_root(pc, &cell->cpus, &suspended, &err))
 			goto out;
-		arch_cell_set_loadable(cell, true);
+		ownership_lend_loadable(cell, true);
 		resume_root(&suspended);
 		cell->state = WARDEN_CELL_LOADING;
 	}
@@ -574,10 +591,10 @@ long cell_start(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 	if (cell->state == WARDEN_CELL_LOADING) {
 		if (suspend_root(pc, &cell->cpus, &suspended, &err))
 			goto out;
-		arch_cell_set_loadable(cell, false);
+		ownership_lend_loadable(cell, false);
 		resume_root(&suspended);
 	}
-	arch_cell_reset_comm(cell);
+	comm_reset(cell);
 	cell->state = WARDEN_CELL_RUNNING;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (cpu_in_set(&cell->cpus, cpu) &&

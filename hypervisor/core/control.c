@@ -8,6 +8,7 @@
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
+#include <hv/unit.h>
 #include <hv/spinlock.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
@@ -79,10 +80,12 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	case WARDEN_HC_DISABLE:
 		printk("CPU %u: disabling\n", pc->cpu_id);
 		if (__atomic_add_fetch(&cpus_left, 1, __ATOMIC_SEQ_CST) ==
-		    hv.num_cpus - lost_cpus())
+		    hv.num_cpus - lost_cpus()) {
+			units_shutdown();
 			printk("Warden disabled: memory pool %lu of %lu pages "
 			       "used\n",
 			       hv.pool.used, hv.pool.pages);
+		}
 		return 0; /* the caller leaves after this returns 0 */
 	case WARDEN_HC_HYPERVISOR_GET_INFO:
 		return hypervisor_info(arg1);

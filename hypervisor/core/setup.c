@@ -12,6 +12,7 @@
 #include <hv/arch.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
+#include <hv/unit.h>
 #include <hv/spinlock.h>
 #include <config_check.h>
 #include <warden/cell.h>
@@ -119,6 +120,9 @@ static int init_master(struct per_cpu *pc)
 			   HV_CELL_MMIO_REGIONS);
 	console_cell_reset(&hv.root);
 	err = arch_root_cell_init(pc, &hv.root);
+	if (err)
+		return err;
+	err = units_init(pc);
 	if (err)
 		return err;
 	hv.pool_used_at_start = hv.pool.used;

@@ -64,9 +64,8 @@ static int setup(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	mmio_registry_init(&f.r, f.storage, 4);
-	assert_int_equal(mmio_register(&f.r, DEV_BASE, 16, device_access,
-				       &f.dev),
-			 0);
+	assert_int_equal(
+		mmio_register(&f.r, DEV_BASE, 16, device_access, &f.dev), 0);
 	assert_int_equal(mmio_register(&f.r, OTHER_BASE, 4096, other_access,
 				       &f.other_calls),
 			 0);
@@ -131,17 +130,14 @@ static void load_64_and_8(void **state)
 	(void)state;
 	for (i = 0; i < 16; i++)
 		f.dev.reg[i] = (u8)(0x10 + i);
-	assert_int_equal(run(mov64, sizeof(mov64), DEV_BASE + 8),
-			 MMIO_HANDLED);
+	assert_int_equal(run(mov64, sizeof(mov64), DEV_BASE + 8), MMIO_HANDLED);
 	assert_int_equal(f.regs[0], 0x1f1e1d1c1b1a1918ull);
 	f.regs[3] = 0x1111111111111111ull;
-	assert_int_equal(run(movbh, sizeof(movbh), DEV_BASE + 1),
-			 MMIO_HANDLED);
+	assert_int_equal(run(movbh, sizeof(movbh), DEV_BASE + 1), MMIO_HANDLED);
 	/* only bits 15:8 change */
 	assert_int_equal(f.regs[3], 0x1111111111111111ull);
 	f.dev.reg[1] = 0xab;
-	assert_int_equal(run(movbh, sizeof(movbh), DEV_BASE + 1),
-			 MMIO_HANDLED);
+	assert_int_equal(run(movbh, sizeof(movbh), DEV_BASE + 1), MMIO_HANDLED);
 	assert_int_equal(f.regs[3], 0x111111111111ab11ull);
 }
 

@@ -434,9 +434,9 @@ static void root_write(struct per_cpu *pc, unsigned int off, u32 value)
 	*(volatile u32 *)(APIC_HV_VIRT + off) = value;
 }
 
-u64 apic_xapic_page(struct per_cpu *pc)
+u64 apic_xapic_page(const struct cell *cell)
 {
-	return pc->cell == &hv.root ? apic_phys : APIC_DEFAULT_BASE;
+	return cell == &hv.root ? apic_phys : APIC_DEFAULT_BASE;
 }
 
 /* Root's access to its xAPIC page (registered by cell.c): 32-bit

@@ -6,7 +6,7 @@
  *   hypervisor stack and in the hypervisor's address space;
  * - exception and NMI handlers of the hypervisor's IDT.
  */
-#include <asm/guest_regs_asm.h>
+#include <asm/guest_regs.inc>
 
 	.section .text.entry, "ax"
 	.globl arch_entry

@@ -69,9 +69,9 @@ static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
 	unsigned int flags;
 	bool found;
 
-	spin_lock(&a->ept_lock);
-	found = pt_lookup(&a->ept, gpa, hpa, &flags, NULL);
-	spin_unlock(&a->ept_lock);
+	spin_lock(&a->tables_lock);
+	found = pt_lookup(&a->tables, gpa, hpa, &flags, NULL);
+	spin_unlock(&a->tables_lock);
 	return found && (flags & need) == need;
 }
 
@@ -250,14 +250,14 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 	key.mode = (v.cr0 & X86_CR0_PG) | (v.cr4 & X86_CR4_LA57) |
 		   (v.efer & EFER_LMA) | v.cs_long;
 	key.cell = pc->cell;
-	hit = insn_cache_lookup(&pc->arch.insn_cache, &key, &a->ept_gen);
+	hit = insn_cache_lookup(&pc->arch.insn_cache, &key, &a->tables_gen);
 	if (hit) {
 		*insn = *hit;
 		return INSN_OK;
 	}
 	/* Miss: walk, read and decode.  The generation is taken first, so
-	 * that an EPT change during the walk makes the next lookup miss. */
-	gen = __atomic_load_n(&a->ept_gen, __ATOMIC_ACQUIRE);
+	 * that a change of the tables during the walk makes the next lookup miss. */
+	gen = __atomic_load_n(&a->tables_gen, __ATOMIC_ACQUIRE);
 	got = read_linear(pc, key.linear, bytes, sizeof(bytes), &t);
 	err = insn_decode_mmio_any(bytes, got, v.cs_long, insn);
 	/* an instruction that crosses a page is decoded every time */

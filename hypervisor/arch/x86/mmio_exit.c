@@ -70,7 +70,7 @@ static enum exit_action emulate(struct per_cpu *pc, struct guest_regs *regs,
 enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 				 const struct x86_exit *e)
 {
-	const char *how = e->mmio.write ? "write"
+	const char *how = e->mmio.write	  ? "write"
 			  : e->mmio.fetch ? "fetch"
 					  : "read";
 
@@ -98,7 +98,7 @@ enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 enum exit_action x86_handle_xapic(struct per_cpu *pc, struct guest_regs *regs,
 				  const struct x86_exit *e)
 {
-	u64 gpa = apic_xapic_page(pc) + e->xapic.offset;
+	u64 gpa = apic_xapic_page(pc->cell) + e->xapic.offset;
 
 	if (!e->xapic.linear)
 		return refuse(pc, gpa, "not a data access of an instruction");

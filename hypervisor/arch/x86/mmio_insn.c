@@ -23,5 +23,5 @@ enum mmio_result mmio_insn_perform(const struct mmio_registry *r,
 	if (res != MMIO_HANDLED || insn->write)
 		return res;
 	return insn_apply_load(insn, a.value, regs) ? MMIO_REFUSED
-						     : MMIO_HANDLED;
+						    : MMIO_HANDLED;
 }

@@ -85,18 +85,34 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 struct warden_error;
 
 /*
- * Build the architecture state of a new cell (its EPT from the config's
- * regions, communication page, I/O and MSR bitmaps) and take its memory
- * and ports from root, with every root CPU's translations flushed.  0, or
- * a negative errno with *err filled and nothing changed.
+ * Build the architecture state of a new cell: empty second-level tables,
+ * every port and MSR intercepted, the vendor's structures.  The ownership
+ * path (core/ownership.c) then gives it its memory and ports.  0, or a
+ * negative errno with *err filled and nothing kept.
  */
 int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 		     struct warden_error *err);
 
-/* Give the cell's memory and ports back to root as the system config
- * gives them, flush root's translations, free the cell's pages.  The
- * cell's CPUs must have left it (arch_cpu_return).  Cannot fail. */
+/* Free the cell's architecture state.  Its CPUs must have left it
+ * (arch_cpu_return) and its resources gone back to root.  Cannot fail. */
 void arch_cell_destroy(struct cell *cell);
+
+/*
+ * The primitives of the ownership path.  Map guest-physical [guest, guest
+ * + size) of cell to host-physical phys with the rights of flags
+ * (WARDEN_MEM_READ/WRITE/EXECUTE) and memory type mem_type, or unmap it:
+ * 0, or -WARDEN_ENOMEM when the pool has no page for a table (the change
+ * may be partial).  A live table is changed safely for the CPUs that use
+ * it.  Let cell's guests reach ports [base, base + length) (allow) or
+ * make them exit.  arch_flush_memory: drop this CPU's cached
+ * translations after changes (root's other CPUs, suspended meanwhile,
+ * drop theirs when they resume).
+ */
+int arch_map_memory(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
+		    u32 mem_type);
+int arch_unmap_memory(struct cell *cell, u64 guest, u64 size);
+void arch_set_ports(struct cell *cell, u32 base, u32 length, bool allow);
+void arch_flush_memory(void);
 
 /*
  * Requests to other CPUs.  Only the CPU that holds hv.cells_lock makes
@@ -139,24 +155,6 @@ void __attribute__((noreturn)) cpu_halt_lost(struct per_cpu *pc);
  * for kinds that act later (a failing VM entry); -WARDEN_EINVAL for an
  * unknown kind. */
 long arch_test_failure(struct per_cpu *pc, unsigned long kind);
-
-/* Map the cell's loadable regions into root (loadable) or take them back
- * again, root's translations flushed. */
-void arch_cell_set_loadable(struct cell *cell, bool loadable);
-
-/* Fill the cell's communication region afresh (signature, revision,
- * state running, CPUs, TSC kHz, console) before a start. */
-void arch_cell_reset_comm(struct cell *cell);
-
-/* The state the cell's guest reports in its communication region. */
-u32 arch_cell_reported_state(struct cell *cell);
-
-/* Post msg (WARDEN_MSG_*) to the cell's communication region, its reply
- * field cleared; WARDEN_MSG_NONE withdraws it. */
-void arch_cell_message(struct cell *cell, u32 msg);
-
-/* The cell's reply to the posted message (WARDEN_REPLY_*). */
-u32 arch_cell_reply(struct cell *cell);
 
 /* A timestamp in TSC cycles (the header's tsc_khz per millisecond). */
 u64 arch_timestamp(void);

@@ -61,6 +61,34 @@ void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip);
  * then halts the CPU for good (cpu_halt_lost). */
 void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip);
 
+/*
+ * The ownership path (core/ownership.c).  ownership_take: map the cell's
+ * memory (its communication page where the config puts it) and ports
+ * into it and take them from root; 0, or -WARDEN_ENOMEM with *err filled
+ * and root as before (the cell's own tables are the caller's to free).
+ * ownership_give_back: root gets the cell's memory and ports back as the
+ * system config gives them.  ownership_lend_loadable: the cell's loadable
+ * regions into root (to_root, "cell load") or out of it again (start).
+ * Each runs with root's other CPUs suspended and cannot fail but for
+ * ownership_take.
+ */
+int ownership_take(struct cell *cell, struct warden_error *err);
+void ownership_give_back(struct cell *cell);
+void ownership_lend_loadable(struct cell *cell, bool to_root);
+
+/*
+ * The communication region of a cell (core/comm.c; a cell without one
+ * acts as a passive one that agrees): comm_reset fills it afresh before a
+ * start (signature, revision, state running, CPUs, TSC kHz, console);
+ * comm_reported_state is what the cell says of itself; comm_message
+ * posts msg (WARDEN_MSG_*) with the reply cleared, WARDEN_MSG_NONE
+ * withdraws it; comm_reply is the cell's answer (WARDEN_REPLY_*).
+ */
+void comm_reset(struct cell *cell);
+u32 comm_reported_state(const struct cell *cell);
+void comm_message(struct cell *cell, u32 msg);
+u32 comm_reply(const struct cell *cell);
+
 /* Number of cells, root included. */
 unsigned int cell_count(void);
 

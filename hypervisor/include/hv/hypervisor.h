@@ -19,6 +19,8 @@
 /* Emulated MMIO regions a cell can have (hv/mmio.h). */
 #define HV_CELL_MMIO_REGIONS 8
 
+struct warden_comm_region;
+
 struct cell {
 	unsigned int id;
 	const struct warden_cell_desc *config;
@@ -32,6 +34,8 @@ struct cell {
 	 * second-level fault in one goes to its handler */
 	struct mmio_registry mmio;
 	struct mmio_region mmio_regions[HV_CELL_MMIO_REGIONS];
+	/* the communication region (core/comm.c), if the config has one */
+	struct warden_comm_region *comm;
 };
 
 struct hypervisor {

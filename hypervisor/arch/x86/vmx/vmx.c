@@ -298,9 +298,9 @@ static bool write_cell_controls(struct per_cpu *pc)
 	ok &= vmwrite(IO_BITMAP_B,
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
 	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(cell->msr_bitmap));
-	ok &= vmwrite(EPT_POINTER, pool_virt_to_phys(&hv.pool, cell->ept.root) |
-					   EPTP_MEMTYPE_WB |
-					   EPTP_WALK_LENGTH_4);
+	ok &= vmwrite(EPT_POINTER,
+		      pool_virt_to_phys(&hv.pool, cell->tables.root) |
+			      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);
 	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
 	return ok;
 }

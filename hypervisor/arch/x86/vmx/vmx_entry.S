@@ -6,7 +6,7 @@
  *   guest left them);
  * - vmx_launch: the first VM entry.
  */
-#include <asm/guest_regs_asm.h>
+#include <asm/guest_regs.inc>
 
 	.text
 

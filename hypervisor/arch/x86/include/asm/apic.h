@@ -128,12 +128,13 @@ void apic_send_nmi(struct per_cpu *target);
  * (apic_root_icr_write).  A form we cannot decode gets #GP and a console
  * message.
  */
-/* The guest-physical page of this CPU's cell's xAPIC: root's APIC base,
- * or the architectural default for a cell. */
-u64 apic_xapic_page(struct per_cpu *pc);
+/* The guest-physical page of a cell's xAPIC: root's APIC base, or the
+ * architectural default for the other cells. */
+struct cell;
+u64 apic_xapic_page(const struct cell *cell);
 
-/* The MMIO handlers (hv/mmio.h) of root's xAPIC page (registered by
- * cell.c) and of a cell's (cellx.c): 32-bit aligned accesses to the
+/* The MMIO handlers (hv/mmio.h) of root's xAPIC page and of a cell's
+ * (registered by apic_unit.c): 32-bit aligned accesses to the
  * registers, anything else refused; a cell's write that reaches outside
  * it fails the cell (apic_cell_mmio_write). */
 enum mmio_result apic_root_mmio(void *ctx, struct per_cpu *pc,

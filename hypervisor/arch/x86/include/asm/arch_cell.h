@@ -7,16 +7,16 @@
 
 struct arch_cell {
 	/* guest-physical memory, in the vendor's second-level format */
-	struct page_table ept;
+	struct page_table tables;
 	void *apic_access_page; /* root: backs the xAPIC page, accesses exit */
 	void *comm_page;	/* cells: the communication region */
 	/* Held while the second-level tables are changed or walked by
 	 * software (guest.c): root's changes while its other CPUs decode
 	 * APIC accesses.  Never held while waiting for another CPU. */
-	spinlock_t ept_lock;
+	spinlock_t tables_lock;
 	/* Bumped before and after every change of the tables (odd while one
 	 * runs), so that lock-free readers can tell (asm/insn_cache.h). */
-	u64 ept_gen;
+	u64 tables_gen;
 	/* Ports that exit: one bit per port 0-0xffff, 1 = intercepted (8 KiB;
 	 * the vendor's hardware reads it as it is or copies it). */
 	u8 *io_bitmap;

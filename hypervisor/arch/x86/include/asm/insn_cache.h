@@ -11,7 +11,7 @@
  *    paging mode, same value in every paging-structure entry the walk read
  *    (a walk is determined by CR3 and those entries, SDM Vol. 3, 4.5);
  *  - the EPT that turned those guest-physical addresses into host ones has
- *    not changed (the cell's EPT generation, even while no change runs);
+ *    not changed (the cell's tables generation, even while no change runs);
  *  - the instruction's bytes are the same (Linux patches its own text and
  *    reuses module addresses).
  * A hit re-reads every one of those entries and bytes through mappings the
@@ -41,7 +41,7 @@ struct insn_cache_key {
 struct insn_cache_slot {
 	bool valid;
 	struct insn_cache_key key;
-	u64 gen;	      /* the EPT generation at the fill (even) */
+	u64 gen;	      /* the tables generation at the fill (even) */
 	unsigned int entries; /* paging-structure entries the walk read */
 	const volatile u64 *entry[INSN_CACHE_ENTRIES]; /* where, mapped */
 	u64 value[INSN_CACHE_ENTRIES];		       /* what they held */
@@ -76,7 +76,7 @@ struct insn_cache_slot *insn_cache_victim(struct insn_cache *c);
 /*
  * Fill slot s: the walk read entries[0..n) (mapped at where[]) holding
  * values[], the instruction's insn->length bytes are bytes[] and mapped at
- * code, all at EPT generation gen.  Refused (false, slot left invalid) if
+ * code, all at tables generation gen.  Refused (false, slot left invalid) if
  * n is too large, gen is odd, or the bytes are not those at code now.
  */
 bool insn_cache_store(struct insn_cache_slot *s,

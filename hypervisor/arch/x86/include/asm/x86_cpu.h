@@ -44,9 +44,6 @@ enum exit_action refuse_guest_value(struct per_cpu *pc, const char *what,
  */
 void cpu_scrub(void);
 
-/* Map root's xAPIC page to the APIC-access page again (cell.c). */
-int arch_root_map_apic_page(void);
-
 /*
  * The event loop (events.c): after every exit handler, and before the
  * first entry of a CPU.  Carries out other CPUs' requests, waits while the

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Units: optional subsystems (the xAPIC pages, the communication region;
+ * next the IOAPIC, PCI devices, inter-cell links, the IOMMU) plug into
+ * the cell lifecycle through one table each, so that cell create and
+ * destroy never name them.  A unit is defined with DEFINE_UNIT in its own
+ * file; the linker collects every definition (section warden_units), and
+ * core/units.c calls the hooks of all of them, in link order (unwinding
+ * in reverse).  Every hook is optional (NULL).
+ */
+#ifndef WARDEN_HV_UNIT_H
+#define WARDEN_HV_UNIT_H
+
+#include "types.h"
+
+struct cell;
+struct per_cpu;
+struct warden_error;
+
+struct unit {
+	const char *name;
+	/* Once, on the first CPU, after the root cell exists: 0, or a
+	 * negative errno with the reason recorded (hv_set_error). */
+	int (*init)(struct per_cpu *pc);
+	/* Disable, on the first CPU: undo init.  Cannot fail. */
+	void (*shutdown)(void);
+	/* A new cell (not root), before its resources are taken from root:
+	 * 0, or a negative errno with *err filled and nothing kept. */
+	int (*cell_init)(struct cell *cell, struct warden_error *err);
+	/* The cell is destroyed (its resources are root's again): free
+	 * what cell_init took.  Cannot fail. */
+	void (*cell_exit)(struct cell *cell);
+	/* Guest-physical [start, start + size) was mapped into / unmapped
+	 * from cell's second-level tables (core/ownership.c). */
+	void (*map)(struct cell *cell, u64 start, u64 size);
+	void (*unmap)(struct cell *cell, u64 start, u64 size);
+	/* How many MMIO regions (hv/mmio.h) the unit registers for cell:
+	 * checked against the registry's room before cell_init runs. */
+	unsigned int (*mmio_count)(const struct cell *cell);
+};
+
+/* Define a unit: DEFINE_UNIT(apic) = { .name = "xAPIC", ... }; */
+#define DEFINE_UNIT(id)                                                        \
+	const struct unit unit_##id                                            \
+		__attribute__((used, section("warden_units"), aligned(64)))
+
+_Static_assert(sizeof(struct unit) == 64, "struct unit: 64 bytes, so that the "
+					  "section is an array");
+
+/* The hooks of every unit (core/units.c).  units_init and
+ * units_cell_init stop at the first failure and undo the units before it
+ * (shutdown, cell_exit), in reverse order. */
+int units_init(struct per_cpu *pc);
+void units_shutdown(void);
+int units_cell_init(struct cell *cell, struct warden_error *err);
+void units_cell_exit(struct cell *cell);
+void units_map(struct cell *cell, u64 start, u64 size);
+void units_unmap(struct cell *cell, u64 start, u64 size);
+unsigned int units_mmio_count(const struct cell *cell);
+
+#endif /* WARDEN_HV_UNIT_H */
