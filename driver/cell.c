@@ -39,12 +39,6 @@ static struct wd_cell {
  * (kmalloc), not in the module's own data.  wd_lock held. */
 static struct warden_error *hv_err;
 
-static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
-{
-	return cpu < WARDEN_MAX_CPUS &&
-	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
-}
-
 /* A refusal from the hypervisor: its record, or one saying what failed. */
 static int hv_refused(struct warden_error *out, const struct warden_error *herr,
 		      long ret, const char *what)
@@ -105,7 +99,7 @@ static void note_lost(const struct warden_cpu_set *set)
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		if (in_set(set, cpu) &&
+		if (warden_cpu_in_set(set, cpu) &&
 		    wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
 				 WARDEN_CPU_INFO_STATE) == WARDEN_CPU_LOST)
 			wd_cpu_lost(cpu);
@@ -128,7 +122,7 @@ static void online_cpus(const struct warden_cpu_set *set)
 	int err;
 
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		if (in_set(set, cpu) && !cpu_online(cpu) &&
+		if (warden_cpu_in_set(set, cpu) && !cpu_online(cpu) &&
 		    (!wd_is_enabled() ||
 		     wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
 				  WARDEN_CPU_INFO_STATE) != WARDEN_CPU_LOST)) {
@@ -163,7 +157,7 @@ static int create(struct warden_cell_create *arg, void *config,
 	/* Linux gives up the cell's CPUs (the validator made sure they are
 	 * root's and not CPU 0). */
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (!in_set(&desc->cpus, cpu) || !cpu_online(cpu))
+		if (!warden_cpu_in_set(&desc->cpus, cpu) || !cpu_online(cpu))
 			continue;
 		err = remove_cpu(cpu);
 		if (err) {
@@ -177,7 +171,7 @@ static int create(struct warden_cell_create *arg, void *config,
 					"CPU %u (%d)",
 					cpu, err);
 		}
-		taken.bits[cpu / 64] |= 1ull << (cpu % 64);
+		warden_cpu_set_add(&taken, cpu);
 	}
 	memset(herr, 0, sizeof(*herr));
 	ret = wd_hypercall(WARDEN_HC_CELL_CREATE, virt_to_phys(config),
@@ -309,14 +303,14 @@ void wd_cpus_failed(const struct warden_cpu_set *set,
 	memset(failed, 0, sizeof(*failed));
 	memset(lost, 0, sizeof(*lost));
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
-		if (!in_set(set, cpu))
+		if (!warden_cpu_in_set(set, cpu))
 			continue;
 		state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
 				     WARDEN_CPU_INFO_STATE);
 		if (state == WARDEN_CPU_FAILED || state == WARDEN_CPU_LOST)
-			failed->bits[cpu / 64] |= 1ull << (cpu % 64);
+			warden_cpu_set_add(failed, cpu);
 		if (state == WARDEN_CPU_LOST)
-			lost->bits[cpu / 64] |= 1ull << (cpu % 64);
+			warden_cpu_set_add(lost, cpu);
 	}
 }
 

@@ -249,8 +249,7 @@ static void collect_linux_state(struct warden_linux_state *s)
  */
 static bool cpu_lost(unsigned int cpu)
 {
-	return cpu < WARDEN_MAX_CPUS &&
-	       (wd.lost.bits[cpu / 64] & (1ull << (cpu % 64)));
+	return warden_cpu_in_set(&wd.lost, cpu);
 }
 
 void wd_cpu_lost(unsigned int cpu)
@@ -259,7 +258,7 @@ void wd_cpu_lost(unsigned int cpu)
 		return;
 	if (!memchr_inv(&wd.lost, 0, sizeof(wd.lost)))
 		__module_get(THIS_MODULE); /* no unload: see wd.lost */
-	wd.lost.bits[cpu / 64] |= 1ull << (cpu % 64);
+	warden_cpu_set_add(&wd.lost, cpu);
 	pr_err("warden: the hypervisor lost CPU %u; it stays offline until "
 	       "reboot\n",
 	       cpu);
@@ -699,7 +698,7 @@ int wd_enable(struct warden_enable *arg)
 	wd.enabled = true;
 	for_each_online_cpu (cpu)
 		if (cpu < WARDEN_MAX_CPUS)
-			root_cpus.bits[cpu / 64] |= 1ull << (cpu % 64);
+			warden_cpu_set_add(&root_cpus, cpu);
 	wd_sysfs_cell_added(WARDEN_ROOT_CELL_ID, sys->root_cell.name,
 			    &root_cpus);
 	release_firmware(fw);

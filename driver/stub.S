@@ -5,7 +5,7 @@
  * the module's text, which the driver maps at the same address in the page
  * tables it builds for the hypervisor (every exported mapper gives
  * non-executable memory, so the module's own text is the one executable
- * place; linux-under-vmx.md).
+ * place; docs/driver.md).
  *
  * wd_stub_enter(ctx): save Linux's callee-saved registers and flags on the
  * Linux stack, note where to resume, load the trampoline IDT (an NMI during

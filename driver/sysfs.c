@@ -115,11 +115,6 @@ static void cell_cpus(const struct wd_cell_dir *dir, struct warden_cpu_set *set)
 		set->bits[i] &= ~taken.bits[i];
 }
 
-static bool in_set(const struct warden_cpu_set *set, unsigned int cpu)
-{
-	return set->bits[cpu / 64] & (1ull << (cpu % 64));
-}
-
 /* In the kernel's list format ("%*pbl"): "1-3,5", an empty line if none. */
 static ssize_t emit_cpus(char *buf, const struct warden_cpu_set *set)
 {
@@ -231,7 +226,7 @@ static ssize_t stat_show(struct kobject *kobj, struct kobj_attribute *attr,
 		return ret;
 	cell_cpus(dir, &set);
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
-		if (!in_set(&set, cpu))
+		if (!warden_cpu_in_set(&set, cpu))
 			continue;
 		value = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
 				     WARDEN_CPU_INFO_STAT_BASE + index);

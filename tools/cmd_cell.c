@@ -191,7 +191,7 @@ static void json_cpus(const struct warden_cpu_set *set)
 
 	putchar('[');
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
-		if (set->bits[cpu / 64] & (1ull << (cpu % 64))) {
+		if (warden_cpu_in_set(set, cpu)) {
 			printf("%s%u", any ? ", " : "", cpu);
 			any = true;
 		}
@@ -423,7 +423,7 @@ static int cell_stats(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
-		if (info.cpus.bits[k / 64] & (1ull << (k % 64)))
+		if (warden_cpu_in_set(&info.cpus, k))
 			cpus[n++] = k;
 	for (i = 0; i < n; i++) {
 		memset(&a[i], 0, sizeof(a[i]));

@@ -64,14 +64,8 @@ void cv_format_size(uint64_t v, char *buf, size_t len);
 /* "0-3,5"; "" for an empty set. */
 void cv_format_cpus(const struct warden_cpu_set *set, char *buf, size_t len);
 
-static inline bool cv_cpu_in(const struct warden_cpu_set *set, unsigned int c)
-{
-	return (set->bits[c / 64] >> (c % 64)) & 1;
-}
-
-static inline void cv_cpu_add(struct warden_cpu_set *set, unsigned int c)
-{
-	set->bits[c / 64] |= 1ull << (c % 64);
-}
+/* CPU sets: the ABI's helpers (warden/abi.h). */
+#define cv_cpu_in warden_cpu_in_set
+#define cv_cpu_add warden_cpu_set_add
 
 #endif /* WARDEN_TOOLS_CONFIG_VALUES_H */

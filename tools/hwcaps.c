@@ -334,7 +334,7 @@ static enum hwcap_status wait_for_sipi(const struct warden_hw_probe *p,
 
 /*
  * An instruction Linux uses when the CPU offers it: the guest must be
- * allowed to execute it, or Linux takes #UD (linux-under-vmx.md).
+ * allowed to execute it, or Linux takes #UD (docs/hypervisor.md).
  */
 static enum hwcap_status guest_insn(const struct warden_hw_probe *p,
 				    bool offered, unsigned int control,

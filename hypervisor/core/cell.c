@@ -76,6 +76,13 @@ static void set_error(struct warden_error *err, int code, u32 rule, u32 kind,
 	err->values[1] = v1;
 }
 
+int cell_error_no_memory(struct warden_error *err)
+{
+	set_error(err, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY, WARDEN_ITEM_NONE,
+		  0, 1, hv.pool.pages - hv.pool.used);
+	return err->code;
+}
+
 static void no_answer(struct warden_error *err, unsigned int cpu, u32 what)
 {
 	set_error(err, -WARDEN_ETIMEDOUT, WARDEN_RULE_CPU_NO_ANSWER,

@@ -34,11 +34,7 @@ static int comm_cell_init(struct cell *cell, struct warden_error *err)
 	cell->comm = page_alloc(&hv.pool, 1);
 	if (cell->comm)
 		return 0;
-	err->code = -WARDEN_ENOMEM;
-	err->rule = WARDEN_RULE_NO_MEMORY;
-	err->values[0] = 1;
-	err->values[1] = hv.pool.pages - hv.pool.used;
-	return err->code;
+	return cell_error_no_memory(err);
 }
 
 static void comm_cell_exit(struct cell *cell)

@@ -112,11 +112,7 @@ int ownership_take(struct cell *cell, struct warden_error *err)
 	return 0;
 
 nomem:
-	err->code = -WARDEN_ENOMEM;
-	err->rule = WARDEN_RULE_NO_MEMORY;
-	err->values[0] = 1;
-	err->values[1] = hv.pool.pages - hv.pool.used;
-	return err->code;
+	return cell_error_no_memory(err);
 }
 
 void ownership_give_back(struct cell *cell)

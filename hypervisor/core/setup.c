@@ -52,6 +52,13 @@ void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
 	e->values[1] = v1;
 }
 
+int hv_no_memory(struct per_cpu *pc, unsigned int stage)
+{
+	hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
+		     WARDEN_ITEM_NONE, 0, stage, hv.pool.pages - hv.pool.used);
+	return -WARDEN_ENOMEM;
+}
+
 static void first_config_error(void *ctx, const struct warden_error *e)
 {
 	struct per_cpu *pc = ctx;

@@ -19,7 +19,7 @@
 #endif
 
 /* Revision of the whole ABI (config, hypercalls, comm region, ioctls). */
-#define WARDEN_ABI_REVISION 3
+#define WARDEN_ABI_REVISION 4
 
 /* Architecture ids used in config headers. */
 #define WARDEN_ARCH_X86_64 1
@@ -87,6 +87,28 @@ struct warden_cpu_set {
 	uint64_t bits[WARDEN_CPU_SET_WORDS];
 };
 WARDEN_CHECK_SIZE(struct warden_cpu_set, 32);
+
+/* Membership in a CPU set, for every user of the ABI. */
+static inline int warden_cpu_in_set(const struct warden_cpu_set *set,
+				    unsigned int cpu)
+{
+	return cpu < WARDEN_MAX_CPUS &&
+	       (set->bits[cpu / 64] & (1ull << (cpu % 64))) != 0;
+}
+
+static inline void warden_cpu_set_add(struct warden_cpu_set *set,
+				      unsigned int cpu)
+{
+	if (cpu < WARDEN_MAX_CPUS)
+		set->bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
+static inline void warden_cpu_set_del(struct warden_cpu_set *set,
+				      unsigned int cpu)
+{
+	if (cpu < WARDEN_MAX_CPUS)
+		set->bits[cpu / 64] &= ~(1ull << (cpu % 64));
+}
 
 /*
  * A console, as used by the hypervisor (debug console) or given to a cell.

@@ -28,7 +28,6 @@
 #include <x86/cpuid.h>
 #include <hv/string.h>
 #include <warden/config.h>
-#include <warden/stats.h>
 
 #define SIPI_NONE 0u
 #define SIPI_WAIT 1u
@@ -351,7 +350,6 @@ bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 	if (state == SIPI_WAITING)
 		return false;
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
-	pc->stats[WARDEN_STAT_VMEXITS_INIT_SIPI]++;
 	cpuid(1, 0, &sig, &b, &c, &d);
 	memset(regs, 0, sizeof(*regs));
 	regs->rdx = sig; /* EDX after INIT: the CPU signature (SDM 9.1.4) */
@@ -439,7 +437,7 @@ u64 apic_xapic_page(const struct cell *cell)
 	return cell == &hv.root ? apic_phys : APIC_DEFAULT_BASE;
 }
 
-/* Root's access to its xAPIC page (registered by cell.c): 32-bit
+/* Root's access to its xAPIC page (registered by apic_unit.c): 32-bit
  * registers at 16-byte offsets (SDM Vol. 3, 11.4.1). */
 enum mmio_result apic_root_mmio(void *ctx, struct per_cpu *pc,
 				struct mmio_access *a)

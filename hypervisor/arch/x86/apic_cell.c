@@ -7,7 +7,8 @@
  * root uses, because leaving x2APIC needs the globally disabled state and
  * Bochs 2.7 cannot enable an APIC again from there (apic.c):
  *   - physical x2APIC (root in x2APIC mode): the cell's MSR bitmap passes
- *     every x2APIC register through except ICR writes, so a cell in
+ *     every x2APIC register through except ICR and LVT writes (checked:
+ *     msr.c), so a cell in
  *     x2APIC mode takes no VM exit for its timer, EOIs or self-IPIs;
  *   - physical xAPIC (root in xAPIC mode, as in the test machine): the
  *     cell's x2APIC registers are emulated on the xAPIC, each access an
@@ -71,7 +72,8 @@ void apic_cell_leave(struct per_cpu *pc)
 	pc->arch.ldr = 0; /* Linux sets it again when it onlines the CPU */
 }
 
-static bool fail(struct per_cpu *pc, u32 low, const char *why, unsigned int cpu)
+static bool fail_ipi(struct per_cpu *pc, u32 low, const char *why,
+		     unsigned int cpu)
 {
 	char what[80];
 
@@ -98,11 +100,12 @@ bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 
 	if (dm != APIC_DM_FIXED && dm != APIC_DM_LOWEST && dm != APIC_DM_NMI &&
 	    dm != APIC_DM_INIT && dm != APIC_DM_SIPI)
-		return fail(pc, low, "with delivery mode", dm);
+		return fail_ipi(pc, low, "with delivery mode", dm);
 	/* Check first, send afterwards: a refused IPI reaches nobody. */
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (verdict(pc, per_cpu(cpu), low, dest) == APIC_CELL_FORBIDDEN)
-			return fail(pc, low, "to CPU outside the cell:", cpu);
+			return fail_ipi(pc, low,
+					"to CPU outside the cell:", cpu);
 	/* INIT level de-assert: nothing to do (SDM Vol. 3, 11.6.1). */
 	if (dm == APIC_DM_INIT && !(low & APIC_ICR_ASSERT))
 		return true;

@@ -36,20 +36,14 @@ static int apic_unit_init(struct per_cpu *pc)
 {
 	if (!setup(&hv.root))
 		return 0;
-	hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
-		     WARDEN_ITEM_NONE, 0, 1, hv.pool.pages - hv.pool.used);
-	return -WARDEN_ENOMEM;
+	return hv_no_memory(pc, 1);
 }
 
 static int apic_cell_init(struct cell *cell, struct warden_error *err)
 {
 	if (!setup(cell))
 		return 0;
-	err->code = -WARDEN_ENOMEM;
-	err->rule = WARDEN_RULE_NO_MEMORY;
-	err->values[0] = 1;
-	err->values[1] = hv.pool.pages - hv.pool.used;
-	return err->code;
+	return cell_error_no_memory(err);
 }
 
 /* Root's memory given back may cover its APIC page: trap it again. */

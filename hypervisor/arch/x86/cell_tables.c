@@ -10,6 +10,7 @@
 #include <asm/vendor.h>
 #include <asm/x86_cpu.h>
 #include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <warden/cell.h>
@@ -115,11 +116,7 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 	return 0;
 
 nomem:
-	err->code = -WARDEN_ENOMEM;
-	err->rule = WARDEN_RULE_NO_MEMORY;
-	err->values[0] = 1;
-	err->values[1] = hv.pool.pages - hv.pool.used;
-	return err->code;
+	return cell_error_no_memory(err);
 }
 
 void arch_cell_destroy(struct cell *cell)

@@ -22,12 +22,8 @@ int arch_init_system(struct per_cpu *pc)
 	err = vendor_init_system(pc, &guest_limits);
 	if (err)
 		return err;
-	if (apic_init_system() || guest_windows_init(hv.num_cpus)) {
-		hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
-			     WARDEN_ITEM_NONE, 0, 3,
-			     hv.pool.pages - hv.pool.used);
-		return -WARDEN_ENOMEM;
-	}
+	if (apic_init_system() || guest_windows_init(hv.num_cpus))
+		return hv_no_memory(pc, 3);
 	return 0;
 }
 

@@ -87,6 +87,13 @@ load_pdptes(struct per_cpu *pc, const struct cpu_view *old, u64 cr0, u64 cr4)
 	if (!(cr0 & CR0_PG) || !(cr4 & CR4_PAE) || (old->efer & EFER_LME_BIT))
 		return EXIT_RESUME;
 	if (arch_guest_copy(pc, base, pdpte, sizeof(pdpte), false)) {
+		if (pc->cell == &hv.root) {
+			cell_printk(pc->cell,
+				    "CPU %u: root's PDPTEs at 0x%llx are not "
+				    "its memory; #GP injected",
+				    pc->cpu_id, (unsigned long long)base);
+			return EXIT_INJECT_GP;
+		}
 		cell_fail(pc, "PDPTE load outside its memory", base,
 			  vcpu_rip());
 		return EXIT_CELL_FAILED;

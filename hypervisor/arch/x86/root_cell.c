@@ -18,13 +18,6 @@
 
 static struct arch_cell root_arch;
 
-static int no_memory(struct per_cpu *pc)
-{
-	hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
-		     WARDEN_ITEM_NONE, 0, 1, hv.pool.pages - hv.pool.used);
-	return -WARDEN_ENOMEM;
-}
-
 int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 {
 	const struct warden_cell_desc *cfg = root->config;
@@ -36,24 +29,24 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 
 	root->arch = a;
 	if (pt_init(&a->tables, vendor_second_level_format(), &hv.pool))
-		return no_memory(pc);
+		return hv_no_memory(pc, 1);
 	for (i = 0; i < cfg->num_memory_regions; i++)
 		if (arch_map_memory(root, mem[i].guest_start, mem[i].phys_start,
 				    mem[i].size, mem[i].flags, mem[i].mem_type))
-			return no_memory(pc);
+			return hv_no_memory(pc, 1);
 	/* The hypervisor's memory is never root's, whatever the config
 	 * says; the console is readable. */
 	if (arch_unmap_memory(root, hv.header->hv_mem_phys,
 			      hv.header->hv_mem_size) ||
 	    arch_map_memory(root, console, console, WARDEN_CONSOLE_BYTES,
 			    WARDEN_MEM_READ, WARDEN_MEMTYPE_WB))
-		return no_memory(pc);
+		return hv_no_memory(pc, 1);
 	/* one page backs every trapped xAPIC page: no access reaches it */
 	a->apic_access_page = page_alloc(&hv.pool, 1);
 	a->io_bitmap = page_alloc(&hv.pool, 2);
 	if (!a->apic_access_page || !a->io_bitmap ||
 	    vendor_cell_init(root, pc->arch.x2apic))
-		return no_memory(pc);
+		return hv_no_memory(pc, 1);
 	memset(a->io_bitmap, 0xff, 2 * PAGE_SIZE);
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		arch_set_ports(root, pio[i].base, pio[i].length, true);

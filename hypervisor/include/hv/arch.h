@@ -86,7 +86,8 @@ struct warden_error;
 
 /*
  * Build the architecture state of a new cell: empty second-level tables,
- * every port and MSR intercepted, the vendor's structures.  The ownership
+ * every port intercepted, the vendor's structures (the MSR map of the cell
+ * policy, msr.c).  The ownership
  * path (core/ownership.c) then gives it its memory and ports.  0, or a
  * negative errno with *err filled and nothing kept.
  */

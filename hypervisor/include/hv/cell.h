@@ -61,6 +61,10 @@ void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip);
  * then halts the CPU for good (cpu_halt_lost). */
 void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip);
 
+/* Fill *err for a pool that ran out of pages (rule NO_MEMORY, the pool's
+ * free pages named); returns -WARDEN_ENOMEM. */
+int cell_error_no_memory(struct warden_error *err);
+
 /*
  * The ownership path (core/ownership.c).  ownership_take: map the cell's
  * memory (its communication page where the config puts it) and ports

@@ -53,23 +53,10 @@ struct hypervisor {
 
 extern struct hypervisor hv;
 
-/* CPU sets (struct warden_cpu_set). */
-static inline bool cpu_in_set(const struct warden_cpu_set *set,
-			      unsigned int cpu)
-{
-	return cpu < WARDEN_MAX_CPUS &&
-	       (set->bits[cpu / 64] & (1ull << (cpu % 64)));
-}
-
-static inline void cpu_set_add(struct warden_cpu_set *set, unsigned int cpu)
-{
-	set->bits[cpu / 64] |= 1ull << (cpu % 64);
-}
-
-static inline void cpu_set_del(struct warden_cpu_set *set, unsigned int cpu)
-{
-	set->bits[cpu / 64] &= ~(1ull << (cpu % 64));
-}
+/* CPU sets (struct warden_cpu_set): the ABI's helpers, short names. */
+#define cpu_in_set warden_cpu_in_set
+#define cpu_set_add warden_cpu_set_add
+#define cpu_set_del warden_cpu_set_del
 
 /* TSC ticks in ms milliseconds, at the rate the driver measured. */
 static inline u64 hv_ms_ticks(u64 ms)
@@ -98,5 +85,9 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 /* Record a failure in this CPU's entry context, for the driver. */
 void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
 		  u32 item_index, u64 v0, u64 v1);
+
+/* Record that setup ran out of pool pages at stage (the rule's first
+ * value; the second is the pages left): returns -WARDEN_ENOMEM. */
+int hv_no_memory(struct per_cpu *pc, unsigned int stage);
 
 #endif /* WARDEN_HV_HYPERVISOR_H */

@@ -22,7 +22,7 @@ struct unit {
 	/* Once, on the first CPU, after the root cell exists: 0, or a
 	 * negative errno with the reason recorded (hv_set_error). */
 	int (*init)(struct per_cpu *pc);
-	/* Disable, on the first CPU: undo init.  Cannot fail. */
+	/* Disable, on the last CPU to leave: undo init.  Cannot fail. */
 	void (*shutdown)(void);
 	/* A new cell (not root), before its resources are taken from root:
 	 * 0, or a negative errno with *err filled and nothing kept. */

@@ -119,7 +119,7 @@ int vendor_init_system(struct per_cpu *pc, struct guest_limits *limits)
 	    VMX_BASIC_MEMTYPE(basic) != VMX_MEMTYPE_WB)
 		return missing(pc, MSR_IA32_VMX_BASIC, 0);
 
-	/* the preemption timer carries the event exit (vmx_arm_event_exit);
+	/* the preemption timer carries the event exit (vcpu_arm_event_exit);
 	 * it is off until an NMI arms it */
 	if (!adjust(MSR_IA32_VMX_TRUE_PINBASED_CTLS, MSR_IA32_VMX_PINBASED_CTLS,
 		    PIN_NMI_EXITING | PIN_VIRTUAL_NMIS | PIN_PREEMPTION_TIMER,
@@ -342,12 +342,8 @@ int vendor_cpu_init(struct per_cpu *pc)
 	}
 	a->vmxon_region = page_alloc(&hv.pool, 1);
 	a->vmcs = page_alloc(&hv.pool, 1);
-	if (!a->vmxon_region || !a->vmcs) {
-		hv_set_error(pc, -WARDEN_ENOMEM, WARDEN_RULE_NO_MEMORY,
-			     WARDEN_ITEM_NONE, 0, 2,
-			     hv.pool.pages - hv.pool.used);
-		return -WARDEN_ENOMEM;
-	}
+	if (!a->vmxon_region || !a->vmcs)
+		return hv_no_memory(pc, 2);
 	*(u32 *)a->vmxon_region = vmx_ctls.revision;
 	*(u32 *)a->vmcs = vmx_ctls.revision;
 
@@ -443,7 +439,7 @@ void vmx_read_guest_state(struct vmx_guest_state *s)
  * Before Linux runs as a guest, show that the event exit works on this
  * CPU: an NMI to itself reaches the hypervisor and arms the timer, and the
  * first VM entry must then exit with reason 52 before Linux's first
- * instruction (vmexit.c reports the outcome).  An emulator or CPU whose
+ * instruction (vmx_exit.c reports the outcome).  An emulator or CPU whose
  * timer does not fire at 0 would otherwise delay events silently.
  */
 static void event_exit_check_start(struct per_cpu *pc)

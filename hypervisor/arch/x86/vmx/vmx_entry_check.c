@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The VM-entry checks on the guest-state area (contract in
- * asm/vmx_entry_check.h), in the order of SDM Vol. 3C, 27.3.1.1-27.3.1.6.
+ * vmx/entry_check.h), in the order of SDM Vol. 3C, 27.3.1.1-27.3.1.6.
  */
 #include <asm/cpu_rules.h>
 #include <vmx/entry_check.h>

@@ -121,20 +121,15 @@ void apic_post_sipi(struct per_cpu *t, u32 vector);
  * signal (SDM Vol. 3, 11.6.1). */
 void apic_send_nmi(struct per_cpu *target);
 
-/*
- * The root cell's access to its xAPIC page trapped (APIC-access VM exit,
- * SDM Vol. 3, 29.4): the instruction is decoded and performed on the
- * physical APIC, except the ICR, which is emulated
- * (apic_root_icr_write).  A form we cannot decode gets #GP and a console
- * message.
- */
 /* The guest-physical page of a cell's xAPIC: root's APIC base, or the
  * architectural default for the other cells. */
 struct cell;
 u64 apic_xapic_page(const struct cell *cell);
 
 /* The MMIO handlers (hv/mmio.h) of root's xAPIC page and of a cell's
- * (registered by apic_unit.c): 32-bit aligned accesses to the
+ * (registered by apic_unit.c; mmio_exit.c decodes the instruction): root's
+ * accesses are performed on the physical APIC, except the ICR, which is
+ * emulated (apic_root_icr_write); 32-bit aligned accesses to the
  * registers, anything else refused; a cell's write that reaches outside
  * it fails the cell (apic_cell_mmio_write). */
 enum mmio_result apic_root_mmio(void *ctx, struct per_cpu *pc,

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The x86 part of a cell (cell.c for root, cellx.c for the others). */
+/* The x86 part of a cell (root_cell.c for root, cell_tables.c for the
+ * others). */
 #ifndef WARDEN_ASM_ARCH_CELL_H
 #define WARDEN_ASM_ARCH_CELL_H
 
@@ -8,8 +9,7 @@
 struct arch_cell {
 	/* guest-physical memory, in the vendor's second-level format */
 	struct page_table tables;
-	void *apic_access_page; /* root: backs the xAPIC page, accesses exit */
-	void *comm_page;	/* cells: the communication region */
+	void *apic_access_page; /* root: backs the xAPIC pages, accesses exit */
 	/* Held while the second-level tables are changed or walked by
 	 * software (guest.c): root's changes while its other CPUs decode
 	 * APIC accesses.  Never held while waiting for another CPU. */

@@ -120,7 +120,7 @@ void x86_exit_count(u64 *stats, enum x86_exit_kind kind);
 void x86_handle_exit(struct per_cpu *pc, struct guest_regs *regs,
 		     struct x86_exit *e);
 
-/* The handlers (exit.c, emulate.c, msr.c, apic.c), one per kind. */
+/* The handlers (exit.c, emulate.c, msr.c, mmio_exit.c), one per kind. */
 enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 				  const struct x86_exit *e);
 enum exit_action x86_handle_cr(struct per_cpu *pc, struct guest_regs *regs,

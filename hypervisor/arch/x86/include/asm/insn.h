@@ -27,8 +27,9 @@
  * forms are 8 bytes in 64-bit mode, 4 with 67 or in 32-bit mode).
  * Anything else is refused: other opcodes, a register operand, LOCK/REP.
  *
- * insn_decode_mmio() is the xAPIC's subset, with its semantics unchanged:
- * 89, 8B, C7 /0, A1 and A3 with a 32-bit operand only.
+ * insn_decode_mmio() is a subset (89, 8B, C7 /0, A1 and A3 with a 32-bit
+ * operand only), kept for the unit tests that hold it; the hypervisor
+ * decodes with insn_decode_mmio_any (guest.c).
  */
 #ifndef WARDEN_ASM_INSN_H
 #define WARDEN_ASM_INSN_H

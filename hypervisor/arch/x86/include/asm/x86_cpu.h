@@ -45,8 +45,7 @@ enum exit_action refuse_guest_value(struct per_cpu *pc, const char *what,
 void cpu_scrub(void);
 
 /*
- * The event loop (events.c): after every exit handler, and before the
- * first entry of a CPU.  Carries out other CPUs' requests, waits while the
+ * The event loop (events.c): after every exit handler (x86_handle_exit).  Carries out other CPUs' requests, waits while the
  * CPU is suspended, parked, failed or waiting for a SIPI, and returns when
  * the guest may be entered, regs holding a fresh guest's registers when
  * the CPU was (re)started.  A lost CPU never returns from it.
