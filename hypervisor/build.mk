@@ -7,6 +7,7 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-stack-protector -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
 	-mno-sse -mno-sse2 -mno-mmx -mno-avx -mno-80387 -mgeneral-regs-only \
 	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
+	-flto=auto \
 	-Iinclude -Icommon/include -Ihypervisor/include \
 	-Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include
 HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
@@ -21,7 +22,6 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \
 	hypervisor/arch/x86/exit.c hypervisor/arch/x86/exit_table.c \
 	hypervisor/arch/x86/emulate.c hypervisor/arch/x86/mmio_exit.c \
-	hypervisor/arch/x86/mmio_insn.c \
 	hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/root_cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
@@ -46,8 +46,9 @@ $(HV_OUT)/%.S.o: %.S
 	$(CC) $(HV_CFLAGS) -D__ASSEMBLY__ -MMD -c $< -o $@
 
 $(HV_OUT)/warden-intel.elf: $(HV_OBJS) hypervisor/hypervisor.lds
-	$(LD) -nostdlib -static -z noexecstack -z max-page-size=4096 \
-		--no-warn-rwx-segments \
+	$(CC) $(HV_CFLAGS) -nostdlib -static -no-pie -Wl,--build-id=none \
+		-Wl,-z,noexecstack -Wl,-z,max-page-size=4096 \
+		-Wl,--no-warn-rwx-segments \
 		-T hypervisor/hypervisor.lds $(HV_OBJS) -o $@
 
 # objcopy drops trailing empty sections; pad the file to exactly the

@@ -123,10 +123,10 @@ static int lost_cpu(const struct cell *cell)
 
 /*
  * Root's other CPUs wait in the hypervisor while resources change hands
- * (create, destroy, load, start), as in the seed's cell management: none of
- * them is inside an exit handler that reads what is changing (an IPI
- * resolved against a CPU that moves, a page or port that leaves root), and
- * Linux runs only on the caller meanwhile.  The caller and the CPUs in
+ * (create, destroy, load, start), so that none of them is inside an exit
+ * handler that reads what is changing (an IPI resolved against a CPU that
+ * moves, a page or port that leaves root), and Linux runs only on the
+ * caller meanwhile.  The caller and the CPUs in
  * moving (offline in Linux, about to enter or leave the cell) are left
  * out.  0 with *suspended the set for resume_root, or -WARDEN_ETIMEDOUT
  * with err filled and root running again.

@@ -7,16 +7,7 @@
 #include <hv/mmio.h>
 #include <warden/hypercall.h>
 
-static u64 last_byte(const struct mmio_region *m)
-{
-	return m->start + (m->size - 1);
-}
-
 /* Low size bytes of v (size 1, 2, 4 or 8). */
-static u64 low_bytes(u64 v, unsigned int size)
-{
-	return size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
-}
 
 void mmio_registry_init(struct mmio_registry *r, struct mmio_region *storage,
 			unsigned int capacity)
@@ -37,7 +28,7 @@ int mmio_register(struct mmio_registry *r, u64 start, u64 size,
 		return -WARDEN_EINVAL;
 	for (i = 0; i < r->count; i++) {
 		m = &r->regions[i];
-		if (start <= last_byte(m) && m->start <= last)
+		if (start <= mmio_last_byte(m) && m->start <= last)
 			return -WARDEN_EBUSY;
 	}
 	if (r->count >= r->capacity)
@@ -83,40 +74,4 @@ unsigned int mmio_unregister_ctx(struct mmio_registry *r, const void *ctx)
 			i++;
 		}
 	return n;
-}
-
-const struct mmio_region *mmio_lookup(const struct mmio_registry *r, u64 addr,
-				      unsigned int size)
-{
-	u64 last = addr + (size - 1);
-	const struct mmio_region *m;
-	unsigned int i;
-
-	if (!size || last < addr)
-		return NULL;
-	for (i = 0; i < r->count; i++) {
-		m = &r->regions[i];
-		if (m->start <= addr && last <= last_byte(m))
-			return m;
-	}
-	return NULL;
-}
-
-enum mmio_result mmio_dispatch(const struct mmio_registry *r,
-			       struct per_cpu *pc, struct mmio_access *a)
-{
-	const struct mmio_region *m;
-	enum mmio_result res;
-
-	if (a->size != 1 && a->size != 2 && a->size != 4 && a->size != 8)
-		return MMIO_REFUSED;
-	m = mmio_lookup(r, a->addr, a->size);
-	if (!m)
-		return MMIO_NO_REGION;
-	a->offset = a->addr - m->start;
-	a->value = a->write ? low_bytes(a->value, a->size) : 0;
-	res = m->handler(m->ctx, pc, a);
-	if (!a->write)
-		a->value = low_bytes(a->value, a->size);
-	return res;
 }

@@ -19,8 +19,7 @@ UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c
-UNIT_DEPS_mmio_insn := hypervisor/arch/x86/mmio_insn.c \
-	hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
+UNIT_DEPS_mmio_insn := hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
 UNIT_DEPS_units := hypervisor/core/units.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \

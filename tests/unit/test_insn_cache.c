@@ -93,6 +93,36 @@ static void miss_when_code_patched(void **state)
 	assert_non_null(insn_cache_lookup(&cache, &key, &gen));
 }
 
+/* Every byte of an instruction of every length 1-15 is compared (the
+ * compare uses overlapping word loads), and no byte after it. */
+static void every_byte_checked(void **state)
+{
+	struct insn_cache_slot slot;
+	struct mmio_insn insn = { 0 };
+	u8 bytes[INSN_MAX_LEN + 1], live[INSN_MAX_LEN + 1];
+	const volatile u64 *none[1] = { NULL };
+	unsigned int len, i;
+
+	(void)state;
+	for (len = 1; len <= INSN_MAX_LEN; len++) {
+		for (i = 0; i < sizeof(bytes); i++)
+			bytes[i] = live[i] = (u8)(0x40 + i);
+		insn.length = len;
+		assert_true(insn_cache_store(&slot, &key, 4, 0, none, NULL,
+					     live, bytes, &insn));
+		for (i = 0; i < len; i++) {
+			live[i] ^= 0x01;
+			assert_false(insn_cache_store(&slot, &key, 4, 0, none,
+						      NULL, live, bytes,
+						      &insn));
+			live[i] ^= 0x01;
+		}
+		live[len] ^= 0xff; /* after the instruction */
+		assert_true(insn_cache_store(&slot, &key, 4, 0, none, NULL,
+					     live, bytes, &insn));
+	}
+}
+
 static void miss_when_translation_changes(void **state)
 {
 	unsigned int level;
@@ -176,6 +206,7 @@ int main(void)
 		cmocka_unit_test_setup(hit_while_unchanged, setup),
 		cmocka_unit_test_setup(miss_on_other_key, setup),
 		cmocka_unit_test_setup(miss_when_code_patched, setup),
+		cmocka_unit_test_setup(every_byte_checked, setup),
 		cmocka_unit_test_setup(miss_when_translation_changes, setup),
 		cmocka_unit_test_setup(miss_when_ept_changes, setup),
 		cmocka_unit_test_setup(store_refusals, setup),

@@ -265,6 +265,9 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         cmdline = cmdline.replace('rodata=off ', '').replace(' rodata=off', '')
     if cmdline_extra:
         cmdline += ' ' + cmdline_extra.strip()
+    # an experiment's extra kernel parameters (docs/testing.md)
+    if os.environ.get('WARDEN_CMDLINE_EXTRA'):
+        cmdline += ' ' + os.environ['WARDEN_CMDLINE_EXTRA'].strip()
 
     e9_path = os.path.join(out, 'e9.log')
     err_path = os.path.join(out, 'emulator.err')

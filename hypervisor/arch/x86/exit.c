@@ -70,11 +70,8 @@ enum exit_action x86_handle_hypercall(struct per_cpu *pc,
 				      struct guest_regs *regs,
 				      const struct x86_exit *e)
 {
-	struct cpu_view v;
-
 	(void)e;
-	vcpu_view(&v);
-	if (v.cpl != 0) {
+	if (vcpu_cpl() != 0) {
 		regs->rax = (u64)-WARDEN_EPERM;
 		return EXIT_SKIP;
 	}

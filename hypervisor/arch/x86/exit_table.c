@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The exit kind table and the counting rule (contract in asm/exit.h).
- * Plain data and C without hardware access, also compiled into the unit
- * tests, which hold the table against warden/stats.h.
+ * The exit kind table (contract in asm/exit.h).  Plain data, also
+ * compiled into the unit tests, which hold it against warden/stats.h.
  */
 #include <asm/exit.h>
 #include <warden/stats.h>
@@ -35,24 +34,3 @@ const struct x86_exit_kind_info x86_exit_kinds[X86_EXIT_KINDS] = {
 	KIND(ENTRY_FAILED, "VM entry failure", OTHER, x86_handle_entry_failed),
 	KIND(UNKNOWN, "unexpected exit", OTHER, x86_handle_unknown),
 };
-
-/* IA32_X2APIC_ICR (SDM Vol. 3, 11.12.1.2) */
-#define X2APIC_ICR_MSR 0x830
-
-enum x86_exit_kind x86_exit_refine(enum x86_exit_kind kind, u32 msr,
-				   bool event_nmi)
-{
-	if ((unsigned int)kind >= X86_EXIT_KINDS)
-		return X86_EXIT_UNKNOWN;
-	if (kind == X86_EXIT_MSR_WRITE && msr == X2APIC_ICR_MSR)
-		return X86_EXIT_X2APIC_ICR;
-	if (kind == X86_EXIT_NMI && event_nmi)
-		return X86_EXIT_EVENT;
-	return kind;
-}
-
-void x86_exit_count(u64 *stats, enum x86_exit_kind kind)
-{
-	stats[WARDEN_STAT_VMEXITS_TOTAL]++;
-	stats[x86_exit_kinds[kind].stat]++;
-}

@@ -113,11 +113,11 @@ static bool read_gpa_u64(struct per_cpu *pc, u64 gpa, u64 *value,
 static bool linear_to_gpa(struct per_cpu *pc, u64 linear, u64 *gpa,
 			  struct walk_trace *t)
 {
-	struct cpu_view v;
+	struct vcpu_code v;
 	u64 table, entry, mask;
 	int level;
 
-	vcpu_view(&v);
+	vcpu_code(&v);
 	table = v.cr3 & PTE_ADDR;
 	if (!(v.cr0 & X86_CR0_PG)) {
 		*gpa = linear & 0xffffffffull;
@@ -237,15 +237,15 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 	struct arch_cell *a = pc->cell->arch;
 	struct insn_cache_key key;
 	const struct mmio_insn *hit;
-	struct cpu_view v;
-	struct walk_trace t = { .n = 0, .first_len = 0 };
+	struct vcpu_code v;
+	struct walk_trace t; /* filled on a miss only: a hit is the fast path */
 	u8 bytes[INSN_MAX_LEN];
 	unsigned int got;
 	u64 gen;
 	int err;
 
-	vcpu_view(&v);
-	key.linear = vcpu_code_base() + vcpu_rip();
+	vcpu_code(&v);
+	key.linear = v.cs_base + v.rip;
 	key.cr3 = v.cr3;
 	key.mode = (v.cr0 & X86_CR0_PG) | (v.cr4 & X86_CR4_LA57) |
 		   (v.efer & EFER_LMA) | v.cs_long;
@@ -256,8 +256,11 @@ int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn)
 		return INSN_OK;
 	}
 	/* Miss: walk, read and decode.  The generation is taken first, so
-	 * that a change of the tables during the walk makes the next lookup miss. */
+	 * that a change of the tables during the walk makes the next lookup
+	 * miss. */
 	gen = __atomic_load_n(&a->tables_gen, __ATOMIC_ACQUIRE);
+	t.n = 0;
+	t.first_len = 0;
 	got = read_linear(pc, key.linear, bytes, sizeof(bytes), &t);
 	err = insn_decode_mmio_any(bytes, got, v.cs_long, insn);
 	/* an instruction that crosses a page is decoded every time */

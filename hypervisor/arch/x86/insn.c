@@ -229,41 +229,6 @@ int insn_decode_mmio(const u8 *bytes, unsigned int len, bool long_mode,
 }
 
 /* Bits of an operand of size bytes (1, 2, 4 or 8). */
-static u64 size_mask(unsigned int size)
-{
-	return size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;
-}
-
-u64 insn_store_value(const struct mmio_insn *insn, const u64 regs[16])
-{
-	u64 v;
-
-	if (insn->has_imm)
-		return insn->imm & size_mask(insn->size);
-	v = regs[insn->reg & 15];
-	if (insn->reg_high8)
-		v >>= 8;
-	return v & size_mask(insn->size);
-}
-
-int insn_apply_load(const struct mmio_insn *insn, u64 value, u64 regs[16])
-{
-	unsigned int rs = insn->reg_size, shift = insn->reg_high8 ? 8 : 0;
-	u64 mask;
-
-	if (insn->write || insn->reg > 15 || insn->size > rs ||
-	    (insn->reg_high8 && (rs != 1 || insn->reg > 3)))
-		return INSN_UNSUPPORTED;
-	/* zero-extended from the memory operand to the register operand */
-	value &= size_mask(insn->size);
-	if (rs >= 4) { /* the whole register (SDM Vol. 1, 3.4.1.1) */
-		regs[insn->reg] = value;
-		return INSN_OK;
-	}
-	mask = size_mask(rs) << shift; /* only these bits change */
-	regs[insn->reg] = (regs[insn->reg] & ~mask) | (value << shift);
-	return INSN_OK;
-}
 
 const char *insn_error_name(int err)
 {

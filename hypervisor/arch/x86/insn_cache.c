@@ -10,6 +10,31 @@ static bool same_key(const struct insn_cache_key *a,
 }
 
 /* Every entry and byte the slot depends on reads as at the fill. */
+/* Loads of 8, 4 and 2 bytes at any alignment (x86 allows them). */
+#define LOAD(type, p) (*(const type __attribute__((aligned(1))) *)(p))
+
+/*
+ * Do the n bytes (1 to INSN_MAX_LEN) at a and b agree?  Two loads that
+ * may overlap, of the largest width n allows, instead of a byte loop: a
+ * hit is the hot path of every trapped access.  Only bytes within
+ * [a, a + n) and [b, b + n) are read.
+ */
+static bool same_bytes(const volatile u8 *va, const u8 *b, unsigned int n)
+{
+	const u8 *a = (const u8 *)va;
+
+	if (n >= 8)
+		return LOAD(u64, a) == LOAD(u64, b) &&
+		       LOAD(u64, a + n - 8) == LOAD(u64, b + n - 8);
+	if (n >= 4)
+		return LOAD(u32, a) == LOAD(u32, b) &&
+		       LOAD(u32, a + n - 4) == LOAD(u32, b + n - 4);
+	if (n >= 2)
+		return LOAD(u16, a) == LOAD(u16, b) &&
+		       LOAD(u16, a + n - 2) == LOAD(u16, b + n - 2);
+	return n == 0 || a[0] == b[0];
+}
+
 static bool still_true(const struct insn_cache_slot *s)
 {
 	unsigned int i;
@@ -17,10 +42,7 @@ static bool still_true(const struct insn_cache_slot *s)
 	for (i = 0; i < s->entries; i++)
 		if (*s->entry[i] != s->value[i])
 			return false;
-	for (i = 0; i < s->insn.length; i++)
-		if (s->code[i] != s->bytes[i])
-			return false;
-	return true;
+	return same_bytes(s->code, s->bytes, s->insn.length);
 }
 
 const struct mmio_insn *insn_cache_lookup(struct insn_cache *c,

@@ -50,7 +50,8 @@ static enum exit_action emulate(struct per_cpu *pc, struct guest_regs *regs,
 	if (err)
 		return refuse(pc, gpa, insn_error_name(err));
 	/* struct guest_regs has no RSP: the decoder's register file does */
-	gpr[4] = vcpu_rsp();
+	if (insn.reg == 4 && !insn.reg_high8)
+		gpr[4] = vcpu_rsp();
 	switch (mmio_insn_perform(&pc->cell->mmio, pc, &insn, gpa, gpr)) {
 	case MMIO_HANDLED:
 		break;

@@ -87,10 +87,35 @@ int mmio_unregister(struct mmio_registry *r, u64 start);
 /* Remove every region registered with ctx: how many were (0 if none). */
 unsigned int mmio_unregister_ctx(struct mmio_registry *r, const void *ctx);
 
+static inline u64 mmio_last_byte(const struct mmio_region *m)
+{
+	return m->start + (m->size - 1);
+}
+
 /* The region that contains all of [addr, addr + size), or NULL (size 0,
- * or no region, or the range straddles a region's end). */
-const struct mmio_region *mmio_lookup(const struct mmio_registry *r, u64 addr,
-				      unsigned int size);
+ * or no region, or the range straddles a region's end).  Inline, as
+ * mmio_dispatch: every emulated access takes them. */
+static inline const struct mmio_region *
+mmio_lookup(const struct mmio_registry *r, u64 addr, unsigned int size)
+{
+	u64 last = addr + (size - 1);
+	const struct mmio_region *m;
+	unsigned int i;
+
+	if (!size || last < addr)
+		return NULL;
+	for (i = 0; i < r->count; i++) {
+		m = &r->regions[i];
+		if (m->start <= addr && last <= mmio_last_byte(m))
+			return m;
+	}
+	return NULL;
+}
+
+static inline u64 mmio_low_bytes(u64 v, unsigned int size)
+{
+	return size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
+}
 
 /*
  * Perform access a: find the region that contains all of it, set
@@ -104,7 +129,24 @@ const struct mmio_region *mmio_lookup(const struct mmio_registry *r, u64 addr,
  * the low size bytes of what the handler put there (whatever it
  * returned).
  */
-enum mmio_result mmio_dispatch(const struct mmio_registry *r,
-			       struct per_cpu *pc, struct mmio_access *a);
+static inline enum mmio_result mmio_dispatch(const struct mmio_registry *r,
+					     struct per_cpu *pc,
+					     struct mmio_access *a)
+{
+	const struct mmio_region *m;
+	enum mmio_result res;
+
+	if (a->size != 1 && a->size != 2 && a->size != 4 && a->size != 8)
+		return MMIO_REFUSED;
+	m = mmio_lookup(r, a->addr, a->size);
+	if (!m)
+		return MMIO_NO_REGION;
+	a->offset = a->addr - m->start;
+	a->value = a->write ? mmio_low_bytes(a->value, a->size) : 0;
+	res = m->handler(m->ctx, pc, a);
+	if (!a->write)
+		a->value = mmio_low_bytes(a->value, a->size);
+	return res;
+}
 
 #endif /* WARDEN_HV_MMIO_H */

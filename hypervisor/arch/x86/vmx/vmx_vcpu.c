@@ -41,9 +41,22 @@ void vcpu_view(struct cpu_view *v)
 	v->cpl = (vmread(GUEST_SS_AR_BYTES) >> 5) & 3;
 }
 
-u64 vcpu_code_base(void)
+unsigned int vcpu_cpl(void)
 {
-	return vmread(GUEST_CS_BASE);
+	/* the CPL is SS.DPL (SDM 25.4.1) */
+	return (vmread(GUEST_SS_AR_BYTES) >> 5) & 3;
+}
+
+void vcpu_code(struct vcpu_code *c)
+{
+	c->cs_base = vmread(GUEST_CS_BASE);
+	c->rip = vmread(GUEST_RIP);
+	/* CR0.PG and CR4.LA57 are not in the guest/host masks */
+	c->cr0 = vmread(GUEST_CR0);
+	c->cr3 = vmread(GUEST_CR3);
+	c->cr4 = vmread(GUEST_CR4);
+	c->efer = vmread(GUEST_IA32_EFER);
+	c->cs_long = (vmread(GUEST_CS_AR_BYTES) >> 13) & 1;
 }
 
 /* The guest reads the value through the read shadow; the real register

@@ -11,6 +11,7 @@
 #define WARDEN_ASM_EXIT_H
 
 #include <hv/types.h>
+#include <warden/stats.h>
 
 struct guest_regs;
 struct per_cpu;
@@ -98,17 +99,34 @@ struct x86_exit_kind_info {
 /* The kind table (exit_table.c), indexed by enum x86_exit_kind. */
 extern const struct x86_exit_kind_info x86_exit_kinds[X86_EXIT_KINDS];
 
+/* IA32_X2APIC_ICR (SDM Vol. 3, 11.12.1.2) */
+#define X86_EXIT_X2APIC_ICR_MSR 0x830
+
 /*
  * The kind an exit is counted and handled as: an MSR write to the x2APIC
  * ICR is X86_EXIT_X2APIC_ICR, an NMI that was the hypervisor's own
  * (event_nmi) is X86_EXIT_EVENT, a kind out of range X86_EXIT_UNKNOWN.
+ * Inline: every exit takes it.
  */
-enum x86_exit_kind x86_exit_refine(enum x86_exit_kind kind, u32 msr,
-				   bool event_nmi);
+static inline enum x86_exit_kind x86_exit_refine(enum x86_exit_kind kind,
+						 u32 msr, bool event_nmi)
+{
+	if ((unsigned int)kind >= X86_EXIT_KINDS)
+		return X86_EXIT_UNKNOWN;
+	if (kind == X86_EXIT_MSR_WRITE && msr == X86_EXIT_X2APIC_ICR_MSR)
+		return X86_EXIT_X2APIC_ICR;
+	if (kind == X86_EXIT_NMI && event_nmi)
+		return X86_EXIT_EVENT;
+	return kind;
+}
 
 /* Count one exit of kind in stats (WARDEN_NUM_STATS counters): the total
  * and the kind's own counter, nothing else. */
-void x86_exit_count(u64 *stats, enum x86_exit_kind kind);
+static inline void x86_exit_count(u64 *stats, enum x86_exit_kind kind)
+{
+	stats[WARDEN_STAT_VMEXITS_TOTAL] += 1;
+	stats[x86_exit_kinds[kind].stat] += 1;
+}
 
 /*
  * From the vendor's exit code, after it decoded the exit into *e: refine

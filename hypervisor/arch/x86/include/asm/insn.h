@@ -101,7 +101,23 @@ int insn_decode_mmio(const u8 *bytes, unsigned int len, bool long_mode,
  * insn->size bytes of the register (bits 15:8 for AH..BH).  regs is the
  * guest's register file by GPR number, regs[4] = RSP.
  */
-u64 insn_store_value(const struct mmio_insn *insn, const u64 regs[16]);
+static inline u64 insn_size_mask(unsigned int size)
+{
+	return size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;
+}
+
+static inline u64 insn_store_value(const struct mmio_insn *insn,
+				   const u64 regs[16])
+{
+	u64 v;
+
+	if (insn->has_imm)
+		return insn->imm & insn_size_mask(insn->size);
+	v = regs[insn->reg & 15];
+	if (insn->reg_high8)
+		v >>= 8;
+	return v & insn_size_mask(insn->size);
+}
 
 /*
  * Write the result of a load (!insn->write) into regs as the CPU does:
@@ -111,7 +127,25 @@ u64 insn_store_value(const struct mmio_insn *insn, const u64 regs[16]);
  * bits kept.  Returns INSN_OK, or INSN_UNSUPPORTED (regs unchanged) if
  * insn is a store or names no valid register.
  */
-int insn_apply_load(const struct mmio_insn *insn, u64 value, u64 regs[16]);
+static inline int insn_apply_load(const struct mmio_insn *insn, u64 value,
+				  u64 regs[16])
+{
+	unsigned int rs = insn->reg_size, shift = insn->reg_high8 ? 8 : 0;
+	u64 mask;
+
+	if (insn->write || insn->reg > 15 || insn->size > rs ||
+	    (insn->reg_high8 && (rs != 1 || insn->reg > 3)))
+		return INSN_UNSUPPORTED;
+	/* zero-extended from the memory operand to the register operand */
+	value &= insn_size_mask(insn->size);
+	if (rs >= 4) { /* the whole register (SDM Vol. 1, 3.4.1.1) */
+		regs[insn->reg] = value;
+		return INSN_OK;
+	}
+	mask = insn_size_mask(rs) << shift; /* only these bits change */
+	regs[insn->reg] = (regs[insn->reg] & ~mask) | (value << shift);
+	return INSN_OK;
+}
 
 /* A short English name of an insn_error, for reports. */
 const char *insn_error_name(int err);

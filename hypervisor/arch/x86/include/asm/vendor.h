@@ -84,8 +84,17 @@ void vcpu_set_rsp(u64 value);
  * reads: bits the hypervisor keeps set for the extension are shown as the
  * guest wrote them). */
 void vcpu_view(struct cpu_view *v);
-/* The base of the guest's code segment (CS:RIP -> linear address). */
-u64 vcpu_code_base(void);
+/* The guest's CPL (hypercalls from CPL 0 only). */
+unsigned int vcpu_cpl(void);
+
+/* What the guest's instruction fetch depends on, as raw register values
+ * (bits the vendor keeps set included; paging mode bits are the
+ * guest's): for the decode cache's key and the guest page walk. */
+struct vcpu_code {
+	u64 cs_base, rip, cr0, cr3, cr4, efer;
+	bool cs_long;
+};
+void vcpu_code(struct vcpu_code *c);
 
 /*
  * Load a value the x86 layer has checked against the rules of
