@@ -14,6 +14,7 @@ comments say how to boot them:
     # timeout: 400            (seconds of wall time for the whole boot)
     # rodata: on | off        (default off: Linux's rodata=off saves ~5 s)
     # cpu-model: MODEL        (Bochs CPU model; default tests/vm/boot.py's)
+    # cmdline: PARAMS         (more kernel parameters for this boot)
     # expect-vmfail: N REGEX  (up to N failed VM entries whose emulator
     #                          log line matches REGEX are the test's own)
     # tests: name1 name2 ...  (every test the script reports)
@@ -156,10 +157,12 @@ def run_unit(build, results):
 def parse_header(path):
     meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
+            'cmdline': '',
             'expect_vmfail': (0, None)}
     with open(path) as f:
         for line in f:
-            m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests|cpu-model):'
+            m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests|cpu-model'
+                         r'|cmdline):'
                          r'\s*(.*)',
                          line)
             if m:
@@ -251,7 +254,8 @@ def run_group(build, group, script, results, keep, stream=False,
                        os.path.join(workdir, 'out'),
                        rodata_off=meta['rodata'] != 'on', stream=stream,
                        expected_vmfail=meta['expect_vmfail'],
-                       cpu_model=meta['cpu-model'])
+                       cpu_model=meta['cpu-model'],
+                       cmdline_extra=meta['cmdline'])
         com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))
         # Kernel messages go straight to the console and may land in the
         # middle of a line the scenario is writing: take them out first.

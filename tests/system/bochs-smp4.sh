@@ -5,9 +5,12 @@
 # never see root's IPIs; a 2-CPU cell (smp-demo) starts its second CPU and
 # exchanges IPIs; disable gives every CPU back to bare metal.
 # Skylake-X: a 4-CPU boot of the default Haswell model stalls for minutes
-# after perf init (docs/test-machine.md).
+# after perf init; without MWAIT (clearcpuid=monitor): Linux takes CPUs
+# offline and online through MWAIT, which Bochs makes take minutes or
+# stall, bare as under Warden (docs/test-machine.md).
 # emulator: bochs
 # cpu-model: corei7_skylake_x
+# cmdline: clearcpuid=monitor
 # cpus: 4
 # timeout: 900
 # tests: insmod nmi-bare enable event-exit work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable hang-destroy-bounded hang-quarantine-kept hang-disable

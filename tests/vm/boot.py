@@ -238,6 +238,17 @@ def _filter_bochs_log(out):
     return kept
 
 
+def merge_clearcpuid(cmdline):
+    """Linux takes only the last clearcpuid=: join every list into one."""
+    words = cmdline.split()
+    feats = [f for w in words if w.startswith('clearcpuid=')
+             for f in w[len('clearcpuid='):].split(',') if f]
+    words = [w for w in words if not w.startswith('clearcpuid=')]
+    if feats:
+        words.append('clearcpuid=' + ','.join(dict.fromkeys(feats)))
+    return ' '.join(words)
+
+
 def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         rodata_off=True, stream=False, expected_vmfail=(0, None),
         cpu_model=''):
@@ -265,9 +276,10 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         cmdline = cmdline.replace('rodata=off ', '').replace(' rodata=off', '')
     if cmdline_extra:
         cmdline += ' ' + cmdline_extra.strip()
-    # an experiment's extra kernel parameters (docs/testing.md)
+    # an experiment's extra kernel parameters (docs/test-machine.md)
     if os.environ.get('WARDEN_CMDLINE_EXTRA'):
         cmdline += ' ' + os.environ['WARDEN_CMDLINE_EXTRA'].strip()
+    cmdline = merge_clearcpuid(cmdline)
 
     e9_path = os.path.join(out, 'e9.log')
     err_path = os.path.join(out, 'emulator.err')
