@@ -60,9 +60,14 @@ loc() { awk '/LOC:/ { for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+$/) printf "%d "
 
 # idle PHASE: interrupts (and VM exits, when enabled) over idle windows.
 # wdbench sleeps in the kernel, so no process starts inside the window
-# (each start of a program costs root dozens of CPUID exits).
+# (each start of a program costs root dozens of CPUID exits).  The shell
+# and the sleeping task stay on CPU 0 in every phase: where the scheduler
+# put them changed CPU 1's count from phase to phase (its idle ratio came
+# out 0.43 in one run and 1.53 in another, with a hypercall or two per
+# second on CPU 1 when the task had run there).
 idle() {
 	phase=$1
+	taskset -p 1 $$ >/dev/null
 	how=idle-warden
 	[ "${phase%-after}" = bare ] && how=idle
 	for w in $(seq 1 $WINDOWS); do
