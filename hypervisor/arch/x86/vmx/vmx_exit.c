@@ -101,16 +101,23 @@ static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
 		   unsigned int size)
 {
 	u32 reason = full & 0xffff, info;
-	u64 q;
+	u64 q = 0;
 
 	e->reason = full;
-	e->qualification = q = vmread(EXIT_QUALIFICATION);
 	if (full & EXIT_REASON_ENTRY_FAILED) {
+		e->qualification = vmread(EXIT_QUALIFICATION);
 		e->kind = X86_EXIT_ENTRY_FAILED;
 		e->why = entry_failure(reason, buf, size);
 		return;
 	}
 	e->kind = kind_of(reason);
+	/* only the kinds whose handlers or reports use it: the hot ones
+	 * (CPUID, MSRs, hypercalls, events) skip the read */
+	if (e->kind == X86_EXIT_CR || e->kind == X86_EXIT_IO ||
+	    e->kind == X86_EXIT_MMIO || e->kind == X86_EXIT_XAPIC ||
+	    e->kind == X86_EXIT_TRIPLE_FAULT || e->kind == X86_EXIT_UNKNOWN)
+		q = vmread(EXIT_QUALIFICATION);
+	e->qualification = q;
 	switch (e->kind) {
 	case X86_EXIT_EXCEPTION:
 		info = (u32)vmread(VM_EXIT_INTR_INFO);
