@@ -176,13 +176,31 @@ def demo_rows(rows, js, com3):
                          r'(-?\d+)/(-?\d+)/(-?\d+) ns' % mode, com3, re.M)
         if len(rep) > 1:
             rep = rep[1:]  # the first window holds the start-up
+        # periodic mode: the due time comes from a current-count read
+        # that exits here, so these carry half the exit's asymmetry
+        # (docs/bench.md): shown, not judged
         if rep:
             rows.add('apic-demo.%s.jitter_max_ns' % mode,
-                     max(int(r[3]) for r in rep), 'ns', 'lower',
-                     'TSC-derived (docs/bench.md)')
+                     max(int(r[3]) for r in rep), 'ns', None,
+                     'periodic, read-biased (docs/bench.md)')
             rows.add('apic-demo.%s.jitter_avg_ns' % mode,
+                     round(median([int(r[2]) for r in rep])), 'ns', None,
+                     'periodic, read-biased (docs/bench.md)')
+        rep = re.findall(r'^apic-demo: %s deadline ticks (\d+) lateness '
+                         r'min/avg/max (-?\d+)/(-?\d+)/(-?\d+) ns' % mode,
+                         com3, re.M)
+        if len(rep) > 1:
+            rep = rep[1:]
+        if rep:
+            rows.add('apic-demo.%s.lateness_min_ns' % mode,
+                     min(int(r[1]) for r in rep), 'ns', 'lower',
+                     'TSC-deadline, exact (docs/bench.md)')
+            rows.add('apic-demo.%s.lateness_avg_ns' % mode,
                      round(median([int(r[2]) for r in rep])), 'ns', 'lower',
-                     'TSC-derived (docs/bench.md)')
+                     'TSC-deadline, exact (docs/bench.md)')
+            rows.add('apic-demo.%s.lateness_max_ns' % mode,
+                     max(int(r[3]) for r in rep), 'ns', 'lower',
+                     'TSC-deadline, exact (docs/bench.md)')
 
 
 def image_rows(rows, build):

@@ -121,6 +121,15 @@ void apic_send_sipi(uint32_t dest, unsigned int vector); /* CS.base V<<12 */
 uint32_t apic_timer_khz(void);
 int apic_timer_periodic(uint32_t period_us, unsigned int vector);
 void apic_timer_stop(void);
+/*
+ * TSC-deadline mode (CPUID.1:ECX[24]): the timer fires once when the TSC
+ * reaches the value armed (0 disarms).  apic_timer_deadline() switches
+ * the timer to it at vector (-1 without the mode or with a vector below
+ * 32); apic_timer_deadline_arm() sets the next deadline.
+ */
+bool apic_timer_deadline_supported(void);
+int apic_timer_deadline(unsigned int vector);
+void apic_timer_deadline_arm(uint64_t tsc);
 uint64_t apic_timer_counts_to_ns(uint64_t counts);
 
 /*

@@ -15,6 +15,9 @@
 
 #define CPUID1_EDX_APIC (1u << 9)
 #define CPUID1_ECX_X2APIC (1u << 21)
+#define CPUID1_ECX_TSC_DEADLINE (1u << 24)
+#define MSR_TSC_DEADLINE 0x6e0
+#define APIC_LVT_TIMER_TSC_DEADLINE (2u << 17)
 
 #define APIC_BASE_EXTD (1ull << 10)
 #define APIC_BASE_EN (1ull << 11)
@@ -233,10 +236,38 @@ int apic_timer_periodic(uint32_t period_us, unsigned int vector)
 	return 0;
 }
 
+bool apic_timer_deadline_supported(void)
+{
+	uint32_t eax, ebx, ecx, edx;
+
+	cpuid(1, 0, &eax, &ebx, &ecx, &edx);
+	return ecx & CPUID1_ECX_TSC_DEADLINE;
+}
+
+int apic_timer_deadline(unsigned int vector)
+{
+	if (!apic_timer_deadline_supported() || vector < 32 || vector > 255)
+		return -1;
+	apic_write(APIC_LVT_TIMER, APIC_LVT_TIMER_TSC_DEADLINE | vector);
+	/* the mode switch must be seen before the deadline is written: in
+	 * xAPIC mode the LVT write is a memory write, not serializing
+	 * (SDM Vol. 3, 11.5.4.1) */
+	asm volatile("mfence" : : : "memory");
+	return 0;
+}
+
+void apic_timer_deadline_arm(uint64_t tsc)
+{
+	wrmsr(MSR_TSC_DEADLINE, tsc);
+}
+
 void apic_timer_stop(void)
 {
 	apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED);
 	apic_write(APIC_TMICT, 0);
+	/* 0 disarms a deadline (SDM Vol. 3, 11.5.4.1) */
+	if (apic_timer_deadline_supported())
+		wrmsr(MSR_TSC_DEADLINE, 0);
 }
 
 uint64_t apic_timer_counts_to_ns(uint64_t counts)

@@ -7,11 +7,12 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 720
-# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits apic-deadline-exits
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
 # console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console: com3 apic-demo-xapic ^apic-demo: xapic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
+# console: com3 apic-demo-deadline ^apic-demo: x2apic deadline ticks [0-9]+ lateness min/avg/max [0-9]+/[0-9]+/[0-9]+ ns unexpected 0
 # console-absent: com3 apic-demo-no-unexpected unexpected [1-9]
 # console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
 # console-absent: com3 contained-inmates-stopped (ipi-root|bad-port): still running
@@ -239,6 +240,16 @@ sleep 3
 run warden cell stats apic-demo
 expect_out apic-xapic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* xapic=[1-9][0-9]*$'
 warden cell shutdown apic-demo >/dev/null
+sleep 1
+warden cell shutdown apic-demo >/dev/null
+# TSC-deadline mode: the deadline MSR is the cell's own, so only the EOI
+# (an emulated x2APIC write here) exits, and no tick comes before its
+# deadline (lateness never negative, on COM3)
+warden cell load apic-demo /inmates/apic-demo.bin -s "timer=deadline report=20" -a 0xff000 >/dev/null
+warden cell start apic-demo >/dev/null
+sleep 3
+run warden cell stats apic-demo
+expect_out apic-deadline-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* msr_write=[1-9][0-9]*$'
 warden cell destroy apic-demo >/dev/null
 
 warden cell create /configs/cells/tiny-demo.cell >/dev/null

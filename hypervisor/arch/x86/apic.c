@@ -172,7 +172,9 @@ void apic_reset(struct per_cpu *pc)
 	 * LVT masked, the timer stopped, interrupts in service retired.  The
 	 * mode stays: leaving x2APIC needs the globally disabled state (SDM
 	 * Vol. 3, 11.12.5), and Bochs 2.7 ignores every IA32_APIC_BASE write
-	 * while the APIC is disabled, so the APIC would stay dead. */
+	 * while the APIC is disabled, so the APIC would stay dead.  The
+	 * masked one-shot LVT also takes the timer out of TSC-deadline mode,
+	 * which disarms a deadline the owner left (SDM Vol. 3, 11.5.4.1). */
 	for (reg = APIC_REG_LVT_CMCI; reg <= APIC_REG_LVT_ERROR; reg++)
 		if (apic_lvt_exists(pc, reg))
 			apic_write(pc, reg, APIC_LVT_MASKED);
