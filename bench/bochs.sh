@@ -65,17 +65,38 @@ loc() { awk '/LOC:/ { for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+$/) printf "%d "
 # put them changed CPU 1's count from phase to phase (its idle ratio came
 # out 0.43 in one run and 1.53 in another, with a hypercall or two per
 # second on CPU 1 when the task had run there).
+# window PHASE N HOW: one idle window (HOW: idle, or idle-warden with
+# Warden's exit counters)
+window() {
+	i0=$(irqs) l0=$(loc)
+	echo "$3 $WINDOW" > $P/run
+	r=$(cat $P/result)
+	i1=$(irqs) l1=$(loc)
+	out "$1 idle.window $2 irqs $i0/$i1 loc $l0/$l1 $r"
+}
 idle() {
 	phase=$1
 	taskset -p 1 $$ >/dev/null
 	how=idle-warden
 	[ "${phase%-after}" = bare ] && how=idle
 	for w in $(seq 1 $WINDOWS); do
-		i0=$(irqs) l0=$(loc)
-		echo "$how $WINDOW" > $P/run
-		r=$(cat $P/result)
-		i1=$(irqs) l1=$(loc)
-		out "$phase idle.window $w irqs $i0/$i1 loc $l0/$l1 $r"
+		window "$phase" "$w" "$how"
+	done
+}
+
+# pairs: bare and enabled idle windows in turn (window, enable, window,
+# disable, ...), which run.py judges idle with.  Idle counts drift over a
+# boot, and Linux's own timers make a window's count vary (docs/bench.md):
+# windows taken in turn see the same drift.
+pairs() {
+	taskset -p 1 $$ >/dev/null
+	for w in $(seq 1 $WINDOWS); do
+		window pair-bare "$w" idle
+		warden enable /configs/system-bochs.cell >/dev/null
+		sleep 1
+		window pair-enabled "$w" idle-warden
+		warden disable >/dev/null
+		sleep 1
 	done
 }
 
@@ -96,6 +117,7 @@ phase=bare
 loops bare $(cpus)
 ops bare
 idle bare
+pairs
 
 phase=enabled
 timed enable warden enable /configs/system-bochs.cell
