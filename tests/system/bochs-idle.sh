@@ -24,29 +24,8 @@
 . /tests/lib.sh
 
 taskset -p 1 $$ >/dev/null
-loc() { awk '/LOC:/ { print $2, $3 }' /proc/interrupts; }
-# total: LOC of CPU 0 and 1 over 4 windows of 5 s, "n0 n1"
-total() {
-	t0=0 t1=0
-	for w in 1 2 3 4; do
-		a=$(loc)
-		sleep 5
-		b=$(loc)
-		set -- $a $b
-		t0=$((t0 + $3 - $1)) t1=$((t1 + $4 - $2))
-	done
-	echo "$t0 $t1"
-}
 
-sleep 2
-bare=$(total)
-expect_rc insmod 0 insmod /warden.ko
-expect_rc enable 0 warden enable /configs/system-bochs.cell
-sleep 2
-enabled=$(total)
-expect_rc disable 0 warden disable
-sleep 2
-after=$(total)
+loc_phases
 echo "  > LOC in 20 s idle, CPU 0 and 1: bare $bare, enabled $enabled, bare after disable $after"
 for cpu in 0 1; do
 	b=$(echo $bare | cut -d' ' -f$((cpu + 1)))

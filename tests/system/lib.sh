@@ -44,3 +44,32 @@ expect_no_out() {
 		pass "$1"
 	fi
 }
+
+# loc_totals: the local timer interrupts (LOC in /proc/interrupts) of CPU 0
+# and CPU 1 over 4 windows of 5 s of Linux's clock, as "n0 n1"
+loc_totals() {
+	t0=0 t1=0
+	for w in 1 2 3 4; do
+		a=$(awk '/LOC:/ { print $2, $3 }' /proc/interrupts)
+		sleep 5
+		b=$(awk '/LOC:/ { print $2, $3 }' /proc/interrupts)
+		set -- $a $b
+		t0=$((t0 + $3 - $1)) t1=$((t1 + $4 - $2))
+	done
+	echo "$t0 $t1"
+}
+
+# loc_phases: loc_totals bare, with Warden enabled, and after disable, in
+# $bare, $enabled and $after; insmod, enable and disable are checked as
+# tests of those names
+loc_phases() {
+	sleep 2
+	bare=$(loc_totals)
+	expect_rc insmod 0 insmod /warden.ko
+	expect_rc enable 0 warden enable /configs/system-bochs.cell
+	sleep 2
+	enabled=$(loc_totals)
+	expect_rc disable 0 warden disable
+	sleep 2
+	after=$(loc_totals)
+}
