@@ -198,8 +198,10 @@ def build_payload(build, script, workdir, extra=()):
                 payload)
     shutil.copy(os.path.join(build, 'tools', 'warden'),
                 os.path.join(payload, 'usr', 'sbin'))
-    shutil.copy(os.path.join(build, 'hypervisor', 'warden-intel.bin'),
-                os.path.join(payload, 'lib', 'firmware'))
+    # both images: the driver loads the one of the CPU's vendor
+    for image in ('warden-intel.bin', 'warden-amd.bin'):
+        shutil.copy(os.path.join(build, 'hypervisor', image),
+                    os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
                 os.path.join(payload, 'tests'))
     shutil.copytree(os.path.join(build, 'configs'),
