@@ -88,6 +88,9 @@ static const struct msr_range allowed[] = {
 	{ 0xc0000408, 0xc000040f }, /* MC4 miscellaneous thresholds */
 	{ 0xc0010000, 0xc0010007 }, /* legacy PERF_CTL0-3, PERF_CTR0-3 */
 	{ 0xc0010015, 0xc0010015 }, /* HWCR */
+	/* NB_CFG: Linux enables extended PCI config access (EnableCf8ExtCfg)
+	 * when a CPU comes online */
+	{ 0xc001001f, 0xc001001f },
 	{ 0xc0010062, 0xc0010064 }, /* P-state control, status, P0 */
 	{ 0xc0010140, 0xc0010141 }, /* OSVW ID length, status */
 	{ 0xc0010200, 0xc001020b }, /* core PERF_CTL/PERF_CTR 0-5 */

@@ -196,7 +196,8 @@ static void real_seg(struct vmcb_seg *s, u16 selector, u64 base, u16 attrib)
  * The state INIT and SIPI leave (APM Vol. 2, 14.1.3, Table 14-1, with the
  * SIPI's CS): real mode, CR0 = 0x60000010 (CD, NW, ET), EFER 0 (plus SVME
  * for VMRUN), segments with limit 0xffff, present read/write data or
- * execute/read code, DR6/DR7/PAT at their reset values.  The syscall MSRs
+ * execute/read code, DR6/DR7/PAT at their reset values; TR as VMX has it
+ * (below).  The syscall MSRs
  * VMLOAD takes from here are cleared too: the physical ones cpu_scrub
  * clears are not the ones the guest will see.
  */
@@ -226,7 +227,10 @@ void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
 	real_seg(&s->fs, 0, 0, SEG_ATTR_P | SEG_ATTR_S | 0x3);
 	real_seg(&s->gs, 0, 0, SEG_ATTR_P | SEG_ATTR_S | 0x3);
 	real_seg(&s->ldtr, 0, 0, SEG_ATTR_P | 0x2);
-	real_seg(&s->tr, 0, 0, SEG_ATTR_P | 0x3);
+	/* a busy 32-bit TSS, not the 16-bit one of RESET: Bochs refuses to
+	 * enable long mode with a 16-bit TSS in TR, and Linux's trampoline
+	 * loads its own TR only once in long mode */
+	real_seg(&s->tr, 0, 0, SEG_ATTR_P | 0xb);
 	real_seg(&s->gdtr, 0, 0, 0);
 	real_seg(&s->idtr, 0, 0, 0);
 	s->star = 0;
