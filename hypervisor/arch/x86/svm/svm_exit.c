@@ -239,6 +239,20 @@ static void decode(struct per_cpu *pc, struct vmcb *v, struct x86_exit *e)
 		e->mmio.gpa = v->control.exit_info_2;
 		e->mmio.write = info1 & NPF_WRITE;
 		e->mmio.fetch = info1 & NPF_FETCH;
+		/* the trapped xAPIC page (npt.c leaves it unmapped): the
+		 * kind VMX's APIC-access exits have, a data access when the
+		 * fault is on the final address of an access, not on a
+		 * guest page-table walk nor a fetch */
+		if ((e->mmio.gpa & PAGE_MASK) == apic_xapic_page(pc->cell)) {
+			u64 gpa = e->mmio.gpa;
+			bool write = e->mmio.write;
+
+			e->kind = X86_EXIT_XAPIC;
+			e->xapic.offset = gpa & ~PAGE_MASK;
+			e->xapic.write = write;
+			e->xapic.linear = (info1 & NPF_FINAL_GPA) &&
+					  !(info1 & NPF_FETCH);
+		}
 		break;
 	default:
 		break;

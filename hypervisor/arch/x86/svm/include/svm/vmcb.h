@@ -240,6 +240,7 @@ _Static_assert(sizeof(struct vmcb) <= 4096, "the VMCB is one page");
 #define NPF_PRESENT (1ull << 0)
 #define NPF_WRITE (1ull << 1)
 #define NPF_FETCH (1ull << 4)
+#define NPF_FINAL_GPA (1ull << 32) /* the access itself, not a table walk */
 
 /* The SVM instructions (APM Vol. 3); rAX holds the VMCB's physical
  * address. */
