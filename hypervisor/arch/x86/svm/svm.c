@@ -345,7 +345,6 @@ int vendor_cpu_activate(struct per_cpu *pc)
 	struct svm_cpu *s = svm_cpu(pc);
 
 	s->vmcb->control.tlb_control = TLB_CONTROL_FLUSH_ALL;
-	s->first_entry = true;
 	svm_clgi();
 	s->event_exit_check = EVENT_EXIT_CHECK_PENDING;
 	__atomic_store_n(&pc->arch.event_nmi, true, __ATOMIC_SEQ_CST);

@@ -158,23 +158,24 @@ static u8 insn_length(struct per_cpu *pc, const struct vmcb *v,
 }
 
 /* Why VMRUN refused the guest state (APM Vol. 2, 15.5.1): the rules the
- * hypervisor itself could break, in order. */
-static const char *entry_failure(const struct vmcb *v)
+ * hypervisor itself could break, in order, on what it gave VMRUN
+ * (svm_prepare_entry's copy). */
+static const char *entry_failure(const struct svm_cpu *c, const struct vmcb *v)
 {
-	const struct vmcb_save *s = &v->save;
+	u64 efer = c->entry_efer, cr0 = c->entry_cr0, cr4 = c->entry_cr4;
 
-	if (!(s->efer & EFER_SVME))
+	if (!(efer & EFER_SVME))
 		return "guest EFER.SVME is 0 (APM Vol. 2, 15.5.1)";
-	if ((s->cr0 & X86_CR0_NW) && !(s->cr0 & X86_CR0_CD))
+	if ((cr0 & X86_CR0_NW) && !(cr0 & X86_CR0_CD))
 		return "guest CR0.NW = 1 with CR0.CD = 0 (APM Vol. 2, 15.5.1)";
-	if (s->cr0 >> 32)
+	if (cr0 >> 32)
 		return "guest CR0[63:32] not zero (APM Vol. 2, 15.5.1)";
-	if ((s->efer & EFER_LME) && (s->cr0 & X86_CR0_PG) &&
-	    !(s->cr4 & X86_CR4_PAE))
+	if ((efer & EFER_LME) && (cr0 & X86_CR0_PG) && !(cr4 & X86_CR4_PAE))
 		return "guest EFER.LME and CR0.PG with CR4.PAE = 0 (APM "
 		       "Vol. 2, 15.5.1)";
-	if ((s->efer & EFER_LME) && (s->cr0 & X86_CR0_PG) &&
-	    (s->cs.attrib & SEG_ATTR_L) && (s->cs.attrib & SEG_ATTR_DB))
+	if ((efer & EFER_LME) && (cr0 & X86_CR0_PG) &&
+	    (c->entry_cs_attrib & SEG_ATTR_L) &&
+	    (c->entry_cs_attrib & SEG_ATTR_DB))
 		return "guest CS.L and CS.D both set in long mode (APM Vol. "
 		       "2, 15.5.1)";
 	if (!v->control.guest_asid)
@@ -208,7 +209,7 @@ static void decode(struct per_cpu *pc, struct vmcb *v, struct x86_exit *e)
 		e->why = "SVM instruction, exit code";
 		break;
 	case X86_EXIT_ENTRY_FAILED:
-		e->why = entry_failure(v);
+		e->why = entry_failure(s, v);
 		break;
 	case X86_EXIT_CPUID:
 		s->insn_len = insn_length(pc, v, 2);
@@ -338,6 +339,22 @@ void svm_prepare_entry(struct guest_regs *regs)
 		x86_handle_exit(pc, regs, &e);
 	}
 	v->save.rax = regs->rax;
+	svm_cpu(pc)->entry_efer = v->save.efer;
+	svm_cpu(pc)->entry_cr0 = v->save.cr0;
+	svm_cpu(pc)->entry_cr4 = v->save.cr4;
+	svm_cpu(pc)->entry_cs_attrib = v->save.cs.attrib;
+	svm_cpu(pc)->entry_rip = v->save.rip;
+}
+
+/* After VMEXIT_INVALID: the state VMRUN refused back into the VMCB, for
+ * the report and the registers the handlers show. */
+static void restore_refused_state(struct svm_cpu *s, struct vmcb *v)
+{
+	v->save.efer = s->entry_efer;
+	v->save.cr0 = s->entry_cr0;
+	v->save.cr4 = s->entry_cr4;
+	v->save.cs.attrib = s->entry_cs_attrib;
+	v->save.rip = s->entry_rip;
 }
 
 /* From svm_entry.S after each #VMEXIT, GIF = 0, the hypervisor's
@@ -358,10 +375,11 @@ void svm_handle_exit(struct guest_regs *regs)
 	svm_stgi();
 	if (s->event_exit_check)
 		event_exit_checked(pc, code);
-	s->first_entry = false;
 	v->control.event_inj = 0;
 	if (code != SVM_EXIT_INVALID)
 		reinject(pc, v);
+	else
+		restore_refused_state(s, v);
 	decode(pc, v, &e);
 	x86_handle_exit(pc, regs, &e);
 	svm_prepare_entry(regs);

@@ -36,9 +36,13 @@ struct svm_cpu {
 	bool svm_on;	   /* EFER.SVME set by us */
 	bool vmcb_valid;   /* hv_nmi may arm the event exit */
 	u8 event_exit_check;
-	u8 nmi_state;	  /* NMI_* */
-	u8 insn_len;	  /* of the instruction that exited, 0: unknown */
-	bool first_entry; /* no exit yet since activate */
+	u8 nmi_state; /* NMI_* */
+	u8 insn_len;  /* of the instruction that exited, 0: unknown */
+	/* what the last VMRUN was given, for naming a consistency check it
+	 * failed: the VMCB's state area is not the guest's after
+	 * VMEXIT_INVALID (Bochs writes the host's back into it) */
+	u16 entry_cs_attrib;
+	u64 entry_efer, entry_cr0, entry_cr4, entry_rip;
 };
 
 static inline struct svm_cpu *svm_cpu(struct per_cpu *pc)
