@@ -284,6 +284,11 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 		return apic_cell_x2apic_msr(pc, regs, write);
 	if (msr == MSR_IA32_EFER)
 		return efer_access(pc, regs, write);
+	/* Linux clears VM_HSAVE_PA on its way down (reboot, crash) when the
+	 * CPU had SVM at boot: writing 0 asks for nothing, so it is done */
+	if (msr == MSR_AMD_VM_HSAVE_PA && write && pc->cell == &hv.root &&
+	    !regs->rax && !regs->rdx)
+		return EXIT_SKIP;
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
