@@ -365,10 +365,10 @@ void vendor_cpu_leave(struct per_cpu *pc, long result, struct guest_regs *regs)
 {
 	struct warden_linux_state *l = &pc->entry->linux_state;
 	struct svm_cpu *sc = svm_cpu(pc);
-	struct vmcb_save *s = &sc->vmcb->save;
 	unsigned int i;
 
 	if (regs) {
+		struct vmcb_save *s = &sc->vmcb->save;
 		u64 *r = (u64 *)regs;
 
 		l->cr0 = s->cr0;
