@@ -33,7 +33,8 @@ include tests/unit/build.mk
 include inmates/build.mk
 include tests/fuzz/build.mk
 
-hypervisor: $(BUILD)/hypervisor/warden-intel.bin
+hypervisor: $(BUILD)/hypervisor/warden-intel.bin \
+	$(BUILD)/hypervisor/warden-amd.bin
 tools: $(BUILD)/tools/warden
 # Configs: YAML in configs/, compiled by the CLI (docs/config.md).  The
 # bad-* system configs are for refusal tests and compiled as they are.
@@ -98,16 +99,14 @@ format-check:
 	@scripts/layers.sh
 
 # The driver loads the image of the CPU's vendor (warden-intel.bin or
-# warden-amd.bin, include/warden/abi.h); the AMD one is installed once the
-# build makes it.
+# warden-amd.bin, include/warden/abi.h); both are installed.
 install: all
 	install -D -m 0644 driver/warden.ko \
 		$(DESTDIR)/lib/modules/$$(cat $(BUILD)/kver)/extra/warden.ko
 	install -D -m 0644 $(BUILD)/hypervisor/warden-intel.bin \
 		$(DESTDIR)/lib/firmware/warden-intel.bin
-	if [ -f $(BUILD)/hypervisor/warden-amd.bin ]; then \
-		install -D -m 0644 $(BUILD)/hypervisor/warden-amd.bin \
-			$(DESTDIR)/lib/firmware/warden-amd.bin; fi
+	install -D -m 0644 $(BUILD)/hypervisor/warden-amd.bin \
+		$(DESTDIR)/lib/firmware/warden-amd.bin
 	install -D -m 0755 $(BUILD)/tools/warden $(DESTDIR)$(PREFIX)/sbin/warden
 	install -D -m 0644 docs/warden.8 $(DESTDIR)$(PREFIX)/share/man/man8/warden.8
 	install -D -m 0644 scripts/warden.bash-completion \

@@ -420,12 +420,13 @@ static int pick_image(struct warden_error *err, u32 *vendor, const char **image,
 /*
  * Refuse when another hypervisor (KVM, for one) has switched the vendor's
  * virtualization extension on, here: CR4.VMXE on Intel (SDM Vol. 3C 24.7),
- * EFER.SVME on AMD (APM Vol. 2 15.4).
+ * EFER.SVME on AMD (APM Vol. 2 15.4); and on AMD when the firmware has
+ * disabled SVM (VM_CR.SVMDIS).
  */
 static int check_virt_free(struct warden_error *err, u32 vendor)
 {
 	struct wd_reason why = { .cpu = smp_processor_id() };
-	u64 efer;
+	u64 efer, vm_cr;
 
 	if (vendor == WARDEN_VENDOR_INTEL) {
 		if (!(__read_cr4() & X86_CR4_VMXE))
@@ -437,13 +438,21 @@ static int check_virt_free(struct warden_error *err, u32 vendor)
 				"running?)");
 	}
 	rdmsrl(MSR_EFER, efer);
-	if (!(efer & EFER_SVME))
+	if (efer & EFER_SVME) {
+		why.rule = WARDEN_RULE_SVM_BUSY;
+		return wd_error(err, -EBUSY, &why,
+				"enable: SVM is in use by another hypervisor: "
+				"EFER.SVME is set (is a KVM virtual machine "
+				"running?)");
+	}
+	/* the firmware can switch SVM off for good: VM_CR bit 4, SVMDIS (APM
+	 * Vol. 2, 15.30.1); on a CPU without SVM the hypervisor names the
+	 * missing feature */
+	if (rdmsrl_safe(MSR_VM_CR, &vm_cr) || !(vm_cr & (1ull << 4)))
 		return 0;
-	why.rule = WARDEN_RULE_SVM_BUSY;
-	return wd_error(err, -EBUSY, &why,
-			"enable: SVM is in use by another hypervisor: "
-			"EFER.SVME is set (is a KVM virtual machine "
-			"running?)");
+	why.rule = WARDEN_RULE_SVM_DISABLED;
+	return wd_error(err, -EOPNOTSUPP, &why,
+			"enable: SVM disabled by firmware (VM_CR.SVMDIS)");
 }
 
 /*

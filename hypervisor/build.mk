@@ -9,7 +9,9 @@ HV_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-common -fno-asynchronous-unwind-tables -fcf-protection=none \
 	-flto=auto \
 	-Iinclude -Icommon/include -Ihypervisor/include \
-	-Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include
+	-Ihypervisor/arch/x86/include
+# The core and the vendor-neutral x86 layer, shared by both images; each
+# vendor's objects see only their own headers (HV_VENDOR_INC).
 HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/core/console_log.c \
 	hypervisor/core/setup.c hypervisor/core/control.c \
@@ -30,31 +32,45 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/cell_tables.c hypervisor/arch/x86/apic_cell.c \
 	hypervisor/arch/x86/apic_unit.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
-	hypervisor/arch/x86/cpu_rules.c \
-	hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
+	hypervisor/arch/x86/cpu_rules.c
+HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
 	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \
 	hypervisor/arch/x86/vmx/vmx_entry_check.c
+HV_SVM_SRCS := hypervisor/arch/x86/svm/svm.c \
+	hypervisor/arch/x86/svm/svm_vcpu.c hypervisor/arch/x86/svm/svm_exit.c \
+	hypervisor/arch/x86/svm/svm_cell.c hypervisor/arch/x86/svm/npt.c \
+	hypervisor/arch/x86/svm/svm_entry.S
 HV_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SRCS))
+HV_VMX_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_VMX_SRCS))
+HV_SVM_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SVM_SRCS))
+$(HV_VMX_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/vmx/include
+$(HV_SVM_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/svm/include
 
 $(HV_OUT)/%.c.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HV_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -MMD -c $< -o $@
 
 $(HV_OUT)/%.S.o: %.S
 	@mkdir -p $(dir $@)
-	$(CC) $(HV_CFLAGS) -D__ASSEMBLY__ -MMD -c $< -o $@
+	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -D__ASSEMBLY__ -MMD -c $< -o $@
 
-$(HV_OUT)/warden-intel.elf: $(HV_OBJS) hypervisor/hypervisor.lds
-	$(CC) $(HV_CFLAGS) -nostdlib -static -no-pie -Wl,--build-id=none \
-		-Wl,-z,noexecstack -Wl,-z,max-page-size=4096 \
-		-Wl,--no-warn-rwx-segments \
-		-T hypervisor/hypervisor.lds $(HV_OBJS) -o $@
+# Two images from the shared objects: warden-intel.bin (VMX) and
+# warden-amd.bin (SVM); the driver loads the one of the CPU's vendor.
+HV_LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none \
+	-Wl,-z,noexecstack -Wl,-z,max-page-size=4096 \
+	-Wl,--no-warn-rwx-segments -T hypervisor/hypervisor.lds
+
+$(HV_OUT)/warden-intel.elf: $(HV_OBJS) $(HV_VMX_OBJS) hypervisor/hypervisor.lds
+	$(CC) $(HV_CFLAGS) $(HV_LDFLAGS) $(HV_OBJS) $(HV_VMX_OBJS) -o $@
+
+$(HV_OUT)/warden-amd.elf: $(HV_OBJS) $(HV_SVM_OBJS) hypervisor/hypervisor.lds
+	$(CC) $(HV_CFLAGS) $(HV_LDFLAGS) $(HV_OBJS) $(HV_SVM_OBJS) -o $@
 
 # objcopy drops trailing empty sections; pad the file to exactly the
 # image_size the header announces.
-$(HV_OUT)/warden-intel.bin: $(HV_OUT)/warden-intel.elf
+$(HV_OUT)/%.bin: $(HV_OUT)/%.elf
 	objcopy -O binary $< $@
 	truncate -s $$((0x$$(nm $< | sed -n 's/ A __image_size$$//p'))) $@
 
--include $(HV_OBJS:.o=.d)
+-include $(HV_OBJS:.o=.d) $(HV_VMX_OBJS:.o=.d) $(HV_SVM_OBJS:.o=.d)

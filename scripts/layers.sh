@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # The hypervisor's layers, one direction (docs/hypervisor.md):
 #   hypervisor/core/ -> hypervisor/arch/x86/ -> hypervisor/arch/x86/vmx/
+#                                            -> hypervisor/arch/x86/svm/
 # Fails, naming file and line, when
 # - code outside the VMX folder reaches VMX: a VMCS field, vmread/vmwrite,
 #   a VMX or EPT instruction or header, the EPT format;
+# - code outside the SVM folder reaches SVM: the VMCB, an SVM instruction,
+#   exit code, intercept or TLB control, an SVM header, the NPT format;
+# - one vendor folder includes the other's headers;
 # - the core uses inline assembly, a vendor header, or x86 internals.
 # Run by "make format-check".
 cd "$(dirname "$0")/.." || exit 2
@@ -21,6 +25,29 @@ if [ -n "$hits" ]; then
 	status=1
 fi
 
+svm_words='\b(vmrun|vmload|vmsave|stgi|clgi|skinit|invlpga|vmmcall|VMCB|vmcb[a-z_]*|SVM_EXIT_[A-Z0-9_]+|INTERCEPT_[A-Z0-9_]+|TLB_CONTROL_[A-Z_]+|svm_npt_format)\b|<svm/'
+# comments may name SVM things; code may not
+hits=$(find hypervisor -name '*.[chS]' ! -path 'hypervisor/arch/x86/svm/*' |
+	sort | xargs grep -nE "$svm_words" |
+	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
+if [ -n "$hits" ]; then
+	echo "layers: SVM outside hypervisor/arch/x86/svm/ (use asm/vendor.h):"
+	echo "$hits"
+	status=1
+fi
+
+# the two vendors never reach each other (the VMX words are checked in
+# svm/ above; the SVM words in vmx/ too): no header of the other
+hits=$(find hypervisor/arch/x86/svm -name '*.[chS]' | sort |
+	xargs grep -nE '#include <(vmx/|x86/vmx\.h>)')
+hits="$hits$(find hypervisor/arch/x86/vmx -name '*.[chS]' | sort |
+	xargs grep -nE '#include <svm/')"
+if [ -n "$hits" ]; then
+	echo "layers: a vendor folder includes the other vendor's header:"
+	echo "$hits"
+	status=1
+fi
+
 # the core reaches the architecture through hv/arch.h and the few
 # asm/ headers it names there (asm/percpu.h, asm/processor.h)
 hits=$(find hypervisor/core hypervisor/include -name '*.[ch]' | sort |
@@ -30,5 +57,5 @@ if [ -n "$hits" ]; then
 	echo "$hits"
 	status=1
 fi
-[ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx, one direction"
+[ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx | arch/x86/svm, one direction"
 exit $status

@@ -17,6 +17,9 @@ comments say how to boot them:
     # cmdline: PARAMS         (more kernel parameters for this boot)
     # expect-vmfail: N REGEX  (up to N failed VM entries whose emulator
     #                          log line matches REGEX are the test's own)
+    # expect-svm-shutdown: N  (on a Bochs SVM model, up to N guest triple
+    #                          faults, which Bochs logs as CPU panics, are
+    #                          the test's own)
     # tests: name1 name2 ...  (every test the script reports)
 
 The script runs in the guest (busybox sh) as /scenario.sh and reports with
@@ -158,7 +161,7 @@ def parse_header(path):
     meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
             'cmdline': '',
-            'expect_vmfail': (0, None)}
+            'expect_vmfail': (0, None), 'expect_svm_shutdown': 0}
     with open(path) as f:
         for line in f:
             m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests|cpu-model'
@@ -167,6 +170,9 @@ def parse_header(path):
                          line)
             if m:
                 meta[m.group(1)] = m.group(2).strip()
+            m = re.match(r'#\s*expect-svm-shutdown:\s*(\d+)', line)
+            if m:
+                meta['expect_svm_shutdown'] = int(m.group(1))
             m = re.match(r'#\s*expect-vmfail:\s*(\d+)\s+(.*)', line)
             if m:
                 meta['expect_vmfail'] = (int(m.group(1)),
@@ -198,8 +204,10 @@ def build_payload(build, script, workdir, extra=()):
                 payload)
     shutil.copy(os.path.join(build, 'tools', 'warden'),
                 os.path.join(payload, 'usr', 'sbin'))
-    shutil.copy(os.path.join(build, 'hypervisor', 'warden-intel.bin'),
-                os.path.join(payload, 'lib', 'firmware'))
+    # both images: the driver loads the one of the CPU's vendor
+    for image in ('warden-intel.bin', 'warden-amd.bin'):
+        shutil.copy(os.path.join(build, 'hypervisor', image),
+                    os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
                 os.path.join(payload, 'tests'))
     shutil.copytree(os.path.join(build, 'configs'),
@@ -254,6 +262,7 @@ def run_group(build, group, script, results, keep, stream=False,
                        os.path.join(workdir, 'out'),
                        rodata_off=meta['rodata'] != 'on', stream=stream,
                        expected_vmfail=meta['expect_vmfail'],
+                       expected_svm_shutdown=meta['expect_svm_shutdown'],
                        cpu_model=meta['cpu-model'],
                        cmdline_extra=meta['cmdline'])
         com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))

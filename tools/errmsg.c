@@ -306,6 +306,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "SVM is in use by another hypervisor: EFER.SVME is set (is "
 		    "a KVM virtual machine running?)");
 		break;
+	case WARDEN_RULE_SVM_DISABLED:
+		add(buf, len, "SVM disabled by firmware (VM_CR.SVMDIS)");
+		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,
 		    "CPU vendor \"%s\" is not supported: Warden runs on "

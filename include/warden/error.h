@@ -141,6 +141,9 @@ enum warden_rule {
 	 * Intel, AMD and Hygon have one).  text = the vendor string of CPUID
 	 * leaf 0, unprintable bytes as '?'. */
 	WARDEN_RULE_CPU_VENDOR = 92,
+	/* Enable: cpu: the firmware disabled SVM, VM_CR.SVMDIS is set (AMD
+	 * APM Vol. 2, 15.30.1). */
+	WARDEN_RULE_SVM_DISABLED = 93,
 };
 
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */

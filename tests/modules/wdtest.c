@@ -9,6 +9,8 @@
  *   insmod wdtest.ko mode=msr msr=0x35
  *   insmod wdtest.ko mode=vmxhold     (holds VMX on every CPU until rmmod,
  *                                      like a running KVM guest would)
+ *   insmod wdtest.ko mode=svmhold     (the same on AMD: EFER.SVME set on
+ *                                      every CPU until rmmod)
  *   insmod wdtest.ko mode=nmi         (NMI IPIs to every other CPU: each
  *                                      must reach Linux's NMI handler)
  *   insmod wdtest.ko mode=ipistorm    (reschedule IPIs with every
@@ -121,7 +123,23 @@ static void apic_id(void)
 }
 
 static void *vmxon_pages[NR_CPUS];
-static bool holding;
+static bool holding, holding_svm;
+
+static void hold_svm(void *unused)
+{
+	u64 efer;
+
+	rdmsrl(MSR_EFER, efer);
+	wrmsrl(MSR_EFER, efer | EFER_SVME);
+}
+
+static void release_svm(void *unused)
+{
+	u64 efer;
+
+	rdmsrl(MSR_EFER, efer);
+	wrmsrl(MSR_EFER, efer & ~EFER_SVME);
+}
 
 static void hold_vmx(void *unused)
 {
@@ -271,6 +289,12 @@ static int __init wdtest_init(void)
 		pr_info("wdtest: vmxhold: VMX held on every CPU\n");
 		return 0;
 	}
+	if (!strcmp(mode, "svmhold")) {
+		on_each_cpu(hold_svm, NULL, 1);
+		holding_svm = true;
+		pr_info("wdtest: svmhold: EFER.SVME set on every CPU\n");
+		return 0;
+	}
 	if (!strcmp(mode, "nmi")) {
 		test_nmis();
 		return -EAGAIN;
@@ -301,6 +325,8 @@ static void __exit wdtest_exit(void)
 
 	if (holding)
 		on_each_cpu(release_vmx, NULL, 1);
+	if (holding_svm)
+		on_each_cpu(release_svm, NULL, 1);
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
 		free_page((unsigned long)vmxon_pages[cpu]);
 }

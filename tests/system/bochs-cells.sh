@@ -7,12 +7,13 @@
 # emulator: bochs
 # cpus: 2
 # timeout: 720
+# expect-svm-shutdown: 1
 # tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits apic-deadline-exits
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
-# console: com3 apic-demo-x2apic ^apic-demo: x2apic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
+# console: com3 apic-demo-x2apic ^apic-demo: (x2apic|xapic) ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
 # console: com3 apic-demo-xapic ^apic-demo: xapic ticks [0-9]+ jitter min/avg/max -?[0-9]+/-?[0-9]+/-?[0-9]+ ns unexpected 0
-# console: com3 apic-demo-deadline ^apic-demo: x2apic deadline ticks [0-9]+ lateness min/avg/max [0-9]+/[0-9]+/[0-9]+ ns unexpected 0
+# console: com3 apic-demo-deadline ^apic-demo: (x2apic|xapic) deadline ticks [0-9]+ lateness min/avg/max [0-9]+/[0-9]+/[0-9]+ ns unexpected 0
 # console-absent: com3 apic-demo-no-unexpected unexpected [1-9]
 # console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
 # console-absent: com3 contained-inmates-stopped (ipi-root|bad-port): still running
@@ -195,7 +196,7 @@ if warden console | grep -q 'CPU 1: dropped 1 pending interrupt(s) of its previo
 # a package-wide MSR, and a VMX instruction
 contain contain-bad-msr /inmates/bad-msr.bin 'read of a forbidden MSR 0x1a0'
 warden cell destroy tiny-demo >/dev/null
-contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a'
+contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a|SVM instruction, exit code 0x84'
 warden cell destroy tiny-demo >/dev/null
 
 # Shutdown requests: the cell may deny (the first), then approves.
@@ -228,7 +229,13 @@ sleep 3
 run warden cell list
 expect_out apic-running '^[0-9]+ +apic-demo +running +1 +-$'
 run warden cell stats apic-demo
-expect_out apic-x2apic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]*( msr_read=[0-9]+)? msr_write=[1-9][0-9]*$'
+# a CPU without x2APIC (Bochs's AMD models) gives the cell none: the demo
+# falls back to xAPIC mode (the jitter line above then says "xapic")
+if grep -qw x2apic /proc/cpuinfo; then
+	expect_out apic-x2apic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]*( msr_read=[0-9]+)? msr_write=[1-9][0-9]*$'
+else
+	expect_out apic-x2apic-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* xapic=[1-9][0-9]*$'
+fi
 run warden cell shutdown apic-demo
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'denied the shutdown request'; then pass apic-shutdown-denied; else fail apic-shutdown-denied "rc $RC: $OUT"; fi
 sleep 1
@@ -244,12 +251,18 @@ sleep 1
 warden cell shutdown apic-demo >/dev/null
 # TSC-deadline mode: the deadline MSR is the cell's own, so only the EOI
 # (an emulated x2APIC write here) exits, and no tick comes before its
-# deadline (lateness never negative, on COM3)
+# deadline (lateness never negative, on COM3).  Bochs's AMD models have
+# no TSC-deadline mode: the demo says so and runs periodic, and the
+# deadline line on COM3 is missing there (a per-machine expectation).
 warden cell load apic-demo /inmates/apic-demo.bin -s "timer=deadline report=20" -a 0xff000 >/dev/null
 warden cell start apic-demo >/dev/null
 sleep 3
 run warden cell stats apic-demo
-expect_out apic-deadline-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* msr_write=[1-9][0-9]*$'
+if grep -qw x2apic /proc/cpuinfo; then
+	expect_out apic-deadline-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* msr_write=[1-9][0-9]*$'
+else
+	expect_out apic-deadline-exits '^cpu 1: vmexits total=[0-9]+, per second: total=[1-9][0-9]* xapic=[1-9][0-9]*$'
+fi
 warden cell destroy apic-demo >/dev/null
 
 warden cell create /configs/cells/tiny-demo.cell >/dev/null

@@ -17,10 +17,16 @@ expect_rc insmod 0 insmod /warden.ko
 run warden enable /configs/bad-unreserved.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'is not reserved: boot Linux with memmap=0x600000\$0x20000000'; then pass unreserved; else fail unreserved "rc $RC: $OUT"; fi
 
-mv /lib/firmware/warden-intel.bin /tmp/
+# the image of this CPU's vendor, and how another hypervisor holds it
+if grep -q AuthenticAMD /proc/cpuinfo; then
+	image=warden-amd.bin hold=svmhold busy='SVM is in use by another hypervisor'
+else
+	image=warden-intel.bin hold=vmxhold busy='VMX is in use by another hypervisor'
+fi
+mv /lib/firmware/$image /tmp/
 run warden enable /configs/system-bochs.cell
-mv /tmp/warden-intel.bin /lib/firmware/
-if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'hypervisor image warden-intel.bin not found'; then pass firmware-missing; else fail firmware-missing "rc $RC: $OUT"; fi
+mv /tmp/$image /lib/firmware/
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q "hypervisor image $image not found"; then pass firmware-missing; else fail firmware-missing "rc $RC: $OUT"; fi
 
 head -c 100 /configs/system-bochs.cell >/tmp/short.cell
 run warden enable /tmp/short.cell
@@ -29,10 +35,10 @@ if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'header says [0-9]* bytes but the file
 run warden enable /configs/bad-overlap.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'memory\[6\] 0x30000000+0x200000: overlaps hypervisor memory 0x30000000+0x600000'; then pass validator-sentence; else fail validator-sentence "rc $RC: $OUT"; fi
 
-insmod /wdtest.ko mode=vmxhold
+insmod /wdtest.ko mode=$hold
 run warden enable /configs/system-bochs.cell
 rmmod wdtest
-if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'VMX is in use by another hypervisor'; then pass vmx-busy; else fail vmx-busy "rc $RC: $OUT"; fi
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q "$busy"; then pass vmx-busy; else fail vmx-busy "rc $RC: $OUT"; fi
 
 # YAML configs: a refusal names the file and line of the offending item.
 run warden enable /yaml/bad/overlap.yaml

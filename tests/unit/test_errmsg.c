@@ -100,6 +100,12 @@ static void vendor_rules(void **state)
 			    "set (is a KVM virtual machine running?) (on CPU "
 			    "1)");
 
+	e = rec(WARDEN_RULE_SVM_DISABLED, WARDEN_ITEM_NONE, 0);
+	e.cpu = 0;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "SVM disabled by firmware (VM_CR.SVMDIS) (on CPU "
+			    "0)");
+
 	e = rec(WARDEN_RULE_CPU_VENDOR, WARDEN_ITEM_NONE, 0);
 	strcpy(e.text, "CentaurHauls");
 	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),

@@ -60,6 +60,15 @@ BOCHS_CPU_MODEL = os.environ.get('WARDEN_BOCHS_MODEL', 'corei7_haswell_4770')
 # inconsistent AVX-512 sizes (a WARNING at every boot), and Bochs' XSAVES
 # and XSAVEC store the AVX upper halves over the XSAVE header (Linux 6.1
 # saves with XSAVEC when XSAVES is gone: both must go).
+# Bochs CPU models with AMD SVM (docs/test-machine.md): Bochs 2.7 takes
+# the SHUTDOWN intercept of a guest's triple fault only after it has logged
+# the fault as a CPU panic ("3rd (N) exception with no resolution") and
+# stopped in its debugger, so on these models a CPU panic is reported
+# rather than fatal, the debugger continues once per expected fault, and a
+# scenario declares the triple faults the hypervisor contains
+# (expect-svm-shutdown).
+BOCHS_SVM_MODELS = ('zambezi', 'trinity_apu')
+
 MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
 
 GUEST_MEM_MB = 1024
@@ -126,7 +135,7 @@ def build_image(out, initrd, cmdline):
     return img
 
 
-def write_bochsrc(out, img, cpus, model):
+def write_bochsrc(out, img, cpus, model, svm_shutdowns=0):
     rc = os.path.join(out, 'bochsrc')
     lines = [
         'cpu: model=%s, count=%d, ips=100000000, '
@@ -140,7 +149,9 @@ def write_bochsrc(out, img, cpus, model):
         'ata0-master: type=disk, path=%s, mode=flat' % img,
         'boot: disk',
         'log: %s' % os.path.join(out, 'bochs.log'),
-        'panic: action=fatal',
+        'panic: action=fatal' + ''.join(
+            ', cpu%x=report' % i for i in range(cpus)
+            if model in BOCHS_SVM_MODELS),
         'error: action=report',
         'info: action=report',
         'debug: action=ignore',
@@ -153,7 +164,10 @@ def write_bochsrc(out, img, cpus, model):
         f.write('\n'.join(lines) + '\n')
     cmds = os.path.join(out, 'bochs.rc')
     with open(cmds, 'w') as f:
-        f.write('c\nquit\n')
+        # Bochs's debugger stops at every triple fault, before the SVM
+        # SHUTDOWN intercept: continue once more for each one expected
+        f.write('c\n' * (1 + (svm_shutdowns if model in BOCHS_SVM_MODELS
+                                else 0)) + 'quit\n')
     return rc, cmds
 
 
@@ -251,10 +265,13 @@ def merge_clearcpuid(cmdline):
 
 def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         rodata_off=True, stream=False, expected_vmfail=(0, None),
-        cpu_model=''):
+        cpu_model='', expected_svm_shutdown=0):
     """Boot once; return the result dict (also written to out/result.json).
     expected_vmfail (count, regex): up to count failed VM entries whose
-    emulator log line matches regex are a test's doing, not a failure."""
+    emulator log line matches regex are a test's doing, not a failure.
+    expected_svm_shutdown: on a Bochs SVM model, up to this many guest
+    triple faults (logged as CPU panics, BOCHS_SVM_MODELS) are a test's
+    doing."""
     out = os.path.abspath(out)
     initrd = os.path.abspath(initrd)
     os.makedirs(out, exist_ok=True)
@@ -287,7 +304,8 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         if not os.path.exists(SHIM):
             raise SystemExit('boot.py: missing %s (make vm-tools)' % SHIM)
         img = build_image(out, initrd, cmdline)
-        rc, cmds = write_bochsrc(out, img, cpus, model)
+        rc, cmds = write_bochsrc(out, img, cpus, model,
+                                 expected_svm_shutdown)
         argv = ['bochs-bin', '-q', '-f', rc, '-rc', cmds]
         env = dict(os.environ, TERM='dumb')
     elif emulator == 'qemu':
@@ -351,7 +369,10 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         with open(e9_path, 'w') as f:
             f.write(''.join(line + '\n' for line in consoles[4].lines))
     result = classify(emulator, com1.lines, bochs_lines, exit_code, timed_out,
-                      out, expected_vmfail)
+                      out, expected_vmfail,
+                      expected_svm_shutdown
+                      if emulator == 'bochs' and model in BOCHS_SVM_MODELS
+                      else 0)
     result.update({'seconds': round(seconds, 1), 'emulator': emulator,
                    'cpus': cpus})
     with open(os.path.join(out, 'result.json'), 'w') as f:
@@ -361,7 +382,7 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
 
 
 def classify(emulator, com1, bochs, exit_code, timed_out, out,
-             expected_vmfail=(0, None)):
+             expected_vmfail=(0, None), expected_triple=0):
     scenario_rc = None
     for line in com1:
         m = RE_END.search(line)
@@ -374,6 +395,8 @@ def classify(emulator, com1, bochs, exit_code, timed_out, out,
             break
     warns = [line for line in com1 if RE_WARN.search(line)]
     triple = [line for line in bochs if RE_TRIPLE.search(line)]
+    if len(triple) <= expected_triple:
+        triple = []
     vmfail = [line for line in bochs if RE_VMX_FAIL.search(line)]
     count, regex = expected_vmfail
     expected = [line for line in vmfail

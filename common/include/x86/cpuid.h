@@ -15,5 +15,10 @@
 #define CPUID7_ECX_OSPKE (1u << 4)
 #define CPUIDD1_EAX_XSAVES (1u << 3)
 #define CPUID80000001_EDX_RDTSCP (1u << 27)
+/* AMD SVM (APM Vol. 3, Appendix E.4.2 and E.4.9; Vol. 2, 15.4) */
+#define CPUID80000001_ECX_SVM (1u << 2)
+#define CPUID8000000A_EDX_NPT (1u << 0)
+#define CPUID8000000A_EDX_NRIPS (1u << 3)
+#define CPUID8000000A_EDX_FLUSH_BY_ASID (1u << 6)
 
 #endif /* WARDEN_X86_CPUID_H */

@@ -14,6 +14,12 @@
 
 #define MSR_IA32_PAT 0x00000277
 #define MSR_IA32_EFER 0xc0000080
+/* AMD (APM Vol. 2, 15.30): SVM's own MSRs and the system configuration */
+#define MSR_AMD_SYSCFG 0xc0010010
+#define MSR_AMD_VM_CR 0xc0010114
+#define AMD_VM_CR_LOCK (1ull << 3)
+#define AMD_VM_CR_SVMDIS (1ull << 4)
+#define MSR_AMD_VM_HSAVE_PA 0xc0010117
 
 /* VMX capability MSRs (SDM Vol. 3, Appendix A). */
 #define MSR_IA32_VMX_BASIC 0x00000480

@@ -84,7 +84,7 @@ static void free_cell_arch(struct arch_cell *a)
 {
 	pt_destroy(&a->tables);
 	if (a->io_bitmap)
-		page_free(&hv.pool, a->io_bitmap, 2);
+		page_free(&hv.pool, a->io_bitmap, X86_IO_BITMAP_PAGES);
 	page_free(&hv.pool, a, 1);
 }
 
@@ -97,14 +97,14 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 	a = page_alloc(&hv.pool, 1);
 	if (!a)
 		goto nomem;
-	a->io_bitmap = page_alloc(&hv.pool, 2);
+	a->io_bitmap = page_alloc(&hv.pool, X86_IO_BITMAP_PAGES);
 	if (!a->io_bitmap ||
 	    pt_init(&a->tables, vendor_second_level_format(), &hv.pool)) {
 		free_cell_arch(a);
 		goto nomem;
 	}
 	/* every port exits until the ownership path gives the cell its own */
-	memset(a->io_bitmap, 0xff, 2 * PAGE_SIZE);
+	memset(a->io_bitmap, 0xff, X86_IO_BITMAP_PAGES * PAGE_SIZE);
 	cell->arch = a;
 	/* Only the MSRs of its own CPU (msr.c); x2APIC ICR writes exit and
 	 * are checked (apic_cell.c).  Every CPU has root's APIC mode. */

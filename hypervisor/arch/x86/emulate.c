@@ -57,6 +57,12 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 			c &= ~CPUID1_ECX_OSXSAVE;
 			if (v.cr4 & X86_CR4_OSXSAVE)
 				c |= CPUID1_ECX_OSXSAVE;
+		} else if (leaf == 0x80000001) {
+			/* no SVM for guests (AMD; reserved on Intel) */
+			c &= ~CPUID80000001_ECX_SVM;
+		} else if (leaf == 0x8000000a) {
+			/* SVM's own leaf: nothing to offer */
+			a = b = c = d = 0;
 		} else if (leaf == 7 && sub == 0) {
 			vcpu_view(&v);
 			c &= ~CPUID7_ECX_OSPKE; /* follows the guest's CR4 */

@@ -7,12 +7,13 @@
  * silently.  A cell's refused access fails the cell (its own CPU's
  * architectural MSRs are all it may touch).
  *
- * The list covers what Linux 6.1 touches on Intel CPUs, including the
+ * The list covers what Linux 6.1 touches on Intel and AMD CPUs, including the
  * MTRR/PAT rendezvous when a CPU is onlined (0x200-0x2ff, 0x277, 0x8b,
  * 0x3a, TSC_ADJUST; docs/hypervisor.md).  The vendor turns the policy into
  * its permission map (msr_policy_walk).
  */
 #include <asm/apic.h>
+#include <asm/cpu_rules.h>
 #include <asm/exit.h>
 #include <asm/processor.h>
 #include <asm/vendor.h>
@@ -83,6 +84,34 @@ static const struct msr_range allowed[] = {
 	{ 0x00000da0, 0x00000da0 }, /* XSS */
 	{ 0xc0000080, 0xc0000084 }, /* EFER, STAR, LSTAR, CSTAR, FMASK */
 	{ 0xc0000100, 0xc0000103 }, /* FS/GS/KERNEL_GS base, TSC_AUX */
+	/* AMD (APM Vol. 2, Appendix A; the BKDGs of families 10h-17h) */
+	{ 0xc0000408, 0xc000040f }, /* MC4 miscellaneous thresholds */
+	{ 0xc0010000, 0xc0010007 }, /* legacy PERF_CTL0-3, PERF_CTR0-3 */
+	{ 0xc0010015, 0xc0010015 }, /* HWCR */
+	/* NB_CFG: Linux enables extended PCI config access (EnableCf8ExtCfg)
+	 * when a CPU comes online */
+	{ 0xc001001f, 0xc001001f },
+	{ 0xc0010062, 0xc0010064 }, /* P-state control, status, P0 */
+	{ 0xc0010140, 0xc0010141 }, /* OSVW ID length, status */
+	{ 0xc0010200, 0xc001020b }, /* core PERF_CTL/PERF_CTR 0-5 */
+	{ 0xc0010240, 0xc0010247 }, /* northbridge performance counters */
+	{ 0xc0011020, 0xc0011023 }, /* LS/IC/DC/BU_CFG: errata, SSBD */
+	{ 0xc0011029, 0xc001102a }, /* DE_CFG (LFENCE), BU_CFG2 */
+	{ 0xc0011030, 0xc001103a }, /* IBS */
+};
+
+/*
+ * Read-only for root: AMD configuration Linux reads when it starts a CPU
+ * or sizes memory, and whose writes would reach beyond root's share.
+ * SVM's own MSRs (VM_CR, VM_HSAVE_PA) and SYSCFG are never passed
+ * through: emulated_read answers them.
+ */
+static const struct msr_range root_read_only[] = {
+	{ 0xc0010016, 0xc001001a }, /* IORR base/mask, TOP_MEM */
+	{ 0xc001001d, 0xc001001d }, /* TOP_MEM2 */
+	{ 0xc0010058, 0xc0010058 }, /* MMIO configuration base (MMCONFIG) */
+	{ 0xc0011004, 0xc0011005 }, /* CPUID feature masks */
+	{ 0xc001100c, 0xc001100c }, /* NODE_ID */
 };
 
 /*
@@ -123,7 +152,9 @@ static bool is_allowed(struct per_cpu *pc, u32 msr, bool write)
 		return in_ranges(cell_allowed, COUNT(cell_allowed), msr) ||
 		       (!write &&
 			in_ranges(cell_read_only, COUNT(cell_read_only), msr));
-	return in_ranges(allowed, COUNT(allowed), msr);
+	return in_ranges(allowed, COUNT(allowed), msr) ||
+	       (!write &&
+		in_ranges(root_read_only, COUNT(root_read_only), msr));
 }
 
 static void
@@ -145,6 +176,8 @@ void msr_policy_walk(bool root, bool x2apic,
 
 	if (root) {
 		walk_ranges(allowed, COUNT(allowed), true, pass, ctx);
+		walk_ranges(root_read_only, COUNT(root_read_only), false, pass,
+			    ctx);
 		/* root's APIC must stay where the hypervisor traps it
 		 * (apic.c) */
 		intercept(ctx, MSR_IA32_APIC_BASE, true);
@@ -173,9 +206,22 @@ void msr_policy_walk(bool root, bool x2apic,
 /*
  * Emulated reads: IA32_FEATURE_CONTROL says VMX is locked off (the root
  * cannot use VMX), the VMX capability MSRs read as 0 rather than #GP.
+ * On AMD, VM_CR says SVM is disabled and locked (APM Vol. 2, 15.30.1),
+ * VM_HSAVE_PA reads as 0, and SYSCFG as it is (Linux's MTRR and memory
+ * encryption code reads it; writes are refused).
  */
 static bool emulated_read(u32 msr, u64 *value)
 {
+	if (msr == MSR_AMD_VM_CR) {
+		*value = AMD_VM_CR_SVMDIS | AMD_VM_CR_LOCK;
+		return true;
+	}
+	if (msr == MSR_AMD_VM_HSAVE_PA) {
+		*value = 0;
+		return true;
+	}
+	if (msr == MSR_AMD_SYSCFG)
+		return read_msr_safe(msr, value);
 	if (msr == MSR_IA32_FEATURE_CONTROL) {
 		*value = FEATURE_CONTROL_LOCKED;
 		return true;
@@ -185,6 +231,33 @@ static bool emulated_read(u32 msr, u64 *value)
 		return true;
 	}
 	return false;
+}
+
+/*
+ * EFER, when the vendor makes its accesses exit (SVM keeps EFER.SVME set
+ * underneath, svm_cell.c; VMX passes EFER through): the guest reads its
+ * own view, and a write is checked against the rules (cpu_rules.c) before
+ * it reaches the guest state.
+ */
+static enum exit_action efer_access(struct per_cpu *pc, struct guest_regs *regs,
+				    bool write)
+{
+	struct cpu_view v;
+	u64 value;
+	int rule;
+
+	vcpu_view(&v);
+	if (!write) {
+		regs->rax = (u32)v.efer;
+		regs->rdx = v.efer >> 32;
+		return EXIT_SKIP;
+	}
+	value = (regs->rdx << 32) | (u32)regs->rax;
+	rule = efer_check(&v, &value, guest_limits.efer_allowed);
+	if (rule)
+		return refuse_guest_value(pc, "WRMSR to EFER", value, rule);
+	vcpu_set_efer(value);
+	return EXIT_SKIP;
 }
 
 enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
@@ -209,6 +282,13 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 	if (msr >= MSR_X2APIC_FIRST && msr <= MSR_X2APIC_LAST &&
 	    pc->cell != &hv.root && !pc->arch.x2apic)
 		return apic_cell_x2apic_msr(pc, regs, write);
+	if (msr == MSR_IA32_EFER)
+		return efer_access(pc, regs, write);
+	/* Linux clears VM_HSAVE_PA on its way down (reboot, crash) when the
+	 * CPU had SVM at boot: writing 0 asks for nothing, so it is done */
+	if (msr == MSR_AMD_VM_HSAVE_PA && write && pc->cell == &hv.root &&
+	    !regs->rax && !regs->rdx)
+		return EXIT_SKIP;
 	if (!write && emulated_read(msr, &value)) {
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;

@@ -43,11 +43,11 @@ int arch_root_cell_init(struct per_cpu *pc, struct cell *root)
 		return hv_no_memory(pc, 1);
 	/* one page backs every trapped xAPIC page: no access reaches it */
 	a->apic_access_page = page_alloc(&hv.pool, 1);
-	a->io_bitmap = page_alloc(&hv.pool, 2);
+	a->io_bitmap = page_alloc(&hv.pool, X86_IO_BITMAP_PAGES);
 	if (!a->apic_access_page || !a->io_bitmap ||
 	    vendor_cell_init(root, pc->arch.x2apic))
 		return hv_no_memory(pc, 1);
-	memset(a->io_bitmap, 0xff, 2 * PAGE_SIZE);
+	memset(a->io_bitmap, 0xff, X86_IO_BITMAP_PAGES * PAGE_SIZE);
 	for (i = 0; i < cfg->num_pio_ranges; i++)
 		arch_set_ports(root, pio[i].base, pio[i].length, true);
 	printk("Root cell: %u memory regions, %u port ranges ready\n",

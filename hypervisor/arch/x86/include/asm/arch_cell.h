@@ -6,6 +6,11 @@
 
 #include <hv/hypervisor.h>
 
+/* The I/O bitmap's pages: VMX reads the first two (bitmaps A and B), SVM
+ * all three (its 12 KiB I/O permission map, whose bits past port 0xffff
+ * stand for accesses that run past the last port, APM Vol. 2, 15.10.1). */
+#define X86_IO_BITMAP_PAGES 3
+
 struct arch_cell {
 	/* guest-physical memory, in the vendor's second-level format */
 	struct page_table tables;
@@ -18,7 +23,8 @@ struct arch_cell {
 	 * runs), so that lock-free readers can tell (asm/insn_cache.h). */
 	u64 tables_gen;
 	/* Ports that exit: one bit per port 0-0xffff, 1 = intercepted (8 KiB;
-	 * the vendor's hardware reads it as it is or copies it). */
+	 * the vendor's hardware reads it as it is), then a page of ones:
+	 * X86_IO_BITMAP_PAGES in all. */
 	u8 *io_bitmap;
 	/* The MSR permission map in the vendor's format (vendor_cell_init) */
 	u8 *msr_bitmap;

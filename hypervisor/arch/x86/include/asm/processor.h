@@ -27,6 +27,7 @@
 #define EFER_LME (1ul << 8)
 #define EFER_LMA (1ul << 10)
 #define EFER_NXE (1ul << 11)
+#define EFER_SVME (1ul << 12)
 
 #define X86_RFLAGS_TF (1ul << 8)
 #define X86_RFLAGS_IF (1ul << 9)
