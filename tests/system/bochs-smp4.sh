@@ -129,12 +129,7 @@ expect_rc disable 0 warden disable
 if grep -q AuthenticAMD /proc/cpuinfo; then
 	# AMD: EFER.SVME (bit 12) is clear again on every CPU (the CLI
 	# probes VMX only)
-	bad=
-	for cpu in 0 1 2 3; do
-		taskset -c $cpu insmod /wdtest.ko mode=msr msr=0xc0000080 2>/dev/null
-		v=$(dmesg | sed -n 's/.*wdtest: msr 0xc0000080: read (0), value \(0x[0-9a-f]*\).*/\1/p' | tail -1)
-		if [ -z "$v" ] || [ $((v & 0x1000)) != 0 ]; then bad="$bad cpu $cpu EFER '$v'"; fi
-	done
+	bad=$(svm_on_cpus 0 1 2 3)
 	if [ -z "$bad" ]; then pass vmx-free-after; else fail vmx-free-after "SVM still on:$bad"; fi
 else
 	run warden hardware check

@@ -73,3 +73,15 @@ loc_phases() {
 	sleep 2
 	after=$(loc_totals)
 }
+
+# svm_on_cpus CPU...: the CPUs whose EFER.SVME (bit 12) is set, read with
+# wdtest (the CLI's probe knows VMX only); empty when SVM is off on all
+svm_on_cpus() {
+	bad=
+	for cpu in "$@"; do
+		taskset -c $cpu insmod /wdtest.ko mode=msr msr=0xc0000080 2>/dev/null
+		v=$(dmesg | sed -n 's/.*wdtest: msr 0xc0000080: read (0), value \(0x[0-9a-f]*\).*/\1/p' | tail -1)
+		if [ -z "$v" ] || [ $((v & 0x1000)) != 0 ]; then bad="$bad cpu $cpu EFER '$v'"; fi
+	done
+	echo "$bad"
+}

@@ -7,11 +7,14 @@
 #include <asm/apic.h>
 #include <asm/guest.h>
 #include <asm/pgformat.h>
+#include <asm/processor.h>
 #include <asm/vendor.h>
 #include <asm/x86_cpu.h>
 #include <hv/arch.h>
 #include <hv/printk.h>
+#include <warden/hvheader.h>
 #include <warden/hypercall.h>
+#include <x86/msr.h>
 
 int arch_init_system(struct per_cpu *pc)
 {
@@ -64,4 +67,22 @@ long arch_test_failure(struct per_cpu *pc, unsigned long kind)
 			asm volatile("cli; hlt");
 	}
 	return -WARDEN_EINVAL;
+}
+
+void x86_back_to_linux(struct per_cpu *pc, struct warden_linux_state *l,
+		       long result, bool guest)
+{
+	if (guest) {
+		/* Linux may have changed CR0/CR4/EFER/PAT as a guest. */
+		write_cr0(l->cr0);
+		write_cr4(l->cr4);
+		write_msr(MSR_IA32_EFER, l->efer);
+		write_msr(MSR_IA32_PAT, l->pat);
+	}
+	printk("CPU %u: back to Linux at RIP 0x%llx, RSP 0x%llx, CR3 0x%llx, "
+	       "GS base 0x%llx, result %ld\n",
+	       pc->cpu_id, (unsigned long long)l->rip,
+	       (unsigned long long)l->rsp, (unsigned long long)l->cr3,
+	       (unsigned long long)l->gs.base, result);
+	arch_jump_to_linux(pc->entry->stub_leave, l);
 }

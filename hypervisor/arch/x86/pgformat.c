@@ -16,25 +16,20 @@ u64 pgformat_large_mask(unsigned int level)
 	return PHYS_ADDR_MASK & ~((PAGE_SIZE << (9 * level)) - 1);
 }
 
-/* ---- host (IA-32e paging) ---- */
+/* ---- the IA-32e entry ---- */
 
-static bool host_present(u64 e)
+bool pgformat_present(u64 e)
 {
 	return e & PTE_PRESENT;
 }
 
-static bool host_is_leaf(u64 e, unsigned int level)
+bool pgformat_is_leaf(u64 e, unsigned int level)
 {
 	return level == 0 || (e & PTE_LARGE);
 }
 
-static u64 host_table(u64 phys)
-{
-	return phys | PTE_PRESENT | PTE_WRITE;
-}
-
-static u64 host_leaf(u64 phys, unsigned int level, unsigned int flags,
-		     unsigned int mem_type)
+u64 pgformat_leaf(u64 phys, unsigned int level, unsigned int flags,
+		  unsigned int mem_type)
 {
 	u64 e = phys | PTE_PRESENT;
 
@@ -49,30 +44,37 @@ static u64 host_leaf(u64 phys, unsigned int level, unsigned int flags,
 	return e;
 }
 
-static u64 host_phys(u64 e, unsigned int level)
+u64 pgformat_phys(u64 e, unsigned int level)
 {
-	return e & (host_is_leaf(e, level) ? pgformat_large_mask(level)
-					   : PHYS_ADDR_MASK);
+	return e & (pgformat_is_leaf(e, level) ? pgformat_large_mask(level)
+					       : PHYS_ADDR_MASK);
 }
 
-static unsigned int host_flags(u64 e)
+unsigned int pgformat_flags(u64 e)
 {
 	return MAP_READ | ((e & PTE_WRITE) ? MAP_WRITE : 0) |
 	       ((e & PTE_NX) ? 0 : MAP_EXECUTE);
 }
 
-static unsigned int host_mem_type(u64 e)
+unsigned int pgformat_mem_type(u64 e)
 {
 	return (e & PTE_PCD) ? WARDEN_MEMTYPE_UC : WARDEN_MEMTYPE_WB;
 }
 
+/* ---- host (IA-32e paging) ---- */
+
+static u64 host_table(u64 phys)
+{
+	return phys | PTE_PRESENT | PTE_WRITE;
+}
+
 const struct paging_format x86_host_format = {
-	.present = host_present,
-	.is_leaf = host_is_leaf,
+	.present = pgformat_present,
+	.is_leaf = pgformat_is_leaf,
 	.table = host_table,
-	.leaf = host_leaf,
-	.phys = host_phys,
-	.flags = host_flags,
-	.mem_type = host_mem_type,
+	.leaf = pgformat_leaf,
+	.phys = pgformat_phys,
+	.flags = pgformat_flags,
+	.mem_type = pgformat_mem_type,
 	.max_leaf_level = 1,
 };

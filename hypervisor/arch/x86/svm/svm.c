@@ -404,17 +404,5 @@ void vendor_cpu_leave(struct per_cpu *pc, long result, struct guest_regs *regs)
 	l->regs[0] = (u64)result;
 
 	vendor_cpu_undo(pc);
-	if (regs) {
-		/* Linux may have changed CR0/CR4/EFER/PAT as a guest. */
-		write_cr0(l->cr0);
-		write_cr4(l->cr4);
-		write_msr(MSR_IA32_EFER, l->efer);
-		write_msr(MSR_IA32_PAT, l->pat);
-	}
-	printk("CPU %u: back to Linux at RIP 0x%llx, RSP 0x%llx, CR3 0x%llx, "
-	       "GS base 0x%llx, result %ld\n",
-	       pc->cpu_id, (unsigned long long)l->rip,
-	       (unsigned long long)l->rsp, (unsigned long long)l->cr3,
-	       (unsigned long long)l->gs.base, result);
-	arch_jump_to_linux(pc->entry->stub_leave, l);
+	x86_back_to_linux(pc, l, result, regs != NULL);
 }

@@ -15,6 +15,20 @@ extern const struct paging_format x86_host_format;
  * ...): the address bits less those a large page must have clear. */
 u64 pgformat_large_mask(unsigned int level);
 
+/*
+ * The IA-32e entry, shared by the host format and every format built on
+ * the same entries (SVM's nested tables): present bit, leaf at level,
+ * a leaf's bits for flags (MAP_*) and memory type (through the PAT, WB
+ * or UC), and back from an entry.
+ */
+bool pgformat_present(u64 e);
+bool pgformat_is_leaf(u64 e, unsigned int level);
+u64 pgformat_leaf(u64 phys, unsigned int level, unsigned int flags,
+		  unsigned int mem_type);
+u64 pgformat_phys(u64 e, unsigned int level);
+unsigned int pgformat_flags(u64 e);
+unsigned int pgformat_mem_type(u64 e);
+
 /* IA-32e paging entry bits (SDM Vol. 3, Tables 4-15 to 4-20). */
 #define PTE_PRESENT (1ull << 0)
 #define PTE_WRITE (1ull << 1)

@@ -63,4 +63,14 @@ u64 arch_idt_base(void);
 void __attribute__((noreturn))
 arch_jump_to_linux(u64 stub_leave, struct warden_linux_state *s);
 
+/*
+ * The end of vendor_cpu_leave, once the vendor has left its extension:
+ * when Linux ran as a guest (guest true), its CR0, CR4, EFER and PAT as
+ * it last set them in l; the console line; the jump to the driver's stub
+ * with l's state, RAX = result.  Does not return.
+ */
+void __attribute__((noreturn))
+x86_back_to_linux(struct per_cpu *pc, struct warden_linux_state *l, long result,
+		  bool guest);
+
 #endif /* WARDEN_ASM_X86_CPU_H */
