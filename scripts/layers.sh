@@ -14,27 +14,21 @@
 cd "$(dirname "$0")/.." || exit 2
 status=0
 
-vmx_words='\b(vmread|vmwrite|vmlaunch|vmresume|vmxon|vmxoff|vmclear|vmptrld|invept|invvpid|vmcall|VMCS|EPT_[A-Z_]+|EPTP_[A-Z_]+|GUEST_[A-Z0-9_]+_(SELECTOR|BASE|LIMIT|AR_BYTES)|EXIT_REASON_[A-Z_]+|VM_(EXIT|ENTRY)_[A-Z_]+|vmx_ept_format)\b|<vmx/|<x86/vmx\.h>'
-# comments may name VMX things; code may not
-hits=$(find hypervisor -name '*.[chS]' ! -path 'hypervisor/arch/x86/vmx/*' |
-	sort | xargs grep -nE "$vmx_words" |
-	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
-if [ -n "$hits" ]; then
-	echo "layers: VMX outside hypervisor/arch/x86/vmx/ (use asm/vendor.h):"
-	echo "$hits"
-	status=1
-fi
+# outside VENDOR NAME WORDS: code outside hypervisor/arch/x86/VENDOR/ that
+# matches WORDS (comments may name vendor things; code may not)
+outside() {
+	hits=$(find hypervisor -name '*.[chS]' ! -path "hypervisor/arch/x86/$1/*" |
+		sort | xargs grep -nE "$3" |
+		grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
+	if [ -n "$hits" ]; then
+		echo "layers: $2 outside hypervisor/arch/x86/$1/ (use asm/vendor.h):"
+		echo "$hits"
+		status=1
+	fi
+}
 
-svm_words='\b(vmrun|vmload|vmsave|stgi|clgi|skinit|invlpga|vmmcall|VMCB|vmcb[a-z_]*|SVM_EXIT_[A-Z0-9_]+|INTERCEPT_[A-Z0-9_]+|TLB_CONTROL_[A-Z_]+|svm_npt_format)\b|<svm/'
-# comments may name SVM things; code may not
-hits=$(find hypervisor -name '*.[chS]' ! -path 'hypervisor/arch/x86/svm/*' |
-	sort | xargs grep -nE "$svm_words" |
-	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
-if [ -n "$hits" ]; then
-	echo "layers: SVM outside hypervisor/arch/x86/svm/ (use asm/vendor.h):"
-	echo "$hits"
-	status=1
-fi
+outside vmx VMX '\b(vmread|vmwrite|vmlaunch|vmresume|vmxon|vmxoff|vmclear|vmptrld|invept|invvpid|vmcall|VMCS|EPT_[A-Z_]+|EPTP_[A-Z_]+|GUEST_[A-Z0-9_]+_(SELECTOR|BASE|LIMIT|AR_BYTES)|EXIT_REASON_[A-Z_]+|VM_(EXIT|ENTRY)_[A-Z_]+|vmx_ept_format)\b|<vmx/|<x86/vmx\.h>'
+outside svm SVM '\b(vmrun|vmload|vmsave|stgi|clgi|skinit|invlpga|vmmcall|VMCB|vmcb[a-z_]*|SVM_EXIT_[A-Z0-9_]+|INTERCEPT_[A-Z0-9_]+|TLB_CONTROL_[A-Z_]+|svm_npt_format)\b|<svm/'
 
 # the two vendors never reach each other (the VMX words are checked in
 # svm/ above; the SVM words in vmx/ too): no header of the other
