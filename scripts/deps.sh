@@ -16,7 +16,7 @@ mkdir -p "$build"
 
 packages=(
 	build-essential clang clang-format libclang-rt-14-dev xz-utils
-	bochs bochsbios vgabios bochs-term qemu-system-x86 busybox-static
+	bochs bochsbios vgabios bochs-term busybox-static
 	syslinux syslinux-common mtools dosfstools cpio libyaml-dev
 	libcmocka-dev python3
 )
@@ -72,6 +72,42 @@ if [ "${#missing[@]}" -gt 0 ]; then
 	apt_update
 	echo "deps: installing ${missing[*]}" >&2
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+# QEMU 10 for the qemu-svm machine (x2APIC under TCG exists from QEMU 9.0
+# on; Debian 12's own QEMU is 7.2).  It comes from Debian 12's backports
+# suite, the only archive added; apt takes nothing else from it unless
+# asked (backports are pinned at priority 100).
+backports=/etc/apt/sources.list.d/warden-backports.sources
+qemu_major() {
+	dpkg-query -W -f='${Version}' qemu-system-x86 2>/dev/null |
+		sed -n 's/^[0-9]*:\{0,1\}\([0-9]*\)\..*/\1/p'
+}
+if [ "$(qemu_major)" = "" ] || [ "$(qemu_major)" -lt 10 ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: QEMU 10 (bookworm-backports) is missing; run as root to install it" >&2
+		exit 1
+	fi
+	if ! grep -qs "bookworm-backports" /etc/apt/sources.list \
+		/etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; then
+		echo "deps: adding Debian 12's backports suite ($backports)" >&2
+		cat >"$backports" <<-EOF
+			Types: deb
+			URIs: http://deb.debian.org/debian
+			Suites: bookworm-backports
+			Components: main
+			Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		updated=0
+	fi
+	apt_update
+	echo "deps: installing qemu-system-x86 from bookworm-backports" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		-t bookworm-backports qemu-system-x86 >&2
+	if [ "$(qemu_major)" -lt 10 ]; then
+		echo "deps: qemu-system-x86 $(qemu_major) installed, 10 or newer needed" >&2
+		exit 1
+	fi
 fi
 
 # The stock kernel image for the test machine (unpacked under build/kernel).
