@@ -41,12 +41,12 @@ tools: $(BUILD)/tools/warden
 WARDEN_CLI := $(BUILD)/tools/warden
 CONFIG_CELLS := $(patsubst configs/cells/%.yaml,$(BUILD)/configs/cells/%.cell,\
 	$(wildcard configs/cells/*.yaml configs/cells/bad/*.yaml))
-CONFIGS := $(BUILD)/configs/system-bochs.cell \
+CONFIGS := $(BUILD)/configs/system-bochs.cell $(BUILD)/configs/system-qemu.cell \
 	$(BUILD)/configs/bad-unreserved.cell $(BUILD)/configs/bad-overlap.cell \
 	$(CONFIG_CELLS)
 configs: $(CONFIGS)
 
-$(BUILD)/configs/system-bochs.cell: configs/system-bochs.yaml $(WARDEN_CLI)
+$(BUILD)/configs/system-%.cell: configs/system-%.yaml $(WARDEN_CLI)
 	@mkdir -p $(dir $@)
 	$(WARDEN_CLI) config compile $< -o $@
 $(BUILD)/configs/bad-%.cell: configs/bad/%.yaml $(WARDEN_CLI)

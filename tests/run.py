@@ -6,14 +6,17 @@ Prints one line per test, "PASS <group>/<name>" or "FAIL <group>/<name>:
 <reason>", then the wall time, and last, alone on a line, "N passed, M failed".
 Exit status 0 only when nothing failed.
 
-System test groups are the files tests/system/<group>.sh.  Their header
-comments say how to boot them:
+System test groups are the files tests/system/<group>.sh, each run once on
+every test machine it names (tests/vm/boot.py, MACHINES); a test is
+named "<machine>:<group>/<test>", e.g. "qemu-svm:cells/create".  Their
+header comments say how to boot them:
 
-    # emulator: bochs | qemu
+    # machines: bochs-vmx qemu-svm bochs-svm   (required)
     # cpus: 2
     # timeout: 400            (seconds of wall time for the whole boot)
     # rodata: on | off        (default off: Linux's rodata=off saves ~5 s)
-    # cpu-model: MODEL        (Bochs CPU model; default tests/vm/boot.py's)
+    # cpu-model: MODEL        (Bochs CPU model of bochs-vmx; default
+    #                          tests/vm/boot.py's)
     # cmdline: PARAMS         (more kernel parameters for this boot)
     # expect-vmfail: N REGEX  (up to N failed VM entries whose emulator
     #                          log line matches REGEX are the test's own)
@@ -22,15 +25,22 @@ comments say how to boot them:
     #                          the test's own)
     # tests: name1 name2 ...  (every test the script reports)
 
+Any of these but machines may be given for one machine only, which then
+overrides the plain line ("# timeout@qemu-svm: 200"), except tests: the
+names of "# tests@qemu-svm:" are more tests, reported on that machine
+only.  "# console@MACHINE:" lines are console checks of one machine.
+
 The script runs in the guest (busybox sh) as /scenario.sh and reports with
-the helpers of tests/system/lib.sh.  A test the script does not report
-(because the boot died first) fails with the reason the boot ended, and
-every group also reports "<group>/boot": clean power-off, no kernel
-warning, no panic.
+the helpers of tests/system/lib.sh, which also set $MACHINE and
+$SYSTEM_CELL (the machine's system config).  A test the script does not
+report (because the boot died first) fails with the reason the boot
+ended, and every group also reports "<machine>:<group>/boot": clean
+power-off, no kernel warning, no panic.
 
   tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
                [--timeout-scale F]
-  T: "unit", "unit/<suite>", "inmate-qemu", "<group>" or "<group>/<test>"
+  T: "unit", "unit/<suite>", "inmate-qemu", "<group>", "<group>/<test>",
+     "<machine>:", "<machine>:<group>" or "<machine>:<group>/<test>"
 
 Between the two, the inmate tests run the inmates bare in QEMU, started
 in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
@@ -69,9 +79,7 @@ class Results:
         self.lines = []
 
     def wanted(self, name):
-        if not self.only:
-            return True
-        return name == self.only or name.startswith(self.only + '/')
+        return name_selected(self.only, name)
 
     def report(self, name, ok, reason=''):
         if not self.wanted(name):
@@ -105,12 +113,37 @@ class Results:
         self.failed += child.failed
 
 
-def group_selected(only, group):
-    """Whether --only T asks for anything in this group."""
+def split_machine(name):
+    """"qemu-svm:cells/create" -> ("qemu-svm", "cells/create"); a name
+    without a machine (unit tests) -> ("", name)."""
+    machine, sep, rest = name.partition(':')
+    return (machine, rest) if sep else ('', name)
+
+
+def path_selected(only, path):
+    """Whether the path T (group/test) selects PATH or PATH is below T."""
+    return not only or only == path or path.startswith(only + '/')
+
+
+def name_selected(only, name):
+    """Whether --only T selects the test NAME."""
     if not only:
         return True
-    return only == group or only.startswith(group + '/') or \
-        group.startswith(only + '/')
+    om, opath = split_machine(only)
+    nm, npath = split_machine(name)
+    if om and om != nm:
+        return False
+    return path_selected(opath, npath)
+
+
+def group_selected(only, group, machine=''):
+    """Whether --only T asks for anything in this group (on MACHINE)."""
+    if not only:
+        return True
+    om, opath = split_machine(only)
+    if om and om != machine:
+        return False
+    return path_selected(opath, group) or opath.startswith(group + '/')
 
 
 # ---------------------------------------------------------------- unit tests
@@ -157,42 +190,52 @@ def run_unit(build, results):
 
 # -------------------------------------------------------------- system tests
 
-def parse_header(path):
-    meta = {'emulator': 'bochs', 'cpus': '2', 'timeout': '600',
+HEADER_KEYS = ('cpus', 'timeout', 'rodata', 'tests', 'cpu-model', 'cmdline',
+               'expect-vmfail', 'expect-svm-shutdown')
+
+
+def parse_header(path, machine=''):
+    """The header of a group script, for one of its machines ("# key@m:"
+    lines of another machine are left out)."""
+    meta = {'machines': [], 'cpus': '2', 'timeout': '600',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
-            'cmdline': '',
-            'expect_vmfail': (0, None), 'expect_svm_shutdown': 0}
+            'cmdline': '', 'expect-vmfail': '', 'expect-svm-shutdown': '0'}
+    special = {}
     with open(path) as f:
         for line in f:
-            m = re.match(r'#\s*(emulator|cpus|timeout|rodata|tests|cpu-model'
-                         r'|cmdline):'
-                         r'\s*(.*)',
-                         line)
+            m = re.match(r'#\s*machines:\s*(.*)', line)
             if m:
-                meta[m.group(1)] = m.group(2).strip()
-            m = re.match(r'#\s*expect-svm-shutdown:\s*(\d+)', line)
+                meta['machines'] = m.group(1).split()
+            m = re.match(r'#\s*(%s)(?:@([\w-]+))?:\s*(.*)'
+                         % '|'.join(HEADER_KEYS), line)
             if m:
-                meta['expect_svm_shutdown'] = int(m.group(1))
-            m = re.match(r'#\s*expect-vmfail:\s*(\d+)\s+(.*)', line)
-            if m:
-                meta['expect_vmfail'] = (int(m.group(1)),
-                                         m.group(2).strip())
+                key, only, value = m.group(1), m.group(2), m.group(3).strip()
+                if only is None:
+                    meta[key] = value
+                elif only == machine:
+                    special[key] = value
             # "# console: com3 NAME REGEX": a test that the cell console
             # file (out/com3.log) matches REGEX after the run;
             # "# console-absent: com3 NAME REGEX": that no line does
-            m = re.match(r'#\s*console(-absent)?:\s*(com[34])\s+'
-                         r'([\w.-]+)\s+(.*)', line)
-            if m:
-                meta['console'].append((m.group(2), m.group(3),
-                                        m.group(4).strip(),
+            # ("# console@MACHINE: ..." for one machine)
+            m = re.match(r'#\s*console(-absent)?(?:@([\w-]+))?:\s*'
+                         r'(com[34])\s+([\w.-]+)\s+(.*)', line)
+            if m and m.group(2) in (None, machine):
+                meta['console'].append((m.group(3), m.group(4),
+                                        m.group(5).strip(),
                                         bool(m.group(1))))
-    meta['tests'] = meta['tests'].split()
+    more = special.pop('tests', '')
+    meta.update(special)
+    meta['tests'] = meta['tests'].split() + more.split()
+    m = re.match(r'(\d+)\s+(.*)', meta['expect-vmfail'])
+    meta['expect_vmfail'] = (int(m.group(1)), m.group(2)) if m else (0, None)
+    meta['expect_svm_shutdown'] = int(meta['expect-svm-shutdown'] or 0)
     return meta
 
 
-def build_payload(build, script, workdir, extra=()):
+def build_payload(build, script, workdir, machine, extra=()):
     """The files the guest gets on top of the base initramfs (and the
-    files in extra, at its root)."""
+    files in extra, at its root); /tests/machine names the machine."""
     payload = os.path.join(workdir, 'payload')
     if os.path.exists(payload):
         shutil.rmtree(payload)
@@ -210,6 +253,8 @@ def build_payload(build, script, workdir, extra=()):
                     os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
                 os.path.join(payload, 'tests'))
+    with open(os.path.join(payload, 'tests', 'machine'), 'w') as f:
+        f.write(machine + '\n')
     shutil.copytree(os.path.join(build, 'configs'),
                     os.path.join(payload, 'configs'))
     # the YAML sources, for the CLI's file:line messages
@@ -248,16 +293,17 @@ def read_text(path):
         return ''
 
 
-def run_group(build, group, script, results, keep, stream=False,
+def run_group(build, machine, group, script, results, keep, stream=False,
               timeout_scale=1.0):
     import boot  # tests/vm/boot.py
-    meta = parse_header(script)
-    workdir = os.path.join(keep, group) if keep else \
-        tempfile.mkdtemp(prefix='warden-%s-' % group)
+    meta = parse_header(script, machine)
+    workdir = os.path.join(keep, machine, group) if keep else \
+        tempfile.mkdtemp(prefix='warden-%s-%s-' % (machine, group))
     os.makedirs(workdir, exist_ok=True)
+    group = '%s:%s' % (machine, group)  # the prefix of the test names
     try:
-        initrd = build_payload(build, script, workdir)
-        res = boot.run(meta['emulator'], int(meta['cpus']),
+        initrd = build_payload(build, script, workdir, machine)
+        res = boot.run(machine, int(meta['cpus']),
                        float(meta['timeout']) * timeout_scale, initrd,
                        os.path.join(workdir, 'out'),
                        rodata_off=meta['rodata'] != 'on', stream=stream,
@@ -325,7 +371,16 @@ def run_group(build, group, script, results, keep, stream=False,
             shutil.rmtree(workdir, ignore_errors=True)
 
 
+def expected_seconds(script, machine):
+    """How long a group may run, to start the longest first: its timeout,
+    a QEMU one taken as 7 times faster than Bochs."""
+    import boot
+    t = float(parse_header(script, machine)['timeout'])
+    return t if boot.MACHINES[machine]['emulator'] == 'bochs' else t / 7
+
+
 def main():
+    import boot  # tests/vm/boot.py
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
     ap.add_argument('--only', default='')
@@ -340,8 +395,9 @@ def main():
     start = time.time()
 
     if args.demo:
-        res = run_group(args.build, 'demo',
-                        os.path.join(ROOT, 'tests', 'demo.sh'),
+        demo = os.path.join(ROOT, 'tests', 'demo.sh')
+        res = run_group(args.build, parse_header(demo)['machines'][0],
+                        'demo', demo,
                         Results(''), keep, stream=True)
         print('demo: the machine %s after %.0f s' % (
             'powered off cleanly' if res.get('end') == 'clean'
@@ -349,7 +405,7 @@ def main():
         return 0 if res.get('end') == 'clean' else 1
 
     results = Results(args.only.strip('/'))
-    if group_selected(results.only, 'unit') or results.only.startswith('unit'):
+    if group_selected(results.only, 'unit'):
         run_unit(args.build, results)
     jobs = []  # (expected seconds, name, function of a Results)
     if not args.unit_only and group_selected(results.only, 'inmate-qemu'):
@@ -364,11 +420,20 @@ def main():
                 continue
             group = f[:-3]
             script = os.path.join(sysdir, f)
-            if group_selected(results.only, group):
-                jobs.append((float(parse_header(script)['timeout']), group,
-                             lambda r, g=group, s=script:
-                             run_group(args.build, g, s, r, keep,
-                                       timeout_scale=args.timeout_scale)))
+            machines = parse_header(script)['machines']
+            if not machines:
+                results.report('%s/header' % group, False,
+                               '%s names no machine ("# machines:")' % f)
+            for m in machines:
+                if m not in boot.MACHINES:
+                    results.report('%s:%s/header' % (m, group), False,
+                                   'unknown machine %r in %s' % (m, f))
+                elif group_selected(results.only, group, m):
+                    jobs.append((expected_seconds(script, m),
+                                 '%s:%s' % (m, group),
+                                 lambda r, g=group, s=script, m=m:
+                                 run_group(args.build, m, g, s, r, keep,
+                                           timeout_scale=args.timeout_scale)))
     # longest first, so that the short ones fill in at the end
     jobs.sort(key=lambda j: -j[0])
     with concurrent.futures.ThreadPoolExecutor(

@@ -409,8 +409,11 @@ static int cell_stats(int argc, char **argv)
 	uint32_t id, idx;
 	int fd;
 
-	if ((argc != 2 && !json) || !strcmp(argv[1], "--help"))
-		return usage(!strcmp(argv[1], "--help") ? stdout : stderr);
+	bool help = argc >= 2 && !strcmp(argv[1], "--help");
+
+	/* argc 1: no cell named, argv[1] is NULL */
+	if (argc < 2 || (argc != 2 && !json) || help)
+		return usage(help ? stdout : stderr);
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;

@@ -3,6 +3,15 @@
 # prints "PASS <name>" or "FAIL <name>: <reason>" on the Linux console;
 # tests/run.py prefixes the group name.
 
+# The test machine this boot runs on (tests/vm/boot.py, MACHINES) and its
+# system config: the QEMU q35 machine has other memory and devices than
+# Bochs's i440FX one.
+MACHINE=$(cat /tests/machine 2>/dev/null)
+case $MACHINE in
+qemu-*) SYSTEM_CELL=/configs/system-qemu.cell ;;
+*) SYSTEM_CELL=/configs/system-bochs.cell ;;
+esac
+
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
@@ -66,7 +75,7 @@ loc_phases() {
 	sleep 2
 	bare=$(loc_totals)
 	expect_rc insmod 0 insmod /warden.ko
-	expect_rc enable 0 warden enable /configs/system-bochs.cell
+	expect_rc enable 0 warden enable $SYSTEM_CELL
 	sleep 2
 	enabled=$(loc_totals)
 	expect_rc disable 0 warden disable

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """One run of the Warden test machine (Bochs with VMX, or QEMU TCG).
 
-    tests/vm/boot.py --emulator bochs|qemu --cpus N --timeout SECONDS \
+    tests/vm/boot.py --machine M --cpus N --timeout SECONDS \
         --initrd FILE --out DIR [--cmdline-extra "..."] [--no-rodata-off] \
         [--stream]
 
@@ -70,6 +70,24 @@ BOCHS_CPU_MODEL = os.environ.get('WARDEN_BOCHS_MODEL', 'corei7_haswell_4770')
 BOCHS_SVM_MODELS = ('zambezi', 'trinity_apu')
 
 MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
+
+# The test machines (docs/test-machine.md, "The machines").  A system test
+# group names the ones it runs on ("# machines:" in its header).
+#   bochs-vmx    Bochs, an Intel CPU with VMX, EPT; root stays in xAPIC mode
+#   bochs-svm    Bochs, the AMD zambezi CPU: SVM, NPT, NRIP save, no x2APIC
+#   qemu-svm     QEMU 10 TCG q35, its AMD "max" CPU (SVM, NPT, x2APIC, no
+#                NRIP save), an Intel IOMMU with interrupt remapping in
+#                x2APIC mode (eim=on), so root Linux runs in x2APIC mode
+#   qemu-novirt  QEMU TCG, a CPU with neither VMX nor SVM
+MACHINES = {
+    'bochs-vmx': {'emulator': 'bochs', 'model': BOCHS_CPU_MODEL},
+    'bochs-svm': {'emulator': 'bochs', 'model': 'zambezi'},
+    'qemu-svm': {'emulator': 'qemu',
+                 'qemu': ['-machine', 'q35', '-cpu', 'max',
+                          '-device', 'intel-iommu,intremap=on,eim=on']},
+    'qemu-novirt': {'emulator': 'qemu',
+                    'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
+}
 
 GUEST_MEM_MB = 1024
 END_MARKER = 'WARDEN-SCENARIO-END'
@@ -263,10 +281,12 @@ def merge_clearcpuid(cmdline):
     return ' '.join(words)
 
 
-def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
+def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
         rodata_off=True, stream=False, expected_vmfail=(0, None),
-        cpu_model='', expected_svm_shutdown=0):
-    """Boot once; return the result dict (also written to out/result.json).
+        cpu_model='', expected_svm_shutdown=0, qemu_extra=()):
+    """Boot once on a machine of MACHINES; return the result dict (also
+    written to out/result.json).  cpu_model: another Bochs CPU model
+    for a bochs-vmx run.  qemu_extra: more QEMU arguments (bench: -icount).
     expected_vmfail (count, regex): up to count failed VM entries whose
     emulator log line matches regex are a test's doing, not a failure.
     expected_svm_shutdown: on a Bochs SVM model, up to this many guest
@@ -284,8 +304,15 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         if not os.path.exists(path):
             raise SystemExit('boot.py: missing %s (%s)' % (path, what))
 
-    model = os.environ.get('WARDEN_BOCHS_MODEL') or cpu_model or \
-        BOCHS_CPU_MODEL
+    if machine not in MACHINES:
+        raise SystemExit('boot.py: unknown machine %r (one of %s)'
+                         % (machine, ', '.join(sorted(MACHINES))))
+    emulator = MACHINES[machine]['emulator']
+    if machine == 'bochs-vmx':
+        model = os.environ.get('WARDEN_BOCHS_MODEL') or cpu_model or \
+            BOCHS_CPU_MODEL
+    else:
+        model = MACHINES[machine].get('model', '')
     cmdline = CMDLINE
     if emulator == 'bochs' and model in MODEL_CMDLINE:
         cmdline += ' ' + MODEL_CMDLINE[model]
@@ -309,7 +336,8 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
         argv = ['bochs-bin', '-q', '-f', rc, '-rc', cmds]
         env = dict(os.environ, TERM='dumb')
     elif emulator == 'qemu':
-        argv = ['qemu-system-x86_64', '-machine', 'pc', '-cpu', 'max',
+        argv = ['qemu-system-x86_64'] + MACHINES[machine]['qemu'] + \
+            list(qemu_extra) + [
                 '-smp', str(cpus), '-m', str(GUEST_MEM_MB),
                 '-kernel', KERNEL, '-initrd', initrd, '-append', cmdline,
                 '-nodefaults', '-display', 'none', '-no-reboot',
@@ -374,6 +402,7 @@ def run(emulator, cpus, timeout, initrd, out, cmdline_extra='',
                       if emulator == 'bochs' and model in BOCHS_SVM_MODELS
                       else 0)
     result.update({'seconds': round(seconds, 1), 'emulator': emulator,
+                   'machine': machine,
                    'cpus': cpus})
     with open(os.path.join(out, 'result.json'), 'w') as f:
         json.dump(result, f, indent=2)
@@ -447,7 +476,7 @@ def classify(emulator, com1, bochs, exit_code, timed_out, out,
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--emulator', choices=['bochs', 'qemu'], default='bochs')
+    ap.add_argument('--machine', choices=sorted(MACHINES), default='bochs-vmx')
     ap.add_argument('--cpus', type=int, default=1)
     ap.add_argument('--timeout', type=float, default=300)
     ap.add_argument('--initrd', required=True)
@@ -456,11 +485,11 @@ def main():
     ap.add_argument('--no-rodata-off', action='store_true')
     ap.add_argument('--stream', action='store_true')
     a = ap.parse_args()
-    r = run(a.emulator, a.cpus, a.timeout, a.initrd, a.out,
+    r = run(a.machine, a.cpus, a.timeout, a.initrd, a.out,
             cmdline_extra=a.cmdline_extra, rodata_off=not a.no_rodata_off,
             stream=a.stream)
-    print('boot: %s emulator=%s cpus=%d seconds=%.1f scenario_rc=%s out=%s'
-          % (r['end'], r['emulator'], r['cpus'], r['seconds'],
+    print('boot: %s machine=%s cpus=%d seconds=%.1f scenario_rc=%s out=%s'
+          % (r['end'], r['machine'], r['cpus'], r['seconds'],
              r['scenario_rc'], os.path.abspath(a.out)))
     if r['end'] != 'clean':
         com1 = os.path.join(a.out, 'com1.log')

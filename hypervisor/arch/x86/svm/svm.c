@@ -235,18 +235,23 @@ static void setup_guest_state(struct per_cpu *pc, struct vmcb *v)
  * hidden), I/O and MSRs through the permission maps, NMI and INIT (the
  * hypervisor's signals, INIT/SIPI emulation), SHUTDOWN (a triple fault),
  * every SVM instruction (VMRUN must be, APM 15.5.1), INVLPGA, VMMCALL (the
- * hypercall), XSETBV (XCR0 is checked), #DB and #AC.  No interrupt, HLT,
- * RDTSC or CR intercepts: with nested paging and no fixed bits, the
- * guest's own MOV to CR is checked by the hardware as on bare metal, and
- * with V_INTR_MASKING clear physical interrupts reach the guest's IDT
- * (APM 15.21.1).
+ * hypercall), XSETBV (XCR0 is checked), #DB and #AC, and writes to CR4
+ * and to CR0 bits other than TS and MP (the selective CR0 intercept, APM
+ * 15.9): VMRUN loads the guest's CR0 and CR4 from the VMCB at every entry,
+ * so each value is checked against the rules first (emulate.c), as on
+ * VMX; an emulator that let a bad value through on its own would
+ * otherwise fail the next VMRUN (QEMU does).  No interrupt, HLT or RDTSC
+ * intercepts: with V_INTR_MASKING clear physical interrupts reach the
+ * guest's IDT (APM 15.21.1).
  */
 static void setup_controls(struct vmcb *v)
 {
 	struct vmcb_control *c = &v->control;
 
 	c->intercept_exceptions = EXCEPTION_INTERCEPTS;
+	c->intercept_cr_write = 1u << 4; /* CR4 */
 	c->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_INIT | INTERCEPT_CPUID |
+			     INTERCEPT_CR0_SEL_WRITE |
 			     INTERCEPT_INVLPGA | INTERCEPT_IOIO_PROT |
 			     INTERCEPT_MSR_PROT | INTERCEPT_SHUTDOWN;
 	c->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |

@@ -83,6 +83,9 @@ static enum x86_exit_kind kind_of(u64 code)
 		return X86_EXIT_NMI_WINDOW;
 	case SVM_EXIT_CPUID:
 		return X86_EXIT_CPUID;
+	case SVM_EXIT_CR0_SEL_WRITE:
+	case SVM_EXIT_CR4_WRITE:
+		return X86_EXIT_CR;
 	case SVM_EXIT_VMMCALL:
 		return X86_EXIT_HYPERCALL;
 	case SVM_EXIT_IOIO:
@@ -157,6 +160,48 @@ static u8 insn_length(struct per_cpu *pc, const struct vmcb *v,
 	return (u8)(i + opcode_len);
 }
 
+/*
+ * A CR0/CR4 write intercept: which GPR the MOV took its value from, and
+ * its length.  With decode assists EXITINFO1 says it (bit 63: a MOV,
+ * bits 3:0: the GPR, APM 15.8.1); without them (both emulators) the
+ * hypervisor reads the instruction: prefixes, then 0F 22 /r, MOV CRn,
+ * reg64, whose ModRM reg field (REX.R) is n and rm field (REX.B) the GPR
+ * (APM Vol. 3, "MOV CRn").  LMSW, the other instruction the selective
+ * CR0 intercept catches, is left with cr ~0: the neutral handler names
+ * it as an unexpected CR access.
+ */
+static void decode_mov_cr(struct per_cpu *pc, const struct vmcb *v,
+			  unsigned int cr, struct x86_exit *e)
+{
+	u64 info1 = v->control.exit_info_1;
+	u8 bytes[15], rex = 0, modrm;
+	unsigned int n, i;
+	bool long64 = (v->save.efer & EFER_LMA) &&
+		      (v->save.cs.attrib & SEG_ATTR_L);
+
+	e->cr.cr = ~0u;
+	e->cr.gpr = 0;
+	if (info1 >> 63) {
+		e->cr.cr = cr;
+		e->cr.gpr = info1 & 0xf;
+		svm_cpu(pc)->insn_len = insn_length(pc, v, 3);
+		return;
+	}
+	n = guest_read_linear(pc, v->save.cs.base + v->save.rip, bytes,
+			      sizeof(bytes));
+	for (i = 0; i < n && is_prefix(bytes[i], long64); i++)
+		if ((bytes[i] & 0xf0) == 0x40)
+			rex = bytes[i];
+	if (i + 3 > n || bytes[i] != 0x0f || bytes[i + 1] != 0x22)
+		return;
+	modrm = bytes[i + 2];
+	if ((((modrm >> 3) & 7) | ((rex & 4) << 1)) != cr)
+		return;
+	e->cr.cr = cr;
+	e->cr.gpr = (modrm & 7) | ((rex & 1) << 3);
+	svm_cpu(pc)->insn_len = (u8)(i + 3);
+}
+
 /* Why VMRUN refused the guest state (APM Vol. 2, 15.5.1): the rules the
  * hypervisor itself could break, in order, on what it gave VMRUN
  * (svm_prepare_entry's copy). */
@@ -213,6 +258,9 @@ static void decode(struct per_cpu *pc, struct vmcb *v, struct x86_exit *e)
 		break;
 	case X86_EXIT_CPUID:
 		s->insn_len = insn_length(pc, v, 2);
+		break;
+	case X86_EXIT_CR:
+		decode_mov_cr(pc, v, code == SVM_EXIT_CR4_WRITE ? 4 : 0, e);
 		break;
 	case X86_EXIT_MSR_READ:
 		/* EXITINFO1: 0 RDMSR, 1 WRMSR (APM 15.11) */
@@ -366,6 +414,11 @@ void svm_handle_exit(struct guest_regs *regs)
 	struct vmcb *v = s->vmcb;
 	u64 code = v->control.exit_code;
 	struct x86_exit e;
+
+	/* VMEXIT_INVALID is -1 (APM Appendix C); QEMU writes it as a 32-bit
+	 * -1 with the upper half 0.  No valid code comes near that. */
+	if ((u32)code == (u32)SVM_EXIT_INVALID)
+		v->control.exit_code = code = SVM_EXIT_INVALID;
 
 	regs->rax = v->save.rax;
 	/* a flush asked for is done by the VMRUN that just ran */

@@ -58,14 +58,24 @@ void vcpu_code(struct vcpu_code *c)
 	c->cs_long = vmcb->save.cs.attrib & SEG_ATTR_L;
 }
 
-/* No CR0/CR4 bits are kept on SVM: the value is the guest's as it is. */
+/*
+ * No CR0/CR4 bits are kept on SVM: the value is the guest's as it is.
+ * These emulate an intercepted MOV to CR0/CR4, whose TLB side effects
+ * (a changed CR0.PG or WP, CR4.PGE, PAE, PSE, PCIDE, SMEP ...; SDM Vol. 3,
+ * 4.10.4.1) the hardware did not carry out: the guest's ASID is flushed
+ * at the next VMRUN, for any change (the writes are rare).
+ */
 void vcpu_set_cr0(u64 value)
 {
+	if (this_vmcb()->save.cr0 != value)
+		vcpu_flush_guest_tlb();
 	this_vmcb()->save.cr0 = value;
 }
 
 void vcpu_set_cr4(u64 value)
 {
+	if (this_vmcb()->save.cr4 != value)
+		vcpu_flush_guest_tlb();
 	this_vmcb()->save.cr4 = value;
 }
 

@@ -159,6 +159,7 @@ _Static_assert(sizeof(struct vmcb) <= 4096, "the VMCB is one page");
 #define INTERCEPT_NMI (1u << 1)
 #define INTERCEPT_INIT (1u << 3)
 #define INTERCEPT_VINTR (1u << 4)
+#define INTERCEPT_CR0_SEL_WRITE (1u << 5) /* bits other than TS, MP */
 #define INTERCEPT_CPUID (1u << 18)
 #define INTERCEPT_IRET (1u << 20)
 #define INTERCEPT_INVLPGA (1u << 26)
@@ -204,12 +205,14 @@ _Static_assert(sizeof(struct vmcb) <= 4096, "the VMCB is one page");
 
 /* Exit codes (APM Appendix C) */
 #define SVM_EXIT_CR0_WRITE 0x010
+#define SVM_EXIT_CR4_WRITE 0x014
 #define SVM_EXIT_EXCP_BASE 0x040
 #define SVM_EXIT_INTR 0x060
 #define SVM_EXIT_NMI 0x061
 #define SVM_EXIT_SMI 0x062
 #define SVM_EXIT_INIT 0x063
 #define SVM_EXIT_VINTR 0x064
+#define SVM_EXIT_CR0_SEL_WRITE 0x065
 #define SVM_EXIT_CPUID 0x072
 #define SVM_EXIT_IRET 0x074
 #define SVM_EXIT_INVLPGA 0x07a

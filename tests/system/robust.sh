@@ -7,7 +7,7 @@
 # running cell first; an exception in the hypervisor on a cell's CPU loses
 # that CPU only, and destroy quarantines the cell's memory.  The driver is
 # loaded with test_hooks=1 (WARDEN_HC_TEST).
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 900
 # tests: insmod enable status-cell xcr0-avx-no-sse xcr0-no-x87 xcr0-unsupported xcr0-avx512 cr4-reserved cr0-reserved-high cr0-nw-no-cd entry-failure forged-line flood-hv-lines-kept flood-cell-share repeat-counted apicbase-move apicbase-disable apicbase-x2apic-elsewhere apicbase-extd-only apicid-kept root-apic-beside-cell pending-vector-31 load-asks start-asks hvfault-lost lost-status lost-sysfs lost-destroy-quarantined quarantine-kept lost-root-works disable-with-lost rmmod-pinned enable-after-lost
@@ -22,7 +22,7 @@ con() { warden console; }
 cpu1_works() { [ "$(cat $online)" = 1 ] && [ "$(taskset -c 1 sh -c 'echo alive')" = alive ]; }
 
 expect_rc insmod 0 insmod /warden.ko test_hooks=1
-expect_rc enable 0 warden enable /configs/system-bochs.cell
+expect_rc enable 0 warden enable $SYSTEM_CELL
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
 run warden status
 expect_out status-cell '^cpu 1: parked, cell 1,'
@@ -166,5 +166,5 @@ run warden disable
 if [ "$RC" = 0 ] && [ "$(cat /sys/kernel/warden/enabled)" = 0 ]; then pass disable-with-lost; else fail disable-with-lost "rc $RC: $OUT"; fi
 run rmmod warden
 if [ "$RC" != 0 ] && [ -e /sys/kernel/warden ]; then pass rmmod-pinned; else fail rmmod-pinned "rc $RC: $OUT"; fi
-run warden enable /configs/system-bochs.cell
+run warden enable $SYSTEM_CELL
 if [ "$RC" != 0 ] && echo "$OUT" | grep -q 'lost CPU 1 since this system booted'; then pass enable-after-lost; else fail enable-after-lost "rc $RC: $OUT"; fi

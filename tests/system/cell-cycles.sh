@@ -3,7 +3,7 @@
 # (the destroy asks the running inmate first).  Each time the CPU comes
 # back online and runs work; the memory pool returns to its value before
 # the first create; no kernel warning appears.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 1200
 # tests: insmod enable cycles20 pool-back no-kernel-warning disable
@@ -13,7 +13,7 @@ online=/sys/devices/system/cpu/cpu1/online
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 
 expect_rc insmod 0 insmod /warden.ko
-expect_rc enable 0 warden enable /configs/system-bochs.cell
+expect_rc enable 0 warden enable $SYSTEM_CELL
 before=$(pool)
 dmesg -c >/dev/null
 ok=0 pools=""

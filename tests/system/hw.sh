@@ -2,7 +2,7 @@
 # The driver and "warden hardware check" on the emulated machine with VMX
 # (Bochs).  Linux keeps rodata on here, to catch mapping bugs that
 # rodata=off would hide.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 420
 # rodata: on

@@ -2,7 +2,7 @@
 # Enable's refusals, each with its reason and with Linux left running and
 # able to enable afterwards; then 10 enable/disable cycles in one boot with
 # the memory pool at the same value each time.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 360
 # tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy yaml-sentence config-create config-check-created config-create-enables config-check-conflict enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
@@ -24,11 +24,11 @@ else
 	image=warden-intel.bin hold=vmxhold busy='VMX is in use by another hypervisor'
 fi
 mv /lib/firmware/$image /tmp/
-run warden enable /configs/system-bochs.cell
+run warden enable $SYSTEM_CELL
 mv /tmp/$image /lib/firmware/
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q "hypervisor image $image not found"; then pass firmware-missing; else fail firmware-missing "rc $RC: $OUT"; fi
 
-head -c 100 /configs/system-bochs.cell >/tmp/short.cell
+head -c 100 $SYSTEM_CELL >/tmp/short.cell
 run warden enable /tmp/short.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'header says [0-9]* bytes but the file has 100'; then pass truncated-config; else fail truncated-config "rc $RC: $OUT"; fi
 
@@ -36,7 +36,7 @@ run warden enable /configs/bad-overlap.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'memory\[6\] 0x30000000+0x200000: overlaps hypervisor memory 0x30000000+0x600000'; then pass validator-sentence; else fail validator-sentence "rc $RC: $OUT"; fi
 
 insmod /wdtest.ko mode=$hold
-run warden enable /configs/system-bochs.cell
+run warden enable $SYSTEM_CELL
 rmmod wdtest
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q "$busy"; then pass vmx-busy; else fail vmx-busy "rc $RC: $OUT"; fi
 
@@ -54,8 +54,8 @@ warden disable >/dev/null
 run warden config check /tmp/created.yaml /yaml/cells/tiny-demo.yaml /yaml/cells/bad/overlap-tiny.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '^/yaml/cells/bad/overlap-tiny.yaml:[0-9]+: memory\[0\] .*belongs to cell 1 \("tiny-demo"'; then pass config-check-conflict; else fail config-check-conflict "rc $RC: $OUT"; fi
 
-expect_rc enable-after-refusals 0 warden enable /configs/system-bochs.cell
-run warden enable /configs/system-bochs.cell
+expect_rc enable-after-refusals 0 warden enable $SYSTEM_CELL
+run warden enable $SYSTEM_CELL
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'already enabled'; then pass already-enabled; else fail already-enabled "rc $RC: $OUT"; fi
 warden disable >/dev/null
 run warden disable
@@ -63,7 +63,7 @@ if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'not enabled'; then pass disable-not-e
 
 ok=0 pools=""
 for i in 1 2 3 4 5 6 7 8 9 10; do
-	warden enable /configs/system-bochs.cell >/dev/null || break
+	warden enable $SYSTEM_CELL >/dev/null || break
 	pools="$pools $(warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p')"
 	warden disable >/dev/null || break
 	ok=$i

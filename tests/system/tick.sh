@@ -12,7 +12,7 @@
 # 1,260 per window bare and enabled alike on this model.  So a hypervisor
 # that changes root's timer (its divide configuration, its current
 # count, interrupts lost or doubled) fails here.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cmdline: nohz=off
 # cpus: 2
 # timeout: 600

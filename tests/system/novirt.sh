@@ -2,7 +2,7 @@
 # The same image in QEMU TCG, which has no VMX: the driver loads, and
 # "warden hardware check" names VMX as missing and exits 1; the AMD image
 # runs on QEMU's SVM.
-# emulator: qemu
+# machines: qemu-novirt
 # cpus: 2
 # timeout: 120
 # tests: insmod hardware-check-fails vmx-missing-named verdict dump enable-amd svm-lengths-decoded root-runs-amd disable-amd linux-runs-on

@@ -2,7 +2,7 @@
 # Late launch: enable Warden under the running Linux, keep Linux working on
 # every CPU as the root cell (processes, IPIs, timers, MSRs,
 # the hypervisor's memory out of reach), then give it back to bare metal.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 600
 # tests: insmod enable enabled-sysfs status-running console-startup event-exit work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console cell-check-valid cell-check-outside-root cell-check-signature hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable
@@ -13,7 +13,7 @@ work() { # CPU: a process pinned there finishes its work
 }
 
 expect_rc insmod 0 insmod /warden.ko
-expect_rc enable 0 warden enable /configs/system-bochs.cell
+expect_rc enable 0 warden enable $SYSTEM_CELL
 dmesg | grep 'warden: enabled'
 if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 1 ]; then pass enabled-sysfs; else fail enabled-sysfs "enabled is not 1"; fi
 run warden status
@@ -66,12 +66,12 @@ expect_out hotplug-console 'CPU 1: started by SIPI at 0x'
 # step "cell create" takes before Linux gives up a CPU); nothing changes.
 run warden cell create --check /yaml/cells/tiny-demo.yaml
 if [ "$RC" = 0 ] && echo "$OUT" | grep -q 'valid for the running system'; then pass cell-check-valid; else fail cell-check-valid "rc $RC: $OUT"; fi
-# valid on its own, but its RAM (at 2 GiB) is not root's memory
-sed 's/phys: 0x30600000/phys: 0x80000000/' /yaml/cells/tiny-demo.yaml >/tmp/outside.yaml
+# valid on its own, but its RAM (at 64 GiB) is memory of no root cell, on either machine
+sed "s/phys: 0x30600000/phys: 0x1000000000/" /yaml/cells/tiny-demo.yaml >/tmp/outside.yaml
 run warden cell create --check /tmp/outside.yaml
-if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '/tmp/outside.yaml:[0-9]+: memory\[0\] 0x80000000\+0x100000: is not memory of the root cell'; then pass cell-check-outside-root; else fail cell-check-outside-root "rc $RC: $OUT"; fi
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq '/tmp/outside.yaml:[0-9]+: memory\[0\] 0x1000000000\+0x100000: is not memory of the root cell'; then pass cell-check-outside-root; else fail cell-check-outside-root "rc $RC: $OUT"; fi
 # a system config where a cell config belongs: wrong signature
-run warden cell create --check /configs/system-bochs.cell
+run warden cell create --check $SYSTEM_CELL
 if [ "$RC" = 1 ] && echo "$OUT" | grep -qi 'signature'; then pass cell-check-signature; else fail cell-check-signature "rc $RC: $OUT"; fi
 
 # The hypervisor's memory (its header at 0x30000000) is out of root's reach.

@@ -8,7 +8,7 @@
 # after perf init; without MWAIT (clearcpuid=monitor): Linux takes CPUs
 # offline and online through MWAIT, which Bochs makes take minutes or
 # stall, bare as under Warden (docs/test-machine.md).
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpu-model: corei7_skylake_x
 # cmdline: clearcpuid=monitor
 # cpus: 4
@@ -47,7 +47,7 @@ expect_rc insmod 0 insmod /warden.ko
 nmi_check nmi-bare
 # (the offline-CPU refusal is not tested: offlining a CPU on bare metal hangs
 # Bochs now and then, here as in bochs-cycles)
-expect_rc enable 0 warden enable /configs/system-bochs.cell
+expect_rc enable 0 warden enable $SYSTEM_CELL
 n=$(warden console | grep -c '^CPU [0-3]: event exit works')
 if [ "$n" = 4 ]; then pass event-exit; else fail event-exit "$n of 4 CPUs: $(warden console | grep 'event exit\|WARNING' | tr '\n' ' ')"; fi
 for cpu in 0 1 2 3; do
@@ -93,9 +93,9 @@ if [ "$(work 0)$(work 2)" = donedone ]; then pass root-works-beside-cells; else 
 sed 's/^  name: apic-demo-cpu3$/  name: other/; s/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30600000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/overlap.yaml
 run warden cell create /tmp/overlap.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'overlap.yaml:[0-9]+: .*0x30600000.*belongs to cell 1 \("tiny-demo"\)' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-overlap; else fail refused-overlap "rc $RC: $OUT"; fi
-sed 's/phys: 0x30600000/phys: 0x80000000/' /tmp/overlap.yaml >/tmp/notroot.yaml
+sed 's/phys: 0x30600000/phys: 0x1000000000/' /tmp/overlap.yaml >/tmp/notroot.yaml
 run warden cell create /tmp/notroot.yaml
-if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'notroot.yaml:[0-9]+: .*0x80000000' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-not-root; else fail refused-not-root "rc $RC: $OUT"; fi
+if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'notroot.yaml:[0-9]+: .*0x1000000000' && [ "$(cat /sys/devices/system/cpu/cpu2/online)" = 1 ]; then pass refused-not-root; else fail refused-not-root "rc $RC: $OUT"; fi
 # a cell that misbehaves (an IPI to root) is stopped; the other runs on
 warden cell load tiny-demo /inmates/ipi-root.bin >/dev/null
 warden cell start tiny-demo >/dev/null
@@ -143,7 +143,7 @@ kill $! 2>/dev/null
 # cell and returns; root goes on; disable works without that CPU.
 rmmod warden
 insmod /warden.ko test_hooks=1
-warden enable /configs/system-bochs.cell >/dev/null
+warden enable $SYSTEM_CELL >/dev/null
 warden cell create /configs/cells/apic-demo-cpu3.cell >/dev/null
 warden cell load apic-demo-cpu3 /inmates/bad-state.bin -s 'kind=hang' -a 0xff000 >/dev/null
 warden cell start apic-demo-cpu3 >/dev/null

@@ -13,7 +13,7 @@
 # that CPU 1 works in Linux again, then creates the next.  The seed is
 # printed; a crash or hang prints the seed and the attempt, so that it can
 # be replayed (kernel command line of the inmate: seed=S first=N count=1).
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 1500
 # tests: insmod enable fuzz-runs fuzz-surviving fuzz-failing fuzz-no-hv-exception fuzz-risky-failed fuzz-batches-destroyed disable
@@ -43,7 +43,7 @@ since_start() {
 }
 
 expect_rc insmod 0 insmod /warden.ko
-expect_rc enable 0 warden enable /configs/system-bochs.cell
+expect_rc enable 0 warden enable $SYSTEM_CELL
 first=0 survived=0 caught=0 failing=0 unplanned=0 stuck=0 runs=0 batches=0
 broken="" hv_exception="" risky_survived="" destroy_broken=""
 while [ -z "$broken$hv_exception$destroy_broken" ] && { [ $survived -lt $want_survive ] || [ $failing -lt $want_fail ]; }; do

@@ -16,7 +16,7 @@
 # tick from one 5 s window to the next (15 to 1,146 per window, bare and
 # enabled alike), so a 10 % bound failed on noise alone (910 against 101).
 # The 10 % bound is bochs-tick's, on a periodic tick, which counts exactly.
-# emulator: bochs
+# machines: bochs-vmx qemu-svm
 # cpu-model: corei7_skylake_x
 # cpus: 2
 # timeout: 600
