@@ -13,7 +13,7 @@
 # cmdline: clearcpuid=monitor
 # cpus: 4
 # timeout: 900
-# tests: insmod nmi-bare enable event-exit work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable hang-destroy-bounded hang-quarantine-kept hang-disable
+# tests: insmod nmi-bare enable event-exit work-cpu0 work-cpu1 work-cpu2 work-cpu3 calls-all nmi-reinjected hotplug-cpu3 hotplug-cpu2 hotplug-cpu3-again work-after-hotplug idle-exits two-cells ipistorm-sent two-cells-running root-works-beside-cells refused-duplicate-name refused-overlap refused-not-root contain-beside-cell ipis-returned-cpu two-cells-destroyed smp-demo-ran smp-cpus-back disable vmx-free-after work-after-disable hang-destroy-bounded hang-quarantine-kept hang-disable
 # console: com4 apic-demo-cpu3-ticks ^apic-demo: (x2apic|xapic) ticks [0-9]+ jitter
 # console-absent: com4 no-root-ipi-in-cells unexpected [1-9]
 # console-absent: com3 tiny-demo-no-interrupt inmate: unexpected interrupt
@@ -104,8 +104,22 @@ a=$(cat /sys/kernel/warden/cells/2/statistics/vmexits_total)
 sleep 1
 b=$(cat /sys/kernel/warden/cells/2/statistics/vmexits_total)
 run warden cell list
-if echo "$OUT" | grep -Eq '^[0-9]+ +tiny-demo +failed +1 +1$' && echo "$OUT" | grep -Eq '^[0-9]+ +apic-demo-cpu3 +running +3 +-$' && [ "$b" -gt "$a" ] 2>/dev/null; then pass contain-beside-cell; else fail contain-beside-cell "apic-demo exits $a then $b: $OUT"; fi
+# apic-demo ticks on: Bochs's emulated x2APIC counts exits; on qemu-svm
+# (root in x2APIC mode) the cell's x2APIC is its own and it takes none
+if [ "$MACHINE" = qemu-svm ]; then grows=$([ "$b" = "$a" ] && echo y); else grows=$([ "$b" -gt "$a" ] 2>/dev/null && echo y); fi
+if echo "$OUT" | grep -Eq '^[0-9]+ +tiny-demo +failed +1 +1$' && echo "$OUT" | grep -Eq '^[0-9]+ +apic-demo-cpu3 +running +3 +-$' && [ "$grows" = y ]; then pass contain-beside-cell; else fail contain-beside-cell "apic-demo exits $a then $b: $OUT"; fi
 warden cell destroy tiny-demo >/dev/null
+# CPU 1 is root's again while another cell runs, so root's IPIs are
+# resolved by the hypervisor: the function calls and wake-ups root sends
+# it must arrive.  In x2APIC mode Linux addresses them by logical ID
+# (cluster mode), which the hypervisor once cleared for a CPU leaving a
+# cell: all were dropped (CPU 1's counts did not move).
+ipis_cpu1() { awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "CPU1") c = i + 1 } /^ *(RES|CAL):/ { s += $c } END { print s + 0 }' /proc/interrupts; }
+before=$(ipis_cpu1)
+taskset -c 0 warden hardware dump >/dev/null
+for i in 1 2 3 4 5; do taskset -c 1 true; done
+after=$(ipis_cpu1)
+if [ "$after" -gt "$before" ] && [ "$(work 1)" = done ]; then pass ipis-returned-cpu; else fail ipis-returned-cpu "CPU 1's function-call and reschedule interrupts $before -> $after"; fi
 # a cell with a name in use: refused, nothing changes; the other cell is
 # named by its id (2; cell 1 is gone)
 sed 's/^  cpus: 3$/  cpus: 2/; s/phys: 0x30a00000/phys: 0x30c00000/; s/0x2e8-0x2ef/0x2e0-0x2e7/; s/port: 0x2e8/port: 0x2e0/' /yaml/cells/apic-demo-cpu3.yaml >/tmp/dup.yaml

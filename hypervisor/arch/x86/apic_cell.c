@@ -69,7 +69,14 @@ void apic_cell_leave(struct per_cpu *pc)
 {
 	apic_reset(pc);
 	set_guest_mode(pc, pc->arch.x2apic);
-	pc->arch.ldr = 0; /* Linux sets it again when it onlines the CPU */
+	/* xAPIC: Linux writes LDR again when it onlines the CPU.  x2APIC:
+	 * LDR is read-only, derived from the APIC ID (SDM Vol. 3,
+	 * 11.12.10.2), and Linux only reads it: the copy set_guest_mode
+	 * derived is the one root's logical IPIs are resolved with
+	 * (apic.c, root_ipi) while cells exist; cleared, every one of them
+	 * to this CPU was dropped. */
+	if (!pc->arch.x2apic)
+		pc->arch.ldr = 0;
 }
 
 static bool fail_ipi(struct per_cpu *pc, u32 low, const char *why,

@@ -242,6 +242,11 @@ static void decode(struct per_cpu *pc, struct vmcb *v, struct x86_exit *e)
 	s->insn_len = 0;
 	switch (e->kind) {
 	case X86_EXIT_EXCEPTION:
+		/* the #DB after an NMI's IRET (svm_vcpu.c) opens NMIs */
+		if (svm_nmi_window_step(pc, code)) {
+			e->kind = X86_EXIT_NMI_WINDOW;
+			break;
+		}
 		e->exception.vector = (u8)(code - SVM_EXIT_EXCP_BASE);
 		/* #AC has an error code, in EXITINFO1 (APM 15.12) */
 		e->exception.has_error = e->exception.vector == 17;

@@ -115,7 +115,7 @@ void vcpu_advance_rip(unsigned int len)
 	v->control.interrupt_shadow &= ~INTERRUPT_SHADOW_ACTIVE;
 	if ((v->save.rflags & X86_RFLAGS_TF) &&
 	    !(v->control.event_inj & EVENT_VALID)) {
-		v->save.dr6 |= 1ull << 14;
+		v->save.dr6 |= DR6_BS;
 		v->control.event_inj = 1 | EVENT_TYPE_EXCEPTION | EVENT_VALID;
 	}
 }
@@ -152,9 +152,14 @@ static void set_vintr_window(struct vmcb *v, bool on)
  * SVM keeps no NMI-blocking state in the VMCB: after an injected NMI the
  * guest blocks NMIs until its IRET (APM Vol. 2, 15.20; Vol. 2, 8.2.2).
  * The hypervisor intercepts that IRET; the exit comes before the IRET
- * runs, so a virtual interrupt request with its intercept (VINTR, 15.21.4)
- * then exits once the guest can take interrupts after it, which is when
- * the next NMI may go in.
+ * runs, so the IRET is then single-stepped: with RFLAGS.TF set when it
+ * starts, a #DB trap follows it whatever RFLAGS it pops (APM Vol. 2,
+ * 13.1.1.4), and the #DB intercept (always on) brings the CPU back with
+ * NMIs open, whether the guest then takes interrupts or not.  (A window
+ * of interrupts, VINTR, would wait for RFLAGS.IF = 1, and for a halted
+ * CPU's next interrupt under QEMU: NMIs came late.)  The step's DR6.BS is
+ * taken back out, unless the guest was single-stepping itself, whose
+ * #DB then goes on to it.
  */
 void svm_nmi_injected(struct per_cpu *pc)
 {
@@ -162,18 +167,31 @@ void svm_nmi_injected(struct per_cpu *pc)
 	set_iret_intercept(svm_cpu(pc)->vmcb, true);
 }
 
-void svm_nmi_window_step(struct per_cpu *pc, u64 exit_code)
+bool svm_nmi_window_step(struct per_cpu *pc, u64 exit_code)
 {
 	struct svm_cpu *s = svm_cpu(pc);
+	struct vmcb *v = s->vmcb;
 
 	if (exit_code == SVM_EXIT_IRET && s->nmi_state == NMI_IN_HANDLER) {
-		set_iret_intercept(s->vmcb, false);
-		set_vintr_window(s->vmcb, true);
+		set_iret_intercept(v, false);
+		s->guest_tf = v->save.rflags & X86_RFLAGS_TF;
+		v->save.rflags |= X86_RFLAGS_TF;
 		s->nmi_state = NMI_AFTER_IRET;
-	} else if (exit_code == SVM_EXIT_VINTR) {
-		set_vintr_window(s->vmcb, false);
-		s->nmi_state = NMI_OPEN;
+		return true;
 	}
+	if (exit_code == SVM_EXIT_EXCP_BASE + 1 &&
+	    s->nmi_state == NMI_AFTER_IRET) {
+		s->nmi_state = NMI_OPEN;
+		if (s->guest_tf)
+			return false; /* the guest's own single step */
+		v->save.dr6 &= ~DR6_BS;
+		return true;
+	}
+	if (exit_code == SVM_EXIT_VINTR) {
+		set_vintr_window(v, false);
+		return true;
+	}
+	return false;
 }
 
 /* The guest has an injection pending or is in an interrupt shadow: exit
@@ -191,6 +209,8 @@ void vcpu_drop_pending_events(struct per_cpu *pc)
 	__atomic_store_n(&pc->arch.guest_nmis_pending, 0, __ATOMIC_SEQ_CST);
 	set_iret_intercept(s->vmcb, false);
 	set_vintr_window(s->vmcb, false);
+	if (s->nmi_state == NMI_AFTER_IRET && !s->guest_tf)
+		s->vmcb->save.rflags &= ~X86_RFLAGS_TF;
 	s->nmi_state = NMI_OPEN;
 }
 

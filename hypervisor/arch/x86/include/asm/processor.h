@@ -30,6 +30,7 @@
 #define EFER_SVME (1ul << 12)
 
 #define X86_RFLAGS_TF (1ul << 8)
+#define DR6_BS (1ul << 14) /* single step (APM Vol. 2, 13.1.1.3) */
 #define X86_RFLAGS_IF (1ul << 9)
 
 #define MSR_IA32_SYSENTER_CS 0x174

@@ -26,7 +26,7 @@ extern struct svm_caps svm_caps;
  * shows no NMI blocking in the VMCB, so it is tracked here (svm_exit.c). */
 #define NMI_OPEN 0	 /* the guest can take an NMI */
 #define NMI_IN_HANDLER 1 /* one was injected; its IRET exits */
-#define NMI_AFTER_IRET 2 /* its IRET ran; waiting for the VINTR exit */
+#define NMI_AFTER_IRET 2 /* its IRET runs single-stepped: the #DB exit */
 
 /* SVM's per-CPU state, kept in pc->arch.vendor. */
 struct svm_cpu {
@@ -37,6 +37,7 @@ struct svm_cpu {
 	bool vmcb_valid;   /* hv_nmi may arm the event exit */
 	u8 event_exit_check;
 	u8 nmi_state; /* NMI_* */
+	bool guest_tf; /* RFLAGS.TF was the guest's own at the NMI's IRET */
 	u8 insn_len;  /* of the instruction that exited, 0: unknown */
 	/* what the last VMRUN was given, for naming a consistency check it
 	 * failed: the VMCB's state area is not the guest's after
@@ -78,9 +79,11 @@ svm_start(const struct guest_regs *regs, u64 stack_top, u64 vmcb_pa,
 void svm_prepare_entry(struct guest_regs *regs);
 void svm_handle_exit(struct guest_regs *regs);
 
-/* svm_vcpu.c: NMI-window tracking (IRET, then VINTR intercept). */
+/* svm_vcpu.c: NMI-window tracking (IRET intercept, then a single-step
+ * #DB).  svm_nmi_window_step takes an IRET, #DB or VINTR exit; true if
+ * the exit was the hypervisor's own window step, nothing for the guest. */
 void svm_nmi_injected(struct per_cpu *pc);
-void svm_nmi_window_step(struct per_cpu *pc, u64 exit_code);
+bool svm_nmi_window_step(struct per_cpu *pc, u64 exit_code);
 void svm_request_vintr(struct per_cpu *pc);
 
 #endif /* WARDEN_SVM_SVM_H */
