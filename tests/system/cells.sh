@@ -4,7 +4,7 @@
 # from root), refusals change nothing, and destroying it gives everything
 # back: the CPU is online and usable, the memory root's again, the pool as
 # before.  Disable destroys cells that are left.
-# machines: bochs-vmx qemu-svm
+# machines: bochs-vmx qemu-svm bochs-svm
 # cpus: 2
 # timeout: 720
 # expect-svm-shutdown: 1

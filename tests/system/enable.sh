@@ -2,7 +2,7 @@
 # Late launch: enable Warden under the running Linux, keep Linux working on
 # every CPU as the root cell (processes, IPIs, timers, MSRs,
 # the hypervisor's memory out of reach), then give it back to bare metal.
-# machines: bochs-vmx qemu-svm
+# machines: bochs-vmx qemu-svm bochs-svm
 # cpus: 2
 # timeout: 600
 # tests: insmod enable enabled-sysfs status-running console-startup event-exit work-cpu0 work-cpu1 ipis timers exits-grow hotplug-1 hotplug-2 work-after-hotplug hotplug-console cell-check-valid cell-check-outside-root cell-check-signature hvread-refused hvwrite-refused hv-still-works msr-refused msr-named disable vmx-free-after work-after-disable

@@ -8,7 +8,7 @@
 # after perf init; without MWAIT (clearcpuid=monitor): Linux takes CPUs
 # offline and online through MWAIT, which Bochs makes take minutes or
 # stall, bare as under Warden (docs/test-machine.md).
-# machines: bochs-vmx qemu-svm
+# machines: bochs-vmx qemu-svm bochs-svm
 # cpu-model: corei7_skylake_x
 # cmdline: clearcpuid=monitor
 # cpus: 4

@@ -51,9 +51,13 @@ static u32 x2apic_ldr(u32 id)
 	return (id >> 4) << 16 | 1u << (id & 0xf);
 }
 
+/* The guest APIC's mode; on a physical x2APIC the cell's x2APIC MSRs
+ * pass through in x2APIC mode only (vcpu_load_msr_bitmap).  pc is this
+ * CPU. */
 static void set_guest_mode(struct per_cpu *pc, bool x2apic)
 {
 	pc->arch.guest_x2apic = x2apic;
+	vcpu_load_msr_bitmap(pc);
 	pc->arch.ldr = x2apic ? x2apic_ldr(pc->apic_id) : 0;
 	pc->arch.dfr = 0xffffffff;
 	pc->arch.root_icr_high = 0;

@@ -267,6 +267,12 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 	u32 msr = (u32)regs->rcx;
 	u64 value;
 
+	/* on a physical x2APIC, a cell CPU whose guest APIC is in xAPIC
+	 * mode has no x2APIC MSRs: its map makes them all exit, and they get
+	 * the #GP the architecture gives (apic_cell.c) */
+	if (msr >= MSR_X2APIC_FIRST && msr <= MSR_X2APIC_LAST &&
+	    pc->cell != &hv.root && pc->arch.x2apic && !pc->arch.guest_x2apic)
+		return apic_cell_x2apic_msr(pc, regs, write);
 	if (e->kind == X86_EXIT_X2APIC_ICR) {
 		if (pc->cell == &hv.root)
 			apic_root_icr_write(pc, (u32)regs->rax, (u32)regs->rdx);

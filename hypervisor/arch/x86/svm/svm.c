@@ -276,9 +276,15 @@ void vcpu_load_cell(struct per_cpu *pc)
 	struct arch_cell *cell = pc->cell->arch;
 
 	c->iopm_base_pa = hv_virt_to_phys(cell->io_bitmap);
-	c->msrpm_base_pa = hv_virt_to_phys(cell->msr_bitmap);
 	c->n_cr3 = pool_virt_to_phys(&hv.pool, cell->tables.root);
 	c->guest_asid = cell->vpid;
+	vcpu_load_msr_bitmap(pc);
+}
+
+void vcpu_load_msr_bitmap(struct per_cpu *pc)
+{
+	svm_cpu(pc)->vmcb->control.msrpm_base_pa = hv_virt_to_phys(
+		arch_cell_msr_bitmap(pc->cell->arch, pc->arch.guest_x2apic));
 }
 
 static u64 pa(const void *p)

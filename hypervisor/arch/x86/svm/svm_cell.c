@@ -75,30 +75,43 @@ static void intercept(void *ctx, u32 msr, bool write)
 	set_intercept(ctx, msr, write, true);
 }
 
-int vendor_cell_init(struct cell *cell, bool x2apic)
+static u8 *build_msr_bitmap(bool root, bool x2apic)
 {
-	struct arch_cell *a = cell->arch;
+	u8 *map = page_alloc(&hv.pool, MSRPM_PAGES);
 
-	a->msr_bitmap = page_alloc(&hv.pool, MSRPM_PAGES);
-	if (!a->msr_bitmap)
-		return -WARDEN_ENOMEM;
-	memset(a->msr_bitmap, 0xff, MSRPM_PAGES * PAGE_SIZE);
-	msr_policy_walk(cell == &hv.root, x2apic, pass, intercept,
-			a->msr_bitmap);
+	if (!map)
+		return NULL;
+	memset(map, 0xff, MSRPM_PAGES * PAGE_SIZE);
+	msr_policy_walk(root, x2apic, pass, intercept, map);
 	/*
 	 * Whatever the policy says: EFER is the guest's in the VMCB and
 	 * must keep SVME set (VMRUN refuses a guest EFER without it, APM
 	 * 15.5.1), so reads and writes exit (msr.c emulates them on the
 	 * guest's view); SVM's own MSRs and SYSCFG never pass through.
 	 */
-	set_intercept(a->msr_bitmap, MSR_IA32_EFER, false, true);
-	set_intercept(a->msr_bitmap, MSR_IA32_EFER, true, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_VM_CR, false, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_VM_CR, true, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_VM_HSAVE_PA, false, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_VM_HSAVE_PA, true, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_SYSCFG, false, true);
-	set_intercept(a->msr_bitmap, MSR_AMD_SYSCFG, true, true);
+	set_intercept(map, MSR_IA32_EFER, false, true);
+	set_intercept(map, MSR_IA32_EFER, true, true);
+	set_intercept(map, MSR_AMD_VM_CR, false, true);
+	set_intercept(map, MSR_AMD_VM_CR, true, true);
+	set_intercept(map, MSR_AMD_VM_HSAVE_PA, false, true);
+	set_intercept(map, MSR_AMD_VM_HSAVE_PA, true, true);
+	set_intercept(map, MSR_AMD_SYSCFG, false, true);
+	set_intercept(map, MSR_AMD_SYSCFG, true, true);
+	return map;
+}
+
+int vendor_cell_init(struct cell *cell, bool x2apic)
+{
+	struct arch_cell *a = cell->arch;
+	bool root = cell == &hv.root;
+
+	a->msr_bitmap = build_msr_bitmap(root, x2apic);
+	if (x2apic && !root && a->msr_bitmap)
+		a->msr_bitmap_xapic = build_msr_bitmap(false, false);
+	if (!a->msr_bitmap || (x2apic && !root && !a->msr_bitmap_xapic)) {
+		vendor_cell_exit(cell);
+		return -WARDEN_ENOMEM;
+	}
 	/*
 	 * ASID 0 is the host's (VMRUN refuses it, APM 15.5.1).  Cells get
 	 * id + 1 while there are enough; beyond, cells share ASIDs, which is
@@ -115,5 +128,8 @@ void vendor_cell_exit(struct cell *cell)
 
 	if (a->msr_bitmap)
 		page_free(&hv.pool, a->msr_bitmap, MSRPM_PAGES);
+	if (a->msr_bitmap_xapic)
+		page_free(&hv.pool, a->msr_bitmap_xapic, MSRPM_PAGES);
 	a->msr_bitmap = NULL;
+	a->msr_bitmap_xapic = NULL;
 }

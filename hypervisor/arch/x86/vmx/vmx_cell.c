@@ -56,16 +56,29 @@ static void intercept(void *ctx, u32 msr, bool write)
 	}
 }
 
+static u8 *build_msr_bitmap(bool root, bool x2apic)
+{
+	u8 *map = page_alloc(&hv.pool, 1);
+
+	if (!map)
+		return NULL;
+	memset(map, 0xff, PAGE_SIZE);
+	msr_policy_walk(root, x2apic, pass, intercept, map);
+	return map;
+}
+
 int vendor_cell_init(struct cell *cell, bool x2apic)
 {
 	struct arch_cell *a = cell->arch;
+	bool root = cell == &hv.root;
 
-	a->msr_bitmap = page_alloc(&hv.pool, 1);
-	if (!a->msr_bitmap)
+	a->msr_bitmap = build_msr_bitmap(root, x2apic);
+	if (x2apic && !root && a->msr_bitmap)
+		a->msr_bitmap_xapic = build_msr_bitmap(false, false);
+	if (!a->msr_bitmap || (x2apic && !root && !a->msr_bitmap_xapic)) {
+		vendor_cell_exit(cell);
 		return -WARDEN_ENOMEM;
-	memset(a->msr_bitmap, 0xff, PAGE_SIZE);
-	msr_policy_walk(cell == &hv.root, x2apic, pass, intercept,
-			a->msr_bitmap);
+	}
 	/* VPID 0 is VMX root operation's own (SDM Vol. 3C, 29.1) */
 	a->vpid = (u16)(cell->id + 1);
 	return 0;
@@ -77,5 +90,8 @@ void vendor_cell_exit(struct cell *cell)
 
 	if (a->msr_bitmap)
 		page_free(&hv.pool, a->msr_bitmap, 1);
+	if (a->msr_bitmap_xapic)
+		page_free(&hv.pool, a->msr_bitmap_xapic, 1);
 	a->msr_bitmap = NULL;
+	a->msr_bitmap_xapic = NULL;
 }

@@ -28,8 +28,21 @@ struct arch_cell {
 	u8 *io_bitmap;
 	/* The MSR permission map in the vendor's format (vendor_cell_init) */
 	u8 *msr_bitmap;
+	/* A cell's map while its CPU's guest APIC is in xAPIC mode on a
+	 * physical x2APIC: every x2APIC MSR exits and gets the #GP the
+	 * architecture gives (apic_cell.c).  NULL (root, a physical xAPIC):
+	 * msr_bitmap serves both modes. */
+	u8 *msr_bitmap_xapic;
 	/* the tag of the cell's cached guest translations (VMX: VPID) */
 	u16 vpid;
 };
+
+/* The MSR permission map for this CPU's cell and guest APIC mode. */
+static inline u8 *arch_cell_msr_bitmap(const struct arch_cell *a,
+				       bool guest_x2apic)
+{
+	return a->msr_bitmap_xapic && !guest_x2apic ? a->msr_bitmap_xapic
+						    : a->msr_bitmap;
+}
 
 #endif /* WARDEN_ASM_ARCH_CELL_H */

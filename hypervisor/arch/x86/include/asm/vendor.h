@@ -67,7 +67,9 @@ vendor_cpu_leave(struct per_cpu *pc, long result, struct guest_regs *regs);
 /*
  * A cell's vendor-format structures: the MSR permission map built from the
  * MSR policy (msr.c: msr_policy_walk) for root or a cell, root's APIC mode
- * x2apic, and the cell's TLB tag.  0 or -WARDEN_ENOMEM (nothing kept).
+ * x2apic (with x2apic, a cell also gets msr_bitmap_xapic, the policy
+ * without x2APIC pass-through), and the cell's TLB tag.  0 or
+ * -WARDEN_ENOMEM (nothing kept).
  */
 int vendor_cell_init(struct cell *cell, bool x2apic);
 /* Free what vendor_cell_init allocated. */
@@ -131,6 +133,9 @@ void vcpu_reset_to_real_mode(u64 cs_base, u16 ip);
 /* Load pc->cell's controls (second-level tables, I/O and MSR maps, TLB
  * tag, APIC trapping as pc->arch.x2apic says) into this CPU. */
 void vcpu_load_cell(struct per_cpu *pc);
+/* Load the MSR permission map of pc->cell for the guest APIC mode
+ * pc->arch.guest_x2apic (arch_cell_msr_bitmap); pc is this CPU. */
+void vcpu_load_msr_bitmap(struct per_cpu *pc);
 
 /* Drop this CPU's cached second-level translations of every cell (after
  * a change of a cell's tables), and its tagged guest-linear ones. */
