@@ -297,9 +297,8 @@ static bool write_cell_controls(struct per_cpu *pc)
 	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
 	ok &= vmwrite(IO_BITMAP_B,
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
-	ok &= vmwrite(MSR_BITMAP,
-		      hv_virt_to_phys(arch_cell_msr_bitmap(
-			      cell, pc->arch.guest_x2apic)));
+	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(arch_cell_msr_bitmap(
+					  cell, pc->arch.guest_x2apic)));
 	ok &= vmwrite(EPT_POINTER,
 		      pool_virt_to_phys(&hv.pool, cell->tables.root) |
 			      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);

@@ -36,9 +36,9 @@ struct svm_cpu {
 	bool svm_on;	   /* EFER.SVME set by us */
 	bool vmcb_valid;   /* hv_nmi may arm the event exit */
 	u8 event_exit_check;
-	u8 nmi_state; /* NMI_* */
+	u8 nmi_state;  /* NMI_* */
 	bool guest_tf; /* RFLAGS.TF was the guest's own at the NMI's IRET */
-	u8 insn_len;  /* of the instruction that exited, 0: unknown */
+	u8 insn_len;   /* of the instruction that exited, 0: unknown */
 	/* what the last VMRUN was given, for naming a consistency check it
 	 * failed: the VMCB's state area is not the guest's after
 	 * VMEXIT_INVALID (Bochs writes the host's back into it) */
