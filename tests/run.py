@@ -271,7 +271,7 @@ def build_payload(build, script, workdir, machine, extra=()):
     for path in extra:
         shutil.copy(path, payload)
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
-    # the guest-state fuzzer's settings (tests/system/bochs-fuzz.sh)
+    # the guest-state fuzzer's settings (tests/system/fuzz.sh)
     conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])
             for name, var in (('SEED', 'seed'), ('SURVIVE', 'want_survive'),
                               ('FAIL', 'want_fail'))

@@ -15,7 +15,7 @@
 #   make fuzz-guest [FUZZ_GUEST_SURVIVE=50000] [FUZZ_GUEST_FAIL=500]
 #                   [FUZZ_GUEST_SEED=S]
 #
-# runs the guest-state fuzzer in a cell (the bochs-fuzz system group, which
+# runs the guest-state fuzzer in a cell (the fuzz system group, which
 # make test runs with 10000 and 100) longer; "make fuzz" runs it too.
 
 FUZZ_OUT := $(BUILD)/tests/fuzz
@@ -60,7 +60,7 @@ fuzz: fuzz-libfuzzer fuzz-guest
 fuzz-guest: all vm test-modules
 	@WARDEN_FUZZ_SURVIVE=$(FUZZ_GUEST_SURVIVE) \
 	WARDEN_FUZZ_FAIL=$(FUZZ_GUEST_FAIL) WARDEN_FUZZ_SEED=$(FUZZ_GUEST_SEED) \
-	tests/run.py --build $(BUILD) --only bochs-fuzz --timeout-scale 10
+	tests/run.py --build $(BUILD) --only fuzz --timeout-scale 10
 
 fuzz-libfuzzer: fuzz-build
 	@failed=0; \

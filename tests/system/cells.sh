@@ -89,7 +89,7 @@ after=$(pool)
 if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before create $before, after destroy $after"; fi
 
 # create/destroy cycles: no leak, the CPU back each time (20 full
-# lifecycles with the inmate running: bochs-cell-cycles).
+# lifecycles with the inmate running: cell-cycles).
 ok=0
 for i in 1 2 3 4 5; do
 	warden cell create /configs/cells/tiny-demo.cell >/dev/null || break

@@ -12,7 +12,7 @@ expect_rc insmod 0 insmod /warden.ko
 
 # The offline-CPU refusal is not tested here: once in about five boots,
 # offlining CPU 1 on bare metal hung this 2-CPU Bochs machine for good (it
-# stays covered by the driver code and bochs-hw's offline test).
+# stays covered by the driver code and hw's offline test).
 
 run warden enable /configs/bad-unreserved.cell
 if [ "$RC" = 2 ] && echo "$OUT" | grep -q 'is not reserved: boot Linux with memmap=0x600000\$0x20000000'; then pass unreserved; else fail unreserved "rc $RC: $OUT"; fi

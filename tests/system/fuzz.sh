@@ -27,7 +27,7 @@ seed=$(( $(od -An -N4 -tu4 /dev/urandom) % 1000000 + 1 ))
 want_survive=10000
 want_fail=100
 [ -f /tests/fuzz.conf ] && . /tests/fuzz.conf
-echo "fuzz: seed $seed (replay: WARDEN_FUZZ_SEED=$seed make test T=bochs-fuzz)"
+echo "fuzz: seed $seed (replay: WARDEN_FUZZ_SEED=$seed make test T=fuzz)"
 
 # word OFFSET: a 64-bit word of the progress page (phys 0x30700000, struct
 # fuzz_progress), for a run that ended without saying where

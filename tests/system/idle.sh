@@ -15,7 +15,7 @@
 # noisy: CPU 0, where the shell runs, flips between a stopped and a running
 # tick from one 5 s window to the next (15 to 1,146 per window, bare and
 # enabled alike), so a 10 % bound failed on noise alone (910 against 101).
-# The 10 % bound is bochs-tick's, on a periodic tick, which counts exactly.
+# The 10 % bound is tick's, on a periodic tick, which counts exactly.
 # machines: bochs-vmx qemu-svm
 # cpu-model: corei7_skylake_x
 # cpus: 2

@@ -46,7 +46,7 @@ expect_rc insmod 0 insmod /warden.ko
 # under Warden would prove nothing).
 nmi_check nmi-bare
 # (the offline-CPU refusal is not tested: offlining a CPU on bare metal hangs
-# Bochs now and then, here as in bochs-cycles)
+# Bochs now and then, here as in cycles)
 expect_rc enable 0 warden enable $SYSTEM_CELL
 n=$(warden console | grep -c '^CPU [0-3]: event exit works')
 if [ "$n" = 4 ]; then pass event-exit; else fail event-exit "$n of 4 CPUs: $(warden console | grep 'event exit\|WARNING' | tr '\n' ' ')"; fi

@@ -6,7 +6,7 @@
 #
 # Why a periodic tick (docs/test-machine.md): an idle tick that stops
 # (nohz, the default) makes the counts of an idle CPU small and noisy,
-# too noisy for a 10 % bound (bochs-idle, which catches the storm of
+# too noisy for a 10 % bound (idle, which catches the storm of
 # early-firing timers, bounds them by twice bare plus 200).  A periodic
 # tick counts HZ (250) interrupts per second whatever the load: 1,258 to
 # 1,260 per window bare and enabled alike on this model.  So a hypervisor
