@@ -9,7 +9,8 @@
 # timeout: 720
 # expect-svm-shutdown: 1
 # tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits apic-deadline-exits
-# tests@qemu-svm: apic-zero-exits
+# tests@qemu-svm: apic-zero-exits contain-svm-vmrun contain-svm-vmload contain-svm-vmsave contain-svm-clgi contain-svm-skinit contain-svm-invlpga
+# tests@bochs-svm: contain-svm-vmrun contain-svm-vmload contain-svm-vmsave contain-svm-clgi contain-svm-skinit contain-svm-invlpga
 # console@qemu-svm: com3 apic-zero-exits-ticked ^apic-demo: shutdown request 2 approved, stopping after ([5-9][0-9]{3}|[0-9]{5,}) ticks
 # console: com3 inmate-output ^tiny-demo: done
 # console: com3 inmate-comm-region tiny-demo: comm region at 0x100000: signature ok
@@ -206,6 +207,14 @@ contain contain-bad-msr /inmates/bad-msr.bin 'read of a forbidden MSR 0x1a0'
 warden cell destroy tiny-demo >/dev/null
 contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a|SVM instruction, exit code 0x84'
 warden cell destroy tiny-demo >/dev/null
+# on AMD, every SVM instruction (APM Vol. 2, 15.5.1, 15.14; exit codes
+# from Appendix C)
+if grep -q AuthenticAMD /proc/cpuinfo; then
+	for i in vmrun:0x80 vmload:0x82 vmsave:0x83 clgi:0x85 skinit:0x86 invlpga:0x7a; do
+		contain contain-svm-${i%:*} /inmates/vmx-insn.bin "SVM instruction, exit code ${i#*:}" "insn=${i%:*}"
+		warden cell destroy tiny-demo >/dev/null
+	done
+fi
 
 # Shutdown requests: the cell may deny (the first), then approves.
 warden cell create /configs/cells/tiny-demo.cell >/dev/null
