@@ -43,7 +43,8 @@ void inmate_main(void)
 	if (inmate_hc_insn == WARDEN_HC_INSN_VMMCALL) {
 		printk("vmx-insn: executing %s\n", name);
 		if (!svm_insn(name)) {
-			printk("vmx-insn: unknown SVM instruction '%s'\n", name);
+			printk("vmx-insn: unknown SVM instruction '%s'\n",
+			       name);
 			return;
 		}
 		printk("vmx-insn: still running after %s\n", name);

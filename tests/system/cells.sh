@@ -205,13 +205,14 @@ if warden console | grep -q 'CPU 1: dropped 1 pending interrupt(s) of its previo
 # a package-wide MSR, and a VMX instruction
 contain contain-bad-msr /inmates/bad-msr.bin 'read of a forbidden MSR 0x1a0'
 warden cell destroy tiny-demo >/dev/null
-contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a|SVM instruction, exit code 0x84'
+contain contain-vmx-insn /inmates/vmx-insn.bin 'VMX instruction, exit reason 0x1a|SVM instruction STGI, exit code 0x84'
 warden cell destroy tiny-demo >/dev/null
 # on AMD, every SVM instruction (APM Vol. 2, 15.5.1, 15.14; exit codes
 # from Appendix C)
 if grep -q AuthenticAMD /proc/cpuinfo; then
-	for i in vmrun:0x80 vmload:0x82 vmsave:0x83 clgi:0x85 skinit:0x86 invlpga:0x7a; do
-		contain contain-svm-${i%:*} /inmates/vmx-insn.bin "SVM instruction, exit code ${i#*:}" "insn=${i%:*}"
+	for i in vmrun:VMRUN:0x80 vmload:VMLOAD:0x82 vmsave:VMSAVE:0x83 clgi:CLGI:0x85 skinit:SKINIT:0x86 invlpga:INVLPGA:0x7a; do
+		set -- $(echo $i | tr : ' ')
+		contain contain-svm-$1 /inmates/vmx-insn.bin "SVM instruction $2, exit code $3" "insn=$1"
 		warden cell destroy tiny-demo >/dev/null
 	done
 fi

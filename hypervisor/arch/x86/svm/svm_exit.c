@@ -68,6 +68,29 @@ static void absorb_nmi(void)
 		     : "memory");
 }
 
+/* The report's words for an intercepted SVM instruction (APM Vol. 2,
+ * Appendix C), followed by its exit code. */
+static const char *svm_insn_name(u64 code)
+{
+	switch (code) {
+	case SVM_EXIT_VMRUN:
+		return "SVM instruction VMRUN, exit code";
+	case SVM_EXIT_VMLOAD:
+		return "SVM instruction VMLOAD, exit code";
+	case SVM_EXIT_VMSAVE:
+		return "SVM instruction VMSAVE, exit code";
+	case SVM_EXIT_STGI:
+		return "SVM instruction STGI, exit code";
+	case SVM_EXIT_CLGI:
+		return "SVM instruction CLGI, exit code";
+	case SVM_EXIT_SKINIT:
+		return "SVM instruction SKINIT, exit code";
+	case SVM_EXIT_INVLPGA:
+		return "SVM instruction INVLPGA, exit code";
+	}
+	return "SVM instruction, exit code";
+}
+
 static enum x86_exit_kind kind_of(u64 code)
 {
 	switch (code) {
@@ -256,7 +279,7 @@ static void decode(struct per_cpu *pc, struct vmcb *v, struct x86_exit *e)
 		svm_nmi_window_step(pc, code);
 		break;
 	case X86_EXIT_VIRT_INSN:
-		e->why = "SVM instruction, exit code";
+		e->why = svm_insn_name(code);
 		break;
 	case X86_EXIT_ENTRY_FAILED:
 		e->why = entry_failure(s, v);
