@@ -7,6 +7,8 @@
 #include <warden/abi.h>
 #include <warden/cell.h>
 #include <warden/config.h>
+#include <x86/cpuid.h>
+#include <x86/msr.h>
 
 #include "errmsg.h"
 
@@ -93,6 +95,33 @@ static const char *image_vendor(unsigned long long vendor)
 	default:
 		return "";
 	}
+}
+
+/* For WARDEN_RULE_FEATURE_MISSING: what the hypervisor found missing,
+ * from values[0] (a CPUID leaf, or a VMX capability or AMD MSR) and
+ * values[1] (the bits wanted there, or the value read). */
+static void feature_missing(char *buf, size_t len, unsigned long long where,
+			    unsigned long long bits)
+{
+	if (where == 0 && bits == CPUID1_ECX_VMX)
+		add(buf, len, "VMX (CPUID.1:ECX[5] = 0)");
+	else if (where == 0x80000000)
+		add(buf, len, "SVM (CPUID leaf 0x8000000a is missing)");
+	else if (where == 0x80000001 && bits == CPUID80000001_ECX_SVM)
+		add(buf, len, "SVM (CPUID 0x80000001 ECX[2] = 0)");
+	else if (where == 0x8000000a && bits == CPUID8000000A_EDX_NPT)
+		add(buf, len,
+		    "nested paging, NPT (CPUID 0x8000000a EDX[0] = 0)");
+	else if (where == 0x8000000a)
+		add(buf, len, "guest ASIDs (CPUID 0x8000000a EBX = %llu)",
+		    bits);
+	else if (where == MSR_AMD_VM_CR)
+		add(buf, len, "SVM, disabled by firmware (VM_CR.SVMDIS)");
+	else if (bits)
+		add(buf, len, "VMX capabilities 0x%llx of MSR 0x%llx", bits,
+		    where);
+	else
+		add(buf, len, "VMX capabilities of MSR 0x%llx", where);
 }
 
 static const char *region_side(unsigned long long v)
@@ -316,9 +345,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    e->text);
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
-		add(buf, len,
-		    "a required CPU feature is missing (run 'warden "
-		    "hardware check')");
+		add(buf, len, "a required CPU feature is missing: ");
+		feature_missing(buf, len, a, b);
+		add(buf, len, " (run 'warden hardware check')");
 		break;
 	case WARDEN_RULE_CPU_SETUP_FAILED:
 		add(buf, len,

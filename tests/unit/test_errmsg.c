@@ -106,6 +106,28 @@ static void vendor_rules(void **state)
 			    "SVM disabled by firmware (VM_CR.SVMDIS) (on CPU "
 			    "0)");
 
+	/* the missing feature named from the values the hypervisor gave */
+	e = rec(WARDEN_RULE_FEATURE_MISSING, WARDEN_ITEM_NONE, 0);
+	e.cpu = 0;
+	e.values[0] = 0x8000000a;
+	e.values[1] = 1;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "a required CPU feature is missing: nested paging, "
+			    "NPT (CPUID 0x8000000a EDX[0] = 0) (run 'warden "
+			    "hardware check') (on CPU 0)");
+	e.values[0] = 0x80000001;
+	e.values[1] = 4;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "a required CPU feature is missing: SVM (CPUID "
+			    "0x80000001 ECX[2] = 0) (run 'warden hardware "
+			    "check') (on CPU 0)");
+	e.values[0] = 0x48b;
+	e.values[1] = 0x2;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "a required CPU feature is missing: VMX "
+			    "capabilities 0x2 of MSR 0x48b (run 'warden "
+			    "hardware check') (on CPU 0)");
+
 	e = rec(WARDEN_RULE_CPU_VENDOR, WARDEN_ITEM_NONE, 0);
 	strcpy(e.text, "CentaurHauls");
 	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),

@@ -79,6 +79,7 @@ MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
 #                NRIP save), an Intel IOMMU with interrupt remapping in
 #                x2APIC mode (eim=on), so root Linux runs in x2APIC mode
 #   qemu-novirt  QEMU TCG, a CPU with neither VMX nor SVM
+#   qemu-nonpt   QEMU TCG, an AMD CPU with SVM but no nested paging
 MACHINES = {
     'bochs-vmx': {'emulator': 'bochs', 'model': BOCHS_CPU_MODEL},
     'bochs-svm': {'emulator': 'bochs', 'model': 'zambezi'},
@@ -87,6 +88,8 @@ MACHINES = {
                           '-device', 'intel-iommu,intremap=on,eim=on']},
     'qemu-novirt': {'emulator': 'qemu',
                     'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
+    'qemu-nonpt': {'emulator': 'qemu',
+                   'qemu': ['-machine', 'q35', '-cpu', 'max,-npt']},
 }
 
 GUEST_MEM_MB = 1024
