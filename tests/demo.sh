@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # "make demo": what Warden does so far, on the emulated machine.
+# machines: bochs-vmx
 echo "=== Warden demo: Debian's stock kernel $(uname -r) on $(nproc) emulated CPUs"
 echo "=== insmod warden.ko"
 insmod /warden.ko && ls -l /dev/warden
