@@ -317,8 +317,9 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
 		add(buf, len,
-		    "a required CPU feature is missing (run 'warden "
-		    "hardware check')");
+		    "a required CPU feature is missing%s%s (run 'warden "
+		    "hardware check')",
+		    e->text[0] ? ": " : "", e->text);
 		break;
 	case WARDEN_RULE_CPU_SETUP_FAILED:
 		add(buf, len,
