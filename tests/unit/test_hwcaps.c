@@ -33,6 +33,8 @@ static size_t load(const char *name, struct warden_hw_probe *probes, size_t max)
 }
 
 #define BOCHS "bochs-skylake-x-2cpu.dump"
+#define QEMU_SVM "qemu-svm-2cpu.dump"
+#define QEMU_NOVIRT "qemu-novirt-2cpu.dump"
 
 static struct warden_msr_value *msr(struct warden_hw_probe *p,
 				    unsigned int index)
@@ -388,6 +390,198 @@ static void plain_controls_without_true(void **state)
 	assert_int_equal(res[HWCAP_TRUE_CONTROLS].status, HWCAP_MISSING);
 }
 
+/* CPU 0 of the QEMU SVM recording, renamed to the CPU given. */
+static void svm_probe(struct warden_hw_probe *p, unsigned int cpu)
+{
+	struct warden_hw_probe rec[2];
+
+	assert_int_equal(load(QEMU_SVM, rec, 2), 2);
+	*p = rec[0];
+	p->cpu = cpu;
+}
+
+static int evaluate_svm(struct warden_hw_probe *p, size_t n,
+			struct hwcap_result *res)
+{
+	return evaluate_table(p, n, res, HWCAP_TABLE_SVM);
+}
+
+/* QEMU's AMD CPU (qemu-svm): SVM, NPT, no NRIP save; Warden runs there. */
+static void qemu_svm_recording_passes(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p[4];
+	size_t n, i;
+
+	(void)state;
+	n = load(QEMU_SVM, p, 4);
+	assert_int_equal(n, 2);
+	assert_int_equal(evaluate_svm(p, n, res), 0);
+	for (i = 0; i < HWCAP_SVM_NUM_FEATURES; i++) {
+		assert_int_equal(res[i].feature, i);
+		assert_true(res[i].detail[0] != '\0');
+		assert_int_equal(res[i].status, i < HWCAP_SVM_NRIP_SAVE
+							? HWCAP_OK
+							: HWCAP_INFO);
+	}
+	assert_string_equal(res[HWCAP_SVM_CPUID].detail, "CPUID.80000001h:ECX["
+							 "2] = 1");
+	assert_string_equal(res[HWCAP_SVM_NPT].detail, "CPUID.8000000Ah:EDX[0] "
+						       "= 1");
+	assert_string_equal(res[HWCAP_SVM_NRIP_SAVE].detail, "CPUID.8000000Ah:"
+							     "EDX[3] = 0: the "
+							     "hypervisor "
+							     "decodes "
+							     "instruction "
+							     "lengths itself");
+}
+
+/* One refusal at a time, each named by its row. */
+struct svm_removal {
+	const char *what;
+	void (*mutate)(struct warden_hw_probe *p);
+	int expect; /* enum hwcap_svm_feature */
+	int expect_total;
+	const char *detail; /* expected detail of that row */
+};
+
+static void svm_no_cpuid(struct warden_hw_probe *p)
+{
+	leaf(p, 0x80000001, 0)->ecx &= ~CPUID80000001_ECX_SVM;
+}
+static void svmdis_locked(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->value = AMD_VM_CR_SVMDIS | AMD_VM_CR_LOCK;
+}
+static void svmdis_unlocked(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->value = AMD_VM_CR_SVMDIS;
+}
+static void vm_cr_fault(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->valid = 0;
+}
+static void svme_set(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_EFER)->value |= IA32_EFER_SVME;
+}
+static void no_npt(struct warden_hw_probe *p)
+{
+	leaf(p, 0x8000000a, 0)->edx &= ~CPUID8000000A_EDX_NPT;
+}
+static void one_asid(struct warden_hw_probe *p)
+{
+	leaf(p, 0x8000000a, 0)->ebx = 1;
+}
+static void no_svm_leaf(struct warden_hw_probe *p)
+{
+	leaf(p, 0x80000000, 0)->eax = 0x80000008;
+}
+
+static const struct svm_removal svm_removals[] = {
+	{ "no SVM", svm_no_cpuid, HWCAP_SVM_CPUID, 5,
+	  "CPUID.80000001h:ECX[2] = 0" },
+	{ "SVMDIS locked", svmdis_locked, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR = 0x18: SVM disabled in the firmware setup, locked "
+	  "(VM_CR.SVMDIS, LOCK): enable SVM there" },
+	{ "SVMDIS unlocked", svmdis_unlocked, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR = 0x10: SVM disabled by firmware (VM_CR.SVMDIS), not "
+	  "locked" },
+	{ "VM_CR faults", vm_cr_fault, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR (MSR 0xc0010114) unreadable" },
+	{ "SVME set", svme_set, HWCAP_SVM_FREE, 1, NULL },
+	{ "no NPT", no_npt, HWCAP_SVM_NPT, 1, "CPUID.8000000Ah:EDX[0] = 0" },
+	{ "one ASID", one_asid, HWCAP_SVM_ASIDS, 1,
+	  "CPUID.8000000Ah:EBX = 1: need 2 (ASID 0 is the host's)" },
+	{ "no leaf 8000000a", no_svm_leaf, HWCAP_SVM_NPT, 2,
+	  "CPUID leaf 0x8000000a not offered" },
+};
+
+static void svm_each_refusal(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(svm_removals) / sizeof(svm_removals[0]); i++) {
+		const struct svm_removal *r = &svm_removals[i];
+		struct hwcap_result res[HWCAP_MAX_RESULTS];
+		struct warden_hw_probe p[2];
+		int missing;
+
+		/* on CPU 1 only: the row names it */
+		svm_probe(&p[0], 0);
+		svm_probe(&p[1], 1);
+		r->mutate(&p[1]);
+		missing = evaluate_svm(p, 2, res);
+		if (res[r->expect].status != HWCAP_MISSING)
+			fail_msg("%s: row %d not reported missing", r->what,
+				 r->expect);
+		if (missing != r->expect_total)
+			fail_msg("%s: %d rows missing, expected %d", r->what,
+				 missing, r->expect_total);
+		assert_int_equal(res[r->expect].cpu, 1);
+		if (r->detail)
+			assert_string_equal(res[r->expect].detail, r->detail);
+	}
+}
+
+/* KVM holding SVM is named as the likely holder, with EFER's value. */
+static void svm_in_use_names_kvm(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p;
+
+	(void)state;
+	svm_probe(&p, 0);
+	msr(&p, MSR_IA32_EFER)->value = 0x1d01;
+	assert_int_equal(evaluate_svm(&p, 1, res), 1);
+	assert_string_equal(res[HWCAP_SVM_FREE].detail, "EFER = 0x1d01: SVME "
+							"is set: another "
+							"hypervisor "
+							"(e.g. KVM, kvm_amd) "
+							"holds SVM");
+}
+
+/* QEMU's AMD CPU without SVM (qemu-novirt, -cpu max,-svm): SVM in CPUID
+ * is the first row missing, the other SVM rows say why in one reason. */
+static void qemu_novirt_recording_fails(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p[4];
+	size_t n;
+
+	(void)state;
+	n = load(QEMU_NOVIRT, p, 4);
+	assert_int_equal(n, 2);
+	assert_int_equal(evaluate_svm(p, n, res), 5);
+	assert_int_equal(res[HWCAP_SVM_CPUID].status, HWCAP_MISSING);
+	assert_string_equal(res[HWCAP_SVM_CPUID].detail, "CPUID.80000001h:ECX["
+							 "2] = 0");
+	assert_string_equal(res[HWCAP_SVM_NPT].detail, "no SVM on this CPU");
+	assert_int_equal(res[HWCAP_SVM_NRIP_SAVE].status, HWCAP_INFO);
+	assert_int_equal(res[HWCAP_SVM_X2APIC].status, HWCAP_INFO);
+}
+
+/* An AMD dump survives writing and reading back unchanged. */
+static void svm_dump_round_trip(void **state)
+{
+	struct warden_hw_probe a[2], b[2];
+	char buf[8192];
+	size_t n = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(load(QEMU_SVM, a, 2), 2);
+	f = fmemopen(buf, sizeof(buf), "w+");
+	assert_non_null(f);
+	hwcaps_write_dump(f, a, 2);
+	rewind(f);
+	assert_int_equal(hwcaps_read_dump(f, b, 2, &n), 0);
+	fclose(f);
+	assert_int_equal(n, 2);
+	assert_memory_equal(a, b, sizeof(a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -401,6 +595,11 @@ int main(void)
 		cmocka_unit_test(instruction_not_offered_is_ok),
 		cmocka_unit_test(differing_cpu_is_named),
 		cmocka_unit_test(plain_controls_without_true),
+		cmocka_unit_test(qemu_svm_recording_passes),
+		cmocka_unit_test(svm_each_refusal),
+		cmocka_unit_test(svm_in_use_names_kvm),
+		cmocka_unit_test(qemu_novirt_recording_fails),
+		cmocka_unit_test(svm_dump_round_trip),
 	};
 
 	return cmocka_run_group_tests_name("hwcaps", tests, NULL, NULL);
