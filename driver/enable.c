@@ -32,6 +32,7 @@
 #include <warden/config.h>
 #include <warden/hvheader.h>
 #include <warden/hypercall.h>
+#include <x86/cpuid.h>
 
 #include "config_check.h"
 #include "stub.h"
@@ -420,8 +421,10 @@ static int pick_image(struct warden_error *err, u32 *vendor, const char **image,
 /*
  * Refuse when another hypervisor (KVM, for one) has switched the vendor's
  * virtualization extension on, here: CR4.VMXE on Intel (SDM Vol. 3C 24.7),
- * EFER.SVME on AMD (APM Vol. 2 15.4); and on AMD when the firmware has
- * disabled SVM (VM_CR.SVMDIS).
+ * EFER.SVME on AMD (APM Vol. 2 15.4); and on AMD when the CPU has no SVM
+ * (CPUID 8000_0001h ECX[2], APM Vol. 3 E.4.2: the image is not loaded at
+ * all) or the firmware has disabled it (VM_CR.SVMDIS).  "warden hardware
+ * check" names the same refusals (tools/hwcaps_svm.c).
  */
 static int check_virt_free(struct warden_error *err, u32 vendor)
 {
@@ -437,6 +440,15 @@ static int check_virt_free(struct warden_error *err, u32 vendor)
 				"CR4.VMXE is set (is a KVM virtual machine "
 				"running?)");
 	}
+	if (!(cpuid_ecx(0x80000001) & CPUID80000001_ECX_SVM)) {
+		why.rule = WARDEN_RULE_FEATURE_MISSING;
+		why.values[0] = 0x80000001;
+		why.values[1] = CPUID80000001_ECX_SVM;
+		why.text = "SVM (CPUID 0x80000001 ECX[2] = 0)";
+		return wd_error(err, -EOPNOTSUPP, &why,
+				"enable: this CPU has no SVM (CPUID 0x80000001 "
+				"ECX[2] = 0)");
+	}
 	rdmsrl(MSR_EFER, efer);
 	if (efer & EFER_SVME) {
 		why.rule = WARDEN_RULE_SVM_BUSY;
@@ -446,8 +458,7 @@ static int check_virt_free(struct warden_error *err, u32 vendor)
 				"running?)");
 	}
 	/* the firmware can switch SVM off for good: VM_CR bit 4, SVMDIS (APM
-	 * Vol. 2, 15.30.1); on a CPU without SVM the hypervisor names the
-	 * missing feature */
+	 * Vol. 2, 15.30.1) */
 	if (rdmsrl_safe(MSR_VM_CR, &vm_cr) || !(vm_cr & (1ull << 4)))
 		return 0;
 	why.rule = WARDEN_RULE_SVM_DISABLED;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The hardware probe behind "warden hardware check": reads raw CPUID leaves
- * and VMX capability MSRs on one CPU and tries VMXON/VMXOFF there, so that
- * the CLI can judge the machine without trusting /proc/cpuinfo (Linux ANDs
- * the features of all CPUs and hides some).
+ * on one CPU, and there on Intel the VMX capability MSRs and a VMXON/VMXOFF
+ * pair, on AMD and Hygon the MSRs VM_CR and EFER, so that the CLI can judge
+ * the machine without trusting /proc/cpuinfo (Linux ANDs the features of
+ * all CPUs and hides some).
  *
- * VMX is Intel's: on other vendors' CPUs only the CPUID leaves are read (the
- * vendor string of leaf 0 tells the CLI why), no VMX MSR and no VMXON.
- * AMD's SVM is not probed.
+ * On other vendors' CPUs only the CPUID leaves are read (the vendor string
+ * of leaf 0 tells the CLI why).  SVM needs no trial like VMXON: VM_CR and
+ * EFER say all that enable would refuse (enable.c, check_virt_free), and
+ * reading them changes nothing.
  */
 #include <linux/cpu.h>
 #include <linux/gfp.h>
@@ -27,12 +29,14 @@
 
 #include "warden-driver.h"
 
+/* 0x8000000a: SVM's features (AMD APM Vol. 3, E.4.9), read on every CPU:
+ * the CLI trusts it only up to the highest leaf 0x80000000 names. */
 static const u32 probe_cpuid[][2] = {
-	{ 0, 0 },   { 1, 0 },	       { 7, 0 },
-	{ 0xd, 1 }, { 0x80000000, 0 }, { 0x80000001, 0 },
+	{ 0, 0 },	   { 1, 0 },	      { 7, 0 },		 { 0xd, 1 },
+	{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x8000000a, 0 },
 };
 
-static const u32 probe_msrs[] = {
+static const u32 probe_msrs_vmx[] = {
 	MSR_IA32_FEATURE_CONTROL,
 	MSR_IA32_VMX_BASIC,
 	MSR_IA32_VMX_PINBASED_CTLS,
@@ -53,13 +57,21 @@ static const u32 probe_msrs[] = {
 	MSR_IA32_VMX_TRUE_ENTRY_CTLS,
 };
 
+/* AMD: whether firmware disabled SVM (APM Vol. 2, 15.30.1) and whether
+ * another hypervisor holds it (EFER.SVME, 15.4) */
+static const u32 probe_msrs_svm[] = {
+	MSR_AMD_VM_CR,
+	MSR_IA32_EFER,
+};
+
 static_assert(ARRAY_SIZE(probe_cpuid) <= WARDEN_PROBE_MAX_CPUID);
-static_assert(ARRAY_SIZE(probe_msrs) <= WARDEN_PROBE_MAX_MSRS);
+static_assert(ARRAY_SIZE(probe_msrs_vmx) <= WARDEN_PROBE_MAX_MSRS);
+static_assert(ARRAY_SIZE(probe_msrs_svm) <= WARDEN_PROBE_MAX_MSRS);
 
 struct probe_ctx {
 	struct warden_hw_probe *probe;
-	bool intel;	    /* probe VMX: MSRs and VMXON */
-	void *vmxon_region; /* one zeroed page, if intel */
+	u32 vendor;	    /* WARDEN_VENDOR_*: which MSRs, whether VMXON */
+	void *vmxon_region; /* one zeroed page, on Intel */
 };
 
 /*
@@ -99,6 +111,23 @@ faulted:
 	return state;
 }
 
+/* Reads only: an MSR that faults is recorded as such. */
+static void read_msrs(struct warden_hw_probe *p, const u32 *index,
+		      unsigned int num)
+{
+	unsigned int i;
+
+	for (i = 0; i < num; i++) {
+		struct warden_msr_value *m = &p->msrs[i];
+		u64 v;
+
+		m->index = index[i];
+		m->valid = rdmsrl_safe(m->index, &v) == 0;
+		m->value = m->valid ? v : 0;
+	}
+	p->num_msrs = num;
+}
+
 static void probe_this_cpu(void *arg)
 {
 	struct probe_ctx *ctx = arg;
@@ -120,26 +149,27 @@ static void probe_this_cpu(void *arg)
 	p->cr4 = __read_cr4();
 	p->num_msrs = 0;
 	p->vmx_state = WARDEN_VMX_NOT_PROBED;
-	if (!ctx->intel)
+	if (ctx->vendor == WARDEN_VENDOR_AMD) {
+		/* VM_CR may fault (a CPU without SVM): rdmsrl_safe */
+		read_msrs(p, probe_msrs_svm, ARRAY_SIZE(probe_msrs_svm));
+		return;
+	}
+	if (ctx->vendor != WARDEN_VENDOR_INTEL)
 		return;
 
-	for (i = 0; i < ARRAY_SIZE(probe_msrs); i++) {
-		struct warden_msr_value *m = &p->msrs[i];
-		u64 v;
+	read_msrs(p, probe_msrs_vmx, ARRAY_SIZE(probe_msrs_vmx));
+	for (i = 0; i < p->num_msrs; i++) {
+		const struct warden_msr_value *m = &p->msrs[i];
 
-		m->index = probe_msrs[i];
-		m->valid = rdmsrl_safe(m->index, &v) == 0;
-		m->value = m->valid ? v : 0;
 		if (m->index == MSR_IA32_FEATURE_CONTROL && m->valid) {
-			feature_control = v;
+			feature_control = m->value;
 			have_fc = true;
 		}
 		if (m->index == MSR_IA32_VMX_BASIC && m->valid) {
-			basic = v;
+			basic = m->value;
 			have_basic = true;
 		}
 	}
-	p->num_msrs = ARRAY_SIZE(probe_msrs);
 
 	/* CPUID.1:ECX[5] is the only trustworthy sign of VMX: QEMU TCG, for
 	 * one, returns 0 for the VMX MSRs instead of faulting. */
@@ -164,16 +194,16 @@ int wd_hw_probe(struct warden_hw_probe *probe)
 				"hardware probe: CPU %u does not exist", cpu);
 	}
 	/* all CPUs of a machine have one vendor: this CPU's decides */
-	ctx.intel = warden_cpuid_vendor(id) == WARDEN_VENDOR_INTEL;
+	ctx.vendor = warden_cpuid_vendor(id);
 	warden_vendor_text(id, vendor);
-	if (!ctx.intel)
-		pr_info_once("warden: hardware probe: not an Intel CPU (%s): "
-			     "the VMX probe is skipped (VMX is Intel's), and "
-			     "AMD SVM is not probed\n",
+	if (ctx.vendor == WARDEN_VENDOR_OTHER)
+		pr_info_once("warden: hardware probe: CPU vendor \"%s\" is "
+			     "neither Intel nor AMD: CPUID only, no VMX or "
+			     "SVM probe\n",
 			     vendor);
-	else
+	else if (ctx.vendor == WARDEN_VENDOR_INTEL)
 		ctx.vmxon_region = (void *)get_zeroed_page(GFP_KERNEL);
-	if (ctx.intel && !ctx.vmxon_region) {
+	if (ctx.vendor == WARDEN_VENDOR_INTEL && !ctx.vmxon_region) {
 		why.rule = WARDEN_RULE_NO_MEMORY;
 		why.values[0] = 1;
 		return wd_error(&probe->error, -ENOMEM, &why,

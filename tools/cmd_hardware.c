@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "warden hardware check | dump": probe every online CPU through the driver
- * and report each feature Warden needs, or print the raw facts.  The
- * judging is in hwcaps.c.
+ * and report each feature Warden needs (VMX on Intel, SVM on AMD), or print
+ * the raw facts.  The judging is in hwcaps.c and hwcaps_svm.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +19,11 @@ static void usage(FILE *out)
 	fprintf(out, "Usage: warden hardware check [--from FILE]\n"
 		     "       warden hardware dump\n"
 		     "\n"
-		     "check: reads raw CPUID and VMX capability MSRs on every "
-		     "online "
-		     "CPU (through\n"
-		     "  the driver) and tries VMXON/VMXOFF, then prints one "
-		     "line "
-		     "per feature\n"
+		     "check: reads raw CPUID on every online CPU (through the "
+		     "driver), on Intel\n"
+		     "  the VMX capability MSRs and a VMXON/VMXOFF probe, on "
+		     "AMD the MSRs VM_CR\n"
+		     "  and EFER, then prints one line per feature\n"
 		     "  Warden needs (ok, MISSING or info) and a verdict. With "
 		     "--from, judges a\n"
 		     "  dump recorded on another machine instead.\n"
@@ -71,15 +70,16 @@ static int probe_all(struct warden_hw_probe *probes, size_t *n,
 static int report(const struct warden_hw_probe *probes, size_t n,
 		  unsigned int skipped, const char *source)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_report rep;
+	struct hwcap_result *res = rep.results;
 	const char *first = "";
 	int missing, i;
 
-	missing = hwcaps_evaluate(probes, n, res);
+	missing = hwcaps_evaluate(probes, n, &rep);
 	printf("Warden hardware check: %zu CPU%s probed%s%s\n", n,
 	       n == 1 ? "" : "s", source ? ", recorded in " : "",
 	       source ? source : "");
-	for (i = 0; i < HWCAP_NUM_FEATURES; i++) {
+	for (i = 0; i < (int)rep.num; i++) {
 		char where[24] = "";
 
 		if (res[i].status == HWCAP_MISSING && n > 1)
@@ -87,7 +87,7 @@ static int report(const struct warden_hw_probe *probes, size_t n,
 		printf("  %-8s %-34s %s%s\n", hwcap_status_name(res[i].status),
 		       res[i].name, res[i].detail, where);
 	}
-	for (i = HWCAP_NUM_FEATURES - 1; i >= 0; i--)
+	for (i = (int)rep.num - 1; i >= 0; i--)
 		if (res[i].status == HWCAP_MISSING)
 			first = res[i].name;
 	if (missing)

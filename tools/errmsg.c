@@ -345,8 +345,13 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    e->text);
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
+		/* the driver says it in words; the hypervisor gives where
+		 * (a CPUID leaf, an MSR) and the bits */
 		add(buf, len, "a required CPU feature is missing: ");
-		feature_missing(buf, len, a, b);
+		if (e->text[0])
+			add(buf, len, "%s", e->text);
+		else
+			feature_missing(buf, len, a, b);
 		add(buf, len, " (run 'warden hardware check')");
 		break;
 	case WARDEN_RULE_CPU_SETUP_FAILED:

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capability evaluator (see hwcaps.h for the contract).  Each feature is
- * a row of a table: most are "may this VMX control be 1" or "is this EPT/VPID
- * capability bit set", judged by a shared helper; the few others have their
- * own function.  Bit meanings: common/include/x86/vmx.h with SDM sections.
+ * The capability evaluator (see hwcaps.h for the contract): the look-ups
+ * and the evaluation shared by both vendor tables, the dump format, and
+ * the VMX table.  The SVM table is in hwcaps_svm.c.
+ *
+ * Each VMX feature is a row of a table: most are "may this VMX control be
+ * 1" or "is this EPT/VPID capability bit set", judged by a shared helper;
+ * the few others have their own function.  Bit meanings:
+ * common/include/x86/vmx.h with SDM sections.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +29,7 @@ enum row_kind {
 };
 
 struct row {
-	enum hwcap_feature feature;
+	enum hwcap_vmx_feature feature;
 	const char *name;
 	enum row_kind kind;
 	unsigned long long bit, bit2;
@@ -35,7 +39,7 @@ struct row {
 typedef enum hwcap_status (*special_fn)(const struct warden_hw_probe *p,
 					char *detail, size_t len);
 
-static const struct row rows[HWCAP_NUM_FEATURES] = {
+static const struct row rows[HWCAP_VMX_NUM_FEATURES] = {
 	{ HWCAP_VMX_CPUID, "VMX in CPUID", ROW_SPECIAL, 0, 0, NULL },
 	{ HWCAP_FEATURE_CONTROL, "IA32_FEATURE_CONTROL", ROW_SPECIAL, 0, 0,
 	  NULL },
@@ -125,25 +129,36 @@ static bool has_vmx(const struct warden_hw_probe *p)
 }
 
 /*
- * True, with the vendor string of CPUID leaf 0 as text in name, if the CPU
- * is not Intel's (false when leaf 0 was not read).  VMX is Intel's: the
- * driver does not probe it on other vendors' CPUs.
+ * The vendor (WARDEN_VENDOR_*) of CPUID leaf 0, with its vendor string as
+ * text in name; -1 when leaf 0 was not read.
  */
-static bool not_intel(const struct warden_hw_probe *p, char name[13])
+static int vendor_of(const struct warden_hw_probe *p, char name[13])
 {
 	const struct warden_cpuid_leaf *l = hwcaps_cpuid(p, 0, 0);
 	uint32_t id[3];
 
 	if (!l)
-		return false;
+		return -1;
 	id[0] = l->ebx;
 	id[1] = l->edx;
 	id[2] = l->ecx;
 	warden_vendor_text(id, name);
-	return warden_vendor_of(id) != WARDEN_VENDOR_INTEL;
+	return (int)warden_vendor_of(id);
 }
 
-static bool cpuid_bit(const struct warden_hw_probe *p, unsigned int leaf,
+/*
+ * True, with the vendor string in name, if the CPU is not Intel's (false
+ * when leaf 0 was not read).  VMX is Intel's: the driver does not probe
+ * it on other vendors' CPUs.
+ */
+static bool not_intel(const struct warden_hw_probe *p, char name[13])
+{
+	int v = vendor_of(p, name);
+
+	return v >= 0 && v != WARDEN_VENDOR_INTEL;
+}
+
+bool hwcaps_cpuid_bit(const struct warden_hw_probe *p, unsigned int leaf,
 		      unsigned int subleaf, int reg, unsigned int bit)
 {
 	const struct warden_cpuid_leaf *l = hwcaps_cpuid(p, leaf, subleaf);
@@ -364,21 +379,22 @@ static enum hwcap_status rdtscp(const struct warden_hw_probe *p, char *detail,
 				size_t len)
 {
 	return guest_insn(
-		p, cpuid_bit(p, 0x80000001, 0, 3, CPUID80000001_EDX_RDTSCP),
+		p,
+		hwcaps_cpuid_bit(p, 0x80000001, 0, 3, CPUID80000001_EDX_RDTSCP),
 		PROC2_ENABLE_RDTSCP, "CPUID.80000001H:EDX[27]", detail, len);
 }
 
 static enum hwcap_status invpcid(const struct warden_hw_probe *p, char *detail,
 				 size_t len)
 {
-	return guest_insn(p, cpuid_bit(p, 7, 0, 1, CPUID7_EBX_INVPCID),
+	return guest_insn(p, hwcaps_cpuid_bit(p, 7, 0, 1, CPUID7_EBX_INVPCID),
 			  PROC2_ENABLE_INVPCID, "CPUID.7:EBX[10]", detail, len);
 }
 
 static enum hwcap_status xsaves(const struct warden_hw_probe *p, char *detail,
 				size_t len)
 {
-	return guest_insn(p, cpuid_bit(p, 0xd, 1, 0, CPUIDD1_EAX_XSAVES),
+	return guest_insn(p, hwcaps_cpuid_bit(p, 0xd, 1, 0, CPUIDD1_EAX_XSAVES),
 			  PROC2_ENABLE_XSAVES, "CPUID.(EAX=0DH,ECX=1):EAX[3]",
 			  detail, len);
 }
@@ -394,10 +410,10 @@ static enum hwcap_status virt_x2apic(const struct warden_hw_probe *p,
 	return HWCAP_INFO;
 }
 
-static enum hwcap_status x2apic(const struct warden_hw_probe *p, char *detail,
+enum hwcap_status hwcaps_x2apic(const struct warden_hw_probe *p, char *detail,
 				size_t len)
 {
-	bool ok = cpuid_bit(p, 1, 0, 2, CPUID1_ECX_X2APIC);
+	bool ok = hwcaps_cpuid_bit(p, 1, 0, 2, CPUID1_ECX_X2APIC);
 
 	snprintf(detail, len, "CPUID.1:ECX[21] = %d%s", ok ? 1 : 0,
 		 ok ? "" : ": cells can use xAPIC only");
@@ -426,7 +442,7 @@ static enum hwcap_status vmx_free(const struct warden_hw_probe *p, char *detail,
 	}
 }
 
-static special_fn special(enum hwcap_feature f)
+static special_fn special(enum hwcap_vmx_feature f)
 {
 	switch (f) {
 	case HWCAP_VMX_CPUID:
@@ -448,7 +464,7 @@ static special_fn special(enum hwcap_feature f)
 	case HWCAP_VIRT_X2APIC:
 		return virt_x2apic;
 	case HWCAP_X2APIC:
-		return x2apic;
+		return hwcaps_x2apic;
 	case HWCAP_VMX_FREE:
 		return vmx_free;
 	default:
@@ -456,47 +472,71 @@ static special_fn special(enum hwcap_feature f)
 	}
 }
 
-int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
-		    struct hwcap_result out[HWCAP_NUM_FEATURES])
+/* One VMX row on one CPU. */
+static enum hwcap_status vmx_judge(int feature, const struct warden_hw_probe *p,
+				   char *detail, size_t len)
 {
+	const struct row *r = &rows[feature];
+	char vendor[13];
+	bool other = not_intel(p, vendor);
+
+	if ((!has_vmx(p) || other) && r->feature != HWCAP_VMX_CPUID &&
+	    r->feature != HWCAP_X2APIC) {
+		/* Everything else is about VMX: one reason. */
+		if (other)
+			snprintf(detail, len,
+				 "not an Intel CPU (%s): VMX not probed",
+				 vendor);
+		else
+			snprintf(detail, len, "no VMX on this CPU");
+		return r->feature == HWCAP_VIRT_X2APIC ? HWCAP_INFO
+						       : HWCAP_MISSING;
+	}
+	if (r->kind == ROW_SPECIAL)
+		return special(r->feature)(p, detail, len);
+	return judge_row(r, p, detail, len);
+}
+
+static const char *vmx_name(int feature)
+{
+	return rows[feature].name;
+}
+
+static const struct hwcap_table_def vmx_table = {
+	HWCAP_VMX_NUM_FEATURES,
+	vmx_name,
+	vmx_judge,
+};
+
+int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
+		    struct hwcap_report *out)
+{
+	const struct hwcap_table_def *t = &vmx_table;
+	char vendor[13];
 	int missing = 0;
 	size_t f, c;
 
-	for (f = 0; f < HWCAP_NUM_FEATURES; f++) {
-		const struct row *r = &rows[f];
-		struct hwcap_result *res = &out[f];
+	/* All CPUs of a machine have one vendor: CPU 0's picks the table;
+	 * AMD's and Hygon's CPUs have SVM, every other is judged for VMX. */
+	out->table = HWCAP_TABLE_VMX;
+	if (vendor_of(&probes[0], vendor) == WARDEN_VENDOR_AMD) {
+		t = &hwcaps_svm_table;
+		out->table = HWCAP_TABLE_SVM;
+	}
+	out->num = t->num;
+	for (f = 0; f < t->num; f++) {
+		struct hwcap_result *res = &out->results[f];
 
-		res->feature = r->feature;
-		res->name = r->name;
+		res->feature = (int)f;
+		res->name = t->name((int)f);
 		res->status = HWCAP_OK;
 		res->detail[0] = '\0';
 		for (c = 0; c < num_probes; c++) {
 			const struct warden_hw_probe *p = &probes[c];
-			char detail[sizeof(res->detail)], vendor[13];
-			bool other = not_intel(p, vendor);
+			char detail[sizeof(res->detail)];
 			enum hwcap_status st;
 
-			if ((!has_vmx(p) || other) &&
-			    r->feature != HWCAP_VMX_CPUID &&
-			    r->feature != HWCAP_X2APIC) {
-				/* Everything else is about VMX: one reason. */
-				if (other)
-					snprintf(detail, sizeof(detail),
-						 "not an Intel CPU (%s): VMX "
-						 "not probed",
-						 vendor);
-				else
-					snprintf(detail, sizeof(detail),
-						 "no VMX on this CPU");
-				st = r->feature == HWCAP_VIRT_X2APIC
-					     ? HWCAP_INFO
-					     : HWCAP_MISSING;
-			} else if (r->kind == ROW_SPECIAL) {
-				st = special(r->feature)(p, detail,
-							 sizeof(detail));
-			} else {
-				st = judge_row(r, p, detail, sizeof(detail));
-			}
+			st = t->judge((int)f, p, detail, sizeof(detail));
 			if (c == 0 || (st == HWCAP_MISSING &&
 				       res->status != HWCAP_MISSING)) {
 				res->status = st;

@@ -3,13 +3,16 @@
  * The capability evaluator behind "warden hardware check".
  *
  * Contract: hwcaps_evaluate() judges the raw facts the driver read on each
- * CPU (struct warden_hw_probe: CPUID leaves, VMX capability MSRs, the VMXON
- * probe) against what Warden requires, without touching hardware, so that
- * it can be tested on recorded MSR sets.  It fills one struct hwcap_result
- * per feature in the fixed order of enum hwcap_feature.  A feature is
- * required (ok or MISSING) or informational (info only).  A required
- * feature is ok only if it is ok on every CPU given; its detail then comes
- * from CPU 0, otherwise from the first CPU where it is missing.
+ * CPU (struct warden_hw_probe: CPUID leaves; on Intel the VMX capability
+ * MSRs and the VMXON probe, on AMD the MSRs VM_CR and EFER) against what
+ * Warden requires, without touching hardware, so that it can be tested on
+ * recorded dumps.  The vendor of CPU 0 (CPUID leaf 0) picks the table: SVM
+ * for AMD and Hygon, VMX for every other CPU (whose VMX rows then say that
+ * VMX was not probed).  It fills one struct hwcap_result per row of that
+ * table, in the fixed order of enum hwcap_vmx_feature or hwcap_svm_feature.
+ * A row is required (ok or MISSING) or informational (info only).  A
+ * required row is ok only if it is ok on every CPU given; its detail then
+ * comes from CPU 0, otherwise from the first CPU where it is missing.
  */
 #ifndef WARDEN_TOOLS_HWCAPS_H
 #define WARDEN_TOOLS_HWCAPS_H
@@ -20,7 +23,8 @@
 
 #include <warden/ioctl.h>
 
-enum hwcap_feature {
+/* The rows of the VMX table (hwcaps.c). */
+enum hwcap_vmx_feature {
 	HWCAP_VMX_CPUID,
 	HWCAP_FEATURE_CONTROL,
 	HWCAP_VMCS,
@@ -49,35 +53,82 @@ enum hwcap_feature {
 	HWCAP_VIRT_X2APIC,
 	HWCAP_X2APIC,
 	HWCAP_VMX_FREE,
-	HWCAP_NUM_FEATURES
+	HWCAP_VMX_NUM_FEATURES
 };
+
+/* The rows of the SVM table (hwcaps_svm.c). */
+enum hwcap_svm_feature {
+	HWCAP_SVM_CPUID,
+	HWCAP_SVM_VM_CR,
+	HWCAP_SVM_NPT,
+	HWCAP_SVM_ASIDS,
+	HWCAP_SVM_FREE,
+	HWCAP_SVM_NRIP_SAVE,
+	HWCAP_SVM_DECODE_ASSISTS,
+	HWCAP_SVM_FLUSH_BY_ASID,
+	HWCAP_SVM_VMCB_CLEAN,
+	HWCAP_SVM_AVIC,
+	HWCAP_SVM_X2APIC,
+	HWCAP_SVM_REVISION,
+	HWCAP_SVM_NUM_FEATURES
+};
+
+#define HWCAP_MAX_RESULTS ((int)HWCAP_VMX_NUM_FEATURES) /* the longer table */
 
 enum hwcap_status { HWCAP_OK, HWCAP_MISSING, HWCAP_INFO };
 
 struct hwcap_result {
-	enum hwcap_feature feature;
+	int feature;	  /* enum hwcap_vmx_feature or hwcap_svm_feature */
 	const char *name; /* e.g. "EPT 4-level walk" */
 	enum hwcap_status status;
 	unsigned int cpu; /* CPU the detail describes */
 	char detail[112]; /* why, with the values read */
 };
 
-/* Raw-fact look-ups, also used by the tests. */
+enum hwcap_table { HWCAP_TABLE_VMX, HWCAP_TABLE_SVM };
+
+struct hwcap_report {
+	enum hwcap_table table;
+	size_t num; /* rows filled in results */
+	struct hwcap_result results[HWCAP_MAX_RESULTS];
+};
+
+/* Raw-fact look-ups, also used by the vendor tables and the tests. */
 const struct warden_cpuid_leaf *hwcaps_cpuid(const struct warden_hw_probe *p,
 					     unsigned int leaf,
 					     unsigned int subleaf);
 bool hwcaps_msr(const struct warden_hw_probe *p, unsigned int index,
 		unsigned long long *value);
+/* A CPUID bit (reg: 0 EAX, 1 EBX, 2 ECX, 3 EDX); false if not read. */
+bool hwcaps_cpuid_bit(const struct warden_hw_probe *p, unsigned int leaf,
+		      unsigned int subleaf, int reg, unsigned int bit);
+
+/* The x2APIC row (info) both tables share: CPUID.1:ECX[21]. */
+enum hwcap_status hwcaps_x2apic(const struct warden_hw_probe *p, char *detail,
+				size_t len);
 
 /*
  * Evaluate probes[0..num_probes-1] (one per CPU, num_probes >= 1) into
- * out[HWCAP_NUM_FEATURES].  Returns the number of required features that
- * are missing (0: Warden can run).
+ * *out.  Returns the number of required rows that are missing (0: Warden
+ * can run).
  */
 int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
-		    struct hwcap_result out[HWCAP_NUM_FEATURES]);
+		    struct hwcap_report *out);
 
 const char *hwcap_status_name(enum hwcap_status status);
+
+/*
+ * A vendor table for hwcaps_evaluate(): its number of rows, their names,
+ * and the judgement of one row on one CPU, which writes the values read
+ * into detail.
+ */
+struct hwcap_table_def {
+	size_t num;
+	const char *(*name)(int feature);
+	enum hwcap_status (*judge)(int feature, const struct warden_hw_probe *p,
+				   char *detail, size_t len);
+};
+extern const struct hwcap_table_def hwcaps_svm_table;
 
 /*
  * Raw probes as text, one fact per line, so that a machine's facts can be
@@ -87,6 +138,8 @@ const char *hwcap_status_name(enum hwcap_status status);
  *   cpu 0 state vmx_state 1 cr0 0x80050033 cr4 0x3626f0
  *   cpu 0 cpuid 0x1 0x0 0x50654 0x800 0x7ffafbff 0xbfebfbff
  *   cpu 0 msr 0x480 0xd810000000002b        ("fault" if unreadable)
+ *
+ * (on AMD the msr lines are VM_CR, 0xc0010114, and EFER, 0xc0000080).
  *
  * hwcaps_read_dump() fills probes[0..*num-1] (at most max CPUs, in the
  * order they first appear); on a malformed line it returns the line

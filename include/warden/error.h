@@ -97,8 +97,9 @@ enum warden_rule {
 	WARDEN_RULE_FIRMWARE_INVALID = 83, /* found, expected; text = what */
 	WARDEN_RULE_ALREADY_ENABLED = 84,
 	WARDEN_RULE_NOT_ENABLED = 85,
-	WARDEN_RULE_VMX_BUSY = 86,	   /* cpu: CR4.VMXE set elsewhere */
-	WARDEN_RULE_FEATURE_MISSING = 87,  /* item FEATURE, cpu */
+	WARDEN_RULE_VMX_BUSY = 86, /* cpu: CR4.VMXE set elsewhere */
+	WARDEN_RULE_FEATURE_MISSING =
+		87, /* cpu: CPUID leaf or MSR, bits; text: which */
 	WARDEN_RULE_CPU_SETUP_FAILED = 88, /* item CPU: stage, errno */
 	WARDEN_RULE_NO_MEMORY = 89,	   /* pages needed, pages free */
 	WARDEN_RULE_HV_MEM_TOO_SMALL = 90, /* bytes needed, bytes given */

@@ -31,10 +31,12 @@ WARDEN_CHECK_SIZE(struct warden_version, 144);
 
 /*
  * WARDEN_IOCTL_HW_PROBE: raw facts of one CPU for "warden hardware check".
- * The driver reads the CPUID leaves in WARDEN_PROBE_CPUID_LEAVES and the
- * MSRs in WARDEN_PROBE_MSRS on the CPU given, and probes VMX with a
- * VMXON/VMXOFF pair when CR4.VMXE is clear.  Judging the facts is left to
- * the CLI (common/hwcaps.c), so that it can be unit-tested.
+ * The driver reads its list of CPUID leaves (driver/hwprobe.c) on the CPU
+ * given; on Intel CPUs also the VMX capability MSRs, probing VMX with a
+ * VMXON/VMXOFF pair when CR4.VMXE is clear (vmx_state); on AMD and Hygon
+ * CPUs the MSRs VM_CR and EFER (vmx_state stays NOT_PROBED).  Judging the
+ * facts is left to the CLI (tools/hwcaps.c, hwcaps_svm.c), so that it can
+ * be unit-tested.
  */
 #define WARDEN_PROBE_MAX_CPUID 8
 #define WARDEN_PROBE_MAX_MSRS 24

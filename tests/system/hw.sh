@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# The driver and "warden hardware check" on the emulated machine with VMX
-# (Bochs).  Linux keeps rodata on here, to catch mapping bugs that
-# rodata=off would hide.
+# The driver and "warden hardware check" on the emulated machines with VMX
+# (Bochs) and with SVM (QEMU, an AMD CPU: the SVM table).  Linux keeps
+# rodata on here, to catch mapping bugs that rodata=off would hide.
 # machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 420
@@ -31,15 +31,28 @@ expect_out version "driver: [0-9.]+ \\(ABI revision $abi\\)\$"
 expect_rc hardware-check 0 warden hardware check
 expect_no_out hardware-all-ok 'MISSING'
 expect_out hardware-cpus '^Warden hardware check: 2 CPUs probed$'
-# The probe leaves VMX as it found it: a second probe succeeds again.
+# The probe leaves VMX as it found it: a second probe succeeds again.  On
+# AMD it only reads, and SVM is still free.
 run warden hardware check
-expect_out hardware-again 'ok +VMX not in use +VMXON/VMXOFF probe succeeded'
+if [ "$MACHINE" = qemu-svm ]; then
+	expect_out hardware-again 'ok +SVM not in use +EFER = 0x[0-9a-f]+: SVME clear'
+else
+	expect_out hardware-again 'ok +VMX not in use +VMXON/VMXOFF probe succeeded'
+fi
 
 # The raw facts, recorded and judged again offline, give the same verdict.
 warden hardware dump >/tmp/hw.dump
 RC=$?
 sed 's/^/  > /' /tmp/hw.dump
-if [ "$RC" = 0 ] && grep -q '^cpu 1 msr 0x480 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC, no MSR 0x480 of CPU 1"; fi
+if [ "$MACHINE" = qemu-svm ]; then
+	# the SVM facts of CPU 1: its SVM leaf and VM_CR
+	if [ "$RC" = 0 ] && grep -q '^cpu 1 cpuid 0x8000000a ' /tmp/hw.dump &&
+		grep -q '^cpu 1 msr 0xc0010114 0x' /tmp/hw.dump; then
+		pass dump
+	else
+		fail dump "rc $RC, no CPUID 0x8000000a or VM_CR of CPU 1"
+	fi
+elif [ "$RC" = 0 ] && grep -q '^cpu 1 msr 0x480 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC, no MSR 0x480 of CPU 1"; fi
 expect_rc check-from-dump 0 warden hardware check --from /tmp/hw.dump
 
 echo 0 >/sys/devices/system/cpu/cpu1/online

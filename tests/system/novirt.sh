@@ -1,28 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0
-# The same image in QEMU TCG, which has no VMX: the driver loads, and
-# "warden hardware check" names VMX as missing and exits 1; the AMD image
-# runs on QEMU's SVM.
+# QEMU TCG with an AMD CPU that has no SVM (-cpu max,-svm), nor VMX: the
+# driver loads, "warden hardware check" names SVM as missing and exits 1,
+# and enable is refused, naming SVM, before anything changes.
 # machines: qemu-novirt
 # cpus: 2
 # timeout: 120
-# tests: insmod hardware-check-fails vmx-missing-named verdict dump enable-amd svm-lengths-decoded root-runs-amd disable-amd linux-runs-on
+# tests: insmod hardware-check-fails svm-missing-named verdict dump check-from-dump enable-refused enable-names-svm still-disabled linux-runs-on
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc hardware-check-fails 1 warden hardware check
-expect_out vmx-missing-named 'MISSING +VMX in CPUID +CPUID.1:ECX\[5\] = 0'
-expect_out verdict '^Verdict: Warden cannot run on this machine'
+expect_out svm-missing-named 'MISSING +SVM in CPUID +CPUID.80000001h:ECX\[2\] = 0'
+expect_out verdict '^Verdict: Warden cannot run on this machine: [0-9]+ required features missing \(first: SVM in CPUID\)\.$'
 warden hardware dump >/tmp/hw.dump
 RC=$?
 sed 's/^/  > /' /tmp/hw.dump
-if [ "$RC" = 0 ] && grep -q '^cpu 0 cpuid 0x1 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC"; fi
-# QEMU's "max" CPU is an AMD one (CPUID leaf 0 "AuthenticAMD") with SVM
-# and nested paging but no NRIP save: warden-amd.bin runs there, the
-# hypervisor decoding the length of each instruction that exits; Linux
-# runs on as root, and disable gives the machine back.
-expect_rc enable-amd 0 warden enable /configs/system-bochs.cell
-run warden console
-expect_out svm-lengths-decoded 'NRIP save no \(decoded\)'
-if [ "$(taskset -c 1 sh -c 'echo alive')" = alive ] && taskset -c 0 warden status | grep -q 'cpu 1: running'; then pass root-runs-amd; else fail root-runs-amd "CPU 1 did not answer"; fi
-expect_rc disable-amd 0 warden disable
-if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 0 ] && taskset -c 1 true; then pass linux-runs-on; else fail linux-runs-on "enabled=$(cat /sys/devices/virtual/misc/warden/enabled)"; fi
+if [ "$RC" = 0 ] && grep -q '^cpu 1 cpuid 0x80000001 ' /tmp/hw.dump; then pass dump; else fail dump "rc $RC, no CPUID 0x80000001 of CPU 1"; fi
+expect_rc check-from-dump 1 warden hardware check --from /tmp/hw.dump
+
+# enable checks SVM before it loads warden-amd.bin: nothing changes
+expect_rc enable-refused 2 warden enable $SYSTEM_CELL
+expect_out enable-names-svm 'SVM \(CPUID 0x80000001 ECX\[2\] = 0\)'
+if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 0 ]; then pass still-disabled; else fail still-disabled "enabled=$(cat /sys/devices/virtual/misc/warden/enabled)"; fi
+if [ "$(taskset -c 1 sh -c 'echo alive')" = alive ]; then pass linux-runs-on; else fail linux-runs-on "CPU 1 did not answer"; fi

@@ -8,7 +8,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units
 
-UNIT_DEPS_hwcaps := tools/hwcaps.c
+UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capability evaluator on recorded MSR sets (tests/unit/fixtures, taken
- * with "warden hardware dump" in Bochs and QEMU): the Bochs set as it is,
- * each required feature taken away in turn, VMX absent as under QEMU TCG,
- * VMX held by another hypervisor, and CPUs that differ.
+ * The capability evaluator on recorded facts (tests/unit/fixtures, taken
+ * with "warden hardware dump" in Bochs and QEMU).  VMX: the Bochs set as it
+ * is, each required feature taken away in turn, VMX held by another
+ * hypervisor, and CPUs that differ.  SVM: QEMU's AMD CPU as it is, each
+ * refusal in turn (no SVM, SVMDIS locked or not, SVME set, no NPT, ...),
+ * and QEMU's AMD CPU without SVM.
  */
 #include <string.h>
 
+#include <x86/cpuid.h>
 #include <x86/msr.h>
 #include <x86/vmx.h>
 
@@ -30,7 +33,8 @@ static size_t load(const char *name, struct warden_hw_probe *probes, size_t max)
 }
 
 #define BOCHS "bochs-skylake-x-2cpu.dump"
-#define QEMU "qemu-tcg-max-2cpu.dump"
+#define QEMU_SVM "qemu-svm-2cpu.dump"
+#define QEMU_NOVIRT "qemu-novirt-2cpu.dump"
 
 static struct warden_msr_value *msr(struct warden_hw_probe *p,
 				    unsigned int index)
@@ -66,22 +70,37 @@ static struct warden_cpuid_leaf *leaf(struct warden_hw_probe *p, unsigned int l,
 	return found;
 }
 
+/* Evaluate, expecting the table given; res gets its rows. */
+static int evaluate_table(struct warden_hw_probe *p, size_t n,
+			  struct hwcap_result *res, enum hwcap_table table)
+{
+	struct hwcap_report rep;
+	int missing = hwcaps_evaluate(p, n, &rep);
+
+	assert_int_equal(rep.table, table);
+	assert_int_equal(rep.num, table == HWCAP_TABLE_SVM
+					  ? HWCAP_SVM_NUM_FEATURES
+					  : HWCAP_VMX_NUM_FEATURES);
+	memcpy(res, rep.results, rep.num * sizeof(*res));
+	return missing;
+}
+
 static int evaluate(struct warden_hw_probe *p, size_t n,
 		    struct hwcap_result *res)
 {
-	return hwcaps_evaluate(p, n, res);
+	return evaluate_table(p, n, res, HWCAP_TABLE_VMX);
 }
 
 static void table_matches_enum(void **state)
 {
 	struct warden_hw_probe p;
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	int i;
 
 	(void)state;
 	full_probe(&p, 0);
 	evaluate(&p, 1, res);
-	for (i = 0; i < HWCAP_NUM_FEATURES; i++) {
+	for (i = 0; i < HWCAP_VMX_NUM_FEATURES; i++) {
 		assert_int_equal(res[i].feature, i);
 		assert_non_null(res[i].name);
 		assert_true(res[i].detail[0] != '\0');
@@ -91,13 +110,13 @@ static void table_matches_enum(void **state)
 static void all_present(void **state)
 {
 	struct warden_hw_probe p;
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	int i;
 
 	(void)state;
 	full_probe(&p, 0);
 	assert_int_equal(evaluate(&p, 1, res), 0);
-	for (i = 0; i < HWCAP_NUM_FEATURES; i++)
+	for (i = 0; i < HWCAP_VMX_NUM_FEATURES; i++)
 		assert_int_not_equal(res[i].status, HWCAP_MISSING);
 	assert_string_equal(res[HWCAP_VMCS].detail, "revision 0x2b, 4096 "
 						    "bytes, memory type 6 "
@@ -111,7 +130,7 @@ struct removal {
 	unsigned int msr; /* 0: use mutate */
 	unsigned long long clear;
 	void (*mutate)(struct warden_hw_probe *p);
-	enum hwcap_feature expect;
+	int expect;	  /* enum hwcap_vmx_feature */
 	int expect_total; /* missing features in all */
 };
 
@@ -226,7 +245,7 @@ static void each_missing_in_turn(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(removals) / sizeof(removals[0]); i++) {
 		const struct removal *r = &removals[i];
-		struct hwcap_result res[HWCAP_NUM_FEATURES];
+		struct hwcap_result res[HWCAP_MAX_RESULTS];
 		struct warden_hw_probe p;
 		int missing;
 
@@ -249,7 +268,7 @@ static void each_missing_in_turn(void **state)
 /* The recordings as they are: Bochs can run Warden on both CPUs. */
 static void bochs_recording_passes(void **state)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	struct warden_hw_probe p[4];
 	size_t n;
 
@@ -263,37 +282,11 @@ static void bochs_recording_passes(void **state)
 						    "(write-back)");
 }
 
-/* QEMU TCG: no VMX in CPUID, VMX MSRs read as 0 instead of faulting; its
- * "max" CPU is an AMD one, where the VMX rows say so. */
-static void qemu_tcg_no_vmx(void **state)
-{
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
-	struct warden_hw_probe p[4];
-	size_t n;
-
-	(void)state;
-	n = load(QEMU, p, 4);
-	assert_int_equal(n, 2);
-	assert_true(evaluate(p, n, res) > 10);
-	assert_int_equal(res[HWCAP_VMX_CPUID].status, HWCAP_MISSING);
-	assert_string_equal(res[HWCAP_VMX_CPUID].detail, "CPUID.1:ECX[5] = 0");
-	assert_string_equal(res[HWCAP_EPT].detail, "not an Intel CPU "
-						   "(AuthenticAMD): VMX not "
-						   "probed");
-	assert_string_equal(res[HWCAP_FEATURE_CONTROL].detail, "not an Intel "
-							       "CPU "
-							       "(AuthenticAMD):"
-							       " VMX not "
-							       "probed");
-	assert_int_equal(res[HWCAP_VIRT_X2APIC].status, HWCAP_INFO);
-	assert_int_equal(res[HWCAP_VMX_FREE].status, HWCAP_MISSING);
-}
-
 /* VMX is judged on Intel CPUs only: an Intel CPU without it has no VMX,
  * another vendor's is not probed even when CPUID names VMX. */
 static void vmx_judged_on_intel_only(void **state)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	struct warden_hw_probe p;
 	struct warden_cpuid_leaf *l0;
 
@@ -353,7 +346,7 @@ static void malformed_dump_names_line(void **state)
 
 static void instruction_not_offered_is_ok(void **state)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	struct warden_hw_probe p;
 
 	(void)state;
@@ -367,7 +360,7 @@ static void instruction_not_offered_is_ok(void **state)
 
 static void differing_cpu_is_named(void **state)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	struct warden_hw_probe p[3];
 
 	(void)state;
@@ -383,7 +376,7 @@ static void differing_cpu_is_named(void **state)
 
 static void plain_controls_without_true(void **state)
 {
-	struct hwcap_result res[HWCAP_NUM_FEATURES];
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
 	struct warden_hw_probe p;
 
 	(void)state;
@@ -397,6 +390,198 @@ static void plain_controls_without_true(void **state)
 	assert_int_equal(res[HWCAP_TRUE_CONTROLS].status, HWCAP_MISSING);
 }
 
+/* CPU 0 of the QEMU SVM recording, renamed to the CPU given. */
+static void svm_probe(struct warden_hw_probe *p, unsigned int cpu)
+{
+	struct warden_hw_probe rec[2];
+
+	assert_int_equal(load(QEMU_SVM, rec, 2), 2);
+	*p = rec[0];
+	p->cpu = cpu;
+}
+
+static int evaluate_svm(struct warden_hw_probe *p, size_t n,
+			struct hwcap_result *res)
+{
+	return evaluate_table(p, n, res, HWCAP_TABLE_SVM);
+}
+
+/* QEMU's AMD CPU (qemu-svm): SVM, NPT, no NRIP save; Warden runs there. */
+static void qemu_svm_recording_passes(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p[4];
+	size_t n, i;
+
+	(void)state;
+	n = load(QEMU_SVM, p, 4);
+	assert_int_equal(n, 2);
+	assert_int_equal(evaluate_svm(p, n, res), 0);
+	for (i = 0; i < HWCAP_SVM_NUM_FEATURES; i++) {
+		assert_int_equal(res[i].feature, i);
+		assert_true(res[i].detail[0] != '\0');
+		assert_int_equal(res[i].status, i < HWCAP_SVM_NRIP_SAVE
+							? HWCAP_OK
+							: HWCAP_INFO);
+	}
+	assert_string_equal(res[HWCAP_SVM_CPUID].detail, "CPUID.80000001h:ECX["
+							 "2] = 1");
+	assert_string_equal(res[HWCAP_SVM_NPT].detail, "CPUID.8000000Ah:EDX[0] "
+						       "= 1");
+	assert_string_equal(res[HWCAP_SVM_NRIP_SAVE].detail, "CPUID.8000000Ah:"
+							     "EDX[3] = 0: the "
+							     "hypervisor "
+							     "decodes "
+							     "instruction "
+							     "lengths itself");
+}
+
+/* One refusal at a time, each named by its row. */
+struct svm_removal {
+	const char *what;
+	void (*mutate)(struct warden_hw_probe *p);
+	int expect; /* enum hwcap_svm_feature */
+	int expect_total;
+	const char *detail; /* expected detail of that row */
+};
+
+static void svm_no_cpuid(struct warden_hw_probe *p)
+{
+	leaf(p, 0x80000001, 0)->ecx &= ~CPUID80000001_ECX_SVM;
+}
+static void svmdis_locked(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->value = AMD_VM_CR_SVMDIS | AMD_VM_CR_LOCK;
+}
+static void svmdis_unlocked(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->value = AMD_VM_CR_SVMDIS;
+}
+static void vm_cr_fault(struct warden_hw_probe *p)
+{
+	msr(p, MSR_AMD_VM_CR)->valid = 0;
+}
+static void svme_set(struct warden_hw_probe *p)
+{
+	msr(p, MSR_IA32_EFER)->value |= IA32_EFER_SVME;
+}
+static void no_npt(struct warden_hw_probe *p)
+{
+	leaf(p, 0x8000000a, 0)->edx &= ~CPUID8000000A_EDX_NPT;
+}
+static void one_asid(struct warden_hw_probe *p)
+{
+	leaf(p, 0x8000000a, 0)->ebx = 1;
+}
+static void no_svm_leaf(struct warden_hw_probe *p)
+{
+	leaf(p, 0x80000000, 0)->eax = 0x80000008;
+}
+
+static const struct svm_removal svm_removals[] = {
+	{ "no SVM", svm_no_cpuid, HWCAP_SVM_CPUID, 5,
+	  "CPUID.80000001h:ECX[2] = 0" },
+	{ "SVMDIS locked", svmdis_locked, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR = 0x18: SVM disabled in the firmware setup, locked "
+	  "(VM_CR.SVMDIS, LOCK): enable SVM there" },
+	{ "SVMDIS unlocked", svmdis_unlocked, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR = 0x10: SVM disabled by firmware (VM_CR.SVMDIS), not "
+	  "locked" },
+	{ "VM_CR faults", vm_cr_fault, HWCAP_SVM_VM_CR, 1,
+	  "VM_CR (MSR 0xc0010114) unreadable" },
+	{ "SVME set", svme_set, HWCAP_SVM_FREE, 1, NULL },
+	{ "no NPT", no_npt, HWCAP_SVM_NPT, 1, "CPUID.8000000Ah:EDX[0] = 0" },
+	{ "one ASID", one_asid, HWCAP_SVM_ASIDS, 1,
+	  "CPUID.8000000Ah:EBX = 1: need 2 (ASID 0 is the host's)" },
+	{ "no leaf 8000000a", no_svm_leaf, HWCAP_SVM_NPT, 2,
+	  "CPUID leaf 0x8000000a not offered" },
+};
+
+static void svm_each_refusal(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(svm_removals) / sizeof(svm_removals[0]); i++) {
+		const struct svm_removal *r = &svm_removals[i];
+		struct hwcap_result res[HWCAP_MAX_RESULTS];
+		struct warden_hw_probe p[2];
+		int missing;
+
+		/* on CPU 1 only: the row names it */
+		svm_probe(&p[0], 0);
+		svm_probe(&p[1], 1);
+		r->mutate(&p[1]);
+		missing = evaluate_svm(p, 2, res);
+		if (res[r->expect].status != HWCAP_MISSING)
+			fail_msg("%s: row %d not reported missing", r->what,
+				 r->expect);
+		if (missing != r->expect_total)
+			fail_msg("%s: %d rows missing, expected %d", r->what,
+				 missing, r->expect_total);
+		assert_int_equal(res[r->expect].cpu, 1);
+		if (r->detail)
+			assert_string_equal(res[r->expect].detail, r->detail);
+	}
+}
+
+/* KVM holding SVM is named as the likely holder, with EFER's value. */
+static void svm_in_use_names_kvm(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p;
+
+	(void)state;
+	svm_probe(&p, 0);
+	msr(&p, MSR_IA32_EFER)->value = 0x1d01;
+	assert_int_equal(evaluate_svm(&p, 1, res), 1);
+	assert_string_equal(res[HWCAP_SVM_FREE].detail, "EFER = 0x1d01: SVME "
+							"is set: another "
+							"hypervisor "
+							"(e.g. KVM, kvm_amd) "
+							"holds SVM");
+}
+
+/* QEMU's AMD CPU without SVM (qemu-novirt, -cpu max,-svm): SVM in CPUID
+ * is the first row missing, the other SVM rows say why in one reason. */
+static void qemu_novirt_recording_fails(void **state)
+{
+	struct hwcap_result res[HWCAP_MAX_RESULTS];
+	struct warden_hw_probe p[4];
+	size_t n;
+
+	(void)state;
+	n = load(QEMU_NOVIRT, p, 4);
+	assert_int_equal(n, 2);
+	assert_int_equal(evaluate_svm(p, n, res), 5);
+	assert_int_equal(res[HWCAP_SVM_CPUID].status, HWCAP_MISSING);
+	assert_string_equal(res[HWCAP_SVM_CPUID].detail, "CPUID.80000001h:ECX["
+							 "2] = 0");
+	assert_string_equal(res[HWCAP_SVM_NPT].detail, "no SVM on this CPU");
+	assert_int_equal(res[HWCAP_SVM_NRIP_SAVE].status, HWCAP_INFO);
+	assert_int_equal(res[HWCAP_SVM_X2APIC].status, HWCAP_INFO);
+}
+
+/* An AMD dump survives writing and reading back unchanged. */
+static void svm_dump_round_trip(void **state)
+{
+	struct warden_hw_probe a[2], b[2];
+	char buf[8192];
+	size_t n = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(load(QEMU_SVM, a, 2), 2);
+	f = fmemopen(buf, sizeof(buf), "w+");
+	assert_non_null(f);
+	hwcaps_write_dump(f, a, 2);
+	rewind(f);
+	assert_int_equal(hwcaps_read_dump(f, b, 2, &n), 0);
+	fclose(f);
+	assert_int_equal(n, 2);
+	assert_memory_equal(a, b, sizeof(a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -404,13 +589,17 @@ int main(void)
 		cmocka_unit_test(all_present),
 		cmocka_unit_test(each_missing_in_turn),
 		cmocka_unit_test(bochs_recording_passes),
-		cmocka_unit_test(qemu_tcg_no_vmx),
 		cmocka_unit_test(vmx_judged_on_intel_only),
 		cmocka_unit_test(dump_round_trip),
 		cmocka_unit_test(malformed_dump_names_line),
 		cmocka_unit_test(instruction_not_offered_is_ok),
 		cmocka_unit_test(differing_cpu_is_named),
 		cmocka_unit_test(plain_controls_without_true),
+		cmocka_unit_test(qemu_svm_recording_passes),
+		cmocka_unit_test(svm_each_refusal),
+		cmocka_unit_test(svm_in_use_names_kvm),
+		cmocka_unit_test(qemu_novirt_recording_fails),
+		cmocka_unit_test(svm_dump_round_trip),
 	};
 
 	return cmocka_run_group_tests_name("hwcaps", tests, NULL, NULL);

@@ -14,6 +14,7 @@
 
 #define MSR_IA32_PAT 0x00000277
 #define MSR_IA32_EFER 0xc0000080
+#define IA32_EFER_SVME (1ull << 12) /* SVM enabled (APM Vol. 2, 3.1.7) */
 /* AMD (APM Vol. 2, 15.30): SVM's own MSRs and the system configuration */
 #define MSR_AMD_SYSCFG 0xc0010010
 #define MSR_AMD_VM_CR 0xc0010114
