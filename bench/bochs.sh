@@ -4,7 +4,7 @@
 # Phases, all in one boot: bare (Linux alone), enabled (Warden, no cell),
 # cell (apic-demo running on CPU 1 beside root), the lifecycle times, and
 # bare again after disable (idle windows only).
-# emulator: bochs
+# machines: bochs-vmx
 # cpus: 2
 # timeout: 3000
 # tests: bench-done

@@ -51,13 +51,14 @@ KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 def boot(build, keep):
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
-    meta = testrun.parse_header(SCRIPT)
+    machine = testrun.parse_header(SCRIPT)['machines'][0]
+    meta = testrun.parse_header(SCRIPT, machine)
     workdir = keep or tempfile.mkdtemp(prefix='warden-bench-')
     os.makedirs(workdir, exist_ok=True)
     initrd = testrun.build_payload(
-        build, SCRIPT, workdir,
+        build, SCRIPT, workdir, machine,
         extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')])
-    res = vmboot.run(meta['emulator'], int(meta['cpus']),
+    res = vmboot.run(machine, int(meta['cpus']),
                      float(meta['timeout']), initrd,
                      os.path.join(workdir, 'out'))
     return workdir, res
