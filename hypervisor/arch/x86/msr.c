@@ -13,6 +13,7 @@
  * its permission map (msr_policy_walk).
  */
 #include <asm/apic.h>
+#include <asm/arch_cell.h>
 #include <asm/cpu_rules.h>
 #include <asm/exit.h>
 #include <asm/processor.h>
@@ -20,6 +21,7 @@
 #include <asm/x86_cpu.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
+#include <warden/hypercall.h>
 #include <warden/stats.h>
 #include <x86/msr.h>
 
@@ -201,6 +203,18 @@ void msr_policy_walk(bool root, bool x2apic,
 	}
 	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
 	intercept(ctx, MSR_X2APIC_ICR, true);
+}
+
+int msr_maps_build(struct arch_cell *a, bool root, bool x2apic,
+		   u8 *(*build)(bool root, bool x2apic))
+{
+	a->msr_bitmap = build(root, x2apic);
+	if (!a->msr_bitmap)
+		return -WARDEN_ENOMEM;
+	if (root || !x2apic)
+		return 0;
+	a->msr_bitmap_xapic = build(false, false);
+	return a->msr_bitmap_xapic ? 0 : -WARDEN_ENOMEM;
 }
 
 /*

@@ -103,12 +103,8 @@ static u8 *build_msr_bitmap(bool root, bool x2apic)
 int vendor_cell_init(struct cell *cell, bool x2apic)
 {
 	struct arch_cell *a = cell->arch;
-	bool root = cell == &hv.root;
 
-	a->msr_bitmap = build_msr_bitmap(root, x2apic);
-	if (x2apic && !root && a->msr_bitmap)
-		a->msr_bitmap_xapic = build_msr_bitmap(false, false);
-	if (!a->msr_bitmap || (x2apic && !root && !a->msr_bitmap_xapic)) {
+	if (msr_maps_build(a, cell == &hv.root, x2apic, build_msr_bitmap)) {
 		vendor_cell_exit(cell);
 		return -WARDEN_ENOMEM;
 	}

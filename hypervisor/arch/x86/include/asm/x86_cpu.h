@@ -29,6 +29,17 @@ void msr_policy_walk(bool root, bool x2apic,
 		     void (*intercept)(void *ctx, u32 msr, bool write),
 		     void *ctx);
 
+struct arch_cell;
+/*
+ * A cell's MSR maps from the vendor's builder (a map of the policy for
+ * root or a cell, x2APIC or not; NULL when out of memory): msr_bitmap,
+ * and on a physical x2APIC a cell's msr_bitmap_xapic too (the policy of
+ * a physical xAPIC: every x2APIC MSR exits).  0, or -WARDEN_ENOMEM with
+ * what was built left for the vendor's vendor_cell_exit to free.
+ */
+int msr_maps_build(struct arch_cell *a, bool root, bool x2apic,
+		   u8 *(*build)(bool root, bool x2apic));
+
 /* A guest value broke rule (asm/cpu_rules.h): say so in the guest's share
  * of the console; returns the injection the hardware would make
  * (emulate.c). */
