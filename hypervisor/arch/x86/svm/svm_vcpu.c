@@ -158,8 +158,8 @@ static void set_vintr_window(struct vmcb *v, bool on)
  * NMIs open, whether the guest then takes interrupts or not.  (A window
  * of interrupts, VINTR, would wait for RFLAGS.IF = 1, and for a halted
  * CPU's next interrupt under QEMU: NMIs came late.)  The step's DR6.BS is
- * taken back out, unless the guest was single-stepping itself, whose
- * #DB then goes on to it.
+ * taken back out, unless the guest was single-stepping itself; then, or
+ * with a breakpoint of its own hit by the IRET, the #DB goes on to it.
  */
 void svm_nmi_injected(struct per_cpu *pc)
 {
@@ -185,7 +185,9 @@ bool svm_nmi_window_step(struct per_cpu *pc, u64 exit_code)
 		if (s->guest_tf)
 			return false; /* the guest's own single step */
 		v->save.dr6 &= ~DR6_BS;
-		return true;
+		/* a breakpoint of the guest's own (DR6.B0-B3) that came with
+		 * the step: its #DB goes on to the guest */
+		return !(v->save.dr6 & 0xf);
 	}
 	if (exit_code == SVM_EXIT_VINTR) {
 		set_vintr_window(v, false);
