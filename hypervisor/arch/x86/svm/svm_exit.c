@@ -155,6 +155,25 @@ static bool is_prefix(u8 b, bool rex)
 	return rex && (b & 0xf0) == 0x40;
 }
 
+/* The guest's instruction bytes at CS:RIP, read through its page tables
+ * (guest.c), into bytes[15]: how many were read (*n), and where the
+ * opcode starts after the prefixes; *rex: the last REX prefix among them
+ * (64-bit mode only), 0 if none. */
+static unsigned int read_prefixes(struct per_cpu *pc, const struct vmcb *v,
+				  u8 bytes[15], unsigned int *n, u8 *rex)
+{
+	bool long64 = (v->save.efer & EFER_LMA) &&
+		      (v->save.cs.attrib & SEG_ATTR_L);
+	unsigned int i;
+
+	*rex = 0;
+	*n = guest_read_linear(pc, v->save.cs.base + v->save.rip, bytes, 15);
+	for (i = 0; i < *n && is_prefix(bytes[i], long64); i++)
+		if ((bytes[i] & 0xf0) == 0x40)
+			*rex = bytes[i];
+	return i;
+}
+
 /*
  * The length of the instruction that exited.  With NRIP save the CPU
  * gives the next RIP for instruction intercepts (APM 15.7.1); without it
@@ -167,19 +186,15 @@ static bool is_prefix(u8 b, bool rex)
 static u8 insn_length(struct per_cpu *pc, const struct vmcb *v,
 		      unsigned int opcode_len)
 {
-	u8 bytes[15];
+	u8 bytes[15], rex;
 	unsigned int n, i;
-	bool rex = (v->save.efer & EFER_LMA) &&
-		   (v->save.cs.attrib & SEG_ATTR_L);
 
 	if (svm_caps.nrip_save && v->control.next_rip > v->save.rip &&
 	    v->control.next_rip - v->save.rip <= 15)
 		return (u8)(v->control.next_rip - v->save.rip);
-	n = guest_read_linear(pc, v->save.cs.base + v->save.rip, bytes,
-			      sizeof(bytes));
-	for (i = 0; i < n && i + opcode_len < 15 && is_prefix(bytes[i], rex);
-	     i++)
-		;
+	i = read_prefixes(pc, v, bytes, &n, &rex);
+	if (i + opcode_len > 15)
+		i = 15 - opcode_len;
 	return (u8)(i + opcode_len);
 }
 
@@ -197,10 +212,8 @@ static void decode_mov_cr(struct per_cpu *pc, const struct vmcb *v,
 			  unsigned int cr, struct x86_exit *e)
 {
 	u64 info1 = v->control.exit_info_1;
-	u8 bytes[15], rex = 0, modrm;
+	u8 bytes[15], rex, modrm;
 	unsigned int n, i;
-	bool long64 = (v->save.efer & EFER_LMA) &&
-		      (v->save.cs.attrib & SEG_ATTR_L);
 
 	e->cr.cr = ~0u;
 	e->cr.gpr = 0;
@@ -210,11 +223,7 @@ static void decode_mov_cr(struct per_cpu *pc, const struct vmcb *v,
 		svm_cpu(pc)->insn_len = insn_length(pc, v, 3);
 		return;
 	}
-	n = guest_read_linear(pc, v->save.cs.base + v->save.rip, bytes,
-			      sizeof(bytes));
-	for (i = 0; i < n && is_prefix(bytes[i], long64); i++)
-		if ((bytes[i] & 0xf0) == 0x40)
-			rex = bytes[i];
+	i = read_prefixes(pc, v, bytes, &n, &rex);
 	if (i + 3 > n || bytes[i] != 0x0f || bytes[i + 1] != 0x22)
 		return;
 	modrm = bytes[i + 2];
