@@ -22,7 +22,7 @@ INMATE_LDS := inmates/lib/inmate.lds
 
 INMATE_DEMOS := tiny-demo apic-demo smp-demo
 INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root \
-	bad-msr vmx-insn bad-port bad-state fuzz
+	bad-msr vmx-insn bad-port bad-state fuzz nmi-hold
 INMATE_BINS := $(patsubst %,$(INMATE_OUT)/%.bin,$(INMATE_DEMOS) $(INMATE_TESTS))
 
 .PHONY: inmates

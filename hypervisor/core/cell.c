@@ -30,6 +30,7 @@
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <hv/unit.h>
+#include <hv/wait.h>
 #include <warden/cell.h>
 #include <warden/comm.h>
 #include <warden/config.h>
@@ -423,7 +424,7 @@ static int refuse_if_lost(struct cell *cell, struct warden_error *err)
 static int ask_shutdown(struct cell *cell, struct warden_error *err)
 {
 	u32 reported, reply = WARDEN_REPLY_NONE;
-	u64 start;
+	struct hv_wait w;
 
 	if (cell->state != WARDEN_CELL_RUNNING)
 		return 0;
@@ -434,9 +435,8 @@ static int ask_shutdown(struct cell *cell, struct warden_error *err)
 		return 0;
 	if (reported != WARDEN_CELL_RUNNING_LOCKED) {
 		comm_message(cell, WARDEN_MSG_SHUTDOWN_REQUEST);
-		start = arch_timestamp();
-		while (arch_timestamp() - start <
-		       hv_ms_ticks(SHUTDOWN_ANSWER_MS)) {
+		hv_wait_start(&w, SHUTDOWN_ANSWER_MS);
+		while (!hv_wait_over(&w)) {
 			reply = comm_reply(cell);
 			if (reply != WARDEN_REPLY_NONE)
 				break;

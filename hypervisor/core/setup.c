@@ -14,6 +14,7 @@
 #include <hv/printk.h>
 #include <hv/unit.h>
 #include <hv/spinlock.h>
+#include <hv/wait.h>
 #include <config_check.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
@@ -146,7 +147,7 @@ static int init_master(struct per_cpu *pc)
 long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 {
 	struct per_cpu *pc;
-	u64 start;
+	struct hv_wait w;
 	int err;
 
 	hv.header = &hv_header;
@@ -179,9 +180,9 @@ long hv_entry(unsigned int cpu_id, struct warden_entry_ctx *ctx)
 	/* The driver sends every CPU in at once; one that has not come
 	 * after ENTER_WAIT_MS makes the enable fail everywhere (a late one
 	 * finds cpus_failed set and goes back too). */
-	start = arch_timestamp();
+	hv_wait_start(&w, ENTER_WAIT_MS);
 	while (__atomic_load_n(&cpus_entered, __ATOMIC_SEQ_CST) < hv.num_cpus) {
-		if (arch_timestamp() - start > hv_ms_ticks(ENTER_WAIT_MS) &&
+		if (hv_wait_over(&w) &&
 		    !__atomic_load_n(&cpus_failed, __ATOMIC_SEQ_CST)) {
 			hv_set_error(pc, -WARDEN_ETIMEDOUT,
 				     WARDEN_RULE_CPU_NO_ANSWER, WARDEN_ITEM_CPU,

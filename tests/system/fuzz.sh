@@ -70,7 +70,7 @@ while [ -z "$broken$hv_exception$destroy_broken" ] && { [ $survived -lt $want_su
 		done
 		c=$(since_start)
 		if echo "$c" | grep -Eq 'FATAL|hypervisor exception|CPU lost'; then
-			hv_exception="seed $seed from attempt $first: $(echo "$c" | grep -E 'FATAL|exception|lost' | head -n 2 | tr '\n' ' ')"
+			hv_exception="seed $seed from attempt $first: $(echo "$c" | grep -E 'FATAL|exception|lost|no answer|guest NMIs' | head -n 4 | tr '\n' ' ')"
 		fi
 		if echo "$c" | grep -q 'still running after a risky attempt'; then
 			risky_survived="seed $seed: $(echo "$c" | grep 'still running' | head -n 1)"

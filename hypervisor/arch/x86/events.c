@@ -22,6 +22,7 @@
  * answer to a new one.
  */
 #include <asm/apic.h>
+#include <asm/exit.h>
 #include <asm/guest.h>
 #include <asm/processor.h>
 #include <asm/vendor.h>
@@ -30,6 +31,7 @@
 #include <hv/cell.h>
 #include <hv/printk.h>
 #include <hv/string.h>
+#include <hv/wait.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
 
@@ -56,20 +58,62 @@ static void request_done(struct per_cpu *pc, u32 req)
 	__atomic_fetch_and(&pc->arch.requests, ~req, __ATOMIC_SEQ_CST);
 }
 
+/* What a CPU that did not answer was last seen doing, for the console:
+ * where to look when a CPU is lost. */
+static void report_silence(struct per_cpu *target, const char *what)
+{
+	u64 now = arch_timestamp();
+	u64 last =
+		__atomic_load_n(&target->arch.last_exit_tsc, __ATOMIC_RELAXED);
+	u8 kind =
+		__atomic_load_n(&target->arch.last_exit_kind, __ATOMIC_RELAXED);
+
+	printk("CPU %u: no answer to %s after %u ms; %s since its last exit "
+	       "(%s, reason 0x%x) %llu ms ago; requests 0x%x\n",
+	       target->cpu_id, what, CPU_ANSWER_MS,
+	       __atomic_load_n(&target->arch.in_guest, __ATOMIC_RELAXED)
+		       ? "in its guest"
+		       : "in the hypervisor",
+	       kind < X86_EXIT_KINDS ? x86_exit_kinds[kind].name : "none",
+	       __atomic_load_n(&target->arch.last_exit_reason,
+			       __ATOMIC_RELAXED),
+	       (unsigned long long)(last ? (now - last) / ms_ticks(1) : 0),
+	       load_requests(target));
+	vcpu_report_events(target);
+}
+
+static const char *request_name(u32 req)
+{
+	switch (req) {
+	case REQ_PARK:
+		return "a park request";
+	case REQ_RETURN:
+		return "a return request";
+	case REQ_STOP:
+		return "a stop request";
+	case REQ_START:
+		return "a start request";
+	}
+	return "a request";
+}
+
 /* Post req to target and wait until it is carried out: 0, or
  * -WARDEN_ETIMEDOUT with the request withdrawn. */
 static int request(struct per_cpu *target, u32 req)
 {
-	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
+	struct hv_wait w;
 
+	hv_wait_start(&w, CPU_ANSWER_MS);
 	__atomic_fetch_or(&target->arch.requests, req, __ATOMIC_SEQ_CST);
 	apic_send_nmi(target);
 	while (load_requests(target) & req) {
-		if (arch_timestamp() - start > limit) {
+		if (hv_wait_over(&w)) {
 			if (__atomic_fetch_and(&target->arch.requests, ~req,
 					       __ATOMIC_SEQ_CST) &
-			    req)
+			    req) {
+				report_silence(target, request_name(req));
 				return -WARDEN_ETIMEDOUT;
+			}
 			break; /* done just now */
 		}
 		cpu_relax();
@@ -80,17 +124,19 @@ static int request(struct per_cpu *target, u32 req)
 int arch_cpu_suspend(struct per_cpu *target)
 {
 	u32 round = ++target->arch.suspend_rounds;
-	u64 start = arch_timestamp(), limit = ms_ticks(CPU_ANSWER_MS);
+	struct hv_wait w;
 
 	/* a new number each time: the answer to an earlier round is still
 	 * in suspend_ack; 0 means "not suspended" */
 	if (!round)
 		round = ++target->arch.suspend_rounds;
+	hv_wait_start(&w, CPU_ANSWER_MS);
 	__atomic_store_n(&target->arch.suspend_want, round, __ATOMIC_SEQ_CST);
 	apic_send_nmi(target);
 	while (__atomic_load_n(&target->arch.suspend_ack, __ATOMIC_SEQ_CST) !=
 	       round) {
-		if (arch_timestamp() - start > limit) {
+		if (hv_wait_over(&w)) {
+			report_silence(target, "a suspend request");
 			arch_cpu_resume(target);
 			return -WARDEN_ETIMEDOUT;
 		}
@@ -138,15 +184,16 @@ void cpu_halt_lost(struct per_cpu *pc)
 static void serve_suspend(struct per_cpu *pc)
 {
 	u32 round = __atomic_load_n(&pc->arch.suspend_want, __ATOMIC_SEQ_CST);
-	u64 start = arch_timestamp(), limit = ms_ticks(SUSPEND_MAX_MS);
+	struct hv_wait w;
 
 	if (!round ||
 	    round == __atomic_load_n(&pc->arch.suspend_ack, __ATOMIC_SEQ_CST))
 		return;
+	hv_wait_start(&w, SUSPEND_MAX_MS);
 	__atomic_store_n(&pc->arch.suspend_ack, round, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&pc->arch.suspend_want, __ATOMIC_SEQ_CST) ==
 	       round) {
-		if (arch_timestamp() - start > limit) {
+		if (hv_wait_over(&w)) {
 			printk("CPU %u: not resumed after %u ms; going on\n",
 			       pc->cpu_id, SUSPEND_MAX_MS);
 			break;
@@ -279,8 +326,11 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 			    WARDEN_CPU_RUNNING &&
 		    apic_sipi_ready(pc, regs) &&
 		    !__atomic_load_n(&pc->arch.event_exit_armed,
-				     __ATOMIC_SEQ_CST))
+				     __ATOMIC_SEQ_CST)) {
+			__atomic_store_n(&pc->arch.in_guest, true,
+					 __ATOMIC_RELAXED);
 			return;
+		}
 		cpu_relax();
 	}
 }

@@ -8,6 +8,7 @@
 #include <asm/processor.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>
+#include <hv/printk.h>
 #include <svm/svm.h>
 #include <svm/vmcb.h>
 
@@ -201,6 +202,31 @@ bool svm_nmi_window_step(struct per_cpu *pc, u64 exit_code)
 void svm_request_vintr(struct per_cpu *pc)
 {
 	set_vintr_window(svm_cpu(pc)->vmcb, true);
+}
+
+void vcpu_report_events(struct per_cpu *target)
+{
+	static const char *const names[] = { "open", "in the guest's handler",
+					     "after the handler's IRET" };
+	struct svm_cpu *s = svm_cpu(target);
+	const struct vmcb *v = s->vmcb;
+
+	printk("CPU %u: guest NMIs %s, %u kept; guest RIP 0x%llx RFLAGS "
+	       "0x%llx at the last exit, intercepts 0x%llx, injection 0x%llx\n",
+	       target->cpu_id,
+	       s->nmi_state < 3 ? names[s->nmi_state] : "in an unknown state",
+	       __atomic_load_n(&target->arch.guest_nmis_pending,
+			       __ATOMIC_RELAXED),
+	       (unsigned long long)v->save.rip,
+	       (unsigned long long)v->save.rflags,
+	       (unsigned long long)v->control.intercept_misc1,
+	       (unsigned long long)v->control.event_inj);
+	if (s->nmi_state == NMI_IN_HANDLER)
+		printk("CPU %u: its guest has not returned from its NMI "
+		       "handler "
+		       "(no IRET yet); an AMD CPU without vNMI takes no NMI, "
+		       "the hypervisor's included, until it does\n",
+		       target->cpu_id);
 }
 
 void vcpu_drop_pending_events(struct per_cpu *pc)

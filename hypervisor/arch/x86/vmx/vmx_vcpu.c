@@ -8,6 +8,7 @@
 #include <asm/processor.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>
+#include <hv/printk.h>
 #include <vmx/entry_check.h>
 #include <vmx/vmcs.h>
 #include <vmx/vmx.h>
@@ -132,6 +133,17 @@ void vmx_request_nmi_window(struct per_cpu *pc)
 {
 	if (!vmx_cpu(pc)->nmi_window_armed)
 		set_nmi_window(vmx_cpu(pc), true);
+}
+
+/* The VMCS of another CPU cannot be read from here (VMREAD acts on the
+ * current one): only the software state. */
+void vcpu_report_events(struct per_cpu *target)
+{
+	printk("CPU %u: NMI window %s, %u NMIs kept for the guest\n",
+	       target->cpu_id,
+	       vmx_cpu(target)->nmi_window_armed ? "armed" : "not armed",
+	       __atomic_load_n(&target->arch.guest_nmis_pending,
+			       __ATOMIC_RELAXED));
 }
 
 void vcpu_drop_pending_events(struct per_cpu *pc)

@@ -122,6 +122,12 @@ void vcpu_advance_rip(unsigned int len);
  * call replaces an earlier one of the same exit). */
 void vcpu_inject_exception(u8 vector, bool has_error, u32 error);
 
+/* From another CPU, for the report of a target that did not answer a
+ * request: print the vendor's view of target's event delivery (NMI
+ * blocking and windows) as the target last left it.  Reads only memory;
+ * the values may be stale. */
+void vcpu_report_events(struct per_cpu *target);
+
 /* Forget the events the guest had pending (INIT, a fresh start): an
  * injection, NMIs kept for it, a requested NMI window. */
 void vcpu_drop_pending_events(struct per_cpu *pc);
