@@ -30,6 +30,9 @@
 #define CELL_DESC_SIZE sizeof(struct warden_cell_desc)
 #define REGION_SIZE sizeof(struct warden_mem_region)
 #define PIO_SIZE sizeof(struct warden_pio_range)
+#define PIN_SIZE sizeof(struct warden_irq_pin)
+#define PCI_SIZE sizeof(struct warden_pci_device)
+#define IOAPIC_SIZE sizeof(struct warden_ioapic)
 #define PORT_END 0x10000u
 #define UART_PORTS 8u
 
@@ -78,13 +81,18 @@ struct cell {
 	uint32_t flags;
 	uint32_t num_regions;
 	uint32_t num_pio;
+	uint32_t num_pins;
+	uint32_t num_pci;
 	uint32_t reserved;
 	uint64_t cpus[WARDEN_CPU_SET_WORDS];
 	uint64_t reset;
 	struct console console;
-	bool arrays; /* the regions and port ranges can be read */
+	bool arrays; /* the arrays after the descriptor can be read */
 	size_t regions_off;
 	size_t pio_off;
+	size_t pins_off;
+	size_t pci_off;
+	size_t end_off; /* the first byte after the arrays */
 };
 
 struct system {
@@ -94,6 +102,9 @@ struct system {
 	struct console debug;
 	struct cell root;
 	unsigned int machine_cpus; /* highest root CPU + 1 */
+	uint32_t num_ioapics;
+	bool ioapics; /* the IOAPIC array can be read */
+	size_t ioapics_off;
 };
 
 /* Little-endian loads; callers have checked the bounds. */
@@ -232,7 +243,7 @@ static void read_console(const uint8_t *p, size_t off, struct console *c)
  * counts against the limits and the blob.
  */
 static void read_cell(struct checker *ck, struct cell *c, const uint8_t *p,
-		      size_t size, size_t desc)
+		      size_t size, size_t desc, uint64_t extra)
 {
 	uint32_t total =
 		load32(p, OFF(struct warden_config_header, total_size));
@@ -245,6 +256,8 @@ static void read_cell(struct checker *ck, struct cell *c, const uint8_t *p,
 	c->flags = load32(p, desc + CELL_OFF(flags));
 	c->num_regions = load32(p, desc + CELL_OFF(num_memory_regions));
 	c->num_pio = load32(p, desc + CELL_OFF(num_pio_ranges));
+	c->num_pins = load32(p, desc + CELL_OFF(num_irq_pins));
+	c->num_pci = load32(p, desc + CELL_OFF(num_pci_devices));
 	c->reserved = load32(p, desc + CELL_OFF(reserved));
 	for (i = 0; i < WARDEN_CPU_SET_WORDS; i++)
 		c->cpus[i] = load64(p, desc + CELL_OFF(cpus) + 8 * i);
@@ -262,10 +275,22 @@ static void read_cell(struct checker *ck, struct cell *c, const uint8_t *p,
 		     c->num_pio, CONFIG_CHECK_MAX_PIO_RANGES, 0, 0);
 		c->arrays = false;
 	}
+	if (c->num_pins > CONFIG_CHECK_MAX_PINS) {
+		fail(ck, WARDEN_RULE_CONFIG_TOO_MANY, WARDEN_ITEM_CONFIG, 2,
+		     c->num_pins, CONFIG_CHECK_MAX_PINS, 0, 0);
+		c->arrays = false;
+	}
+	if (c->num_pci > CONFIG_CHECK_MAX_PCI_DEVICES) {
+		fail(ck, WARDEN_RULE_CONFIG_TOO_MANY, WARDEN_ITEM_CONFIG, 3,
+		     c->num_pci, CONFIG_CHECK_MAX_PCI_DEVICES, 0, 0);
+		c->arrays = false;
+	}
 	c->regions_off = desc + CELL_DESC_SIZE;
 	needed = (uint64_t)c->regions_off +
 		 (uint64_t)c->num_regions * REGION_SIZE +
-		 (uint64_t)c->num_pio * PIO_SIZE;
+		 (uint64_t)c->num_pio * PIO_SIZE +
+		 (uint64_t)c->num_pins * PIN_SIZE +
+		 (uint64_t)c->num_pci * PCI_SIZE + extra;
 	/* Blame the counts only when they match neither the header nor the
 	 * blob; a header that disagrees with the blob is CONFIG_SIZE. */
 	if (needed != total && needed != size)
@@ -273,6 +298,9 @@ static void read_cell(struct checker *ck, struct cell *c, const uint8_t *p,
 	if (needed > size)
 		c->arrays = false;
 	c->pio_off = c->regions_off + (size_t)c->num_regions * REGION_SIZE;
+	c->pins_off = c->pio_off + (size_t)c->num_pio * PIO_SIZE;
+	c->pci_off = c->pins_off + (size_t)c->num_pins * PIN_SIZE;
+	c->end_off = c->pci_off + (size_t)c->num_pci * PCI_SIZE;
 }
 
 static void get_region(const struct cell *c, uint32_t i, struct region *r)
@@ -620,10 +648,7 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	read_console(p, SYS_OFF(debug_console), &sys->debug);
 	check_console(ck, &sys->debug, 0, false);
 
-	v = load16(p, PLAT_OFF(reserved0));
-	if (v)
-		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
-			    PLAT_OFF(reserved0), v);
+	sys->num_ioapics = load16(p, PLAT_OFF(num_ioapics));
 	v = load32(p, PLAT_OFF(reserved1));
 	if (v)
 		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
@@ -636,7 +661,14 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 
 	sys->root.id = WARDEN_ROOT_CELL_ID;
 	sys->root.root = true;
-	read_cell(ck, &sys->root, p, size, SYS_OFF(root_cell));
+	sys->ioapics = sys->num_ioapics <= CONFIG_CHECK_MAX_IOAPICS;
+	if (!sys->ioapics)
+		fail(ck, WARDEN_RULE_CONFIG_TOO_MANY, WARDEN_ITEM_CONFIG, 4,
+		     sys->num_ioapics, CONFIG_CHECK_MAX_IOAPICS, 0, 0);
+	read_cell(ck, &sys->root, p, size, SYS_OFF(root_cell),
+		  sys->ioapics ? (uint64_t)sys->num_ioapics * IOAPIC_SIZE : 0);
+	sys->ioapics_off = sys->root.end_off;
+	sys->ioapics = sys->ioapics && sys->root.arrays;
 	check_cell_alone(ck, &sys->root, sys);
 
 	sys->machine_cpus = 0;
@@ -669,7 +701,7 @@ static bool check_cell_blob(struct checker *ck, const uint8_t *p, size_t size,
 		return false;
 	c->id = id;
 	c->root = false;
-	read_cell(ck, c, p, size, HDR_SIZE);
+	read_cell(ck, c, p, size, HDR_SIZE, 0);
 	check_cell_alone(ck, c, NULL);
 	return true;
 }
@@ -834,7 +866,7 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		return ck.errors;
 	c.id = (uint32_t)(n_others + 1);
 	c.root = false;
-	read_cell(&ck, &c, blob, size, HDR_SIZE);
+	read_cell(&ck, &c, blob, size, HDR_SIZE, 0);
 	name_ok = check_cell_alone(&ck, &c, NULL);
 	if (!system_blob)
 		return ck.errors;

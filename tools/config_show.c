@@ -255,9 +255,9 @@ static void system_part(struct show *s, const struct warden_system_desc *d)
 		"    mmconfig_end_bus: %u\n",
 		p->tsc_khz, p->apic_khz, p->pm_timer_port,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus);
-	if (p->reserved0 || p->reserved1)
-		lossy(s, "reserved platform fields: 0x%llx",
-		      (unsigned long long)p->reserved0 << 32 | p->reserved1);
+	if (p->reserved1)
+		lossy(s, "reserved platform field: 0x%llx",
+		      (unsigned long long)p->reserved1);
 	for (i = 0; i < sizeof(p->reserved2); i++)
 		if (p->reserved2[i])
 			lossy(s, "reserved platform byte %llu is not 0",

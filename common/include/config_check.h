@@ -21,11 +21,14 @@
 #include <warden/config.h>
 #include <warden/error.h>
 
-/* Limits on a config (larger ones are rejected, not truncated).  64 KiB
- * is more than any config within the counts needs (41,152 bytes). */
+/* Limits on a config (larger ones are rejected, not truncated).  128 KiB
+ * is more than any config within the counts needs (86,216 bytes). */
 #define CONFIG_CHECK_MAX_REGIONS 1024u
 #define CONFIG_CHECK_MAX_PIO_RANGES 1024u
-#define CONFIG_CHECK_MAX_SIZE 0x10000u
+#define CONFIG_CHECK_MAX_PINS 240u
+#define CONFIG_CHECK_MAX_PCI_DEVICES 256u
+#define CONFIG_CHECK_MAX_IOAPICS 8u
+#define CONFIG_CHECK_MAX_SIZE 0x20000u
 /* Smallest hypervisor memory accepted (warden_system_desc.hv_mem_size). */
 #define CONFIG_CHECK_HV_MEM_MIN 0x100000u /* 1 MiB */
 #define CONFIG_CHECK_PAGE_SIZE 0x1000u

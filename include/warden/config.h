@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Warden binary configuration descriptor, revision 1.
+ * Warden binary configuration descriptor, revision 2.
  *
  * A configuration is one contiguous blob.  A system config (enable) is:
  *
@@ -8,6 +8,9 @@
  *   struct warden_system_desc        ends with the root cell's descriptor
  *   struct warden_mem_region  [root_cell.num_memory_regions]
  *   struct warden_pio_range   [root_cell.num_pio_ranges]
+ *   struct warden_irq_pin     [root_cell.num_irq_pins]
+ *   struct warden_pci_device  [root_cell.num_pci_devices]
+ *   struct warden_ioapic      [platform.num_ioapics]
  *
  * A cell config (cell create) is:
  *
@@ -15,6 +18,12 @@
  *   struct warden_cell_desc
  *   struct warden_mem_region  [num_memory_regions]
  *   struct warden_pio_range   [num_pio_ranges]
+ *   struct warden_irq_pin     [num_irq_pins]
+ *   struct warden_pci_device  [num_pci_devices]
+ *
+ * The root cell's pins are the ones root needs (a cell may not take them;
+ * root owns every pin no cell has), its PCI devices every device of the
+ * machine; a cell's pins and devices are the ones it owns.
  *
  * header.total_size is the exact length of the blob.  Every reserved field
  * and every undefined flag bit must be 0.  Validation rules are listed with
@@ -25,7 +34,7 @@
 
 #include "abi.h"
 
-#define WARDEN_CONFIG_REVISION 1
+#define WARDEN_CONFIG_REVISION 2
 #define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
 #define WARDEN_CELL_SIGNATURE "WRDNCEL"
 
@@ -91,11 +100,92 @@ WARDEN_CHECK_SIZE(struct warden_pio_range, 8);
 #define WARDEN_CELL_PASSIVE_COMM (1u << 0)
 #define WARDEN_CELL_FLAGS_ALL 0x1u
 
+/*
+ * An IOAPIC input, by its global system interrupt number (GSI: the
+ * IOAPIC's gsi_base plus the pin).
+ */
+struct warden_irq_pin {
+	uint32_t gsi;
+	uint32_t reserved; /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_irq_pin, 8);
+
+/* No IOAPIC input (warden_pci_device.gsi). */
+#define WARDEN_NO_GSI 0xffffffffu
+
+/* PCI BAR flags. */
+#define WARDEN_PCI_BAR_IO (1u << 0)	  /* an I/O port range, else memory */
+#define WARDEN_PCI_BAR_MEM64 (1u << 1)	  /* 64-bit: takes the next BAR too */
+#define WARDEN_PCI_BAR_PREFETCH (1u << 2) /* prefetchable memory */
+#define WARDEN_PCI_BAR_FLAGS_ALL 0x7u
+
+/* A base address register as the firmware or Linux programmed it.  A BAR
+ * not implemented, or the upper half of a 64-bit one, has size 0 and
+ * everything else 0. */
+struct warden_pci_bar {
+	uint64_t address;  /* memory address, or the first port */
+	uint64_t size;	   /* bytes or ports, a power of 2 */
+	uint32_t flags;	   /* WARDEN_PCI_BAR_* */
+	uint32_t reserved; /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_pci_bar, 24);
+
+#define WARDEN_PCI_BARS 6
+
+/* PCI device flags. */
+#define WARDEN_PCI_MSI (1u << 0)  /* has an MSI capability */
+#define WARDEN_PCI_MSIX (1u << 1) /* has an MSI-X capability */
+/* Cell configs only: the cell takes the device although no IOMMU keeps
+ * its DMA inside the cell's memory (every PCI device may master the bus;
+ * there is no IOMMU unit yet). */
+#define WARDEN_PCI_DMA_UNISOLATED (1u << 2)
+#define WARDEN_PCI_FLAGS_ALL 0x7u
+
+/* PCI INTx pins (warden_pci_device.int_pin), as the Interrupt Pin
+ * register has them. */
+#define WARDEN_PCI_INT_NONE 0
+#define WARDEN_PCI_INT_A 1
+#define WARDEN_PCI_INT_D 4
+
+/*
+ * A PCI function.  The system config lists every function of the machine
+ * as "warden config create" found it; a cell config repeats the entries
+ * of the ones it takes (they must match) and may add DMA_UNISOLATED.
+ */
+struct warden_pci_device {
+	uint16_t domain;    /* PCI segment */
+	uint16_t bdf;	    /* bus << 8 | device << 3 | function */
+	uint16_t vendor_id; /* the function's IDs, checked when it is taken */
+	uint16_t device_id;
+	uint32_t flags;	      /* WARDEN_PCI_* */
+	uint8_t int_pin;      /* WARDEN_PCI_INT_*: INTx pin, 0 if none */
+	uint8_t reserved0[3]; /* must be 0 */
+	uint32_t gsi;	    /* IOAPIC input its INTx drives, or WARDEN_NO_GSI */
+	uint32_t reserved1; /* must be 0 */
+	struct warden_pci_bar bars[WARDEN_PCI_BARS];
+};
+WARDEN_CHECK_SIZE(struct warden_pci_device, 168);
+WARDEN_CHECK_OFFSET(struct warden_pci_device, gsi, 16);
+WARDEN_CHECK_OFFSET(struct warden_pci_device, bars, 24);
+
+/* An IOAPIC of the machine (system config). */
+struct warden_ioapic {
+	uint64_t address;  /* MMIO base, 4 KiB aligned */
+	uint32_t gsi_base; /* GSI of its pin 0 */
+	uint8_t id;	   /* IOAPIC ID (ACPI MADT) */
+	uint8_t num_pins;  /* redirection entries: 1 to 240; enable checks it
+			    * against the IOAPIC's version register */
+	uint16_t reserved; /* must be 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_ioapic, 16);
+
 struct warden_cell_desc {
 	char name[WARDEN_NAME_LEN]; /* printable, NUL-terminated, unique */
 	uint32_t flags;		    /* WARDEN_CELL_* */
 	uint32_t num_memory_regions;
 	uint32_t num_pio_ranges;
+	uint32_t num_irq_pins;
+	uint32_t num_pci_devices;
 	uint32_t reserved; /* must be 0 */
 	struct warden_cpu_set cpus;
 	/* Guest-physical address where the cell's CPUs start in real mode:
@@ -103,17 +193,18 @@ struct warden_cell_desc {
 	uint64_t reset_address;
 	struct warden_console console;
 };
-WARDEN_CHECK_SIZE(struct warden_cell_desc, 104);
-WARDEN_CHECK_OFFSET(struct warden_cell_desc, cpus, 48);
-WARDEN_CHECK_OFFSET(struct warden_cell_desc, reset_address, 80);
-WARDEN_CHECK_OFFSET(struct warden_cell_desc, console, 88);
+WARDEN_CHECK_SIZE(struct warden_cell_desc, 112);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, num_irq_pins, 44);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, cpus, 56);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, reset_address, 88);
+WARDEN_CHECK_OFFSET(struct warden_cell_desc, console, 96);
 
 /* Facts about the platform that the hypervisor and cells need. */
 struct warden_platform {
 	uint32_t tsc_khz;	/* 0: the driver fills in Linux's value */
 	uint32_t apic_khz;	/* 0: the hypervisor calibrates */
 	uint16_t pm_timer_port; /* ACPI PM timer port, 0 if none */
-	uint16_t reserved0;	/* must be 0 */
+	uint16_t num_ioapics;	/* the struct warden_ioapic at the end */
 	uint32_t reserved1;	/* must be 0 */
 	uint64_t mmconfig_base; /* PCI MMCONFIG base, 0 if none */
 	uint8_t mmconfig_end_bus;
@@ -128,7 +219,7 @@ struct warden_system_desc {
 	struct warden_platform platform;
 	struct warden_cell_desc root_cell;
 };
-WARDEN_CHECK_SIZE(struct warden_system_desc, 168);
+WARDEN_CHECK_SIZE(struct warden_system_desc, 176);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, debug_console, 16);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, platform, 32);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 64);
@@ -147,6 +238,20 @@ warden_cell_pio_ranges(const struct warden_cell_desc *cell)
 						 cell->num_memory_regions);
 }
 
+static inline const struct warden_irq_pin *
+warden_cell_irq_pins(const struct warden_cell_desc *cell)
+{
+	return (const struct warden_irq_pin *)(warden_cell_pio_ranges(cell) +
+					       cell->num_pio_ranges);
+}
+
+static inline const struct warden_pci_device *
+warden_cell_pci_devices(const struct warden_cell_desc *cell)
+{
+	return (const struct warden_pci_device *)(warden_cell_irq_pins(cell) +
+						  cell->num_irq_pins);
+}
+
 /* Bytes the arrays after a cell descriptor take (64-bit: cannot overflow
  * for 32-bit counts). */
 static inline uint64_t
@@ -154,7 +259,21 @@ warden_cell_arrays_size(const struct warden_cell_desc *cell)
 {
 	return (uint64_t)cell->num_memory_regions *
 		       sizeof(struct warden_mem_region) +
-	       (uint64_t)cell->num_pio_ranges * sizeof(struct warden_pio_range);
+	       (uint64_t)cell->num_pio_ranges *
+		       sizeof(struct warden_pio_range) +
+	       (uint64_t)cell->num_irq_pins * sizeof(struct warden_irq_pin) +
+	       (uint64_t)cell->num_pci_devices *
+		       sizeof(struct warden_pci_device);
+}
+
+/* The IOAPICs of a system config: after the root cell's arrays. */
+static inline const struct warden_ioapic *
+warden_system_ioapics(const struct warden_system_desc *sys)
+{
+	return (const struct warden_ioapic *)((const char *)(&sys->root_cell +
+							     1) +
+					      warden_cell_arrays_size(
+						      &sys->root_cell));
 }
 
 #endif /* WARDEN_CONFIG_H */

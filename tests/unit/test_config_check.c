@@ -172,11 +172,11 @@ struct bad {
 #define C (&e->cell)
 #define MUT(fn) static void fn(struct env *e)
 
-#define SYS_SIZE 336u	 /* 24 + 168 + 4 * 32 + 2 * 8 */
-#define CELL_SIZE 200u	 /* 24 + 104 + 2 * 32 + 8 */
-#define SYS_REGIONS 192u /* offset of the root cell's regions */
-#define SYS_PIO 320u
-#define CELL_REGIONS 128u
+#define SYS_SIZE 344u	 /* 24 + 176 + 4 * 32 + 2 * 8 */
+#define CELL_SIZE 208u	 /* 24 + 112 + 2 * 32 + 8 */
+#define SYS_REGIONS 200u /* offset of the root cell's regions */
+#define SYS_PIO 328u
+#define CELL_REGIONS 136u
 #define SIG_SYSTEM 0x005359534e445257ull /* "WRDNSYS" little-endian */
 #define SIG_CELL 0x004c45434e445257ull
 #define RWX (WARDEN_MEM_READ | WARDEN_MEM_WRITE | WARDEN_MEM_EXECUTE)
@@ -205,7 +205,7 @@ MUT(cell_system_signature)
 }
 MUT(sys_revision)
 {
-	cb_header(S)->revision = 2;
+	cb_header(S)->revision = 1;
 }
 MUT(sys_arch)
 {
@@ -239,9 +239,9 @@ MUT(sys_root_reserved)
 {
 	cb_desc(S)->reserved = 1;
 }
-MUT(sys_platform_reserved0)
+MUT(sys_platform_reserved1)
 {
-	cb_sys(S)->platform.reserved0 = 1;
+	cb_sys(S)->platform.reserved1 = 1;
 }
 MUT(sys_platform_reserved2)
 {
@@ -551,7 +551,7 @@ MUT(cell_truncated)
 }
 MUT(cell_system_invalid)
 {
-	cb_header(S)->revision = 2;
+	cb_header(S)->revision = 1;
 }
 MUT(cell_other_invalid)
 {
@@ -567,15 +567,15 @@ MUT(cell_other_invalid)
 
 static const struct bad bad_cases[] = {
 	{ "sys: 10 bytes", T_SYS, sys_10_bytes, R(CONFIG_TOO_SMALL), I(CONFIG),
-	  0, V(10, 192), 1 },
+	  0, V(10, 200), 1 },
 	{ "sys: header only", T_SYS, sys_header_only, R(CONFIG_TOO_SMALL),
-	  I(CONFIG), 0, V(24, 192), 2 },
+	  I(CONFIG), 0, V(24, 200), 2 },
 	{ "sys: cell signature", T_SYS, sys_cell_signature, R(CONFIG_SIGNATURE),
 	  I(CONFIG), 0, V(SIG_CELL, 0), 1 },
 	{ "cell: system signature", T_CELL, cell_system_signature,
 	  R(CONFIG_SIGNATURE), I(CONFIG), 0, V(SIG_SYSTEM, 1), 1 },
 	{ "sys: revision", T_SYS, sys_revision, R(CONFIG_REVISION), I(CONFIG),
-	  0, V(2, 1), 1 },
+	  0, V(1, 2), 1 },
 	{ "sys: architecture", T_SYS, sys_arch, R(CONFIG_ARCH), I(CONFIG), 0,
 	  V(3, 1), 1 },
 	{ "sys: total_size", T_SYS, sys_total_size, R(CONFIG_SIZE), I(CONFIG),
@@ -591,9 +591,9 @@ static const struct bad bad_cases[] = {
 	{ "sys: header reserved", T_SYS, sys_header_reserved,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(20, 5), 1 },
 	{ "sys: root reserved", T_SYS, sys_root_reserved, R(CONFIG_RESERVED),
-	  I(CONFIG), 0, V(24 + 64 + 44, 1), 1 },
-	{ "sys: platform reserved0", T_SYS, sys_platform_reserved0,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 10, 1), 1 },
+	  I(CONFIG), 0, V(24 + 64 + 52, 1), 1 },
+	{ "sys: platform reserved1", T_SYS, sys_platform_reserved1,
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 12, 1), 1 },
 	{ "sys: platform reserved2", T_SYS, sys_platform_reserved2,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 25, 0x80ull << 48), 1 },
 	{ "sys: region reserved", T_SYS, sys_region_reserved,
@@ -682,7 +682,7 @@ static const struct bad bad_cases[] = {
 	{ "cell: flags", T_CELL, cell_flags, R(CELL_FLAGS), I(CELL), 2,
 	  V(0x10, WARDEN_CELL_FLAGS_ALL), 1 },
 	{ "cell: descriptor reserved", T_CELL, cell_reserved,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 44, 0x100), 1 },
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 52, 0x100), 1 },
 	{ "cell: no CPUs", T_CELL, cell_no_cpus, R(CPUS_EMPTY), I(CELL), 2,
 	  V(0), 1 },
 	{ "cell: CPU 0", T_CELL, cell_cpu0, R(CPU0_NOT_ROOT), I(CPU), 0, V(0),

@@ -445,7 +445,7 @@ static void too_many(void **state)
 	(void)state;
 	assert_non_null(f);
 	fprintf(f, "cell:\n  name: big\n  cpus: 1\n  memory:\n");
-	for (i = 0; i < 2100; i++)
+	for (i = 0; i < 4200; i++)
 		fprintf(f, "    - {phys: %uM, size: 1M, flags: [read]}\n",
 			0x400 + i);
 	fclose(f);
