@@ -338,6 +338,27 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_SVM_DISABLED:
 		add(buf, len, "SVM disabled by firmware (VM_CR.SVMDIS)");
 		break;
+	case WARDEN_RULE_IOAPIC_PINS:
+		add(buf, len,
+		    "IOAPIC %u of the system config has %llu pins (its version "
+		    "register), the config says %llu",
+		    e->item_index, a, b);
+		break;
+	case WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE:
+		if (b)
+			add(buf, len,
+			    "IOAPIC pin GSI %llu belongs to cell %llu", a, b);
+		else
+			add(buf, len, "GSI %llu is on no IOAPIC of the system",
+			    a);
+		break;
+	case WARDEN_RULE_IOAPIC_IN_CELL_MEMORY:
+		add(buf, len,
+		    "covers the IOAPIC at 0x%llx, which the hypervisor keeps: "
+		    "a "
+		    "cell gets IOAPIC pins with irq_pins",
+		    a);
+		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,
 		    "CPU vendor \"%s\" is not supported: Warden runs on "

@@ -145,6 +145,20 @@ enum warden_rule {
 	/* Enable: cpu: the firmware disabled SVM, VM_CR.SVMDIS is set (AMD
 	 * APM Vol. 2, 15.30.1). */
 	WARDEN_RULE_SVM_DISABLED = 93,
+
+	/* The IOAPIC unit (the hypervisor's own checks; the validator's
+	 * rules on pins come before them). */
+	/* Enable: item SYSTEM, index = the IOAPIC's place in the config:
+	 * its version register gives another number of pins.  values:
+	 * pins found, pins configured. */
+	WARDEN_RULE_IOAPIC_PINS = 170,
+	/* Create: a pin of the cell is on no IOAPIC, or another cell owns
+	 * it.  values: GSI, owner's cell id (0: none). */
+	WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE = 171,
+	/* Create: item MEMORY_REGION: the region covers an IOAPIC, which
+	 * the hypervisor keeps (a cell gets pins with irq_pins).  values:
+	 * the IOAPIC's address. */
+	WARDEN_RULE_IOAPIC_IN_CELL_MEMORY = 172,
 };
 
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */

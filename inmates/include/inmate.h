@@ -161,6 +161,22 @@ int exception_catch(void (*fn)(void *), void *arg);
 extern uint64_t inmate_catch_error;
 
 /* Interrupts: vectors 32..255; the handler sends any EOI itself. */
+/*
+ * IOAPIC (inmates/lib/ioapic.c): the cell sees the IOAPIC at its usual
+ * address with the pins it owns (irq_pins in its config) usable; others
+ * read masked and ignore writes.  ioapic_pin_route: Fixed delivery of
+ * vector to the CPU with apic_id (physical mode), edge or level, unmasked.
+ */
+#define IOAPIC_DEFAULT_BASE 0xfec00000ull
+void ioapic_set_base(uint64_t address);
+uint32_t ioapic_read(unsigned int reg);
+void ioapic_write(unsigned int reg, uint32_t value);
+unsigned int ioapic_pins(void);
+void ioapic_pin_route(unsigned int pin, unsigned int vector, uint32_t apic_id,
+		      bool level);
+void ioapic_pin_mask(unsigned int pin);
+uint64_t ioapic_pin_entry(unsigned int pin);
+
 typedef void (*irq_handler_t)(unsigned int vector);
 int irq_set_handler(unsigned int vector, irq_handler_t handler);
 /* Interrupts (vectors 32..255) that had no handler, on all CPUs. */

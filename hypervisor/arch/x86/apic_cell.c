@@ -66,6 +66,12 @@ static void set_guest_mode(struct per_cpu *pc, bool x2apic)
 void apic_cell_reset(struct per_cpu *pc)
 {
 	apic_reset(pc);
+	/* xAPIC: the cell's logical IDs are kept in software only; the
+	 * physical LDR is 0, so that a logical destination of root's (an
+	 * IOAPIC entry, ioapic.c) never reaches this CPU, whatever IDs root
+	 * gave it before */
+	if (!pc->arch.x2apic)
+		apic_write(pc, APIC_REG_LDR, 0);
 	set_guest_mode(pc, false);
 }
 

@@ -17,7 +17,7 @@
 #define HV_MAX_CELLS 16 /* root included */
 
 /* Emulated MMIO regions a cell can have (hv/mmio.h). */
-#define HV_CELL_MMIO_REGIONS 8
+#define HV_CELL_MMIO_REGIONS 16
 
 struct warden_comm_region;
 

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The IOAPICs, a unit (hv/unit.h).  Each IOAPIC of the system config
+ * (struct warden_ioapic) is taken out of root's second-level tables, so
+ * that every access of root's traps and is performed here (MMIO dispatch,
+ * hv/mmio.h):
+ *
+ *  - root reads everything; it writes only the redirection entries of
+ *    the pins it owns (all pins no cell has), and only with destinations
+ *    among root's CPUs.  A write to a cell's pin or one that would reach a
+ *    cell CPU is refused, reported and never applied.  An entry in
+ *    remappable format (bit 48: root runs the IOMMU's interrupt
+ *    remapping) holds an index into root's remapping table, which the
+ *    hypervisor cannot read until it owns the IOMMU: taken unchecked.
+ *  - a cell that owns pins sees each IOAPIC at its address, with its own
+ *    select register.  Its pins read and write as on hardware; its entries
+ *    must be Fixed or Lowest Priority with a vector 0x10-0xfe and reach
+ *    only its CPUs (asm/ioapic.h), else the cell fails, named.  They are
+ *    written in physical destination mode to the first CPU the cell's
+ *    destination names (the physical logical IDs are root's).  Pins it
+ *    does not own read masked and ignore writes: an OS masks every pin at
+ *    boot and must not fail for it.
+ *
+ * On create the cell's pins are masked, their Remote IRR cleared and
+ * root's programming kept; on destroy they are masked and cleared again
+ * and root's programming is written back.  Device interrupts then go from
+ * the IOAPIC straight to the cell's CPUs: no exit.  Accesses to the
+ * physical select/window pair are serialised per IOAPIC.
+ *
+ * A system config without IOAPICs leaves root the IOAPIC as before.
+ */
+#include <asm/apic.h>
+#include <asm/apic_dest.h>
+#include <asm/arch_cell.h>
+#include <asm/ioapic.h>
+#include <asm/vendor.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/hypervisor.h>
+#include <hv/mmio.h>
+#include <hv/printk.h>
+#include <hv/spinlock.h>
+#include <hv/unit.h>
+#include <warden/config.h>
+#include <warden/error.h>
+#include <warden/hypercall.h>
+
+/* The hypervisor's mappings of the IOAPICs: pages after the APIC's. */
+#define IOAPIC_HV_VIRT (APIC_HV_VIRT + PAGE_SIZE)
+
+struct ioapic {
+	u64 phys;
+	u32 gsi_base;
+	unsigned int pins;
+	u8 version;
+	volatile u32 *regs;
+	spinlock_t lock; /* the physical select/window pair */
+	u32 root_regsel;
+	/* what the owner last wrote (read-only bits clear): root's values
+	 * stay here while a cell owns the pin, to be written back */
+	u64 root_entry[IOAPIC_MAX_PINS];
+	u64 cell_entry[IOAPIC_MAX_PINS];
+	struct cell *owner[IOAPIC_MAX_PINS]; /* NULL: root */
+};
+
+static struct ioapic ioapics[IOAPIC_MAX];
+static unsigned int num_ioapics;
+
+static u32 phys_read(struct ioapic *io, u32 reg)
+{
+	io->regs[IOAPIC_REGSEL / 4] = reg;
+	return io->regs[IOAPIC_WINDOW / 4];
+}
+
+static void phys_write(struct ioapic *io, u32 reg, u32 value)
+{
+	io->regs[IOAPIC_REGSEL / 4] = reg;
+	io->regs[IOAPIC_WINDOW / 4] = value;
+}
+
+static u64 phys_entry(struct ioapic *io, unsigned int pin)
+{
+	return phys_read(io, IOAPIC_REG_REDIR + 2 * pin) |
+	       (u64)phys_read(io, IOAPIC_REG_REDIR + 2 * pin + 1) << 32;
+}
+
+/* A whole entry, masked while it changes (lock held). */
+static void phys_set_entry(struct ioapic *io, unsigned int pin, u64 entry)
+{
+	u32 low = (u32)entry & ~(u32)IOAPIC_READ_ONLY;
+
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin, low | (u32)IOAPIC_MASKED);
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin + 1, (u32)(entry >> 32));
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin, low);
+}
+
+/*
+ * Mask the pin and clear a Remote IRR left set by a level-triggered
+ * interrupt its old owner never acknowledged (lock held): with the EOI
+ * register (version 0x20 and later), else by switching the masked entry
+ * to edge and back, which ends the level cycle on IOAPICs without one.
+ */
+static void phys_quiesce(struct ioapic *io, unsigned int pin)
+{
+	u64 entry = phys_entry(io, pin);
+	u32 low = (u32)entry | (u32)IOAPIC_MASKED;
+
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin, low);
+	if (!(entry & IOAPIC_REMOTE_IRR))
+		return;
+	if (io->version >= 0x20) {
+		io->regs[IOAPIC_EOI / 4] = (u32)(entry & IOAPIC_VECTOR_MASK);
+		return;
+	}
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin, low & ~(u32)IOAPIC_LEVEL);
+	phys_write(io, IOAPIC_REG_REDIR + 2 * pin, low);
+}
+
+static struct ioapic *ioapic_of_gsi(u32 gsi, unsigned int *pin)
+{
+	unsigned int i;
+
+	*pin = 0;
+	for (i = 0; i < num_ioapics; i++)
+		if (gsi >= ioapics[i].gsi_base &&
+		    gsi - ioapics[i].gsi_base < ioapics[i].pins) {
+			*pin = gsi - ioapics[i].gsi_base;
+			return &ioapics[i];
+		}
+	return NULL;
+}
+
+
+/* Why root may not write entry (its destination reaches a CPU root does
+ * not have), or NULL. */
+static const char *root_entry_refused(struct per_cpu *pc, u64 entry)
+{
+	u32 low = ioapic_entry_as_icr(entry), dest = ioapic_entry_dest(entry);
+	struct apic_target t;
+	unsigned int cpu;
+
+	if ((entry & IOAPIC_MASKED) || (entry & IOAPIC_REMAPPABLE))
+		return NULL;
+	if (pc->arch.x2apic && (entry & IOAPIC_DEST_LOGICAL))
+		return "logical destination on an x2APIC machine";
+	/* a cell CPU's physical LDR is 0 (apic_cell_reset): only its
+	 * APIC ID or a broadcast reaches it */
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		if (cpu_in_set(&hv.root.cpus, cpu))
+			continue;
+		t.apic_id = per_cpu(cpu)->apic_id;
+		t.ldr = 0;
+		t.dfr = 0xffffffff;
+		if (apic_is_destination(false, low, dest, &t, false))
+			return "destination includes a CPU root gave to a cell";
+	}
+	return NULL;
+}
+
+/*
+ * The first CPU of cell that entry reaches, into *apic_id; NULL, or why
+ * the entry may not be written.  Physical IDs outside the cell are
+ * forbidden; logical destinations are resolved among the cell's CPUs with
+ * the IDs the cell gave them (xAPIC mode only: an x2APIC's logical IDs
+ * do not fit the IOAPIC's 8 bits).
+ */
+static const char *cell_destination(const struct cell *cell, u64 entry,
+				    u32 *apic_id)
+{
+	u32 low = ioapic_entry_as_icr(entry), dest = ioapic_entry_dest(entry);
+	bool logical = entry & IOAPIC_DEST_LOGICAL, found = false;
+	struct per_cpu *t;
+	struct apic_target target;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		target.apic_id = t->apic_id;
+		target.ldr = t->arch.ldr;
+		target.dfr = t->arch.dfr;
+		if (!cpu_in_set(&cell->cpus, cpu)) {
+			if (!logical && dest != 0xff && t->apic_id == dest)
+				return "destination is a CPU outside the cell";
+			continue;
+		}
+		if (logical && t->arch.guest_x2apic)
+			return "logical destination in x2APIC mode";
+		if (!apic_is_destination(false, low, dest, &target, false))
+			continue;
+		if (!found)
+			*apic_id = t->apic_id;
+		found = true;
+	}
+	return found ? NULL : "destination names none of the cell's CPUs";
+}
+
+/* The first CPU of the cell: where a masked entry points. */
+static u32 first_apic_id(const struct cell *cell)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu_in_set(&cell->cpus, cpu))
+			return per_cpu(cpu)->apic_id;
+	return 0;
+}
+
+static void read_window(struct ioapic *io, struct cell *cell, u32 reg,
+			struct mmio_access *a)
+{
+	unsigned int pin = (reg - IOAPIC_REG_REDIR) / 2;
+	u64 entry, live;
+
+	if (reg < IOAPIC_REG_REDIR) {
+		spin_lock(&io->lock);
+		a->value = phys_read(io, reg);
+		spin_unlock(&io->lock);
+		return;
+	}
+	if (pin >= io->pins)
+		return;
+	if (io->owner[pin] != (cell == &hv.root ? NULL : cell)) {
+		entry = IOAPIC_MASKED;
+	} else {
+		spin_lock(&io->lock);
+		live = phys_read(io, IOAPIC_REG_REDIR + 2 * pin);
+		spin_unlock(&io->lock);
+		entry = (io->owner[pin] ? io->cell_entry[pin]
+					: io->root_entry[pin]) |
+			(live & IOAPIC_READ_ONLY);
+	}
+	a->value = (reg & 1) ? (u32)(entry >> 32) : (u32)entry;
+}
+
+/* An entry with the half written at reg replaced by value. */
+static u64 with_half(u64 entry, u32 reg, u32 value)
+{
+	if (reg & 1)
+		return (entry & 0xffffffffull) | (u64)value << 32;
+	return (entry & ~0xffffffffull) | (value & ~(u32)IOAPIC_READ_ONLY);
+}
+
+static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
+				   u32 reg, u32 value)
+{
+	unsigned int pin = (reg - IOAPIC_REG_REDIR) / 2;
+	const char *why;
+	u64 entry;
+
+	if (reg < IOAPIC_REG_REDIR) {
+		spin_lock(&io->lock);
+		phys_write(io, reg, value);
+		spin_unlock(&io->lock);
+		return MMIO_HANDLED;
+	}
+	if (pin >= io->pins)
+		return MMIO_HANDLED;
+	entry = with_half(io->root_entry[pin], reg, value);
+	why = io->owner[pin] ? "the pin belongs to a cell"
+			     : root_entry_refused(pc, entry);
+	if (why) {
+		printk("CPU %u: root's write of IOAPIC 0x%llx pin %u entry "
+		       "0x%llx refused: %s\n",
+		       pc->cpu_id, (unsigned long long)io->phys, pin,
+		       (unsigned long long)entry, why);
+		return MMIO_HANDLED;
+	}
+	io->root_entry[pin] = entry;
+	spin_lock(&io->lock);
+	phys_write(io, reg, value);
+	spin_unlock(&io->lock);
+	return MMIO_HANDLED;
+}
+
+static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
+				   u32 reg, u32 value)
+{
+	unsigned int pin = (reg - IOAPIC_REG_REDIR) / 2;
+	struct cell *cell = pc->cell;
+	const char *why;
+	u64 entry;
+	u32 id = first_apic_id(cell);
+
+	if (reg < IOAPIC_REG_REDIR || pin >= io->pins ||
+	    io->owner[pin] != cell)
+		return MMIO_HANDLED; /* not its to change */
+	entry = with_half(io->cell_entry[pin], reg, value);
+	why = ioapic_cell_entry_refused(entry);
+	if (!why && !(entry & IOAPIC_MASKED))
+		why = cell_destination(cell, entry, &id);
+	if (why) {
+		printk("Cell %u \"%s\", CPU %u: IOAPIC pin %u (GSI %u) entry "
+		       "refused: %s\n",
+		       cell->id, cell->config->name, pc->cpu_id, pin,
+		       io->gsi_base + pin, why);
+		cell_fail(pc, "IOAPIC redirection entry", entry, vcpu_rip());
+		return MMIO_CELL_FAILED;
+	}
+	io->cell_entry[pin] = entry;
+	spin_lock(&io->lock);
+	phys_set_entry(io, pin, ioapic_entry_physical(entry, id));
+	spin_unlock(&io->lock);
+	return MMIO_HANDLED;
+}
+
+/* An EOI by vector reaches every pin with that vector: only when no pin
+ * of another owner has it. */
+static void write_eoi(struct ioapic *io, struct per_cpu *pc, u32 vector)
+{
+	struct cell *me = pc->cell == &hv.root ? NULL : pc->cell;
+	unsigned int pin;
+	u64 entry;
+
+	if (io->version < 0x20)
+		return;
+	for (pin = 0; pin < io->pins; pin++) {
+		entry = io->owner[pin] ? io->cell_entry[pin]
+				       : io->root_entry[pin];
+		if (io->owner[pin] != me &&
+		    (entry & IOAPIC_VECTOR_MASK) == (vector & 0xff))
+			return;
+	}
+	spin_lock(&io->lock);
+	io->regs[IOAPIC_EOI / 4] = vector & 0xff;
+	spin_unlock(&io->lock);
+}
+
+static enum mmio_result ioapic_mmio(void *ctx, struct per_cpu *pc,
+				    struct mmio_access *a)
+{
+	struct ioapic *io = ctx;
+	u32 *regsel = &pc->cell->arch->ioapic_regsel[io - ioapics];
+	bool root = pc->cell == &hv.root;
+
+	/* the registers are 32 bits wide and accessed as such */
+	if (a->size != 4 || (a->offset & 3))
+		return MMIO_REFUSED;
+	switch (a->offset) {
+	case IOAPIC_REGSEL:
+		if (a->write)
+			*regsel = (u32)a->value & 0xff;
+		else
+			a->value = *regsel;
+		return MMIO_HANDLED;
+	case IOAPIC_WINDOW:
+		if (!a->write) {
+			read_window(io, pc->cell, *regsel, a);
+			return MMIO_HANDLED;
+		}
+		return root ? write_root(io, pc, *regsel, (u32)a->value)
+			    : write_cell(io, pc, *regsel, (u32)a->value);
+	case IOAPIC_EOI:
+		if (a->write)
+			write_eoi(io, pc, (u32)a->value);
+		return MMIO_HANDLED;
+	}
+	return MMIO_HANDLED; /* other offsets: reads 0, writes ignored */
+}
+
+/* ---- the unit ---- */
+
+static int ioapic_unit_init(struct per_cpu *pc)
+{
+	const struct warden_ioapic *cfg = warden_system_ioapics(hv.config);
+	struct ioapic *io;
+	unsigned int i, pin;
+	u32 version;
+
+	num_ioapics = hv.config->platform.num_ioapics;
+	if (num_ioapics > IOAPIC_MAX)
+		num_ioapics = IOAPIC_MAX; /* the validator allows no more */
+	for (i = 0; i < num_ioapics; i++) {
+		io = &ioapics[i];
+		io->phys = cfg[i].address;
+		io->gsi_base = cfg[i].gsi_base;
+		io->regs = (volatile u32 *)(IOAPIC_HV_VIRT + i * PAGE_SIZE);
+		if (pt_map(&hv.hv_pt, (u64)io->regs, io->phys, PAGE_SIZE,
+			   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
+			return hv_no_memory(pc, 2);
+		version = phys_read(io, IOAPIC_REG_VERSION);
+		io->version = (u8)version;
+		io->pins = ((version >> 16) & 0xff) + 1;
+		if (io->pins != cfg[i].num_pins) {
+			printk("IOAPIC at 0x%llx has %u pins, the system "
+			       "config says %u\n",
+			       (unsigned long long)io->phys, io->pins,
+			       cfg[i].num_pins);
+			hv_set_error(pc, -WARDEN_EINVAL,
+				     WARDEN_RULE_IOAPIC_PINS,
+				     WARDEN_ITEM_SYSTEM, i, io->pins,
+				     cfg[i].num_pins);
+			return -WARDEN_EINVAL;
+		}
+		for (pin = 0; pin < io->pins; pin++)
+			io->root_entry[pin] =
+				phys_entry(io, pin) & ~IOAPIC_READ_ONLY;
+		if (arch_unmap_memory(&hv.root, io->phys, PAGE_SIZE) ||
+		    mmio_register(&hv.root.mmio, io->phys, PAGE_SIZE,
+				  ioapic_mmio, io))
+			return hv_no_memory(pc, 2);
+		printk("IOAPIC at 0x%llx: version 0x%x, %u pins from GSI %u, "
+		       "trapped\n",
+		       (unsigned long long)io->phys, io->version, io->pins,
+		       io->gsi_base);
+	}
+	return 0;
+}
+
+static bool cell_has_pins_on(const struct cell *cell, const struct ioapic *io)
+{
+	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
+	unsigned int i, pin;
+
+	for (i = 0; i < cell->config->num_irq_pins; i++)
+		if (ioapic_of_gsi(pins[i].gsi, &pin) == io)
+			return true;
+	return false;
+}
+
+/* Check everything first: a pin no IOAPIC has or another cell owns, an
+ * IOAPIC page in the cell's memory.  Then nothing can fail. */
+static int ioapic_cell_check(const struct cell *cell,
+			     struct warden_error *err)
+{
+	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
+	const struct warden_mem_region *mem =
+		warden_cell_mem_regions(cell->config);
+	struct ioapic *io;
+	unsigned int i, j, pin;
+
+	for (i = 0; i < cell->config->num_irq_pins; i++) {
+		io = ioapic_of_gsi(pins[i].gsi, &pin);
+		if (!io || io->owner[pin]) {
+			err->code = -WARDEN_EINVAL;
+			err->rule = WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE;
+			err->item_kind = WARDEN_ITEM_NONE;
+			err->values[0] = pins[i].gsi;
+			err->values[1] = io ? io->owner[pin]->id : 0;
+			return err->code;
+		}
+	}
+	for (i = 0; i < cell->config->num_memory_regions; i++)
+		for (j = 0; j < num_ioapics; j++)
+			if (!(mem[i].flags & WARDEN_MEM_COMM_REGION) &&
+			    ioapics[j].phys < mem[i].phys_start + mem[i].size &&
+			    mem[i].phys_start < ioapics[j].phys + PAGE_SIZE) {
+				err->code = -WARDEN_EINVAL;
+				err->rule = WARDEN_RULE_IOAPIC_IN_CELL_MEMORY;
+				err->item_kind = WARDEN_ITEM_MEMORY_REGION;
+				err->item_index = i;
+				err->values[0] = ioapics[j].phys;
+				return err->code;
+			}
+	return 0;
+}
+
+static int ioapic_cell_init(struct cell *cell, struct warden_error *err)
+{
+	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
+	struct ioapic *io;
+	unsigned int i, pin;
+
+	if (ioapic_cell_check(cell, err))
+		return err->code;
+	for (i = 0; i < num_ioapics; i++)
+		if (cell_has_pins_on(cell, &ioapics[i]) &&
+		    mmio_register(&cell->mmio, ioapics[i].phys, PAGE_SIZE,
+				  ioapic_mmio, &ioapics[i]))
+			return cell_error_no_memory(err); /* counted before */
+	for (i = 0; i < cell->config->num_irq_pins; i++) {
+		pin = 0;
+		io = ioapic_of_gsi(pins[i].gsi, &pin);
+		if (!io)
+			continue; /* checked above */
+		spin_lock(&io->lock);
+		phys_quiesce(io, pin);
+		io->owner[pin] = cell;
+		io->cell_entry[pin] = IOAPIC_MASKED;
+		spin_unlock(&io->lock);
+	}
+	return 0;
+}
+
+static void ioapic_cell_exit(struct cell *cell)
+{
+	struct ioapic *io;
+	unsigned int i, pin;
+
+	for (i = 0; i < num_ioapics; i++) {
+		io = &ioapics[i];
+		for (pin = 0; pin < io->pins; pin++) {
+			if (io->owner[pin] != cell)
+				continue;
+			spin_lock(&io->lock);
+			phys_quiesce(io, pin);
+			io->owner[pin] = NULL;
+			phys_set_entry(io, pin, io->root_entry[pin]);
+			spin_unlock(&io->lock);
+		}
+	}
+}
+
+/* Root's memory given back may cover an IOAPIC page: trap it again. */
+static void ioapic_map(struct cell *cell, u64 start, u64 size)
+{
+	unsigned int i;
+
+	if (cell != &hv.root)
+		return;
+	for (i = 0; i < num_ioapics; i++)
+		if (start < ioapics[i].phys + PAGE_SIZE &&
+		    ioapics[i].phys < start + size)
+			arch_unmap_memory(&hv.root, ioapics[i].phys, PAGE_SIZE);
+}
+
+static unsigned int ioapic_mmio_count(const struct cell *cell)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < num_ioapics; i++)
+		if (cell == &hv.root || cell_has_pins_on(cell, &ioapics[i]))
+			n++;
+	return n;
+}
+
+DEFINE_UNIT(ioapic) = {
+	.name = "IOAPIC",
+	.init = ioapic_unit_init,
+	.cell_init = ioapic_cell_init,
+	.cell_exit = ioapic_cell_exit,
+	.map = ioapic_map,
+	.mmio_count = ioapic_mmio_count,
+};
