@@ -199,15 +199,20 @@ static void base_configs(void **state)
 {
 	struct cb_blob b;
 	struct cy_config c;
-	const char *texts[] = { yc_system, yc_cell_a, yc_cell_b };
+	const char *texts[] = { yc_system,     yc_cell_a,     yc_cell_b,
+				yc_system_pci, yc_cell_a_pci, yc_cell_b_pci };
 	int i;
 
 	(void)state;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 6; i++) {
 		if (i == 0)
 			cb_system(&b);
-		else
+		else if (i < 3)
 			cb_cell(&b, i - 1);
+		else if (i == 3)
+			cb_system_pci(&b);
+		else
+			cb_cell_pci(&b, i - 4);
 		compile_ok(&c, "base.yaml", texts[i]);
 		assert_int_equal(c.size, b.size);
 		assert_memory_equal(c.blob, b.u.bytes, b.size);
@@ -513,6 +518,9 @@ static void round_trips(void **state)
 	round_trip("system", yc_system);
 	round_trip("cell-a", yc_cell_a);
 	round_trip("cell-b", yc_cell_b);
+	round_trip("system-pci", yc_system_pci);
+	round_trip("cell-a-pci", yc_cell_a_pci);
+	round_trip("cell-b-pci", yc_cell_b_pci);
 	for (i = 0; i < yc_n_valid; i++)
 		round_trip("valid", yc_valid[i]);
 	for (i = 0; i < yc_n_invalid; i++) {
