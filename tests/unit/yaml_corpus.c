@@ -60,7 +60,7 @@ const char yc_cell_b_pci[] =
 	"  ports: [0x2e8+8, 0xc040+32]\n"
 	"  irq_pins: [20]\n"
 	"  pci_devices:\n" PCI_DISK_HEAD "      dma_unisolated: "
-					 "true\n" PCI_DISK_BARS;
+	"true\n" PCI_DISK_BARS;
 
 /* One YAML line per C line in the tables below. */
 /* clang-format off */

@@ -86,11 +86,11 @@
 /* Cell A with the NIC. */
 #define A_NIC_MEM                                                              \
 	"  memory:\n" A_RAM A_COMM "    - {phys: 0xfebc0000, size: 128K, "     \
-				   "flags: [read, write, io]}\n"
+	"flags: [read, write, io]}\n"
 #define A_NIC_PORTS "  ports: [0x3e8-0x3ef, 0xc000+64]\n"
 #define A_NIC_PINS "  irq_pins: [19]\n"
 #define A_NIC_DEVICES                                                          \
 	"  pci_devices:\n" PCI_NIC_HEAD "      dma_unisolated: "               \
-					"true\n" PCI_NIC_BARS
+	"true\n" PCI_NIC_BARS
 
 #endif /* WARDEN_TESTS_YAML_PARTS_H */
