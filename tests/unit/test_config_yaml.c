@@ -538,6 +538,36 @@ static void round_trips(void **state)
 	}
 }
 
+/* "cell create" warns about every PCI device's DMA (no IOMMU unit). */
+static void dma_warnings(void **state)
+{
+	struct cy_config c;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	compile_ok(&c, "a.yaml", yc_cell_a_pci);
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(config_dma_warnings(f, "warden: cell create: ", &c),
+			 1);
+	fclose(f);
+	assert_non_null(strstr(out, "warden: cell create: warning: PCI device "
+				    "00:03.0 (8086:100e): its DMA is not "
+				    "isolated (no IOMMU unit yet)"));
+	assert_non_null(strstr(out, "all memory"));
+	free(out);
+	cy_free(&c);
+	/* no devices, or a system config: nothing */
+	compile_ok(&c, "a.yaml", yc_cell_a);
+	assert_int_equal(config_dma_warnings(stderr, "", &c), 0);
+	cy_free(&c);
+	compile_ok(&c, "s.yaml", yc_system_pci);
+	assert_int_equal(config_dma_warnings(stderr, "", &c), 0);
+	cy_free(&c);
+}
+
 /* Blobs YAML cannot express are shown with comments, not silently. */
 static void show_lossy(void **state)
 {
@@ -694,6 +724,7 @@ int main(void)
 		cmocka_unit_test(too_many),
 		cmocka_unit_test(round_trips),
 		cmocka_unit_test(show_lossy),
+		cmocka_unit_test(dma_warnings),
 		cmocka_unit_test(same_as_mkconfig),
 		cmocka_unit_test(shipped_sets),
 	};
