@@ -43,6 +43,15 @@
 #define CELL_OFF(member) OFF(struct warden_cell_desc, member)
 #define REGION_OFF(member) OFF(struct warden_mem_region, member)
 #define PIO_OFF(member) OFF(struct warden_pio_range, member)
+#define PIN_OFF(member) OFF(struct warden_irq_pin, member)
+#define PCI_OFF(member) OFF(struct warden_pci_device, member)
+#define BAR_OFF(member) OFF(struct warden_pci_bar, member)
+#define IOAPIC_OFF(member) OFF(struct warden_ioapic, member)
+#define BAR_SIZE sizeof(struct warden_pci_bar)
+/* GSIs below this are ISA IRQs, which firmware routes without naming a
+ * device (the legacy PIC inputs). */
+#define ISA_IRQS 16u
+#define IOAPIC_MAX_PINS 240u
 
 struct checker {
 	config_report_fn report;
@@ -69,6 +78,34 @@ struct pio {
 	uint32_t base;
 	uint32_t length;
 	uint32_t reserved;
+};
+
+struct pci_bar {
+	uint64_t address;
+	uint64_t size;
+	uint32_t flags;
+	uint32_t reserved;
+};
+
+struct pci {
+	uint16_t domain;
+	uint16_t bdf;
+	uint16_t vendor;
+	uint16_t device;
+	uint32_t flags;
+	uint8_t int_pin;
+	uint32_t reserved0;
+	uint32_t gsi;
+	uint32_t reserved1;
+	struct pci_bar bars[WARDEN_PCI_BARS];
+};
+
+struct ioapic {
+	uint64_t address;
+	uint32_t gsi_base;
+	uint8_t id;
+	uint8_t num_pins;
+	uint16_t reserved;
 };
 
 /* A cell descriptor inside a blob, read into host order. */
@@ -593,6 +630,305 @@ static bool ports_in_cell(const struct cell *c, uint64_t base, uint64_t length)
 	return false;
 }
 
+static void get_pin(const struct cell *c, uint32_t i, uint32_t *gsi,
+		    uint32_t *reserved)
+{
+	size_t off = c->pins_off + (size_t)i * PIN_SIZE;
+
+	*gsi = load32(c->blob, off + PIN_OFF(gsi));
+	if (reserved)
+		*reserved = load32(c->blob, off + PIN_OFF(reserved));
+}
+
+static uint32_t pin_gsi(const struct cell *c, uint32_t i)
+{
+	uint32_t gsi;
+
+	get_pin(c, i, &gsi, NULL);
+	return gsi;
+}
+
+/* Field by field, never a structure copy (no memcpy in the hypervisor). */
+static void get_pci(const struct cell *c, uint32_t i, struct pci *d)
+{
+	size_t off = c->pci_off + (size_t)i * PCI_SIZE;
+	size_t bar;
+	unsigned int b;
+
+	d->domain = load16(c->blob, off + PCI_OFF(domain));
+	d->bdf = load16(c->blob, off + PCI_OFF(bdf));
+	d->vendor = load16(c->blob, off + PCI_OFF(vendor_id));
+	d->device = load16(c->blob, off + PCI_OFF(device_id));
+	d->flags = load32(c->blob, off + PCI_OFF(flags));
+	d->int_pin = c->blob[off + PCI_OFF(int_pin)];
+	d->reserved0 = (uint32_t)load(c->blob, off + PCI_OFF(reserved0), 3);
+	d->gsi = load32(c->blob, off + PCI_OFF(gsi));
+	d->reserved1 = load32(c->blob, off + PCI_OFF(reserved1));
+	for (b = 0; b < WARDEN_PCI_BARS; b++) {
+		bar = off + PCI_OFF(bars) + b * BAR_SIZE;
+		d->bars[b].address = load64(c->blob, bar + BAR_OFF(address));
+		d->bars[b].size = load64(c->blob, bar + BAR_OFF(size));
+		d->bars[b].flags = load32(c->blob, bar + BAR_OFF(flags));
+		d->bars[b].reserved = load32(c->blob, bar + BAR_OFF(reserved));
+	}
+}
+
+/* The device's id in records: domain << 16 | bdf. */
+static uint32_t pci_id(const struct pci *d)
+{
+	return (uint32_t)d->domain << 16 | d->bdf;
+}
+
+/* The domain << 16 | bdf of device i, without reading the rest. */
+static uint32_t pci_id_at(const struct cell *c, uint32_t i)
+{
+	size_t off = c->pci_off + (size_t)i * PCI_SIZE;
+
+	return (uint32_t)load16(c->blob, off + PCI_OFF(domain)) << 16 |
+	       load16(c->blob, off + PCI_OFF(bdf));
+}
+
+/* Its INTx drives an IOAPIC input (int_pin valid and a GSI given). */
+static bool pci_intx(const struct pci *d)
+{
+	return d->int_pin >= WARDEN_PCI_INT_A &&
+	       d->int_pin <= WARDEN_PCI_INT_D && d->gsi != WARDEN_NO_GSI;
+}
+
+static bool has_pin(const struct cell *c, uint32_t gsi)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->num_pins; i++)
+		if (pin_gsi(c, i) == gsi)
+			return true;
+	return false;
+}
+
+/* Index of the cell's device with this id, or -1. */
+static int64_t find_pci(const struct cell *c, uint32_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->num_pci; i++)
+		if (pci_id_at(c, i) == id)
+			return i;
+	return -1;
+}
+
+/* Does one of the cell's devices name gsi as its INTx's? */
+static bool pin_named(const struct cell *c, uint32_t gsi)
+{
+	struct pci d;
+	uint32_t i;
+
+	for (i = 0; i < c->num_pci; i++) {
+		get_pci(c, i, &d);
+		if (d.gsi == gsi)
+			return true;
+	}
+	return false;
+}
+
+static bool power_of_2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/*
+ * What is wrong with BAR b of d (WARDEN_PCI_BAR_BAD_*, 0: nothing), and
+ * the value at fault.  upper: the BAR before it is a 64-bit one, so this
+ * is its upper half.
+ */
+static unsigned int bar_fault(const struct pci *d, unsigned int b, bool upper,
+			      uint64_t *value)
+{
+	const struct pci_bar *bar = &d->bars[b];
+	uint32_t io_bad = WARDEN_PCI_BAR_MEM64 | WARDEN_PCI_BAR_PREFETCH;
+
+	*value = bar->size;
+	if (upper)
+		return bar->size || bar->address || bar->flags
+			       ? WARDEN_PCI_BAR_BAD_UPPER
+			       : 0;
+	*value = bar->flags;
+	/* 64-bit and prefetchable describe memory, not ports */
+	if ((bar->flags & ~WARDEN_PCI_BAR_FLAGS_ALL) ||
+	    ((bar->flags & WARDEN_PCI_BAR_IO) && (bar->flags & io_bad)))
+		return WARDEN_PCI_BAR_BAD_FLAGS;
+	if (!bar->size) {
+		*value = bar->address;
+		return bar->address || bar->flags ? WARDEN_PCI_BAR_BAD_EMPTY
+						  : 0;
+	}
+	if (!power_of_2(bar->size)) {
+		*value = bar->size;
+		return WARDEN_PCI_BAR_BAD_SIZE;
+	}
+	*value = bar->address;
+	if (bar->address & (bar->size - 1))
+		return WARDEN_PCI_BAR_BAD_ALIGN;
+	if ((bar->flags & WARDEN_PCI_BAR_IO) &&
+	    bar->address + bar->size > PORT_END)
+		return WARDEN_PCI_BAR_BAD_PORTS;
+	*value = bar->flags;
+	if ((bar->flags & WARDEN_PCI_BAR_MEM64) && b == WARDEN_PCI_BARS - 1)
+		return WARDEN_PCI_BAR_BAD_MEM64_5;
+	return 0;
+}
+
+/* Checks the BARs; ok[b]: BAR b is valid and not empty. */
+static void check_bars(struct checker *ck, uint32_t i, const struct pci *d,
+		       bool *ok)
+{
+	unsigned int b, why;
+	bool upper = false;
+	uint64_t value;
+
+	for (b = 0; b < WARDEN_PCI_BARS; b++) {
+		why = bar_fault(d, b, upper, &value);
+		if (why)
+			fail(ck, WARDEN_RULE_PCI_BAR, WARDEN_ITEM_PCI_DEVICE, i,
+			     pci_id(d), b, why, value);
+		ok[b] = !why && !upper && d->bars[b].size;
+		upper = !upper && (d->bars[b].flags & WARDEN_PCI_BAR_MEM64);
+	}
+}
+
+/* Is the memory range inside one IO region of the cell that maps it at
+ * its own address (guest_start == phys_start)? */
+static bool mmio_in_cell(const struct cell *c, uint64_t start, uint64_t size)
+{
+	struct region r;
+	uint32_t i;
+
+	for (i = 0; i < c->num_regions; i++) {
+		get_region(c, i, &r);
+		if (region_sane(&r) && !is_comm(&r) &&
+		    (r.flags & WARDEN_MEM_IO) && r.guest == r.phys &&
+		    inside(start, size, r.phys, r.size))
+			return true;
+	}
+	return false;
+}
+
+static void check_pins(struct checker *ck, const struct cell *c)
+{
+	uint32_t i, j, gsi, reserved;
+
+	for (i = 0; i < c->num_pins; i++) {
+		get_pin(c, i, &gsi, &reserved);
+		if (reserved)
+			fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+				    c->pins_off + (size_t)i * PIN_SIZE +
+					    PIN_OFF(reserved),
+				    reserved);
+		for (j = 0; j < i; j++) {
+			if (pin_gsi(c, j) == gsi) {
+				fail(ck, WARDEN_RULE_PIN_DUPLICATE,
+				     WARDEN_ITEM_IRQ_PIN, i, gsi, j, 0, 0);
+				break;
+			}
+		}
+		/* Firmware describes no device on a pin above the ISA IRQs
+		 * that no PCI device of the cell names (Bochs drives PIRQ n
+		 * on pin 16 + n too): the cell could not know what it is. */
+		if (!c->root && j == i && gsi >= ISA_IRQS && !pin_named(c, gsi))
+			fail(ck, WARDEN_RULE_PIN_UNUSED, WARDEN_ITEM_IRQ_PIN, i,
+			     gsi, 0, 0, 0);
+	}
+}
+
+static void check_pci_reserved(struct checker *ck, const struct cell *c,
+			       uint32_t i, const struct pci *d)
+{
+	size_t off = c->pci_off + (size_t)i * PCI_SIZE;
+	unsigned int b;
+
+	if (d->reserved0)
+		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			    off + PCI_OFF(reserved0), d->reserved0);
+	if (d->reserved1)
+		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			    off + PCI_OFF(reserved1), d->reserved1);
+	for (b = 0; b < WARDEN_PCI_BARS; b++)
+		if (d->bars[b].reserved)
+			fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+				    off + PCI_OFF(bars) + b * BAR_SIZE +
+					    BAR_OFF(reserved),
+				    d->bars[b].reserved);
+}
+
+/* A non-root cell sees its device's BARs where they are and owns the pin
+ * its INTx drives. */
+static void check_pci_owned(struct checker *ck, const struct cell *c,
+			    uint32_t i, const struct pci *d, const bool *ok)
+{
+	const struct pci_bar *bar;
+	unsigned int b;
+
+	if (!(d->flags & WARDEN_PCI_DMA_UNISOLATED))
+		fail(ck, WARDEN_RULE_PCI_DMA, WARDEN_ITEM_PCI_DEVICE, i,
+		     pci_id(d), 0, 0, 0);
+	for (b = 0; b < WARDEN_PCI_BARS; b++) {
+		bar = &d->bars[b];
+		if (!ok[b])
+			continue;
+		if (bar->flags & WARDEN_PCI_BAR_IO) {
+			if (!ports_in_cell(c, bar->address, bar->size))
+				fail(ck, WARDEN_RULE_PCI_BAR_PORTS,
+				     WARDEN_ITEM_PCI_DEVICE, i, pci_id(d), b,
+				     bar->address, bar->size);
+		} else if (!mmio_in_cell(c, bar->address, bar->size)) {
+			fail(ck, WARDEN_RULE_PCI_BAR_NOT_MAPPED,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(d), b,
+			     bar->address, bar->size);
+		}
+	}
+	if (pci_intx(d) && !has_pin(c, d->gsi))
+		fail(ck, WARDEN_RULE_PCI_PIN_NOT_OWNED, WARDEN_ITEM_PCI_DEVICE,
+		     i, pci_id(d), d->gsi, 0, 0);
+}
+
+static void check_pci(struct checker *ck, const struct cell *c)
+{
+	uint32_t allowed = WARDEN_PCI_FLAGS_ALL;
+	bool ok[WARDEN_PCI_BARS];
+	struct pci d;
+	uint32_t i, j;
+
+	/* root lists the machine's devices: it takes none unisolated */
+	if (c->root)
+		allowed &= ~WARDEN_PCI_DMA_UNISOLATED;
+	for (i = 0; i < c->num_pci; i++) {
+		get_pci(c, i, &d);
+		check_pci_reserved(ck, c, i, &d);
+		for (j = 0; j < i; j++) {
+			if (pci_id_at(c, j) == pci_id(&d)) {
+				fail(ck, WARDEN_RULE_PCI_DUPLICATE,
+				     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), j,
+				     0, 0);
+				break;
+			}
+		}
+		if (d.flags & ~allowed)
+			fail(ck, WARDEN_RULE_PCI_FLAGS, WARDEN_ITEM_PCI_DEVICE,
+			     i, pci_id(&d), d.flags, allowed, 0);
+		if (d.int_pin > WARDEN_PCI_INT_D)
+			fail(ck, WARDEN_RULE_PCI_INT_PIN,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), d.int_pin,
+			     0, 0);
+		else if (d.int_pin == WARDEN_PCI_INT_NONE &&
+			 d.gsi != WARDEN_NO_GSI)
+			fail(ck, WARDEN_RULE_PCI_GSI_NO_PIN,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), d.gsi, 0,
+			     0);
+		check_bars(ck, i, &d, ok);
+		if (!c->root)
+			check_pci_owned(ck, c, i, &d, ok);
+	}
+}
+
 /*
  * Everything about one cell that needs no other config.  sys gives the
  * hypervisor memory for the root cell's regions (NULL otherwise).
@@ -624,7 +960,94 @@ static bool check_cell_alone(struct checker *ck, const struct cell *c,
 	    !ports_in_cell(c, c->console.address, UART_PORTS))
 		fail(ck, WARDEN_RULE_CONSOLE_PORTS, WARDEN_ITEM_CONSOLE, 1,
 		     c->console.type, c->console.address, 0, 0);
+	check_pins(ck, c);
+	check_pci(ck, c);
 	return name_ok;
+}
+
+static void get_ioapic(const struct system *sys, const uint8_t *p, uint32_t i,
+		       struct ioapic *a)
+{
+	size_t off = sys->ioapics_off + (size_t)i * IOAPIC_SIZE;
+
+	a->address = load64(p, off + IOAPIC_OFF(address));
+	a->gsi_base = load32(p, off + IOAPIC_OFF(gsi_base));
+	a->id = p[off + IOAPIC_OFF(id)];
+	a->num_pins = p[off + IOAPIC_OFF(num_pins)];
+	a->reserved = load16(p, off + IOAPIC_OFF(reserved));
+}
+
+static bool ioapic_pins_ok(const struct ioapic *a)
+{
+	return a->num_pins && a->num_pins <= IOAPIC_MAX_PINS;
+}
+
+static void check_ioapics(struct checker *ck, const struct system *sys,
+			  const uint8_t *p)
+{
+	struct ioapic a, b;
+	uint32_t i, j;
+
+	for (i = 0; i < sys->num_ioapics; i++) {
+		get_ioapic(sys, p, i, &a);
+		if (a.reserved)
+			fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+				    sys->ioapics_off + (size_t)i * IOAPIC_SIZE +
+					    IOAPIC_OFF(reserved),
+				    a.reserved);
+		if (!a.address || !page_aligned(a.address))
+			fail(ck, WARDEN_RULE_IOAPIC_ADDRESS, WARDEN_ITEM_IOAPIC,
+			     i, a.address, 0, 0, 0);
+		if (!ioapic_pins_ok(&a))
+			fail(ck, WARDEN_RULE_IOAPIC_PINS, WARDEN_ITEM_IOAPIC, i,
+			     a.address, a.num_pins, IOAPIC_MAX_PINS, 0);
+		for (j = 0; j < i; j++) {
+			get_ioapic(sys, p, j, &b);
+			if (a.address == b.address) {
+				fail(ck, WARDEN_RULE_IOAPIC_OVERLAP,
+				     WARDEN_ITEM_IOAPIC, i, a.address, j, 0, 0);
+				break;
+			}
+			if (ioapic_pins_ok(&a) && ioapic_pins_ok(&b) &&
+			    overlap(a.gsi_base, a.num_pins, b.gsi_base,
+				    b.num_pins)) {
+				fail(ck, WARDEN_RULE_IOAPIC_OVERLAP,
+				     WARDEN_ITEM_IOAPIC, i, a.address, j, 1, 0);
+				break;
+			}
+		}
+	}
+}
+
+/* Is the GSI an input of one of the system's IOAPICs? */
+static bool pin_in_ioapic(const struct system *sys, uint32_t gsi)
+{
+	struct ioapic a;
+	uint32_t i;
+
+	if (!sys->ioapics)
+		return false;
+	for (i = 0; i < sys->num_ioapics; i++) {
+		get_ioapic(sys, sys->root.blob, i, &a);
+		if (ioapic_pins_ok(&a) && gsi >= a.gsi_base &&
+		    (uint64_t)gsi < (uint64_t)a.gsi_base + a.num_pins)
+			return true;
+	}
+	return false;
+}
+
+/* c's pins against the IOAPICs (root's too, in a system config). */
+static void check_pins_ioapic(struct checker *ck, const struct cell *c,
+			      const struct system *sys)
+{
+	uint32_t i, gsi;
+
+	for (i = 0; i < c->num_pins; i++) {
+		gsi = pin_gsi(c, i);
+		if (!pin_in_ioapic(sys, gsi))
+			fail(ck, WARDEN_RULE_PIN_NO_IOAPIC, WARDEN_ITEM_IRQ_PIN,
+			     i, gsi, 0, 0, 0);
+	}
 }
 
 static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
@@ -670,6 +1093,10 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	sys->ioapics_off = sys->root.end_off;
 	sys->ioapics = sys->ioapics && sys->root.arrays;
 	check_cell_alone(ck, &sys->root, sys);
+	if (sys->ioapics) {
+		check_ioapics(ck, sys, p);
+		check_pins_ioapic(ck, &sys->root, sys);
+	}
 
 	sys->machine_cpus = 0;
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
@@ -835,6 +1262,151 @@ static void check_pio_other(struct checker *ck, const struct cell *c,
 	}
 }
 
+/* The first field of d that differs from s (WARDEN_PCI_FIELD_*, 0 none),
+ * with both values. */
+static unsigned int pci_diff(const struct pci *d, const struct pci *s,
+			     uint64_t *dv, uint64_t *sv)
+{
+	const uint32_t msi = WARDEN_PCI_MSI | WARDEN_PCI_MSIX;
+	unsigned int b;
+
+#define DIFF(field, a, z)                                                      \
+	do {                                                                   \
+		if ((a) != (z)) {                                              \
+			*dv = (a);                                             \
+			*sv = (z);                                             \
+			return (field);                                        \
+		}                                                              \
+	} while (0)
+	DIFF(WARDEN_PCI_FIELD_VENDOR, d->vendor, s->vendor);
+	DIFF(WARDEN_PCI_FIELD_DEVICE, d->device, s->device);
+	DIFF(WARDEN_PCI_FIELD_INT_PIN, d->int_pin, s->int_pin);
+	DIFF(WARDEN_PCI_FIELD_GSI, d->gsi, s->gsi);
+	DIFF(WARDEN_PCI_FIELD_FLAGS, d->flags & msi, s->flags & msi);
+	for (b = 0; b < WARDEN_PCI_BARS; b++) {
+		DIFF(WARDEN_PCI_FIELD_BAR(b, 0), d->bars[b].address,
+		     s->bars[b].address);
+		DIFF(WARDEN_PCI_FIELD_BAR(b, 1), d->bars[b].size,
+		     s->bars[b].size);
+		DIFF(WARDEN_PCI_FIELD_BAR(b, 2), d->bars[b].flags,
+		     s->bars[b].flags);
+	}
+#undef DIFF
+	return 0;
+}
+
+/*
+ * A device of the system (not c's) whose INTx drives gsi, other than the
+ * device self (domain << 16 | bdf; any value above 0xffffffff: none).
+ * Returns its id, or -1.
+ */
+static int64_t intx_sharer(const struct cell *c, const struct system *sys,
+			   uint32_t gsi, uint64_t self)
+{
+	struct pci s;
+	uint32_t j;
+
+	for (j = 0; j < sys->root.num_pci; j++) {
+		get_pci(&sys->root, j, &s);
+		if (pci_intx(&s) && s.gsi == gsi && pci_id(&s) != self &&
+		    find_pci(c, pci_id(&s)) < 0)
+			return pci_id(&s);
+	}
+	return -1;
+}
+
+/* c's pins against the IOAPICs, root's pins and the system's devices. */
+static void check_pins_system(struct checker *ck, const struct cell *c,
+			      const struct system *sys)
+{
+	uint32_t i, gsi;
+	int64_t other;
+
+	for (i = 0; i < c->num_pins; i++) {
+		gsi = pin_gsi(c, i);
+		if (!pin_in_ioapic(sys, gsi)) {
+			fail(ck, WARDEN_RULE_PIN_NO_IOAPIC, WARDEN_ITEM_IRQ_PIN,
+			     i, gsi, 0, 0, 0);
+			continue;
+		}
+		if (has_pin(&sys->root, gsi)) {
+			fail(ck, WARDEN_RULE_PIN_ROOT_NEEDS,
+			     WARDEN_ITEM_IRQ_PIN, i, gsi, 0, 0, 0);
+			continue;
+		}
+		/* with a device of the cell on the pin, PCI_INTX_SHARED
+		 * names the pair */
+		if (pin_named(c, gsi))
+			continue;
+		other = intx_sharer(c, sys, gsi, ~(uint64_t)0);
+		if (other >= 0)
+			fail(ck, WARDEN_RULE_PIN_SHARED, WARDEN_ITEM_IRQ_PIN, i,
+			     gsi, (uint64_t)other, 0, 0);
+	}
+}
+
+/* c's devices against the system's list. */
+static void check_pci_system(struct checker *ck, const struct cell *c,
+			     const struct system *sys)
+{
+	struct pci d, s;
+	uint64_t dv, sv;
+	unsigned int field;
+	int64_t k, other;
+	uint32_t i;
+
+	for (i = 0; i < c->num_pci; i++) {
+		get_pci(c, i, &d);
+		k = find_pci(&sys->root, pci_id(&d));
+		if (k < 0) {
+			fail(ck, WARDEN_RULE_PCI_NOT_IN_SYSTEM,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), 0, 0, 0);
+			continue;
+		}
+		get_pci(&sys->root, (uint32_t)k, &s);
+		field = pci_diff(&d, &s, &dv, &sv);
+		if (field)
+			fail(ck, WARDEN_RULE_PCI_MISMATCH,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), field, dv,
+			     sv);
+		/* an INTx line is level-triggered and shared: it cannot be
+		 * split between two owners */
+		if (!pci_intx(&d))
+			continue;
+		other = intx_sharer(c, sys, d.gsi, pci_id(&d));
+		if (other >= 0)
+			fail(ck, WARDEN_RULE_PCI_INTX_SHARED,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), d.gsi,
+			     (uint64_t)other, 0);
+	}
+}
+
+static void check_pins_other(struct checker *ck, const struct cell *c,
+			     const struct cell *o)
+{
+	uint32_t i, gsi;
+
+	for (i = 0; i < c->num_pins; i++) {
+		gsi = pin_gsi(c, i);
+		if (has_pin(o, gsi))
+			fail(ck, WARDEN_RULE_PIN_IN_OTHER_CELL,
+			     WARDEN_ITEM_IRQ_PIN, i, gsi, o->id, 0, 0);
+	}
+}
+
+static void check_pci_other(struct checker *ck, const struct cell *c,
+			    const struct cell *o)
+{
+	uint32_t i, id;
+
+	for (i = 0; i < c->num_pci; i++) {
+		id = pci_id_at(c, i);
+		if (find_pci(o, id) >= 0)
+			fail(ck, WARDEN_RULE_PCI_IN_OTHER_CELL,
+			     WARDEN_ITEM_PCI_DEVICE, i, id, o->id, 0, 0);
+	}
+}
+
 /* Checks a config the new cell depends on without reporting its errors:
  * true when it is valid, else reported once as CONFIG_CONTEXT. */
 static bool context_valid(struct checker *ck, const struct checker *quiet,
@@ -882,6 +1454,8 @@ unsigned int config_check_cell(const void *blob, size_t size,
 	if (c.arrays) {
 		check_regions_root(&ck, &c, &sys);
 		check_pio_root(&ck, &c, &sys);
+		check_pins_system(&ck, &c, &sys);
+		check_pci_system(&ck, &c, &sys);
 	}
 
 	if (n_others && (!others || !other_sizes)) {
@@ -903,6 +1477,8 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		if (c.arrays) {
 			check_regions_other(&ck, &c, &o);
 			check_pio_other(&ck, &c, &o);
+			check_pins_other(&ck, &c, &o);
+			check_pci_other(&ck, &c, &o);
 		}
 	}
 	return ck.errors;

@@ -117,6 +117,8 @@ static int cell_create(int argc, char **argv)
 	fd = config_open_device(&c, file, "cell create");
 	if (fd < 0)
 		return EXIT_ERROR;
+	/* before the cell takes the devices: nothing confines their DMA */
+	config_dma_warnings(stderr, "warden: cell create: ", &c);
 	memset(&arg, 0, sizeof(arg));
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;

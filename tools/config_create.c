@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* "warden config create" (see config_create.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -7,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <warden/config.h>
 
 #include "acpi.h"
 #include "config_create.h"
@@ -411,6 +414,7 @@ struct platform {
 	uint8_t mmconfig_end_bus;
 	char mmconfig_why[160];
 	unsigned int madt_cpus; /* 0: no MADT */
+	struct acpi_madt madt;	/* its IOAPICs, when madt_cpus */
 };
 
 /* Reads table name of /sys/firmware/acpi/tables; NULL and *why. */
@@ -442,6 +446,7 @@ static void from_acpi(struct gen *g, const struct res_list *io,
 	t = table(g, "APIC", &len, &why);
 	if (t && !acpi_parse_madt(t, len, &madt, &why)) {
 		p->madt_cpus = madt.cpus;
+		p->madt = madt;
 		snprintf(what, sizeof(what),
 			 "the local APIC at 0x%llx (ACPI MADT)",
 			 (unsigned long long)madt.lapic);
@@ -542,9 +547,539 @@ static void comments(FILE *f, const char *indent, const char *notes)
 	}
 }
 
+/* ---- IOAPIC pins (/proc/interrupts) and PCI functions (/sys) ---- */
+
+/* An IOAPIC input Linux has a handler on. */
+struct pin {
+	uint32_t gsi;
+	char what[160]; /* the comment: IRQ, chip line, devices */
+};
+
+/* A PCI function of /sys/bus/pci/devices. */
+struct pci_fn {
+	char name[32]; /* 0000:00:03.0 */
+	unsigned int domain, bus, dev, fn;
+	unsigned int vendor, device, class;
+	char driver[64];
+	uint8_t int_pin;
+	uint32_t gsi; /* WARDEN_NO_GSI: none */
+	char gsi_why[128];
+	bool msi, msix, caps_read;
+	struct {
+		uint64_t address, size;
+		uint32_t flags; /* WARDEN_PCI_BAR_* */
+		bool unset;	/* Linux did not assign it */
+	} bar[WARDEN_PCI_BARS];
+};
+
+/* What /proc/interrupts says of a Linux IRQ. */
+enum irq_chip { IRQ_UNLISTED, IRQ_IOAPIC, IRQ_OTHER };
+
+struct intr {
+	unsigned int irq;
+	enum irq_chip chip;
+	uint32_t gsi;
+};
+
+struct pins {
+	struct pin *p;
+	size_t n;
+	struct intr *irqs;
+	size_t n_irqs;
+	bool read; /* /proc/interrupts was readable */
+};
+
+/* The IOAPIC with the lowest GSI base (the one with the ISA IRQs). */
+static uint32_t first_gsi_base(const struct platform *p)
+{
+	uint32_t base = UINT32_MAX;
+	unsigned int i;
+
+	for (i = 0; i < p->madt.n_ioapics; i++)
+		if (p->madt.ioapic[i].gsi_base < base)
+			base = p->madt.ioapic[i].gsi_base;
+	return p->madt.n_ioapics ? base : 0;
+}
+
+/* Is gsi an input of an IOAPIC of the MADT (24 pins each, as written)? */
+static bool gsi_in_ioapic(const struct platform *p, uint64_t gsi)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->madt.n_ioapics; i++)
+		if (gsi >= p->madt.ioapic[i].gsi_base &&
+		    gsi < (uint64_t)p->madt.ioapic[i].gsi_base + CC_IOAPIC_PINS)
+			return true;
+	return false;
+}
+
+/*
+ * /proc/interrupts: "  4:  123  0  IO-APIC   4-edge      ttyS0" (or
+ * IR-IO-APIC with interrupt remapping).  The number before the trigger is
+ * the pin of its IOAPIC; the IOAPIC is not named, so with one IOAPIC (or
+ * for the ISA IRQs, which sit on the first) the GSI is that IOAPIC's base
+ * plus the pin, and above the ISA IRQs Linux numbers the IRQ of a GSI by
+ * the GSI itself.  Kernels before 3.19 print "IO-APIC-edge" without the
+ * pin: there the IRQ number stands for the GSI.
+ */
+static void parse_interrupts(const char *text, const struct platform *plat,
+			     struct pins *out)
+{
+	const char *p = text, *eol, *chip, *t;
+	unsigned long irq, pin;
+	char *endp, line[512];
+	struct intr *in;
+	struct pin *pn;
+	uint64_t gsi;
+	bool old;
+	size_t i;
+
+	for (; *p; p = *eol ? eol + 1 : eol) {
+		eol = strchr(p, '\n');
+		if (!eol)
+			eol = p + strlen(p);
+		snprintf(line, sizeof(line), "%.*s", (int)(eol - p), p);
+		t = line;
+		while (*t == ' ')
+			t++;
+		irq = strtoul(t, &endp, 10);
+		if (endp == t || *endp != ':')
+			continue; /* the header, NMI:, LOC:, ... */
+		out->irqs = xrealloc(out->irqs,
+				     (out->n_irqs + 1) * sizeof(*out->irqs));
+		in = &out->irqs[out->n_irqs++];
+		in->irq = (unsigned int)irq;
+		in->chip = IRQ_OTHER;
+		chip = strstr(endp, "IO-APIC");
+		if (!chip || (chip != endp && chip[-1] != ' ' &&
+			      strncmp(chip - 3, "IR-", 3)))
+			continue;
+		in->chip = IRQ_IOAPIC;
+		t = chip + strlen("IO-APIC");
+		old = *t == '-';
+		if (old) {
+			gsi = irq; /* no pin */
+		} else {
+			while (*t == ' ')
+				t++;
+			pin = strtoul(t, &endp, 10);
+			if (endp == t || *endp != '-')
+				continue;
+			gsi = plat->madt.n_ioapics > 1 && irq >= 16
+				      ? irq
+				      : first_gsi_base(plat) + pin;
+		}
+		if (gsi > UINT32_MAX)
+			continue;
+		in->gsi = (uint32_t)gsi;
+		/* the devices: after the trigger word */
+		t = chip;
+		while (*t && *t != ' ')
+			t++;
+		while (*t == ' ')
+			t++;
+		if (!old && strchr(t, ' ')) {
+			t = strchr(t, ' ');
+			while (*t == ' ')
+				t++;
+		}
+		for (i = 0; i < out->n; i++)
+			if (out->p[i].gsi == gsi)
+				break;
+		if (i < out->n) {
+			pn = &out->p[i];
+			snprintf(pn->what + strlen(pn->what),
+				 sizeof(pn->what) - strlen(pn->what),
+				 "; IRQ %lu: %s", irq, *t ? t : "(no name)");
+			continue;
+		}
+		out->p = xrealloc(out->p, (out->n + 1) * sizeof(*out->p));
+		pn = &out->p[out->n++];
+		pn->gsi = (uint32_t)gsi;
+		snprintf(pn->what, sizeof(pn->what), "IRQ %lu: %s", irq,
+			 *t ? t : "(no name)");
+	}
+}
+
+static int by_gsi(const void *a, const void *b)
+{
+	const struct pin *x = a, *y = b;
+
+	return x->gsi < y->gsi ? -1 : x->gsi > y->gsi;
+}
+
+static void read_pins(const struct gen *g, const struct platform *plat,
+		      struct pins *out)
+{
+	char *text = slurp(g, "/proc/interrupts", NULL);
+
+	memset(out, 0, sizeof(*out));
+	if (!text)
+		return;
+	out->read = true;
+	parse_interrupts(text, plat, out);
+	qsort(out->p, out->n, sizeof(*out->p), by_gsi);
+	free(text);
+}
+
+/* A number in a small /sys file ("0x8086\n", "11\n"); -1: unreadable. */
+static long long sys_number(const struct gen *g, const char *dir,
+			    const char *file, int base)
+{
+	char path[128], *text, *endp;
+	long long v;
+
+	snprintf(path, sizeof(path), "%.63s/%.32s", dir, file);
+	text = slurp(g, path, NULL);
+	if (!text)
+		return -1;
+	v = strtoll(text, &endp, base);
+	if (endp == text)
+		v = -1;
+	free(text);
+	return v;
+}
+
+/* Linux's resource flags (include/linux/ioport.h of the kernel). */
+#define IORESOURCE_IO 0x100ull
+#define IORESOURCE_MEM 0x200ull
+#define IORESOURCE_PREFETCH 0x2000ull
+#define IORESOURCE_MEM_64 0x100000ull
+#define IORESOURCE_DISABLED 0x10000000ull
+#define IORESOURCE_UNSET 0x20000000ull
+
+/* PCI configuration space (PCI Local Bus 3.0, 6.1, 6.7). */
+#define PCI_STATUS 0x06
+#define PCI_STATUS_CAP_LIST 0x10
+#define PCI_CAP_PTR 0x34
+#define PCI_INTERRUPT_PIN 0x3d
+#define PCI_CAP_MSI 0x05
+#define PCI_CAP_MSIX 0x11
+
+static void read_config_space(const struct gen *g, const char *dir,
+			      struct pci_fn *f)
+{
+	char path[128];
+	const uint8_t *cfg;
+	unsigned int ptr, hops;
+	size_t len = 0;
+	char *text;
+
+	snprintf(path, sizeof(path), "%.63s/config", dir);
+	text = slurp(g, path, &len);
+	if (!text)
+		return;
+	cfg = (const uint8_t *)text;
+	if (len > PCI_INTERRUPT_PIN)
+		f->int_pin = cfg[PCI_INTERRUPT_PIN];
+	/* the capability list: a chain of (id, next) from 0x34; without
+	 * root, Linux shows only the first 64 bytes */
+	if (len > PCI_CAP_PTR && !(cfg[PCI_STATUS] & PCI_STATUS_CAP_LIST))
+		f->caps_read = true;
+	else if (len > 0x40) {
+		f->caps_read = true;
+		ptr = cfg[PCI_CAP_PTR] & 0xfc;
+		for (hops = 0; ptr >= 0x40 && ptr + 1 < len && hops < 48;
+		     hops++) {
+			if (cfg[ptr] == PCI_CAP_MSI)
+				f->msi = true;
+			if (cfg[ptr] == PCI_CAP_MSIX)
+				f->msix = true;
+			ptr = cfg[ptr + 1] & 0xfc;
+		}
+		if (ptr >= len)
+			f->caps_read = false;
+	}
+	free(text);
+}
+
+static void read_resources(const struct gen *g, const char *dir,
+			   struct pci_fn *f)
+{
+	unsigned long long start, end, flags;
+	const char *p, *eol;
+	char path[128], *text;
+	unsigned int b;
+
+	snprintf(path, sizeof(path), "%.63s/resource", dir);
+	text = slurp(g, path, NULL);
+	if (!text)
+		return;
+	/* one line per resource; the first six are the BARs */
+	for (p = text, b = 0; *p && b < WARDEN_PCI_BARS; b++) {
+		eol = strchr(p, '\n');
+		if (sscanf(p, "%llx %llx %llx", &start, &end, &flags) == 3 &&
+		    (flags & (IORESOURCE_IO | IORESOURCE_MEM)) &&
+		    (start || end) && end >= start) {
+			f->bar[b].unset = flags & (IORESOURCE_UNSET |
+						   IORESOURCE_DISABLED);
+			f->bar[b].address = start;
+			f->bar[b].size = end - start + 1;
+			f->bar[b].flags = flags & IORESOURCE_IO
+						  ? WARDEN_PCI_BAR_IO
+					  : flags & IORESOURCE_MEM_64
+						  ? WARDEN_PCI_BAR_MEM64
+						  : 0;
+			if ((flags & IORESOURCE_MEM) &&
+			    (flags & IORESOURCE_PREFETCH))
+				f->bar[b].flags |= WARDEN_PCI_BAR_PREFETCH;
+		}
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	free(text);
+}
+
+/* The GSI of the function's INTx: /sys's irq when an IOAPIC input. */
+static void intx_gsi(const struct pci_fn *fn, long long irq,
+		     const struct platform *plat, const struct pins *pins,
+		     struct pci_fn *f)
+{
+	size_t i;
+
+	(void)fn;
+	f->gsi = WARDEN_NO_GSI;
+	if (!f->int_pin) {
+		snprintf(f->gsi_why, sizeof(f->gsi_why), "no INTx pin");
+		return;
+	}
+	if (irq <= 0) {
+		snprintf(f->gsi_why, sizeof(f->gsi_why),
+			 "irq %lld: Linux routed no INTx", irq);
+		return;
+	}
+	for (i = 0; i < pins->n_irqs; i++)
+		if (pins->irqs[i].irq == irq)
+			break;
+	/* with MSI on, Linux shows the MSI's IRQ there, not the INTx */
+	if (i < pins->n_irqs && pins->irqs[i].chip != IRQ_IOAPIC) {
+		snprintf(f->gsi_why, sizeof(f->gsi_why),
+			 "irq %lld is not an IO-APIC line in /proc/interrupts "
+			 "(MSI): the INTx route is unknown",
+			 irq);
+		return;
+	}
+	if (i < pins->n_irqs) {
+		f->gsi = pins->irqs[i].gsi;
+		snprintf(f->gsi_why, sizeof(f->gsi_why),
+			 "irq %lld, an IO-APIC line in /proc/interrupts", irq);
+		return;
+	}
+	if (!gsi_in_ioapic(plat, (uint64_t)irq)) {
+		snprintf(f->gsi_why, sizeof(f->gsi_why),
+			 "irq %lld is not an input of an IOAPIC of the MADT",
+			 irq);
+		return;
+	}
+	/* unused IRQs of GSIs are numbered by the GSI */
+	f->gsi = (uint32_t)irq;
+	snprintf(f->gsi_why, sizeof(f->gsi_why), "irq %lld", irq);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct pci_fn *)a)->name,
+		      ((const struct pci_fn *)b)->name);
+}
+
+static size_t read_pci(const struct gen *g, const struct platform *plat,
+		       const struct pins *pins, struct pci_fn **out)
+{
+	const char *base = "/sys/bus/pci/devices";
+	char full[4096], dir[64], link[512];
+	struct dirent *de;
+	struct pci_fn *f, *list = NULL;
+	size_t n = 0;
+	ssize_t len;
+	DIR *d;
+
+	snprintf(full, sizeof(full), "%s%s", g->o->root, base);
+	d = opendir(full);
+	*out = NULL;
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		unsigned int dom, bus, dev, fn;
+		char extra;
+
+		if (sscanf(de->d_name, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn,
+			   &extra) != 4 ||
+		    dom > 0xffff || bus > 0xff || dev > 0x1f || fn > 7)
+			continue;
+		list = xrealloc(list, (n + 1) * sizeof(*list));
+		f = &list[n++];
+		memset(f, 0, sizeof(*f));
+		snprintf(f->name, sizeof(f->name), "%.31s", de->d_name);
+		f->domain = dom;
+		f->bus = bus;
+		f->dev = dev;
+		f->fn = fn;
+		snprintf(dir, sizeof(dir), "%s/%.31s", base, de->d_name);
+		f->vendor = (unsigned int)sys_number(g, dir, "vendor", 16);
+		f->device = (unsigned int)sys_number(g, dir, "device", 16);
+		f->class = (unsigned int)sys_number(g, dir, "class", 16);
+		snprintf(full, sizeof(full), "%s%s/driver", g->o->root, dir);
+		len = readlink(full, link, sizeof(link) - 1);
+		if (len > 0) {
+			link[len] = '\0';
+			snprintf(f->driver, sizeof(f->driver), "%.63s",
+				 strrchr(link, '/') ? strrchr(link, '/') + 1
+						    : link);
+		}
+		read_config_space(g, dir, f);
+		read_resources(g, dir, f);
+		intx_gsi(f, sys_number(g, dir, "irq", 10), plat, pins, f);
+	}
+	closedir(d);
+	qsort(list, n, sizeof(*list), by_name);
+	*out = list;
+	return n;
+}
+
+static void write_ioapics(FILE *f, const struct platform *p)
+{
+	unsigned int i;
+
+	if (!p->madt_cpus) {
+		fprintf(f, "  # no ACPI MADT: the IOAPICs are unknown, and "
+			   "without them no pin\n"
+			   "  # can be given to a cell\n"
+			   "  ioapics: []\n");
+		return;
+	}
+	fprintf(f, "  # ACPI MADT; pins: 24 is what IOAPICs have, and "
+		   "'warden enable'\n"
+		   "  # checks it against each IOAPIC's version register\n"
+		   "  ioapics:\n");
+	for (i = 0; i < p->madt.n_ioapics; i++)
+		fprintf(f,
+			"    - {address: 0x%x, id: %u, gsi_base: %u, pins: "
+			"%u}\n",
+			p->madt.ioapic[i].address, p->madt.ioapic[i].id,
+			p->madt.ioapic[i].gsi_base, CC_IOAPIC_PINS);
+}
+
+static void write_pins(FILE *f, const struct platform *plat,
+		       const struct pins *pins)
+{
+	size_t i;
+
+	if (!pins->read || !plat->madt_cpus) {
+		fprintf(f,
+			"  # %s: root's pins are unknown\n"
+			"  irq_pins: []\n",
+			pins->read ? "no ACPI MADT"
+				   : "/proc/interrupts cannot be read");
+		return;
+	}
+	fprintf(f, "  # IOAPIC pins Linux has handlers on "
+		   "(/proc/interrupts): no cell may\n"
+		   "  # take them; remove a device's pin to give it to a "
+		   "cell\n");
+	fprintf(f, "  irq_pins:%s\n", pins->n ? "" : " []");
+	for (i = 0; i < pins->n; i++)
+		fprintf(f, "    - %u # %s\n", pins->p[i].gsi, pins->p[i].what);
+}
+
+static void write_bar_size(FILE *f, uint64_t size)
+{
+	char buf[32];
+
+	if (size < 1024)
+		fprintf(f, "%llu", (unsigned long long)size);
+	else {
+		cv_format_size(size, buf, sizeof(buf));
+		fprintf(f, "%s", buf);
+	}
+}
+
+static void write_pci(FILE *f, const struct pci_fn *list, size_t n,
+		      bool sys_read)
+{
+	static const char pins[] = "-ABCD";
+	const struct pci_fn *d;
+	unsigned int b;
+	bool bars;
+	size_t i;
+
+	if (!sys_read) {
+		fprintf(f, "  # /sys/bus/pci/devices cannot be read: no PCI "
+			   "functions\n"
+			   "  pci_devices: []\n");
+		return;
+	}
+	fprintf(f, "  # every PCI function of the machine "
+		   "(/sys/bus/pci/devices); a cell\n"
+		   "  # config that takes one repeats its entry\n");
+	fprintf(f, "  pci_devices:%s\n", n ? "" : " []");
+	for (i = 0; i < n; i++) {
+		d = &list[i];
+		fprintf(f, "    # %s: class 0x%06x, %s%s%s\n", d->name,
+			d->class, d->driver[0] ? "driver " : "no driver",
+			d->driver,
+			d->caps_read ? ""
+				     : ", capabilities not readable (MSI, "
+				       "MSI-X unknown: "
+				       "run as root)");
+		if (d->domain)
+			fprintf(f, "    - bdf: %04x:%02x:%02x.%u\n", d->domain,
+				d->bus, d->dev, d->fn);
+		else
+			fprintf(f, "    - bdf: %02x:%02x.%u\n", d->bus, d->dev,
+				d->fn);
+		fprintf(f, "      ids: %04x:%04x\n", d->vendor & 0xffff,
+			d->device & 0xffff);
+		if (d->int_pin <= 4)
+			fprintf(f, "      int_pin: %s\n",
+				d->int_pin ? (char[]){ pins[d->int_pin], 0 }
+					   : "none");
+		else
+			fprintf(f, "      int_pin: %u # not A-D\n", d->int_pin);
+		if (d->gsi == WARDEN_NO_GSI)
+			fprintf(f, "      gsi: none # %s\n", d->gsi_why);
+		else
+			fprintf(f, "      gsi: %u # %s\n", d->gsi, d->gsi_why);
+		fprintf(f, "      msi: %s\n      msix: %s\n",
+			d->msi ? "true" : "false", d->msix ? "true" : "false");
+		bars = false;
+		for (b = 0; b < WARDEN_PCI_BARS; b++) {
+			if (!d->bar[b].size)
+				continue;
+			if (d->bar[b].unset) {
+				fprintf(f,
+					"      # BAR %u: not assigned by "
+					"Linux, left out\n",
+					b);
+				continue;
+			}
+			if (!bars)
+				fprintf(f, "      bars:\n");
+			bars = true;
+			fprintf(f,
+				"        - {bar: %u, address: 0x%llx, size: ",
+				b, (unsigned long long)d->bar[b].address);
+			write_bar_size(f, d->bar[b].size);
+			fprintf(f, ", type: %s%s}\n",
+				d->bar[b].flags & WARDEN_PCI_BAR_IO	 ? "io"
+				: d->bar[b].flags & WARDEN_PCI_BAR_MEM64 ? "mem"
+									   "64"
+									 : "mem"
+									   "32",
+				d->bar[b].flags & WARDEN_PCI_BAR_PREFETCH
+					? ", prefetch: true"
+					: "");
+		}
+		if (!bars)
+			fprintf(f, "      bars: []\n");
+	}
+}
+
 static void write_config(FILE *f, struct gen *g, const char *cpus,
 			 const char *memmap_text, uint64_t rs, uint64_t rsize,
-			 const struct platform *p, const char *com2)
+			 const struct platform *p, const char *com2,
+			 const struct pins *pins, const struct pci_fn *pci,
+			 size_t n_pci, bool pci_read)
 {
 	char size[32];
 	size_t i;
@@ -583,6 +1118,7 @@ static void write_config(FILE *f, struct gen *g, const char *cpus,
 		p->pm_timer, p->pm_timer_why,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_why,
 		p->mmconfig_end_bus);
+	write_ioapics(f, p);
 	fprintf(f, "root_cell:\n  name: Linux\n");
 	if (p->madt_cpus)
 		fprintf(f,
@@ -614,6 +1150,8 @@ static void write_config(FILE *f, struct gen *g, const char *cpus,
 		"  ports:\n    - 0x0-0x%x\n    - 0x%x-0xffff\n",
 		CC_DEBUG_PORT, CC_DEBUG_PORT + 7, CC_DEBUG_PORT - 1,
 		CC_DEBUG_PORT + 8);
+	write_pins(f, p, pins);
+	write_pci(f, pci, n_pci, pci_read);
 }
 
 /* Is COM2 free in /proc/ioports?  Writes the reason into why. */
@@ -656,6 +1194,11 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	struct warden_cpu_set set;
 	struct res_list io = { 0 }, ports = { 0 };
 	struct platform plat;
+	struct pins pins = { 0 };
+	struct pci_fn *pci = NULL;
+	size_t n_pci = 0;
+	bool pci_read = false;
+	char pci_dir[4200];
 	char *iomem = NULL, *ioports = NULL, *cmdline = NULL, *possible;
 	char memmap_text[160], cpus[1024], com2[200], *end;
 	uint64_t rs, rsize, hv = o->hv_size;
@@ -743,9 +1286,17 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	}
 	from_acpi(&g, &io, &ports, &plat);
 	tidy(&g);
-	write_config(out, &g, cpus, memmap_text, rs, rsize, &plat, com2);
+	read_pins(&g, &plat, &pins);
+	snprintf(pci_dir, sizeof(pci_dir), "%s/sys/bus/pci/devices", o->root);
+	pci_read = !access(pci_dir, R_OK | X_OK);
+	n_pci = read_pci(&g, &plat, &pins, &pci);
+	write_config(out, &g, cpus, memmap_text, rs, rsize, &plat, com2, &pins,
+		     pci, n_pci, pci_read);
 	ret = 0;
 out:
+	free(pins.p);
+	free(pins.irqs);
+	free(pci);
 	free(possible);
 	free(cmdline);
 	free(iomem);

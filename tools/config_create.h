@@ -14,6 +14,12 @@
  *   ports            all but COM2 (0x2f8-0x2ff), the hypervisor's console;
  *                    /proc/ioports tells whether Linux drives COM2
  *   PM timer         FADT, else /proc/ioports ("ACPI PM_TMR")
+ *   IOAPICs          MADT (24 pins each)
+ *   root's pins      /proc/interrupts: the IO-APIC lines Linux handles
+ *   PCI functions    /sys/bus/pci/devices/<function>: vendor, device,
+ *                    class, config (interrupt pin, MSI and MSI-X
+ *                    capabilities), resource (BARs), irq (the INTx GSI),
+ *                    the driver link
  *
  * Every path is read under a root prefix, so that tests can use recorded
  * files (tests/unit/fixtures/bochs-2cpu/).  Nothing else is read: the CLI
@@ -28,6 +34,9 @@
 #define CC_HV_SIZE_DEFAULT 0x600000ull /* 6 MiB */
 #define CC_DEBUG_PORT 0x2f8	       /* COM2 */
 #define CC_DEBUG_BAUD 115200
+/* Redirection entries written for each IOAPIC of the MADT: what IOAPICs
+ * have; "warden enable" checks it against the version register. */
+#define CC_IOAPIC_PINS 24
 
 struct cc_options {
 	const char *root; /* prefix of /proc and /sys ("" for the machine) */

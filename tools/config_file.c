@@ -87,6 +87,9 @@ void cy_free(struct cy_config *c)
 	free(c->blob);
 	free(c->cell.regions);
 	free(c->cell.pio);
+	free(c->cell.pins);
+	free(c->cell.pci);
+	free(c->ioapic);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -131,8 +134,26 @@ unsigned int cy_error_line(const struct cy_config *c,
 		return 0;
 	switch (e->item_kind) {
 	case WARDEN_ITEM_CONFIG:
-		if (e->rule == WARDEN_RULE_CONFIG_TOO_MANY)
-			line = e->item_index ? l->ports : l->memory;
+		if (e->rule != WARDEN_RULE_CONFIG_TOO_MANY)
+			break;
+		/* the index says which array (config_check.c) */
+		switch (e->item_index) {
+		case 0:
+			line = l->memory;
+			break;
+		case 1:
+			line = l->ports;
+			break;
+		case 2:
+			line = l->irq_pins;
+			break;
+		case 3:
+			line = l->pci_devices;
+			break;
+		default:
+			line = c->ioapics;
+			break;
+		}
 		break;
 	case WARDEN_ITEM_SYSTEM:
 		if (e->rule == WARDEN_RULE_HV_MEM ||
@@ -154,6 +175,22 @@ unsigned int cy_error_line(const struct cy_config *c,
 	case WARDEN_ITEM_PIO_RANGE:
 		line = e->item_index < l->n_pio ? l->pio[e->item_index]
 						: l->ports;
+		break;
+	case WARDEN_ITEM_IRQ_PIN:
+		line = e->item_index < l->n_pins ? l->pins[e->item_index]
+						 : l->irq_pins;
+		if (!line)
+			line = l->cell;
+		break;
+	case WARDEN_ITEM_PCI_DEVICE:
+		line = e->item_index < l->n_pci ? l->pci[e->item_index]
+						: l->pci_devices;
+		if (!line)
+			line = l->cell;
+		break;
+	case WARDEN_ITEM_IOAPIC:
+		line = e->item_index < c->n_ioapics ? c->ioapic[e->item_index]
+						    : c->ioapics;
 		break;
 	case WARDEN_ITEM_CONSOLE:
 		line = e->item_index == 0 && c->system ? c->debug_console

@@ -6,6 +6,7 @@
 #include <config_check.h>
 
 #include "config_report.h"
+#include "config_values.h"
 #include "errmsg.h"
 
 struct rep {
@@ -165,4 +166,38 @@ void config_describe(const struct cy_config *c, const struct warden_error *e,
 	struct rep r = { .c = c, .self_id = c->system ? 0 : 1 };
 
 	describe(&r, e, buf, len);
+}
+
+unsigned int config_dma_warnings(FILE *out, const char *prefix,
+				 const struct cy_config *c)
+{
+	const struct warden_cell_desc *d;
+	struct warden_pci_device dev;
+	const uint8_t *arr;
+	uint64_t end;
+	unsigned int i;
+	char bdf[32];
+
+	if (!c->blob || c->system ||
+	    c->size < sizeof(struct warden_config_header) + sizeof(*d))
+		return 0;
+	d = (const struct warden_cell_desc
+		     *)(c->blob + sizeof(struct warden_config_header));
+	end = sizeof(struct warden_config_header) + sizeof(*d) +
+	      warden_cell_arrays_size(d);
+	/* a blob the counts do not fit is refused anyway */
+	if (end > c->size)
+		return 0;
+	arr = (const uint8_t *)warden_cell_pci_devices(d);
+	for (i = 0; i < d->num_pci_devices; i++) {
+		memcpy(&dev, arr + (size_t)i * sizeof(dev), sizeof(dev));
+		cv_format_bdf(dev.domain, dev.bdf, bdf, sizeof(bdf));
+		fprintf(out,
+			"%swarning: PCI device %s (%04x:%04x): its DMA is not "
+			"isolated (no IOMMU unit yet): it can read and write "
+			"all memory, the hypervisor's and other cells' "
+			"included\n",
+			prefix, bdf, dev.vendor_id, dev.device_id);
+	}
+	return d->num_pci_devices;
 }

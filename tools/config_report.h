@@ -39,6 +39,15 @@ unsigned int config_validate(FILE *out, const char *prefix,
 void config_describe(const struct cy_config *c, const struct warden_error *e,
 		     char *buf, size_t len);
 
+/*
+ * For every PCI device of the cell config c, a warning on out, each line
+ * starting with prefix: there is no IOMMU unit yet, so the device's DMA
+ * can reach all memory, the hypervisor's and other cells' included.
+ * Returns the number of devices.
+ */
+unsigned int config_dma_warnings(FILE *out, const char *prefix,
+				 const struct cy_config *c);
+
 /* The cell name in a loaded config ("" when there is no blob). */
 void config_cell_name(const struct cy_config *c, char *buf, size_t len);
 

@@ -180,6 +180,98 @@ static void port_range(struct show *s, const struct warden_pio_range *p)
 			p->length);
 }
 
+static void bool_line(FILE *out, const char *key, bool v)
+{
+	fprintf(out, "      %s: %s\n", key, v ? "true" : "false");
+}
+
+static void pci_bar(struct show *s, unsigned int n,
+		    const struct warden_pci_bar *b)
+{
+	uint32_t kind = b->flags & ~WARDEN_PCI_BAR_PREFETCH;
+	const char *type = cv_name_of(cv_bar_types, kind);
+	char size[32];
+
+	if (b->reserved)
+		lossy(s, "reserved field of the next BAR: 0x%llx", b->reserved);
+	/* port counts read better in decimal */
+	if (b->size < 1024)
+		snprintf(size, sizeof(size), "%llu",
+			 (unsigned long long)b->size);
+	else
+		cv_format_size(b->size, size, sizeof(size));
+	fprintf(s->out, "        - {bar: %u, address: 0x%llx, size: %s, ", n,
+		(unsigned long long)b->address, size);
+	/* a kind YAML has no name for is written as raw flags */
+	if (type)
+		fprintf(s->out, "type: %s%s}\n", type,
+			b->flags & WARDEN_PCI_BAR_PREFETCH ? ", prefetch: true"
+							   : "");
+	else
+		fprintf(s->out, "type: 0x%x}\n", b->flags);
+}
+
+static void pci_device(struct show *s, const struct warden_pci_device *d)
+{
+	const char *pin = cv_name_of(cv_int_pins, d->int_pin);
+	char bdf[32];
+	unsigned int n;
+	bool bars = false;
+
+	if (d->flags & ~WARDEN_PCI_FLAGS_ALL)
+		lossy(s, "unknown flags of the next PCI device: 0x%llx",
+		      d->flags & ~WARDEN_PCI_FLAGS_ALL);
+	if (d->reserved0[0] || d->reserved0[1] || d->reserved0[2] ||
+	    d->reserved1)
+		lossy(s, "reserved fields of the next PCI device: 0x%llx",
+		      (unsigned long long)d->reserved0[0] |
+			      (unsigned long long)d->reserved0[1] << 8 |
+			      (unsigned long long)d->reserved0[2] << 16 |
+			      (unsigned long long)d->reserved1 << 24);
+	cv_format_bdf(d->domain, d->bdf, bdf, sizeof(bdf));
+	fprintf(s->out, "    - bdf: %s\n      ids: %04x:%04x\n", bdf,
+		d->vendor_id, d->device_id);
+	if (pin)
+		fprintf(s->out, "      int_pin: %s\n", pin);
+	else
+		fprintf(s->out, "      int_pin: %u\n", d->int_pin);
+	if (d->gsi == WARDEN_NO_GSI)
+		fprintf(s->out, "      gsi: none\n");
+	else
+		fprintf(s->out, "      gsi: %u\n", d->gsi);
+	bool_line(s->out, "msi", d->flags & WARDEN_PCI_MSI);
+	bool_line(s->out, "msix", d->flags & WARDEN_PCI_MSIX);
+	bool_line(s->out, "dma_unisolated",
+		  d->flags & WARDEN_PCI_DMA_UNISOLATED);
+	for (n = 0; n < WARDEN_PCI_BARS; n++) {
+		const struct warden_pci_bar *b = &d->bars[n];
+
+		/* an empty BAR is not written */
+		if (!b->address && !b->size && !b->flags && !b->reserved)
+			continue;
+		if (!bars)
+			fprintf(s->out, "      bars:\n");
+		bars = true;
+		pci_bar(s, n, b);
+	}
+	if (!bars)
+		fprintf(s->out, "      bars: []\n");
+}
+
+/* How many of count items of size bytes fit in *avail (reported when not
+ * all), taken off *avail. */
+static uint64_t fitting(struct show *s, const char *what, uint64_t count,
+			size_t size, size_t *avail)
+{
+	uint64_t fit = *avail / size;
+
+	if (count > fit)
+		lossy(s, what, (unsigned long long)(count - fit));
+	fit = count < fit ? count : fit;
+	*avail -= (size_t)fit * size;
+	return fit;
+}
+
 /* The cell descriptor at desc and the arrays after it (avail bytes). */
 static void cell(struct show *s, const char *key, const uint8_t *desc,
 		 size_t avail)
@@ -187,7 +279,10 @@ static void cell(struct show *s, const char *key, const uint8_t *desc,
 	struct warden_cell_desc d;
 	struct warden_mem_region r;
 	struct warden_pio_range p;
+	struct warden_irq_pin pin;
+	struct warden_pci_device dev;
 	const uint8_t *arr = desc + sizeof(d);
+	unsigned long long reserved_pins = 0;
 	char cpus[1024];
 	uint64_t i, fit;
 
@@ -232,9 +327,51 @@ static void cell(struct show *s, const char *key, const uint8_t *desc,
 		arr += sizeof(p);
 		avail -= sizeof(p);
 	}
+	fit = fitting(s, "IOAPIC pins beyond the end of the blob: %llu",
+		      d.num_irq_pins, sizeof(pin), &avail);
+	fprintf(s->out, "  irq_pins: [");
+	for (i = 0; i < fit; i++) {
+		memcpy(&pin, arr, sizeof(pin));
+		arr += sizeof(pin);
+		if (pin.reserved)
+			reserved_pins++;
+		fprintf(s->out, "%s%u", i ? ", " : "", pin.gsi);
+	}
+	fprintf(s->out, "]\n");
+	if (reserved_pins)
+		lossy(s, "reserved fields of %llu IOAPIC pins are not 0",
+		      reserved_pins);
+	fit = fitting(s, "PCI devices beyond the end of the blob: %llu",
+		      d.num_pci_devices, sizeof(dev), &avail);
+	fprintf(s->out, "  pci_devices:%s\n", fit ? "" : " []");
+	for (i = 0; i < fit; i++) {
+		memcpy(&dev, arr, sizeof(dev));
+		arr += sizeof(dev);
+		pci_device(s, &dev);
+	}
 	if (avail)
-		lossy(s, "bytes after the last port range: %llu",
+		lossy(s, "bytes after the last array: %llu",
 		      (unsigned long long)avail);
+}
+
+/* The IOAPICs (n of them at arr), written under system:. */
+static void ioapics(struct show *s, const uint8_t *arr, size_t n)
+{
+	struct warden_ioapic a;
+	size_t i;
+
+	fprintf(s->out, "  ioapics:%s\n", n ? "" : " []");
+	for (i = 0; i < n; i++) {
+		memcpy(&a, arr + i * sizeof(a), sizeof(a));
+		if (a.reserved)
+			lossy(s, "reserved field of the next IOAPIC: 0x%llx",
+			      a.reserved);
+		fprintf(s->out,
+			"    - {address: 0x%llx, id: %u, gsi_base: %u, pins: "
+			"%u}\n",
+			(unsigned long long)a.address, a.id, a.gsi_base,
+			a.num_pins);
+	}
 }
 
 static void system_part(struct show *s, const struct warden_system_desc *d)
@@ -272,7 +409,8 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 	struct warden_config_header h;
 	struct warden_system_desc sys;
 	bool system;
-	size_t desc;
+	size_t desc, avail;
+	uint64_t io_off, io_size;
 
 	if (size < sizeof(h) || (memcmp(b, WARDEN_SYSTEM_SIGNATURE, 8) &&
 				 memcmp(b, WARDEN_CELL_SIGNATURE, 8))) {
@@ -307,10 +445,23 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 	if (system) {
 		memcpy(&sys, b + sizeof(h), sizeof(sys));
 		system_part(&s, &sys);
+		/* the IOAPICs come last in the blob but belong to system: */
+		io_off = desc + warden_cell_arrays_size(&sys.root_cell);
+		io_size = (uint64_t)sys.platform.num_ioapics *
+			  sizeof(struct warden_ioapic);
+		if (io_off + io_size <= size) {
+			ioapics(&s, b + io_off, sys.platform.num_ioapics);
+			avail = size - io_size;
+		} else {
+			lossy(&s, "%llu IOAPICs beyond the end of the blob",
+			      sys.platform.num_ioapics);
+			ioapics(&s, NULL, 0);
+			avail = size;
+		}
 		cell(&s, "root_cell",
 		     b + sizeof(h) +
 			     offsetof(struct warden_system_desc, root_cell),
-		     size - sizeof(h) -
+		     avail - sizeof(h) -
 			     offsetof(struct warden_system_desc, root_cell));
 	} else {
 		cell(&s, "cell", b + sizeof(h), size - sizeof(h));

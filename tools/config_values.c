@@ -45,6 +45,20 @@ const struct cv_name cv_console_types[] = {
 	{ NULL, 0 },
 };
 
+const struct cv_name cv_int_pins[] = {
+	{ "none", WARDEN_PCI_INT_NONE }, { "A", 1 },  { "B", 2 }, { "C", 3 },
+	{ "D", WARDEN_PCI_INT_D },	 { "a", 1 },  { "b", 2 }, { "c", 3 },
+	{ "d", WARDEN_PCI_INT_D },	 { NULL, 0 },
+};
+
+/* A BAR's kind: its flags without PREFETCH (a key of its own). */
+const struct cv_name cv_bar_types[] = {
+	{ "mem32", 0 },
+	{ "mem64", WARDEN_PCI_BAR_MEM64 },
+	{ "io", WARDEN_PCI_BAR_IO },
+	{ NULL, 0 },
+};
+
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';
@@ -321,4 +335,101 @@ void cv_format_cpus(const struct warden_cpu_set *set, char *buf, size_t len)
 			return;
 		cpu = last + 1;
 	}
+}
+
+/* Hexadecimal digits up to the next character not one, at most max. */
+static int hex_field(const char **p, uint64_t max, uint64_t *out)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+	unsigned int n = 0, d;
+
+	for (;; s++, n++) {
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			break;
+		v = v * 16 + d;
+		if (v > max || n > 8)
+			return -1;
+	}
+	if (!n)
+		return -1;
+	*out = v;
+	*p = s;
+	return 0;
+}
+
+int cv_parse_bdf(const char *s, uint16_t *domain, uint16_t *bdf,
+		 const char **why)
+{
+	uint64_t a, b, dev, fn, dom = 0, bus;
+	const char *p = skip_blanks(s);
+
+	*why = "is not a PCI function such as 00:03.0 or 0000:00:03.0 "
+	       "(hexadecimal bus:device.function, device up to 1f, "
+	       "function up to 7)";
+	if (hex_field(&p, 0xffff, &a) || *p++ != ':' ||
+	    hex_field(&p, 0xffff, &b))
+		return -1;
+	if (*p == ':') {
+		p++;
+		dom = a;
+		bus = b;
+		if (hex_field(&p, 0x1f, &dev))
+			return -1;
+	} else {
+		bus = a;
+		dev = b;
+	}
+	if (bus > 0xff || dev > 0x1f || *p++ != '.' || hex_field(&p, 7, &fn))
+		return -1;
+	if (*skip_blanks(p))
+		return -1;
+	*domain = (uint16_t)dom;
+	*bdf = (uint16_t)(bus << 8 | dev << 3 | fn);
+	return 0;
+}
+
+int cv_parse_ids(const char *s, uint16_t *vendor, uint16_t *device,
+		 const char **why)
+{
+	const char *p = skip_blanks(s);
+	uint64_t v, d;
+
+	*why = "is not a vendor:device pair such as 8086:100e (hexadecimal)";
+	if (hex_field(&p, 0xffff, &v) || *p++ != ':' ||
+	    hex_field(&p, 0xffff, &d) || *skip_blanks(p))
+		return -1;
+	*vendor = (uint16_t)v;
+	*device = (uint16_t)d;
+	return 0;
+}
+
+int cv_parse_bool(const char *s, bool *v, const char **why)
+{
+	if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE")) {
+		*v = true;
+		return 0;
+	}
+	if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE")) {
+		*v = false;
+		return 0;
+	}
+	*why = "is not true or false";
+	return -1;
+}
+
+void cv_format_bdf(uint16_t domain, uint16_t bdf, char *buf, size_t len)
+{
+	if (domain)
+		snprintf(buf, len, "%04x:%02x:%02x.%u", domain, bdf >> 8,
+			 (bdf >> 3) & 0x1f, bdf & 7);
+	else
+		snprintf(buf, len, "%02x:%02x.%u", bdf >> 8, (bdf >> 3) & 0x1f,
+			 bdf & 7);
 }

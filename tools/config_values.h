@@ -39,6 +39,20 @@ int cv_parse_cpus(const char *s, struct warden_cpu_set *set, const char **why);
 int cv_parse_ports(const char *s, uint32_t *base, uint64_t *length,
 		   const char **why);
 
+/*
+ * A PCI function "bb:dd.f" or "dddd:bb:dd.f" (hexadecimal, as lspci
+ * writes it): *domain and *bdf (bus << 8 | device << 3 | function).
+ */
+int cv_parse_bdf(const char *s, uint16_t *domain, uint16_t *bdf,
+		 const char **why);
+/* "vvvv:dddd": a PCI vendor and device id (hexadecimal). */
+int cv_parse_ids(const char *s, uint16_t *vendor, uint16_t *device,
+		 const char **why);
+/* "true" or "false" (also True, TRUE, ...). */
+int cv_parse_bool(const char *s, bool *v, const char **why);
+/* "00:03.0", or "0001:00:03.0" with a domain. */
+void cv_format_bdf(uint16_t domain, uint16_t bdf, char *buf, size_t len);
+
 /* A name and its value, in tables that end with { NULL, 0 }. */
 struct cv_name {
 	const char *name;
@@ -49,6 +63,8 @@ extern const struct cv_name cv_mem_flags[];	/* read, write, ... */
 extern const struct cv_name cv_cell_flags[];	/* passive_comm */
 extern const struct cv_name cv_mem_types[];	/* uc, wc, wt, wp, wb */
 extern const struct cv_name cv_console_types[]; /* none, uart, hypercall */
+extern const struct cv_name cv_int_pins[];	/* none, A, B, C, D */
+extern const struct cv_name cv_bar_types[];	/* mem32, mem64, io */
 
 /* Case-sensitive lookup; also accepts the aliases of a table (an entry
  * whose value appears earlier).  Returns 0 or -1. */

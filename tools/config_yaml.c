@@ -24,6 +24,12 @@ struct ctx {
 	size_t n_regions, cap_regions;
 	struct warden_pio_range *pio;
 	size_t n_pio, cap_pio;
+	struct warden_irq_pin *pins;
+	size_t n_pins, cap_pins;
+	struct warden_pci_device *pci;
+	size_t n_pci, cap_pci;
+	struct warden_ioapic *ioapics;
+	size_t n_ioapics, cap_ioapics;
 };
 
 static void diag(struct ctx *x, unsigned int line, const char *fmt, ...)
@@ -475,14 +481,209 @@ static size_t list(struct ctx *x, int id, const char *what,
 	return count;
 }
 
+static void irq_pin(struct ctx *x, yaml_node_t *n, const char *what)
+{
+	struct warden_irq_pin *p;
+	const char *s = text(n), *why;
+	uint64_t v;
+
+	x->pins = grow(x->pins, &x->cap_pins, x->n_pins, sizeof(*p));
+	p = &x->pins[x->n_pins++];
+	memset(p, 0, sizeof(*p));
+	if (!s || is_null(n)) {
+		diag(x, line_of(n), "%s: a GSI number is needed, not %s", what,
+		     s ? "an empty value" : kind_name(n));
+		return;
+	}
+	if (cv_parse_u64(s, &v, &why))
+		diag(x, line_of(n), "%s: '%s' %s", what, s, why);
+	else if (v > UINT32_MAX)
+		diag(x, line_of(n), "%s: %s is larger than 0x%x", what, s,
+		     UINT32_MAX);
+	else
+		p->gsi = (uint32_t)v;
+}
+
+/* A true/false value; false when absent. */
+static bool boolean(struct ctx *x, int id, const char *what)
+{
+	yaml_node_t *n = node(x, id);
+	const char *s = text(n), *why;
+	bool v = false;
+
+	if (!n || is_null(n))
+		return false;
+	if (!s || cv_parse_bool(s, &v, &why))
+		diag(x, line_of(n), "%s: true or false is needed", what);
+	return v;
+}
+
+/* One BAR entry of a device: {bar, address, size, type, prefetch}. */
+static void pci_bar(struct ctx *x, yaml_node_t *n, const char *what,
+		    struct warden_pci_device *d, bool *seen)
+{
+	static const char *const keys[] = { "bar", "address", "size", "type",
+					    "prefetch" };
+	struct warden_pci_bar *bar;
+	int ids[5];
+	unsigned int lines[5];
+	uint64_t index = 0, v;
+	uint32_t type = 0;
+	char sub[160];
+
+	if (!fields(x, n, what, keys, 5, ids, lines))
+		return;
+	snprintf(sub, sizeof(sub), "%s.bar", what);
+	if (!ids[0]) {
+		diag(x, line_of(n), "%s: 'bar' (0 to 5) is missing", what);
+		return;
+	}
+	if (number(x, ids[0], sub, WARDEN_PCI_BARS - 1, &index))
+		return;
+	if (seen[index]) {
+		diag(x, line_of(n), "%s: BAR %u is listed twice", what,
+		     (unsigned int)index);
+		return;
+	}
+	seen[index] = true;
+	bar = &d->bars[index];
+	snprintf(sub, sizeof(sub), "%s.address", what);
+	if (!ids[1])
+		diag(x, line_of(n), "%s: 'address' is missing", what);
+	opt_number(x, ids[1], sub, UINT64_MAX, &bar->address);
+	snprintf(sub, sizeof(sub), "%s.size", what);
+	if (!ids[2])
+		diag(x, line_of(n), "%s: 'size' is missing", what);
+	else if (!number(x, ids[2], sub, UINT64_MAX, &v))
+		bar->size = v;
+	/* type: a name, or raw flags (for tests of the validator) */
+	snprintf(sub, sizeof(sub), "%s.type", what);
+	if (!ids[3])
+		diag(x, line_of(n),
+		     "%s: 'type' (mem32, mem64 or io) is missing", what);
+	else if (!named_value(x, ids[3], sub, cv_bar_types, UINT32_MAX, &type))
+		bar->flags = type;
+	snprintf(sub, sizeof(sub), "%s.prefetch", what);
+	if (boolean(x, ids[4], sub))
+		bar->flags |= WARDEN_PCI_BAR_PREFETCH;
+}
+
+static void pci_device(struct ctx *x, yaml_node_t *n, const char *what)
+{
+	static const char *const keys[] = {
+		"bdf", "ids",  "int_pin",	 "gsi",
+		"msi", "msix", "dma_unisolated", "bars"
+	};
+	enum { BDF, IDS, INT_PIN, GSI, MSI, MSIX, DMA, BARS, N };
+	bool seen[WARDEN_PCI_BARS] = { false };
+	struct warden_pci_device *d;
+	yaml_node_t *bars, *item;
+	int ids[N];
+	unsigned int lines[N];
+	const char *s, *why;
+	uint32_t pin;
+	uint64_t v;
+	size_t i, count;
+	char sub[96], bar_what[112];
+
+	x->pci = grow(x->pci, &x->cap_pci, x->n_pci, sizeof(*d));
+	d = &x->pci[x->n_pci++];
+	memset(d, 0, sizeof(*d));
+	d->gsi = WARDEN_NO_GSI;
+	if (!fields(x, n, what, keys, N, ids, lines))
+		return;
+	s = text(node(x, ids[BDF]));
+	if (!ids[BDF])
+		diag(x, line_of(n), "%s: 'bdf' is missing", what);
+	else if (!s || cv_parse_bdf(s, &d->domain, &d->bdf, &why))
+		diag(x, lines[BDF], "%s.bdf: '%s' %s", what, s ? s : "",
+		     s ? why : "is not a PCI function such as 00:03.0");
+	s = text(node(x, ids[IDS]));
+	if (!ids[IDS])
+		diag(x, line_of(n), "%s: 'ids' (vendor:device) is missing",
+		     what);
+	else if (!s || cv_parse_ids(s, &d->vendor_id, &d->device_id, &why))
+		diag(x, lines[IDS], "%s.ids: '%s' %s", what, s ? s : "",
+		     s ? why : "is not a vendor:device pair");
+	snprintf(sub, sizeof(sub), "%s.int_pin", what);
+	if (ids[INT_PIN] &&
+	    !named_value(x, ids[INT_PIN], sub, cv_int_pins, 0xff, &pin))
+		d->int_pin = (uint8_t)pin;
+	snprintf(sub, sizeof(sub), "%s.gsi", what);
+	s = text(node(x, ids[GSI]));
+	if (ids[GSI] && !(s && !strcmp(s, "none")) &&
+	    !number(x, ids[GSI], sub, UINT32_MAX, &v))
+		d->gsi = (uint32_t)v;
+	snprintf(sub, sizeof(sub), "%s.msi", what);
+	if (boolean(x, ids[MSI], sub))
+		d->flags |= WARDEN_PCI_MSI;
+	snprintf(sub, sizeof(sub), "%s.msix", what);
+	if (boolean(x, ids[MSIX], sub))
+		d->flags |= WARDEN_PCI_MSIX;
+	snprintf(sub, sizeof(sub), "%s.dma_unisolated", what);
+	if (boolean(x, ids[DMA], sub))
+		d->flags |= WARDEN_PCI_DMA_UNISOLATED;
+	bars = node(x, ids[BARS]);
+	if (!bars || is_null(bars))
+		return;
+	if (bars->type != YAML_SEQUENCE_NODE) {
+		diag(x, line_of(bars),
+		     "%s.bars must be a list (- item), not %s", what,
+		     kind_name(bars));
+		return;
+	}
+	count = items(bars);
+	for (i = 0; i < count; i++) {
+		item = item_of(x, bars, i);
+		snprintf(bar_what, sizeof(bar_what), "%s.bars[%zu]", what, i);
+		pci_bar(x, item, bar_what, d, seen);
+	}
+}
+
+static void ioapic(struct ctx *x, yaml_node_t *n, const char *what)
+{
+	static const char *const keys[] = { "address", "id", "gsi_base",
+					    "pins" };
+	struct warden_ioapic *a;
+	int ids[4];
+	unsigned int lines[4];
+	char sub[96];
+	uint64_t v;
+
+	x->ioapics =
+		grow(x->ioapics, &x->cap_ioapics, x->n_ioapics, sizeof(*a));
+	a = &x->ioapics[x->n_ioapics++];
+	memset(a, 0, sizeof(*a));
+	if (!fields(x, n, what, keys, 4, ids, lines))
+		return;
+	snprintf(sub, sizeof(sub), "%s.address", what);
+	if (!ids[0])
+		diag(x, line_of(n), "%s: 'address' is missing", what);
+	opt_number(x, ids[0], sub, UINT64_MAX, &a->address);
+	snprintf(sub, sizeof(sub), "%s.id", what);
+	v = 0;
+	opt_number(x, ids[1], sub, 0xff, &v);
+	a->id = (uint8_t)v;
+	snprintf(sub, sizeof(sub), "%s.gsi_base", what);
+	v = 0;
+	opt_number(x, ids[2], sub, UINT32_MAX, &v);
+	a->gsi_base = (uint32_t)v;
+	snprintf(sub, sizeof(sub), "%s.pins", what);
+	v = 0;
+	if (!ids[3])
+		diag(x, line_of(n), "%s: 'pins' is missing", what);
+	opt_number(x, ids[3], sub, 0xff, &v);
+	a->num_pins = (uint8_t)v;
+}
+
 static void cell(struct ctx *x, int id, unsigned int key_line, const char *what,
 		 struct warden_cell_desc *d, struct cy_cell_lines *l)
 {
 	static const char *const keys[] = {
-		"name",	   "flags",  "cpus",  "reset_address",
-		"console", "memory", "ports",
+		"name",	  "flags", "cpus",     "reset_address", "console",
+		"memory", "ports", "irq_pins", "pci_devices",
 	};
-	enum { NAME, FLAGS, CPUS, RESET, CONSOLE, MEMORY, PORTS, N };
+	enum { NAME, FLAGS, CPUS, RESET, CONSOLE, MEMORY, PORTS, PINS, PCI, N };
 	yaml_node_t *n = node(x, id);
 	int ids[N];
 	unsigned int lines[N];
@@ -500,6 +701,8 @@ static void cell(struct ctx *x, int id, unsigned int key_line, const char *what,
 	l->console = lines[CONSOLE];
 	l->memory = lines[MEMORY];
 	l->ports = lines[PORTS];
+	l->irq_pins = lines[PINS];
+	l->pci_devices = lines[PCI];
 
 	snprintf(sub, sizeof(sub), "%s.name", what);
 	name = text(node(x, ids[NAME]));
@@ -526,26 +729,38 @@ static void cell(struct ctx *x, int id, unsigned int key_line, const char *what,
 	console(x, ids[CONSOLE], sub, &d->console);
 	l->n_regions = list(x, ids[MEMORY], "memory", &l->regions, region);
 	l->n_pio = list(x, ids[PORTS], "ports", &l->pio, port_range);
+	l->n_pins = list(x, ids[PINS], "irq_pins", &l->pins, irq_pin);
+	l->n_pci = list(x, ids[PCI], "pci_devices", &l->pci, pci_device);
 	d->num_memory_regions = (uint32_t)l->n_regions;
 	d->num_pio_ranges = (uint32_t)l->n_pio;
+	d->num_irq_pins = (uint32_t)l->n_pins;
+	d->num_pci_devices = (uint32_t)l->n_pci;
 }
 
 static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 {
 	static const char *const keys[] = { "hypervisor_memory",
-					    "debug_console", "platform" };
+					    "debug_console", "platform",
+					    "ioapics" };
 	static const char *const hv_keys[] = { "start", "size" };
 	static const char *const plat_keys[] = { "tsc_khz", "apic_khz",
 						 "pm_timer_port",
 						 "mmconfig_base",
 						 "mmconfig_end_bus" };
 	struct warden_platform *p = &s->platform;
-	int ids[3], hv[2], pl[5];
-	unsigned int lines[3], hv_lines[2], pl_lines[5];
+	int ids[4], hv[2], pl[5];
+	unsigned int lines[4], hv_lines[2], pl_lines[5];
 	uint64_t v;
 
-	if (!fields(x, node(x, id), "system", keys, 3, ids, lines))
+	if (!fields(x, node(x, id), "system", keys, 4, ids, lines))
 		return;
+	x->c->ioapics = lines[3];
+	x->c->n_ioapics = list(x, ids[3], "ioapics", &x->c->ioapic, ioapic);
+	if (x->c->n_ioapics > 0xffff) {
+		diag(x, lines[3], "system.ioapics: more than 65535");
+		x->c->n_ioapics = 0;
+	}
+	p->num_ioapics = (uint16_t)x->c->n_ioapics;
 	x->c->hv_mem = lines[0];
 	x->c->debug_console = lines[1];
 	x->c->platform = lines[2];
@@ -590,14 +805,17 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	struct warden_config_header h;
 	size_t rsize = x->n_regions * sizeof(*x->regions);
 	size_t psize = x->n_pio * sizeof(*x->pio);
-	uint8_t *p;
+	size_t pins = x->n_pins * sizeof(*x->pins);
+	size_t pci = x->n_pci * sizeof(*x->pci);
+	size_t ioapics = c->system ? x->n_ioapics * sizeof(*x->ioapics) : 0;
+	uint8_t *p, *at;
 
 	memset(&h, 0, sizeof(h));
 	memcpy(h.signature,
 	       c->system ? WARDEN_SYSTEM_SIGNATURE : WARDEN_CELL_SIGNATURE, 8);
 	h.revision = WARDEN_CONFIG_REVISION;
 	h.architecture = WARDEN_ARCH_X86_64;
-	c->size = sizeof(h) + desc_size + rsize + psize;
+	c->size = sizeof(h) + desc_size + rsize + psize + pins + pci + ioapics;
 	h.total_size = (uint32_t)c->size;
 	c->blob = p = malloc(c->size);
 	if (!p) {
@@ -606,10 +824,23 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	}
 	memcpy(p, &h, sizeof(h));
 	memcpy(p + sizeof(h), desc, desc_size);
+	at = p + sizeof(h) + desc_size;
+	/* in the order of config.h: regions, ports, pins, devices, then
+	 * (system) the IOAPICs */
 	if (rsize)
-		memcpy(p + sizeof(h) + desc_size, x->regions, rsize);
+		memcpy(at, x->regions, rsize);
+	at += rsize;
 	if (psize)
-		memcpy(p + sizeof(h) + desc_size + rsize, x->pio, psize);
+		memcpy(at, x->pio, psize);
+	at += psize;
+	if (pins)
+		memcpy(at, x->pins, pins);
+	at += pins;
+	if (pci)
+		memcpy(at, x->pci, pci);
+	at += pci;
+	if (ioapics)
+		memcpy(at, x->ioapics, ioapics);
 }
 
 static void top_level(struct ctx *x)
@@ -712,6 +943,9 @@ int cy_compile(struct cy_config *c, const char *file, const char *text_in,
 	yaml_parser_delete(&parser);
 	free(x.regions);
 	free(x.pio);
+	free(x.pins);
+	free(x.pci);
+	free(x.ioapics);
 	if (c->n_diags) {
 		free(c->blob);
 		c->blob = NULL;

@@ -26,9 +26,12 @@
 struct cy_cell_lines {
 	unsigned int cell; /* the "root_cell:" or "cell:" key */
 	unsigned int name, flags, cpus, reset, console, memory, ports;
+	unsigned int irq_pins, pci_devices;
 	unsigned int *regions; /* per memory region */
 	unsigned int *pio;     /* per port range */
-	size_t n_regions, n_pio;
+	unsigned int *pins;    /* per IOAPIC pin */
+	unsigned int *pci;     /* per PCI device */
+	size_t n_regions, n_pio, n_pins, n_pci;
 	unsigned int cpu[WARDEN_MAX_CPUS]; /* the list item naming the CPU */
 };
 
@@ -52,7 +55,10 @@ struct cy_config {
 	unsigned int hv_mem;	    /* system.hypervisor_memory */
 	unsigned int debug_console; /* system.debug_console */
 	unsigned int platform;	    /* system.platform */
-	struct cy_cell_lines cell;  /* root_cell or cell */
+	unsigned int ioapics;	    /* system.ioapics */
+	unsigned int *ioapic;	    /* per IOAPIC */
+	size_t n_ioapics;
+	struct cy_cell_lines cell; /* root_cell or cell */
 	struct cy_diag diags[CY_MAX_DIAGS];
 	unsigned int n_diags; /* all front-end errors, kept or not */
 };

@@ -44,6 +44,16 @@ static void add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A PCI function as domain << 16 | bdf, written as lspci does:
+ * bus:device.function, the domain in front when it is not 0. */
+static void pci_name(char *buf, size_t len, unsigned long long id)
+{
+	if (id >> 16)
+		add(buf, len, "%04llx:", (id >> 16) & 0xffff);
+	add(buf, len, "%02llx:%02llx.%llu", (id >> 8) & 0xff, (id >> 3) & 0x1f,
+	    id & 7);
+}
+
 static void item(const struct warden_error *e, char *buf, size_t len)
 {
 	const unsigned long long *v = (const unsigned long long *)e->values;
@@ -76,6 +86,17 @@ static void item(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_ITEM_IMAGE:
 		add(buf, len, "image %u: ", e->item_index);
+		break;
+	case WARDEN_ITEM_IRQ_PIN:
+		add(buf, len, "irq_pins[%u] GSI %llu: ", e->item_index, v[0]);
+		break;
+	case WARDEN_ITEM_PCI_DEVICE:
+		add(buf, len, "PCI device ");
+		pci_name(buf, len, v[0]);
+		add(buf, len, ": ");
+		break;
+	case WARDEN_ITEM_IOAPIC:
+		add(buf, len, "ioapics[%u] 0x%llx: ", e->item_index, v[0]);
 		break;
 	default:
 		break;
@@ -122,6 +143,84 @@ static void feature_missing(char *buf, size_t len, unsigned long long where,
 		    where);
 	else
 		add(buf, len, "VMX capabilities of MSR 0x%llx", where);
+}
+
+/* For WARDEN_RULE_PCI_BAR: what is wrong (values[2]) with the value at
+ * fault (values[3]). */
+static void bar_fault(char *buf, size_t len, unsigned long long bar,
+		      unsigned long long why, unsigned long long value)
+{
+	add(buf, len, "BAR %llu: ", bar);
+	switch (why) {
+	case WARDEN_PCI_BAR_BAD_SIZE:
+		add(buf, len, "size 0x%llx is not a power of 2", value);
+		break;
+	case WARDEN_PCI_BAR_BAD_ALIGN:
+		add(buf, len, "address 0x%llx is not aligned to its size",
+		    value);
+		break;
+	case WARDEN_PCI_BAR_BAD_FLAGS:
+		add(buf, len,
+		    "flags 0x%llx are unknown or do not go together (io "
+		    "with mem64 or prefetch)",
+		    value);
+		break;
+	case WARDEN_PCI_BAR_BAD_MEM64_5:
+		add(buf, len,
+		    "a 64-bit BAR takes the next one too, and BAR 5 is the "
+		    "last");
+		break;
+	case WARDEN_PCI_BAR_BAD_UPPER:
+		add(buf, len,
+		    "is the upper half of the 64-bit BAR %llu, so it must be "
+		    "empty (size 0x%llx)",
+		    bar - 1, value);
+		break;
+	case WARDEN_PCI_BAR_BAD_EMPTY:
+		add(buf, len, "size 0 but address 0x%llx or flags set", value);
+		break;
+	case WARDEN_PCI_BAR_BAD_PORTS:
+		add(buf, len, "I/O ports from 0x%llx go past port 0xffff",
+		    value);
+		break;
+	default:
+		add(buf, len, "fault %llu (value 0x%llx)", why, value);
+		break;
+	}
+}
+
+/* For WARDEN_RULE_PCI_MISMATCH: the field (values[1]). */
+static void pci_field(char *buf, size_t len, unsigned long long field)
+{
+	static const char *const bar_parts[] = { "address", "size", "flags" };
+
+	switch (field) {
+	case WARDEN_PCI_FIELD_VENDOR:
+		add(buf, len, "vendor id");
+		break;
+	case WARDEN_PCI_FIELD_DEVICE:
+		add(buf, len, "device id");
+		break;
+	case WARDEN_PCI_FIELD_INT_PIN:
+		add(buf, len, "int_pin");
+		break;
+	case WARDEN_PCI_FIELD_GSI:
+		add(buf, len, "gsi");
+		break;
+	case WARDEN_PCI_FIELD_FLAGS:
+		add(buf, len, "msi/msix flags");
+		break;
+	default:
+		if (field >= WARDEN_PCI_FIELD_BAR(0, 0) &&
+		    field < WARDEN_PCI_FIELD_BAR(WARDEN_PCI_BARS, 0) &&
+		    (field & 3) < 3)
+			add(buf, len, "BAR %llu %s",
+			    (field - WARDEN_PCI_FIELD_BAR(0, 0)) / 4,
+			    bar_parts[field & 3]);
+		else
+			add(buf, len, "field %llu", field);
+		break;
+	}
 }
 
 static const char *region_side(unsigned long long v)
@@ -338,7 +437,7 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_SVM_DISABLED:
 		add(buf, len, "SVM disabled by firmware (VM_CR.SVMDIS)");
 		break;
-	case WARDEN_RULE_IOAPIC_PINS:
+	case WARDEN_RULE_IOAPIC_PINS_FOUND:
 		add(buf, len,
 		    "IOAPIC %u of the system config has %llu pins (its version "
 		    "register), the config says %llu",
@@ -464,6 +563,113 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "UART ports 0x%llx-0x%llx are not all in the cell's own "
 		    "port ranges",
 		    b, b + 7);
+		break;
+	case WARDEN_RULE_IOAPIC_ADDRESS:
+		add(buf, len,
+		    "the address must be a non-zero multiple of 4 KiB");
+		break;
+	case WARDEN_RULE_IOAPIC_PINS:
+		add(buf, len, "%llu pins, but an IOAPIC has 1 to %llu", b, c);
+		break;
+	case WARDEN_RULE_IOAPIC_OVERLAP:
+		add(buf, len, "%s ioapics[%llu]",
+		    c ? "its GSI range overlaps that of"
+		      : "has the same address as",
+		    b);
+		break;
+	case WARDEN_RULE_PIN_DUPLICATE:
+		add(buf, len, "listed twice (also irq_pins[%llu])", b);
+		break;
+	case WARDEN_RULE_PIN_NO_IOAPIC:
+		add(buf, len, "is not an input of any IOAPIC of the system");
+		break;
+	case WARDEN_RULE_PIN_ROOT_NEEDS:
+		add(buf, len,
+		    "the root cell needs it (it is in root_cell.irq_pins)");
+		break;
+	case WARDEN_RULE_PIN_IN_OTHER_CELL:
+		add(buf, len, "belongs to cell %llu", b);
+		break;
+	case WARDEN_RULE_PIN_UNUSED:
+		add(buf, len,
+		    "not an ISA IRQ, and no PCI device of the cell names it as "
+		    "its gsi (firmware does not say what drives it)");
+		break;
+	case WARDEN_RULE_PIN_SHARED:
+		add(buf, len, "the INTx of PCI device ");
+		pci_name(buf, len, b);
+		add(buf, len,
+		    ", which the cell does not take, drives it too (an INTx "
+		    "line cannot be split between owners)");
+		break;
+	case WARDEN_RULE_PCI_DUPLICATE:
+		add(buf, len, "listed twice (also pci_devices[%llu])", b);
+		break;
+	case WARDEN_RULE_PCI_FLAGS:
+		/* root lists the machine's devices: none is given away */
+		add(buf, len, "unknown flags 0x%llx%s", b & ~c,
+		    (b & ~c) == WARDEN_PCI_DMA_UNISOLATED ? " (dma_unisolated: "
+							    "only a cell takes "
+							    "a device)"
+							  : "");
+		break;
+	case WARDEN_RULE_PCI_INT_PIN:
+		add(buf, len, "int_pin %llu is not one of none, A-D (0-4)", b);
+		break;
+	case WARDEN_RULE_PCI_GSI_NO_PIN:
+		add(buf, len, "gsi %llu given, but it has no INTx pin", b);
+		break;
+	case WARDEN_RULE_PCI_BAR:
+		bar_fault(buf, len, b, c, d);
+		break;
+	case WARDEN_RULE_PCI_BAR_NOT_MAPPED:
+		add(buf, len,
+		    "BAR %llu 0x%llx+0x%llx is not inside one io memory region "
+		    "of the cell mapped at its own address (guest = phys)",
+		    b, c, d);
+		break;
+	case WARDEN_RULE_PCI_BAR_PORTS:
+		add(buf, len,
+		    "BAR %llu ports 0x%llx+0x%llx are not inside one of the "
+		    "cell's port ranges",
+		    b, c, d);
+		break;
+	case WARDEN_RULE_PCI_PIN_NOT_OWNED:
+		add(buf, len,
+		    "its INTx drives GSI %llu, which the cell does not own "
+		    "(add "
+		    "it to irq_pins)",
+		    b);
+		break;
+	case WARDEN_RULE_PCI_DMA:
+		add(buf, len,
+		    "its DMA is not isolated (there is no IOMMU unit yet): "
+		    "the cell takes it only with dma_unisolated: true");
+		break;
+	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
+		add(buf, len,
+		    "is not in the system config's list of PCI devices");
+		break;
+	case WARDEN_RULE_PCI_MISMATCH:
+		pci_field(buf, len, b);
+		/* pins and GSIs are counted, the rest are ids and addresses */
+		if (b == WARDEN_PCI_FIELD_INT_PIN || b == WARDEN_PCI_FIELD_GSI)
+			add(buf, len,
+			    " is %llu, but the system config has %llu", c, d);
+		else
+			add(buf, len,
+			    " is 0x%llx, but the system config has 0x%llx", c,
+			    d);
+		break;
+	case WARDEN_RULE_PCI_IN_OTHER_CELL:
+		add(buf, len, "belongs to cell %llu", b);
+		break;
+	case WARDEN_RULE_PCI_INTX_SHARED:
+		add(buf, len, "its INTx shares GSI %llu with PCI device ", b);
+		pci_name(buf, len, c);
+		add(buf, len,
+		    ", which the cell does not take (an INTx line cannot be "
+		    "split between owners)");
 		break;
 	default:
 		add(buf, len,

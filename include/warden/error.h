@@ -30,6 +30,9 @@ enum warden_item {
 	WARDEN_ITEM_FEATURE = 8, /* index = WARDEN_FEAT_* (hwcaps) */
 	WARDEN_ITEM_IMAGE = 9,	 /* index into the images of a load */
 	WARDEN_ITEM_IOCTL = 10,
+	WARDEN_ITEM_IRQ_PIN = 11,    /* index into the cell's IOAPIC pins */
+	WARDEN_ITEM_PCI_DEVICE = 12, /* index into the cell's PCI devices */
+	WARDEN_ITEM_IOAPIC = 13,     /* index into the system's IOAPICs */
 };
 
 /* Rule ids (rule).  The values[] each rule fills in are given after it. */
@@ -146,12 +149,57 @@ enum warden_rule {
 	 * APM Vol. 2, 15.30.1). */
 	WARDEN_RULE_SVM_DISABLED = 93,
 
+	/* IOAPICs: item IOAPIC, values[0] = its address. */
+	WARDEN_RULE_IOAPIC_ADDRESS = 130, /* 0 or not 4 KiB aligned */
+	WARDEN_RULE_IOAPIC_PINS = 131,	  /* .., num_pins, maximum (240) */
+	/* .., index of the earlier IOAPIC, 0 same address / 1 GSI ranges
+	 * overlap */
+	WARDEN_RULE_IOAPIC_OVERLAP = 132,
+
+	/* IOAPIC pins: item IRQ_PIN, values[0] = the GSI. */
+	WARDEN_RULE_PIN_DUPLICATE = 135,  /* .., index of the earlier entry */
+	WARDEN_RULE_PIN_NO_IOAPIC = 136,  /* no IOAPIC of the system has it */
+	WARDEN_RULE_PIN_ROOT_NEEDS = 137, /* listed in the root cell's pins */
+	WARDEN_RULE_PIN_IN_OTHER_CELL = 138, /* .., cell id */
+	/* A non-root cell's pin >= 16 (not an ISA IRQ) that none of its
+	 * devices names as its gsi. */
+	WARDEN_RULE_PIN_UNUSED = 139,
+	/* A cell's pin that the INTx of a device the cell does not take
+	 * drives (no device of the cell names the pin).  .., that device
+	 * (domain << 16 | bdf) */
+	WARDEN_RULE_PIN_SHARED = 140,
+
+	/* PCI devices: item PCI_DEVICE, values[0] = domain << 16 | bdf. */
+	WARDEN_RULE_PCI_DUPLICATE = 145,  /* .., index of the earlier entry */
+	WARDEN_RULE_PCI_FLAGS = 146,	  /* .., flags, allowed mask */
+	WARDEN_RULE_PCI_INT_PIN = 147,	  /* .., int_pin (> 4) */
+	WARDEN_RULE_PCI_GSI_NO_PIN = 148, /* .., gsi (int_pin is 0) */
+	/* .., BAR number, WARDEN_PCI_BAR_BAD_*, the value at fault */
+	WARDEN_RULE_PCI_BAR = 149,
+	/* A non-root cell's memory BAR not inside one IO region of the cell
+	 * mapped where it is (guest_start == phys_start).  .., BAR number,
+	 * address, size */
+	WARDEN_RULE_PCI_BAR_NOT_MAPPED = 150,
+	/* A non-root cell's I/O BAR not inside one of its port ranges.  ..,
+	 * BAR number, first port, number of ports */
+	WARDEN_RULE_PCI_BAR_PORTS = 151,
+	WARDEN_RULE_PCI_PIN_NOT_OWNED = 152, /* .., gsi of its INTx */
+	WARDEN_RULE_PCI_DMA = 153, /* a cell's device without DMA_UNISOLATED */
+	WARDEN_RULE_PCI_NOT_IN_SYSTEM = 154,
+	/* .., WARDEN_PCI_FIELD_*, the cell's value, the system's value */
+	WARDEN_RULE_PCI_MISMATCH = 155,
+	WARDEN_RULE_PCI_IN_OTHER_CELL = 156, /* .., cell id */
+	/* The device's INTx line is shared with a device of the system that
+	 * the cell does not take.  .., gsi, the other device (domain << 16 |
+	 * bdf) */
+	WARDEN_RULE_PCI_INTX_SHARED = 157,
+
 	/* The IOAPIC unit (the hypervisor's own checks; the validator's
 	 * rules on pins come before them). */
 	/* Enable: item SYSTEM, index = the IOAPIC's place in the config:
 	 * its version register gives another number of pins.  values:
 	 * pins found, pins configured. */
-	WARDEN_RULE_IOAPIC_PINS = 170,
+	WARDEN_RULE_IOAPIC_PINS_FOUND = 170,
 	/* Create: a pin of the cell is on no IOAPIC, or another cell owns
 	 * it.  values: GSI, owner's cell id (0: none). */
 	WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE = 171,
@@ -160,6 +208,30 @@ enum warden_rule {
 	 * the IOAPIC's address. */
 	WARDEN_RULE_IOAPIC_IN_CELL_MEMORY = 172,
 };
+
+/* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
+ * the value at fault. */
+#define WARDEN_PCI_BAR_BAD_SIZE 1    /* size: not a power of 2 */
+#define WARDEN_PCI_BAR_BAD_ALIGN 2   /* address: not aligned to the size */
+#define WARDEN_PCI_BAR_BAD_FLAGS 3   /* flags: unknown bits */
+#define WARDEN_PCI_BAR_BAD_MEM64_5 4 /* flags: MEM64 in the last BAR */
+#define WARDEN_PCI_BAR_BAD_UPPER                                               \
+	5 /* size: the upper half of a 64-bit
+				       * BAR is not empty */
+#define WARDEN_PCI_BAR_BAD_EMPTY                                               \
+	6			   /* address: size 0 but address or
+				       * flags set (values[3] the address) */
+#define WARDEN_PCI_BAR_BAD_PORTS 7 /* address: an I/O BAR past 0xffff */
+
+/* Which field of a cell's PCI device differs from the system's entry
+ * (WARDEN_RULE_PCI_MISMATCH values[1]). */
+#define WARDEN_PCI_FIELD_VENDOR 1
+#define WARDEN_PCI_FIELD_DEVICE 2
+#define WARDEN_PCI_FIELD_INT_PIN 3
+#define WARDEN_PCI_FIELD_GSI 4
+#define WARDEN_PCI_FIELD_FLAGS 5 /* MSI, MSIX */
+/* BAR n: 8 + 4 * n + 0 address, 1 size, 2 flags. */
+#define WARDEN_PCI_FIELD_BAR(n, what) (8 + 4 * (n) + (what))
 
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */
 #define WARDEN_REQUEST_SUSPEND 1 /* stop running Linux for a while */
@@ -196,6 +268,9 @@ static inline int warden_rule_other_cell_value(uint32_t rule)
 	case WARDEN_RULE_NAME_DUPLICATE:
 	case WARDEN_RULE_CPU_IN_OTHER_CELL:
 		return 0;
+	case WARDEN_RULE_PIN_IN_OTHER_CELL:
+	case WARDEN_RULE_PCI_IN_OTHER_CELL:
+		return 1;
 	case WARDEN_RULE_MEM_IN_OTHER_CELL:
 	case WARDEN_RULE_PIO_IN_OTHER_CELL:
 		return 2;

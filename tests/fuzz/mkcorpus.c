@@ -77,7 +77,8 @@ static int yaml_seeds(const char *dir)
 
 int main(int argc, char **argv)
 {
-	static struct cb_blob sys, a, b, sys_split, a_hyper;
+	static struct cb_blob sys, a, b, sys_split, a_hyper, sys_pci, a_pci,
+		b_pci;
 	const struct cb_blob *list[4];
 
 	if (argc == 3 && !strcmp(argv[1], "--yaml"))
@@ -116,5 +117,13 @@ int main(int argc, char **argv)
 	list[2] = &b;
 	list[3] = &a;
 	put(argv[1], "system2+a2+b+a", list, 4);
+	/* IOAPICs, pins and PCI devices */
+	cb_system_pci(&sys_pci);
+	cb_cell_pci(&a_pci, 0);
+	cb_cell_pci(&b_pci, 1);
+	list[0] = &sys_pci;
+	list[1] = &a_pci;
+	list[2] = &b_pci;
+	put(argv[1], "system-pci+a+b", list, 3);
 	return 0;
 }

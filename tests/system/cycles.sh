@@ -5,7 +5,7 @@
 # machines: bochs-vmx qemu-svm
 # cpus: 2
 # timeout: 360
-# tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy yaml-sentence config-create config-check-created config-create-enables config-check-conflict enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
+# tests: insmod unreserved firmware-missing truncated-config validator-sentence vmx-busy yaml-sentence config-create config-create-devices config-check-created config-create-enables config-check-conflict enable-after-refusals already-enabled disable-not-enabled cycles pool-stable
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
@@ -47,6 +47,16 @@ if [ "$RC" = 2 ] && echo "$OUT" | grep -Eq 'enable: /yaml/bad/overlap.yaml:[0-9]
 # A system config generated from this machine enables Warden.
 expect_rc config-create 0 warden config create -o /tmp/created.yaml
 head -n 12 /tmp/created.yaml | sed 's/^/  > /'
+# the IOAPICs (MADT), root's pins (/proc/interrupts) and every PCI function
+# (/sys/bus/pci/devices) of this machine
+sed -n '/^  ioapics:/,/^root_cell:/p; /^  irq_pins:/,$p' /tmp/created.yaml | grep -v '^    #' | sed 's/^/  > /'
+if grep -q '^    - {address: 0x[0-9a-f]*, id: [0-9]*, gsi_base: 0, pins: 24}' /tmp/created.yaml &&
+	grep -q '^    - 4 # IRQ 4: ttyS0' /tmp/created.yaml &&
+	[ "$(grep -c '^    - bdf: ' /tmp/created.yaml)" = "$(ls /sys/bus/pci/devices | wc -l)" ]; then
+	pass config-create-devices
+else
+	fail config-create-devices "no IOAPIC, COM1's pin or not every PCI function"
+fi
 expect_rc config-check-created 0 warden config check /tmp/created.yaml
 expect_rc config-create-enables 0 warden enable /tmp/created.yaml
 warden disable >/dev/null

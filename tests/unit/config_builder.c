@@ -47,6 +47,40 @@ size_t cb_pio_offset(struct cb_blob *b, unsigned int i)
 	       i * sizeof(struct warden_pio_range);
 }
 
+size_t cb_pin_offset(struct cb_blob *b, unsigned int i)
+{
+	return cb_pio_offset(b, cb_desc(b)->num_pio_ranges) +
+	       i * sizeof(struct warden_irq_pin);
+}
+
+size_t cb_pci_offset(struct cb_blob *b, unsigned int i)
+{
+	return cb_pin_offset(b, cb_desc(b)->num_irq_pins) +
+	       i * sizeof(struct warden_pci_device);
+}
+
+size_t cb_ioapic_offset(struct cb_blob *b, unsigned int i)
+{
+	assert(b->system);
+	return cb_pci_offset(b, cb_desc(b)->num_pci_devices) +
+	       i * sizeof(struct warden_ioapic);
+}
+
+struct warden_irq_pin *cb_pin(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_irq_pin *)(b->u.bytes + cb_pin_offset(b, i));
+}
+
+struct warden_pci_device *cb_pci(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_pci_device *)(b->u.bytes + cb_pci_offset(b, i));
+}
+
+struct warden_ioapic *cb_ioapic(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_ioapic *)(b->u.bytes + cb_ioapic_offset(b, i));
+}
+
 struct warden_mem_region *cb_region(struct cb_blob *b, unsigned int i)
 {
 	return (struct warden_mem_region *)(b->u.bytes +
@@ -103,6 +137,56 @@ unsigned int cb_add_pio(struct cb_blob *b, uint16_t base, uint32_t length)
 	p->base = base;
 	p->length = length;
 	return i;
+}
+
+unsigned int cb_add_pin(struct cb_blob *b, uint32_t gsi)
+{
+	unsigned int i = cb_desc(b)->num_irq_pins;
+	struct warden_irq_pin *p;
+
+	shift(b, cb_pin_offset(b, i), sizeof(*p));
+	cb_desc(b)->num_irq_pins++;
+	p = cb_pin(b, i);
+	memset(p, 0, sizeof(*p));
+	p->gsi = gsi;
+	return i;
+}
+
+unsigned int cb_add_pci(struct cb_blob *b, const struct warden_pci_device *d)
+{
+	unsigned int i = cb_desc(b)->num_pci_devices;
+
+	shift(b, cb_pci_offset(b, i), sizeof(*d));
+	cb_desc(b)->num_pci_devices++;
+	memcpy(cb_pci(b, i), d, sizeof(*d));
+	return i;
+}
+
+unsigned int cb_add_ioapic(struct cb_blob *b, uint64_t address,
+			   uint32_t gsi_base, uint8_t id, uint8_t num_pins)
+{
+	unsigned int i = cb_sys(b)->platform.num_ioapics;
+	struct warden_ioapic *a;
+
+	shift(b, cb_ioapic_offset(b, i), sizeof(*a));
+	cb_sys(b)->platform.num_ioapics++;
+	a = cb_ioapic(b, i);
+	memset(a, 0, sizeof(*a));
+	a->address = address;
+	a->gsi_base = gsi_base;
+	a->id = id;
+	a->num_pins = num_pins;
+	return i;
+}
+
+void cb_remove_pin(struct cb_blob *b, unsigned int i)
+{
+	size_t off = cb_pin_offset(b, i);
+
+	assert(i < cb_desc(b)->num_irq_pins);
+	memmove(b->u.bytes + off, b->u.bytes + off + 8, b->size - off - 8);
+	cb_desc(b)->num_irq_pins--;
+	set_size(b, b->size - 8);
 }
 
 void cb_remove_region(struct cb_blob *b, unsigned int i)
@@ -224,4 +308,88 @@ void cb_cell(struct cb_blob *b, int which)
 	cb_add_region(b, 0, CB_CELL_RAM, 0x1000, RW | WARDEN_MEM_COMM_REGION,
 		      WARDEN_MEMTYPE_WB);
 	cb_add_pio(b, uart, 8);
+}
+
+static void bar(struct warden_pci_device *d, unsigned int n, uint64_t address,
+		uint64_t size, uint32_t flags)
+{
+	d->bars[n].address = address;
+	d->bars[n].size = size;
+	d->bars[n].flags = flags;
+}
+
+void cb_pci_entry(struct warden_pci_device *d, uint16_t bdf)
+{
+	memset(d, 0, sizeof(*d));
+	d->bdf = bdf;
+	d->vendor_id = 0x8086;
+	d->gsi = WARDEN_NO_GSI;
+	switch (bdf) {
+	case CB_BRIDGE:
+		d->device_id = 0x29c0;
+		break;
+	case CB_NIC:
+		d->device_id = 0x100e;
+		d->flags = WARDEN_PCI_MSI;
+		d->int_pin = WARDEN_PCI_INT_A;
+		d->gsi = CB_NIC_GSI;
+		bar(d, 0, CB_NIC_MMIO, 0x20000, 0);
+		bar(d, 1, CB_NIC_PORTS, 64, WARDEN_PCI_BAR_IO);
+		break;
+	case CB_DISK:
+		d->vendor_id = 0x1af4;
+		d->device_id = 0x1001;
+		d->flags = WARDEN_PCI_MSIX;
+		d->int_pin = WARDEN_PCI_INT_A;
+		d->gsi = CB_DISK_GSI;
+		bar(d, 0, CB_DISK_PORTS, 32, WARDEN_PCI_BAR_IO);
+		bar(d, 1, CB_DISK_MMIO, 0x1000, 0);
+		bar(d, 4, CB_DISK_MMIO64, 0x4000,
+		    WARDEN_PCI_BAR_MEM64 | WARDEN_PCI_BAR_PREFETCH);
+		break;
+	default:
+		assert(0);
+	}
+}
+
+void cb_system_pci(struct cb_blob *b)
+{
+	struct warden_pci_device d;
+
+	cb_system(b);
+	cb_add_region(b, CB_PCI_WINDOW, CB_PCI_WINDOW, CB_PCI_WINDOW_SIZE,
+		      RW | WARDEN_MEM_IO, WARDEN_MEMTYPE_UC);
+	cb_add_pin(b, 4);
+	cb_pci_entry(&d, CB_BRIDGE);
+	cb_add_pci(b, &d);
+	cb_pci_entry(&d, CB_NIC);
+	cb_add_pci(b, &d);
+	cb_pci_entry(&d, CB_DISK);
+	cb_add_pci(b, &d);
+	cb_add_ioapic(b, CB_IOAPIC, 0, 0, 24);
+}
+
+void cb_cell_pci(struct cb_blob *b, int which)
+{
+	struct warden_pci_device d;
+	const uint32_t io = RW | WARDEN_MEM_IO;
+
+	cb_cell(b, which);
+	if (which) {
+		cb_add_region(b, CB_DISK_MMIO, CB_DISK_MMIO, 0x1000, io,
+			      WARDEN_MEMTYPE_UC);
+		cb_add_region(b, CB_DISK_MMIO64, CB_DISK_MMIO64, 0x4000, io,
+			      WARDEN_MEMTYPE_UC);
+		cb_add_pio(b, CB_DISK_PORTS, 32);
+		cb_add_pin(b, CB_DISK_GSI);
+		cb_pci_entry(&d, CB_DISK);
+	} else {
+		cb_add_region(b, CB_NIC_MMIO, CB_NIC_MMIO, 0x20000, io,
+			      WARDEN_MEMTYPE_UC);
+		cb_add_pio(b, CB_NIC_PORTS, 64);
+		cb_add_pin(b, CB_NIC_GSI);
+		cb_pci_entry(&d, CB_NIC);
+	}
+	d.flags |= WARDEN_PCI_DMA_UNISOLATED;
+	cb_add_pci(b, &d);
 }

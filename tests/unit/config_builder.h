@@ -23,7 +23,7 @@
 
 #include <warden/config.h>
 
-#define CB_BLOB_MAX 4096
+#define CB_BLOB_MAX 8192
 
 #define CB_RAM_SIZE 0x40000000ull
 #define CB_RESERVED_START 0x30000000ull
@@ -59,23 +59,62 @@ struct cb_blob {
 void cb_system(struct cb_blob *b);
 void cb_cell(struct cb_blob *b, int which);
 
+/*
+ * The same with interrupts and PCI devices (config revision 2).  The
+ * system has one IOAPIC (CB_IOAPIC, GSIs 0-23), root needs pin 4 (COM1),
+ * and the machine has three functions: the host bridge 00:00.0 (no INTx,
+ * no BARs), a NIC 00:03.0 (INTA on GSI 19, MSI, a 128 KiB memory BAR 0
+ * and 64 ports at 0xc000 in BAR 1) and a disk controller 00:04.0 (INTA on
+ * GSI 20, MSI-X, 32 ports at 0xc040, 4 KiB of memory in BAR 1 and a
+ * 64-bit prefetchable 16 KiB BAR 4).  Root has the PCI window
+ * CB_PCI_WINDOW as an io region.  Cell A takes the NIC (pin 19, its BARs),
+ * cell B the disk controller (pin 20, its BARs), both DMA_UNISOLATED.
+ */
+#define CB_PCI_WINDOW 0xfe000000ull
+#define CB_PCI_WINDOW_SIZE 0xc00000ull
+#define CB_BRIDGE 0x0000 /* 00:00.0 */
+#define CB_NIC 0x0018	 /* 00:03.0 */
+#define CB_DISK 0x0020	 /* 00:04.0 */
+#define CB_NIC_GSI 19
+#define CB_DISK_GSI 20
+#define CB_NIC_MMIO 0xfebc0000ull
+#define CB_NIC_PORTS 0xc000
+#define CB_DISK_PORTS 0xc040
+#define CB_DISK_MMIO 0xfebf0000ull
+#define CB_DISK_MMIO64 0xfe000000ull
+void cb_system_pci(struct cb_blob *b);
+void cb_cell_pci(struct cb_blob *b, int which);
+/* Fills d with the system's entry of that function (bdf CB_*). */
+void cb_pci_entry(struct warden_pci_device *d, uint16_t bdf);
+
 struct warden_config_header *cb_header(struct cb_blob *b);
 struct warden_system_desc *cb_sys(struct cb_blob *b); /* system only */
 /* The root cell of a system config, the cell of a cell config. */
 struct warden_cell_desc *cb_desc(struct cb_blob *b);
 struct warden_mem_region *cb_region(struct cb_blob *b, unsigned int i);
 struct warden_pio_range *cb_pio(struct cb_blob *b, unsigned int i);
+struct warden_irq_pin *cb_pin(struct cb_blob *b, unsigned int i);
+struct warden_pci_device *cb_pci(struct cb_blob *b, unsigned int i);
+struct warden_ioapic *cb_ioapic(struct cb_blob *b, unsigned int i);
 
 /* Byte offsets in the blob (for CONFIG_RESERVED values). */
 size_t cb_region_offset(struct cb_blob *b, unsigned int i);
 size_t cb_pio_offset(struct cb_blob *b, unsigned int i);
+size_t cb_pin_offset(struct cb_blob *b, unsigned int i);
+size_t cb_pci_offset(struct cb_blob *b, unsigned int i);
+size_t cb_ioapic_offset(struct cb_blob *b, unsigned int i);
 
 /* Append an item; returns its index. */
 unsigned int cb_add_region(struct cb_blob *b, uint64_t phys, uint64_t guest,
 			   uint64_t size, uint32_t flags, uint8_t type);
 unsigned int cb_add_pio(struct cb_blob *b, uint16_t base, uint32_t length);
+unsigned int cb_add_pin(struct cb_blob *b, uint32_t gsi);
+unsigned int cb_add_pci(struct cb_blob *b, const struct warden_pci_device *d);
+unsigned int cb_add_ioapic(struct cb_blob *b, uint64_t address,
+			   uint32_t gsi_base, uint8_t id, uint8_t num_pins);
 void cb_remove_region(struct cb_blob *b, unsigned int i);
 void cb_remove_pio(struct cb_blob *b, unsigned int i);
+void cb_remove_pin(struct cb_blob *b, unsigned int i);
 
 void cb_set_name(struct cb_blob *b, const char *name);
 void cb_cpus_clear(struct warden_cpu_set *set);

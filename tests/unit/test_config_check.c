@@ -52,6 +52,14 @@ static void env_init(struct env *e)
 	cb_cell(&e->other, 1);
 }
 
+/* The same with IOAPIC pins and PCI devices (config_builder.h). */
+static void env_init_pci(struct env *e)
+{
+	cb_system_pci(&e->sys);
+	cb_cell_pci(&e->cell, 0);
+	cb_cell_pci(&e->other, 1);
+}
+
 static unsigned int run_system(struct env *e, struct log *log)
 {
 	return config_check_system(e->sys.u.bytes, e->sys.size, collect, log);
@@ -155,7 +163,8 @@ static void valid_two_cells(void **state)
 
 /* ---- one invalid config per case ---- */
 
-enum target { T_SYS, T_CELL };
+/* T_SYS_PCI, T_CELL_PCI: on the configs with pins and devices. */
+enum target { T_SYS, T_CELL, T_SYS_PCI, T_CELL_PCI };
 
 struct bad {
 	const char *name;
@@ -558,6 +567,308 @@ MUT(cell_other_invalid)
 	cb_set_name(&e->other, "");
 }
 
+/* IOAPICs (system). */
+#define NIC_I 1		  /* index of the NIC in the system's devices */
+#define DISK_I 2	  /* and of the disk controller */
+#define CELL_PCI_REGION 2 /* cell A's region for the NIC's BAR 0 */
+#define CELL_PCI_PIO 1	  /* and its range for BAR 1 */
+#define BRIDGE_ID CB_BRIDGE
+#define NIC_ID CB_NIC
+#define DISK_ID CB_DISK
+#define DMA WARDEN_PCI_DMA_UNISOLATED
+#define SYS_PCI_PINS (SYS_SIZE + 32 + 0) /* root's pin array */
+#define SYS_PCI_DEVS (SYS_PCI_PINS + 8)
+#define SYS_PCI_IOAPICS (SYS_PCI_DEVS + 3 * 168)
+MUT(ioapic_address_0)
+{
+	cb_ioapic(S, 0)->address = 0;
+}
+MUT(ioapic_unaligned)
+{
+	cb_ioapic(S, 0)->address = CB_IOAPIC + 0x800;
+}
+MUT(ioapic_no_pins)
+{
+	cb_ioapic(S, 0)->num_pins = 0;
+}
+MUT(ioapic_241_pins)
+{
+	cb_ioapic(S, 0)->num_pins = 241;
+}
+MUT(ioapic_reserved)
+{
+	cb_ioapic(S, 0)->reserved = 2;
+}
+MUT(ioapic_same_address)
+{
+	cb_add_ioapic(S, CB_IOAPIC, 24, 1, 24);
+}
+MUT(ioapic_gsis_overlap)
+{
+	cb_add_ioapic(S, CB_IOAPIC + 0x1000, 16, 1, 24);
+}
+MUT(ioapic_two_valid)
+{
+	/* a second IOAPIC after the first one's GSIs, and a root pin on it */
+	cb_add_ioapic(S, CB_IOAPIC + 0x1000, 24, 1, 24);
+	cb_add_pin(S, 47);
+	cb_add_pin(S, 48);
+}
+
+/* Root pins and devices. */
+MUT(root_pin_no_ioapic)
+{
+	cb_add_pin(S, 30);
+}
+MUT(root_pin_twice)
+{
+	cb_add_pin(S, 4);
+}
+MUT(root_pin_reserved)
+{
+	cb_pin(S, 0)->reserved = 1;
+}
+MUT(root_pci_dma)
+{
+	cb_pci(S, NIC_I)->flags |= DMA;
+}
+MUT(root_pci_flags)
+{
+	cb_pci(S, NIC_I)->flags |= 0x10;
+}
+MUT(root_pci_twice)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_NIC);
+	cb_add_pci(S, &d);
+}
+MUT(root_pci_other_domain)
+{
+	/* the same bdf in another PCI segment is another function */
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_NIC);
+	d.domain = 1;
+	d.int_pin = WARDEN_PCI_INT_NONE; /* not on cell A's line */
+	d.gsi = WARDEN_NO_GSI;
+	cb_add_pci(S, &d);
+}
+MUT(root_pci_int_pin)
+{
+	cb_pci(S, NIC_I)->int_pin = 5;
+}
+MUT(root_pci_gsi_no_pin)
+{
+	cb_pci(S, 0)->gsi = 5;
+}
+MUT(root_pci_reserved0)
+{
+	cb_pci(S, NIC_I)->reserved0[2] = 1;
+}
+MUT(root_pci_reserved1)
+{
+	cb_pci(S, NIC_I)->reserved1 = 3;
+}
+MUT(root_pci_bar_reserved)
+{
+	cb_pci(S, NIC_I)->bars[1].reserved = 4;
+}
+MUT(root_bar_size)
+{
+	cb_pci(S, NIC_I)->bars[0].size = 0x18000;
+}
+MUT(root_bar_align)
+{
+	cb_pci(S, NIC_I)->bars[0].address = CB_NIC_MMIO + 0x1000;
+}
+MUT(root_bar_flags)
+{
+	cb_pci(S, NIC_I)->bars[0].flags = 8;
+}
+MUT(root_bar_io_mem64)
+{
+	cb_pci(S, NIC_I)->bars[1].flags |= WARDEN_PCI_BAR_MEM64;
+}
+MUT(root_bar_mem64_last)
+{
+	struct warden_pci_bar *b = &cb_pci(S, NIC_I)->bars[5];
+
+	b->address = 0xfebd2000;
+	b->size = 0x1000;
+	b->flags = WARDEN_PCI_BAR_MEM64;
+}
+MUT(root_bar_upper_used)
+{
+	struct warden_pci_bar *b = &cb_pci(S, DISK_I)->bars[5];
+
+	b->address = 0xfebd2000;
+	b->size = 0x1000;
+}
+MUT(root_bar_empty_address)
+{
+	cb_pci(S, NIC_I)->bars[2].address = 0x1000;
+}
+MUT(root_bar_io_past_end)
+{
+	/* aligned to a power-of-2 size: only a start past 0xffff gets
+	 * there */
+	cb_pci(S, NIC_I)->bars[1].address = 0x10000;
+}
+
+/* A cell's own pins and devices. */
+MUT(cell_bar_unmapped)
+{
+	cb_remove_region(C, CELL_PCI_REGION);
+}
+MUT(cell_bar_moved)
+{
+	cb_region(C, CELL_PCI_REGION)->guest_start = 0x80000000;
+}
+MUT(cell_bar_ram)
+{
+	cb_region(C, CELL_PCI_REGION)->flags = RW;
+	cb_region(C, CELL_PCI_REGION)->mem_type = WARDEN_MEMTYPE_WB;
+}
+MUT(cell_bar_half_mapped)
+{
+	cb_region(C, CELL_PCI_REGION)->size = 0x10000;
+}
+MUT(cell_bar_ports)
+{
+	cb_remove_pio(C, CELL_PCI_PIO);
+}
+MUT(cell_pin_not_owned)
+{
+	cb_remove_pin(C, 0);
+}
+MUT(cell_no_dma_flag)
+{
+	cb_pci(C, 0)->flags &= ~DMA;
+}
+MUT(cell_pin_unused)
+{
+	cb_add_pin(C, 22);
+}
+MUT(cell_pin_twice)
+{
+	cb_add_pin(C, CB_NIC_GSI);
+}
+MUT(cell_pci_twice)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_NIC);
+	d.flags |= DMA;
+	cb_add_pci(C, &d);
+}
+MUT(cell_pci_flags)
+{
+	cb_pci(C, 0)->flags |= 0x100;
+}
+
+/* A cell against the system and cell B. */
+MUT(cell_pin_no_ioapic)
+{
+	cb_pci(S, NIC_I)->gsi = 40;
+	cb_pci(C, 0)->gsi = 40;
+	cb_pin(C, 0)->gsi = 40;
+}
+MUT(cell_pin_of_root)
+{
+	cb_add_pin(C, 4);
+}
+MUT(cell_pin_of_other)
+{
+	cb_add_pin(C, 7);
+	cb_add_pin(&e->other, 7);
+}
+MUT(cell_pin_shared)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.bdf = 0x28; /* 00:05.0 */
+	d.int_pin = WARDEN_PCI_INT_A;
+	d.gsi = 10;
+	cb_add_pci(S, &d);
+	cb_add_pin(C, 10);
+}
+MUT(cell_pci_not_in_system)
+{
+	cb_pci(C, 0)->bdf = 0x38; /* 00:07.0 */
+}
+MUT(cell_pci_other_domain)
+{
+	cb_pci(C, 0)->domain = 1;
+}
+MUT(cell_pci_vendor)
+{
+	cb_pci(C, 0)->vendor_id = 0x8087;
+}
+MUT(cell_pci_device_id)
+{
+	cb_pci(C, 0)->device_id = 0x100f;
+}
+MUT(cell_pci_int_pin)
+{
+	cb_pci(C, 0)->int_pin = WARDEN_PCI_INT_D;
+}
+MUT(cell_pci_gsi)
+{
+	cb_pci(C, 0)->gsi = 11;
+	cb_pin(C, 0)->gsi = 11;
+}
+MUT(cell_pci_msi)
+{
+	cb_pci(C, 0)->flags &= ~WARDEN_PCI_MSI;
+}
+MUT(cell_pci_bar_size)
+{
+	cb_pci(C, 0)->bars[0].size = 0x10000;
+}
+MUT(cell_pci_bar_flags)
+{
+	cb_pci(C, 0)->bars[0].flags = WARDEN_PCI_BAR_PREFETCH;
+}
+MUT(cell_pci_bar_address)
+{
+	cb_pci(C, 0)->bars[1].address = CB_NIC_PORTS + 0x80;
+	cb_pio(C, CELL_PCI_PIO)->base = CB_NIC_PORTS + 0x80;
+}
+MUT(cell_pci_of_other)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.flags |= DMA;
+	cb_add_pci(C, &d);
+	cb_add_pci(&e->other, &d);
+}
+MUT(cell_intx_shared)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.bdf = 0x29; /* 00:05.1 */
+	d.int_pin = 2 /* INTB */;
+	d.gsi = CB_NIC_GSI;
+	cb_add_pci(S, &d);
+}
+MUT(cell_intx_shared_taken)
+{
+	/* both functions on the line go to the cell: valid */
+	struct warden_pci_device d;
+
+	cell_intx_shared(e);
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.bdf = 0x29;
+	d.int_pin = 2 /* INTB */;
+	d.gsi = CB_NIC_GSI;
+	d.flags = DMA;
+	cb_add_pci(C, &d);
+}
+
 #define R(x) WARDEN_RULE_##x
 #define I(x) WARDEN_ITEM_##x
 #define V(...)                                                                 \
@@ -751,7 +1062,201 @@ static const struct bad bad_cases[] = {
 	  R(CONFIG_CONTEXT), I(SYSTEM), 0, V(1), 1 },
 	{ "cell: other cell invalid", T_CELL, cell_other_invalid,
 	  R(CONFIG_CONTEXT), I(CELL), 1, V(1), 1 },
+	{ "ioapic: address 0", T_SYS_PCI, ioapic_address_0, R(IOAPIC_ADDRESS),
+	  I(IOAPIC), 0, V(0), 1 },
+	{ "ioapic: address unaligned", T_SYS_PCI, ioapic_unaligned,
+	  R(IOAPIC_ADDRESS), I(IOAPIC), 0, V(CB_IOAPIC + 0x800), 1 },
+	{ "ioapic: no pins", T_SYS_PCI, ioapic_no_pins, R(IOAPIC_PINS),
+	  I(IOAPIC), 0, V(CB_IOAPIC, 0, 240), 2 },
+	{ "ioapic: 241 pins", T_SYS_PCI, ioapic_241_pins, R(IOAPIC_PINS),
+	  I(IOAPIC), 0, V(CB_IOAPIC, 241, 240), 2 },
+	{ "ioapic: reserved", T_SYS_PCI, ioapic_reserved, R(CONFIG_RESERVED),
+	  I(CONFIG), 0, V(SYS_PCI_IOAPICS + 14, 2), 1 },
+	{ "ioapic: two at one address", T_SYS_PCI, ioapic_same_address,
+	  R(IOAPIC_OVERLAP), I(IOAPIC), 1, V(CB_IOAPIC, 0, 0), 1 },
+	{ "ioapic: GSI ranges overlap", T_SYS_PCI, ioapic_gsis_overlap,
+	  R(IOAPIC_OVERLAP), I(IOAPIC), 1, V(CB_IOAPIC + 0x1000, 0, 1), 1 },
+	{ "ioapic: root pin past the second IOAPIC", T_SYS_PCI,
+	  ioapic_two_valid, R(PIN_NO_IOAPIC), I(IRQ_PIN), 2, V(48), 1 },
+	{ "root: pin in no IOAPIC", T_SYS_PCI, root_pin_no_ioapic,
+	  R(PIN_NO_IOAPIC), I(IRQ_PIN), 1, V(30), 1 },
+	{ "root: pin twice", T_SYS_PCI, root_pin_twice, R(PIN_DUPLICATE),
+	  I(IRQ_PIN), 1, V(4, 0), 1 },
+	{ "root: pin reserved", T_SYS_PCI, root_pin_reserved,
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_PINS + 4, 1), 1 },
+	{ "root: device DMA_UNISOLATED", T_SYS_PCI, root_pci_dma, R(PCI_FLAGS),
+	  I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, WARDEN_PCI_MSI | DMA, WARDEN_PCI_FLAGS_ALL & ~DMA), 1 },
+	{ "root: device flags", T_SYS_PCI, root_pci_flags, R(PCI_FLAGS),
+	  I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, WARDEN_PCI_MSI | 0x10, WARDEN_PCI_FLAGS_ALL & ~DMA), 1 },
+	{ "root: device twice", T_SYS_PCI, root_pci_twice, R(PCI_DUPLICATE),
+	  I(PCI_DEVICE), 3, V(NIC_ID, NIC_I), 1 },
+	{ "root: device int_pin 5", T_SYS_PCI, root_pci_int_pin, R(PCI_INT_PIN),
+	  I(PCI_DEVICE), NIC_I, V(NIC_ID, 5), 1 },
+	{ "root: gsi without int_pin", T_SYS_PCI, root_pci_gsi_no_pin,
+	  R(PCI_GSI_NO_PIN), I(PCI_DEVICE), 0, V(BRIDGE_ID, 5), 1 },
+	{ "root: device reserved0", T_SYS_PCI, root_pci_reserved0,
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_DEVS + 168 + 13, 0x10000),
+	  1 },
+	{ "root: device reserved1", T_SYS_PCI, root_pci_reserved1,
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_DEVS + 168 + 20, 3), 1 },
+	{ "root: BAR reserved", T_SYS_PCI, root_pci_bar_reserved,
+	  R(CONFIG_RESERVED), I(CONFIG), 0,
+	  V(SYS_PCI_DEVS + 168 + 24 + 24 + 20, 4), 1 },
+	{ "root: BAR size not a power of 2", T_SYS_PCI, root_bar_size,
+	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 0, WARDEN_PCI_BAR_BAD_SIZE, 0x18000), 1 },
+	{ "root: BAR unaligned", T_SYS_PCI, root_bar_align, R(PCI_BAR),
+	  I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 0, WARDEN_PCI_BAR_BAD_ALIGN, CB_NIC_MMIO + 0x1000), 1 },
+	{ "root: BAR flags", T_SYS_PCI, root_bar_flags, R(PCI_BAR),
+	  I(PCI_DEVICE), NIC_I, V(NIC_ID, 0, WARDEN_PCI_BAR_BAD_FLAGS, 8), 1 },
+	{ "root: I/O BAR with MEM64", T_SYS_PCI, root_bar_io_mem64, R(PCI_BAR),
+	  I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_FLAGS,
+	    WARDEN_PCI_BAR_IO | WARDEN_PCI_BAR_MEM64),
+	  1 },
+	{ "root: MEM64 in BAR 5", T_SYS_PCI, root_bar_mem64_last, R(PCI_BAR),
+	  I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 5, WARDEN_PCI_BAR_BAD_MEM64_5, WARDEN_PCI_BAR_MEM64), 1 },
+	{ "root: upper half of a 64-bit BAR used", T_SYS_PCI,
+	  root_bar_upper_used, R(PCI_BAR), I(PCI_DEVICE), DISK_I,
+	  V(DISK_ID, 5, WARDEN_PCI_BAR_BAD_UPPER, 0x1000), 1 },
+	{ "root: empty BAR with an address", T_SYS_PCI, root_bar_empty_address,
+	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 2, WARDEN_PCI_BAR_BAD_EMPTY, 0x1000), 1 },
+	{ "root: I/O BAR past 0xffff", T_SYS_PCI, root_bar_io_past_end,
+	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_PORTS, 0x10000), 1 },
+
+	{ "cell: BAR not mapped", T_CELL_PCI, cell_bar_unmapped,
+	  R(PCI_BAR_NOT_MAPPED), I(PCI_DEVICE), 0,
+	  V(NIC_ID, 0, CB_NIC_MMIO, 0x20000), 1 },
+	{ "cell: BAR mapped elsewhere", T_CELL_PCI, cell_bar_moved,
+	  R(PCI_BAR_NOT_MAPPED), I(PCI_DEVICE), 0,
+	  V(NIC_ID, 0, CB_NIC_MMIO, 0x20000), 1 },
+	{ "cell: BAR in a RAM region", T_CELL_PCI, cell_bar_ram,
+	  R(PCI_BAR_NOT_MAPPED), I(PCI_DEVICE), 0,
+	  V(NIC_ID, 0, CB_NIC_MMIO, 0x20000), 1 },
+	{ "cell: BAR half mapped", T_CELL_PCI, cell_bar_half_mapped,
+	  R(PCI_BAR_NOT_MAPPED), I(PCI_DEVICE), 0,
+	  V(NIC_ID, 0, CB_NIC_MMIO, 0x20000), 1 },
+	{ "cell: I/O BAR without its ports", T_CELL_PCI, cell_bar_ports,
+	  R(PCI_BAR_PORTS), I(PCI_DEVICE), 0, V(NIC_ID, 1, CB_NIC_PORTS, 64),
+	  1 },
+	{ "cell: device without its pin", T_CELL_PCI, cell_pin_not_owned,
+	  R(PCI_PIN_NOT_OWNED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI), 1 },
+	{ "cell: device without DMA_UNISOLATED", T_CELL_PCI, cell_no_dma_flag,
+	  R(PCI_DMA), I(PCI_DEVICE), 0, V(NIC_ID), 1 },
+	{ "cell: pin no device names", T_CELL_PCI, cell_pin_unused,
+	  R(PIN_UNUSED), I(IRQ_PIN), 1, V(22), 1 },
+	{ "cell: pin twice", T_CELL_PCI, cell_pin_twice, R(PIN_DUPLICATE),
+	  I(IRQ_PIN), 1, V(CB_NIC_GSI, 0), 1 },
+	{ "cell: device twice", T_CELL_PCI, cell_pci_twice, R(PCI_DUPLICATE),
+	  I(PCI_DEVICE), 1, V(NIC_ID, 0), 1 },
+	{ "cell: device flags", T_CELL_PCI, cell_pci_flags, R(PCI_FLAGS),
+	  I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_MSI | DMA | 0x100, WARDEN_PCI_FLAGS_ALL), 1 },
+	{ "cell: pin in no IOAPIC", T_CELL_PCI, cell_pin_no_ioapic,
+	  R(PIN_NO_IOAPIC), I(IRQ_PIN), 0, V(40), 1 },
+	{ "cell: pin root needs", T_CELL_PCI, cell_pin_of_root,
+	  R(PIN_ROOT_NEEDS), I(IRQ_PIN), 1, V(4), 1 },
+	{ "cell: pin of the other cell", T_CELL_PCI, cell_pin_of_other,
+	  R(PIN_IN_OTHER_CELL), I(IRQ_PIN), 1, V(7, 1), 1 },
+	{ "cell: pin a root device drives", T_CELL_PCI, cell_pin_shared,
+	  R(PIN_SHARED), I(IRQ_PIN), 1, V(10, 0x28), 1 },
+	{ "cell: device not in the system", T_CELL_PCI, cell_pci_not_in_system,
+	  R(PCI_NOT_IN_SYSTEM), I(PCI_DEVICE), 0, V(0x38), 1 },
+	{ "cell: device in another PCI segment", T_CELL_PCI,
+	  cell_pci_other_domain, R(PCI_NOT_IN_SYSTEM), I(PCI_DEVICE), 0,
+	  V(0x10000 | NIC_ID), 1 },
+	{ "cell: vendor id differs", T_CELL_PCI, cell_pci_vendor,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_VENDOR, 0x8087, 0x8086), 1 },
+	{ "cell: device id differs", T_CELL_PCI, cell_pci_device_id,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_DEVICE, 0x100f, 0x100e), 1 },
+	{ "cell: int_pin differs", T_CELL_PCI, cell_pci_int_pin,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_INT_PIN, 4, 1), 1 },
+	{ "cell: gsi differs", T_CELL_PCI, cell_pci_gsi, R(PCI_MISMATCH),
+	  I(PCI_DEVICE), 0, V(NIC_ID, WARDEN_PCI_FIELD_GSI, 11, CB_NIC_GSI),
+	  1 },
+	{ "cell: MSI flag differs", T_CELL_PCI, cell_pci_msi, R(PCI_MISMATCH),
+	  I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_FLAGS, 0, WARDEN_PCI_MSI), 1 },
+	{ "cell: BAR size differs", T_CELL_PCI, cell_pci_bar_size,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_BAR(0, 1), 0x10000, 0x20000), 1 },
+	{ "cell: BAR flags differ", T_CELL_PCI, cell_pci_bar_flags,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_BAR(0, 2), WARDEN_PCI_BAR_PREFETCH, 0),
+	  1 },
+	{ "cell: BAR address differs", T_CELL_PCI, cell_pci_bar_address,
+	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
+	  V(NIC_ID, WARDEN_PCI_FIELD_BAR(1, 0), CB_NIC_PORTS + 0x80,
+	    CB_NIC_PORTS),
+	  1 },
+	{ "cell: device of the other cell", T_CELL_PCI, cell_pci_of_other,
+	  R(PCI_IN_OTHER_CELL), I(PCI_DEVICE), 1, V(BRIDGE_ID, 1), 1 },
+	{ "cell: INTx line shared with root", T_CELL_PCI, cell_intx_shared,
+	  R(PCI_INTX_SHARED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI, 0x29),
+	  1 },
 };
+
+/* Pins and PCI devices: the system, each cell alone, against the system
+ * and against each other; cases that look close to a rule but are fine. */
+static void valid_pci(void **state)
+{
+	static void (*const fine[])(struct env *) = {
+		root_pci_other_domain,
+		cell_intx_shared_taken,
+	};
+	const void *others[1];
+	size_t sizes[1];
+	struct log log = { .n = 0 };
+	struct env e;
+	unsigned int i;
+
+	(void)state;
+	env_init_pci(&e);
+	assert_int_equal(run_system(&e, &log), 0);
+	assert_int_equal(config_check_cell(e.cell.u.bytes, e.cell.size, NULL, 0,
+					   NULL, NULL, 0, collect, &log),
+			 0);
+	assert_int_equal(config_check_cell(e.other.u.bytes, e.other.size,
+					   e.sys.u.bytes, e.sys.size, NULL,
+					   NULL, 0, collect, &log),
+			 0);
+	assert_int_equal(run_cell(&e, &log), 0);
+	others[0] = e.cell.u.bytes;
+	sizes[0] = e.cell.size;
+	assert_int_equal(config_check_cell(e.other.u.bytes, e.other.size,
+					   e.sys.u.bytes, e.sys.size, others,
+					   sizes, 1, collect, &log),
+			 0);
+	/* a cell without devices next to the system with them */
+	cb_cell(&e.cell, 0);
+	assert_int_equal(run_cell(&e, &log), 0);
+	/* an ISA pin no device names (a cell's own UART's IRQ) */
+	cb_add_pin(&e.cell, 3);
+	assert_int_equal(run_cell(&e, &log), 0);
+	for (i = 0; i < sizeof(fine) / sizeof(fine[0]); i++) {
+		env_init_pci(&e);
+		fine[i](&e);
+		assert_int_equal(run_system(&e, &log), 0);
+		assert_int_equal(run_cell(&e, &log), 0);
+	}
+	/* a second IOAPIC: root's pins on it are in range */
+	env_init_pci(&e);
+	cb_add_ioapic(&e.sys, CB_IOAPIC + 0x1000, 24, 1, 24);
+	cb_add_pin(&e.sys, 47);
+	assert_int_equal(run_system(&e, &log), 0);
+	assert_int_equal(run_cell(&e, &log), 0);
+	print_log("valid_pci", &log);
+	assert_int_equal(log.n, 0);
+}
 
 static bool same(const struct warden_error *r, const struct bad *b)
 {
@@ -775,10 +1280,14 @@ static void invalid_configs(void **state)
 		unsigned int n;
 		bool found = false;
 
-		env_init(&e);
+		if (b->target == T_SYS_PCI || b->target == T_CELL_PCI)
+			env_init_pci(&e);
+		else
+			env_init(&e);
 		b->mutate(&e);
-		n = b->target == T_SYS ? run_system(&e, &log)
-				       : run_cell(&e, &log);
+		n = b->target == T_SYS || b->target == T_SYS_PCI
+			    ? run_system(&e, &log)
+			    : run_cell(&e, &log);
 		check_records(&log);
 		for (j = 0; j < log.n && j < MAX_LOG; j++)
 			found |= same(&log.e[j], b);
@@ -805,7 +1314,7 @@ static void invalid_configs(void **state)
 	}
 	print_message("%u invalid configs, %u distinct rules, %u failed\n", i,
 		      rules, failed);
-	assert_true(i >= 40);
+	assert_true(i >= 130);
 	assert_int_equal(failed, 0);
 }
 
@@ -965,7 +1474,11 @@ static void random_damage(void **state)
 		struct env e;
 		struct cb_blob *b;
 
-		env_init(&e);
+		/* every other round on the configs with pins and devices */
+		if (round % 2)
+			env_init_pci(&e);
+		else
+			env_init(&e);
 		for (k = 0; k < 1 + round % 4; k++) {
 			seed = seed * 1103515245u + 12345u;
 			b = (seed >> 8) % 3 == 0   ? &e.sys
@@ -987,6 +1500,7 @@ int main(void)
 		cmocka_unit_test(valid_system),
 		cmocka_unit_test(valid_cell_alone),
 		cmocka_unit_test(valid_two_cells),
+		cmocka_unit_test(valid_pci),
 		cmocka_unit_test(invalid_configs),
 		cmocka_unit_test(all_errors_reported),
 		cmocka_unit_test(missing_context),

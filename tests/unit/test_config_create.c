@@ -29,6 +29,10 @@
 #include <config_check.h>
 
 #define BOCHS WARDEN_FIXTURES "/bochs-2cpu"
+/* The same machine with /proc/interrupts and /sys/bus/pci/devices: the
+ * PIIX functions, a VGA, an e1000 on GSI 11, a virtio-net with MSI-X on
+ * GSI 10 and an AHCI controller that Linux drives by MSI. */
+#define BOCHS_PCI WARDEN_FIXTURES "/bochs-pci"
 
 /* Runs config create; returns its result, the text in *out. */
 static int create(const char *root, uint64_t hv_size, char **out, char *err,
@@ -164,6 +168,147 @@ static void bochs_fixture(void **state)
 	cy_free(&tiny);
 	cy_free(&apic);
 	cy_free(&smp);
+	cy_free(&c);
+	free(text);
+	free(warnings);
+}
+
+static const struct warden_pci_device *find_dev(const struct cy_config *c,
+						uint16_t bdf)
+{
+	const struct warden_cell_desc *root = &sys_of(c)->root_cell;
+	const struct warden_pci_device *d = warden_cell_pci_devices(root);
+	unsigned int i;
+
+	for (i = 0; i < root->num_pci_devices; i++)
+		if (d[i].bdf == bdf && !d[i].domain)
+			return &d[i];
+	fail_msg("no PCI device %04x", bdf);
+	return NULL;
+}
+
+/* A cell that takes the virtio-net function 00:04.0 of bochs-pci. */
+static const char virtio_cell[] =
+	"cell:\n"
+	"  name: net\n"
+	"  cpus: 1\n"
+	"  reset_address: 0\n"
+	"  memory:\n"
+	"    - {phys: 0x30600000, guest: 0, size: 1M, flags: [read, write, "
+	"execute, loadable]}\n"
+	"    - {guest: 0x100000, size: 4K, flags: [read, write, comm_region]}\n"
+	"    - {phys: 0xfebf1000, size: 4K, flags: [read, write, io]}\n"
+	"    - {phys: 0xfe000000, size: 16K, flags: [read, write, io]}\n"
+	"  ports: [0xc000+32]\n"
+	"  irq_pins: [%u]\n"
+	"  pci_devices:\n"
+	"    - bdf: 00:0%u.0\n"
+	"      ids: %s\n"
+	"      int_pin: A\n"
+	"      gsi: %u\n"
+	"      msix: true\n"
+	"      dma_unisolated: true\n"
+	"      bars:\n"
+	"        - {bar: 0, address: 0xc000, size: 32, type: io}\n"
+	"        - {bar: 1, address: 0xfebf1000, size: 4K, type: mem32}\n"
+	"        - {bar: 4, address: 0xfe000000, size: 16K, type: mem64, "
+	"prefetch: true}\n";
+
+struct rule_log {
+	uint32_t rules[16];
+	unsigned int n;
+};
+
+static void log_rule(void *ctx, const struct warden_error *e)
+{
+	struct rule_log *l = ctx;
+
+	if (l->n < 16)
+		l->rules[l->n] = e->rule;
+	l->n++;
+}
+
+static void bochs_pci_fixture(void **state)
+{
+	static const uint32_t root_pins[] = { 1, 2, 4, 8, 9, 11, 12, 14, 15 };
+	const struct warden_system_desc *s;
+	const struct warden_cell_desc *root;
+	const struct warden_ioapic *io;
+	const struct warden_irq_pin *pins;
+	const struct warden_pci_device *d;
+	struct cy_config c, cell;
+	struct rule_log log = { .n = 0 };
+	char *text, *warnings, err[256], yaml[2048];
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(create(BOCHS_PCI, CC_HV_SIZE_DEFAULT, &text, err,
+				sizeof(err), &warnings),
+			 0);
+	assert_string_equal(warnings, "");
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	root = &s->root_cell;
+	/* the IOAPIC of the MADT, 24 pins */
+	assert_int_equal(s->platform.num_ioapics, 1);
+	io = warden_system_ioapics(s);
+	assert_true(io->address == 0xfec00000 && io->gsi_base == 0 &&
+		    io->num_pins == 24 && io->id == 2);
+	assert_non_null(strstr(text, "checks it against each IOAPIC's version "
+				     "register"));
+	/* root's pins: IRQ 0 is GSI 2 (the pin), sorted, each commented */
+	assert_int_equal(root->num_irq_pins, 9);
+	pins = warden_cell_irq_pins(root);
+	for (i = 0; i < 9; i++)
+		assert_int_equal(pins[i].gsi, root_pins[i]);
+	assert_non_null(strstr(text, "    - 2 # IRQ 0: timer\n"));
+	assert_non_null(strstr(text, "    - 11 # IRQ 11: eth0\n"));
+	/* every function, with its driver and class as a comment */
+	assert_int_equal(root->num_pci_devices, 8);
+	assert_non_null(strstr(text, "# 0000:00:03.0: class 0x020000, driver "
+				     "e1000\n"));
+	assert_non_null(strstr(text, "# 0000:00:00.0: class 0x060000, no "
+				     "driver\n"));
+	d = find_dev(&c, 0x18); /* e1000: INTA on GSI 11, no MSI */
+	assert_true(d->vendor_id == 0x8086 && d->device_id == 0x100e);
+	assert_true(d->int_pin == 1 && d->gsi == 11 && d->flags == 0);
+	assert_true(d->bars[0].address == 0xfebc0000 &&
+		    d->bars[0].size == 0x20000 && d->bars[0].flags == 0);
+	assert_true(d->bars[1].address == 0xc040 && d->bars[1].size == 64 &&
+		    d->bars[1].flags == WARDEN_PCI_BAR_IO);
+	d = find_dev(&c, 0x20); /* virtio: MSI-X, a 64-bit prefetchable BAR */
+	assert_true(d->flags == WARDEN_PCI_MSIX && d->gsi == 10);
+	assert_true(d->bars[4].flags ==
+			    (WARDEN_PCI_BAR_MEM64 | WARDEN_PCI_BAR_PREFETCH) &&
+		    d->bars[4].size == 0x4000 && d->bars[5].size == 0);
+	d = find_dev(&c, 0x28); /* ahci: on MSI, its INTx route unknown */
+	assert_true(d->flags == WARDEN_PCI_MSI && d->int_pin == 1 &&
+		    d->gsi == WARDEN_NO_GSI);
+	assert_non_null(strstr(text, "gsi: none # irq 24 is not an IO-APIC "
+				     "line"));
+	d = find_dev(&c, 0x0b); /* PIIX ACPI: INTA on GSI 9 */
+	assert_true(d->int_pin == 1 && d->gsi == 9);
+	d = find_dev(&c, 0x09); /* PIIX IDE: legacy ports, 1-port BARs */
+	assert_true(d->int_pin == 0 && d->bars[1].address == 0x3f6 &&
+		    d->bars[1].size == 1 && d->bars[4].address == 0xc080);
+
+	/* a cell takes the virtio function and its pin, DMA unisolated */
+	snprintf(yaml, sizeof(yaml), virtio_cell, 10, 4, "1af4:1000", 10);
+	assert_int_equal(cy_compile(&cell, "net.yaml", yaml, strlen(yaml)), 0);
+	assert_int_equal(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+					   NULL, NULL, 0, log_rule, &log),
+			 0);
+	cy_free(&cell);
+	/* the e1000's pin is root's (Linux's eth0 handler) */
+	snprintf(yaml, sizeof(yaml), virtio_cell, 11, 3, "8086:100e", 11);
+	assert_int_equal(cy_compile(&cell, "net.yaml", yaml, strlen(yaml)), 0);
+	assert_true(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+				      NULL, NULL, 0, log_rule, &log) > 0);
+	for (i = 0; i < log.n && i < 16; i++)
+		if (log.rules[i] == WARDEN_RULE_PIN_ROOT_NEEDS)
+			break;
+	assert_true(i < log.n);
+	cy_free(&cell);
 	cy_free(&c);
 	free(text);
 	free(warnings);
@@ -395,6 +540,20 @@ static void made_up_machine(void **state)
 	put("/sys/firmware/acpi/tables/APIC", t, madt(t));
 	put("/sys/firmware/acpi/tables/MCFG", t, mcfg(t));
 	put("/sys/firmware/acpi/tables/FACP", t, fadt(t));
+	/* two IOAPICs (GSIs 0-23, 24-47), interrupt remapping, and a line
+	 * as kernels before 3.19 wrote it (no pin) */
+	put_text("/proc/interrupts", "            CPU0       CPU1\n"
+				     "   0:         20          0  IR-IO-APIC  "
+				     "  2-edge      timer\n"
+				     "   7:          0          0   "
+				     "IO-APIC-edge      parport0\n"
+				     "  30:          5          0  IR-IO-APIC  "
+				     "  6-fasteoi   eth1, "
+				     "eth2\n"
+				     "  31:          0          0  DMAR-MSI    "
+				     "0-edge      dmar0\n"
+				     " NMI:          0          0   "
+				     "Non-maskable interrupts\n");
 
 	assert_int_equal(
 		create(root, 16 << 20, &text, err, sizeof(err), &warnings), 0);
@@ -434,6 +593,16 @@ static void made_up_machine(void **state)
 	}
 	if (found != 127)
 		fail_msg("regions missing (found 0x%x):\n%s", found, text);
+	/* pins: GSI 2 (pin 2 of the first IOAPIC), 7 (old format: the
+	 * IRQ), 30 (above the ISA IRQs: the IRQ is the GSI) */
+	assert_int_equal(s->root_cell.num_irq_pins, 3);
+	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[0].gsi, 2);
+	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[1].gsi, 7);
+	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[2].gsi, 30);
+	assert_non_null(strstr(text, "- 30 # IRQ 30: eth1, eth2\n"));
+	assert_int_equal(s->platform.num_ioapics, 2);
+	assert_int_equal(warden_system_ioapics(s)[1].gsi_base, 24);
+	assert_non_null(strstr(text, "/sys/bus/pci/devices cannot be read"));
 	/* segment 1's MMCONFIG lies in the PCI window: a note there */
 	assert_non_null(strstr(text, "PCI MMCONFIG of segment 1, buses 1-15 "
 				     "(ACPI MCFG)"));
@@ -544,6 +713,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bochs_fixture),
+		cmocka_unit_test(bochs_pci_fixture),
 		cmocka_unit_test(made_up_machine),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),

@@ -186,55 +186,62 @@ static void shipped(void **state)
 		cy_free(&c[i]);
 }
 
-/* Random damage to compiled corpus configs, context included. */
+/* Random damage to compiled corpus configs, context included: every
+ * other round the configs with IOAPICs, pins and PCI devices. */
 static void damaged(void **state)
 {
-	struct cy_config sys, a, b;
+	struct cy_config cfg[2][3];
+	const char *texts[2][3] = {
+		{ yc_system, yc_cell_a, yc_cell_b },
+		{ yc_system_pci, yc_cell_a_pci, yc_cell_b_pci },
+	};
 	uint8_t *s, *x, *y;
 	uint32_t seed = 4242;
-	unsigned int round, k;
+	unsigned int round, k, set, i;
 
 	(void)state;
-	compile(&sys, yc_system);
-	compile(&a, yc_cell_a);
-	compile(&b, yc_cell_b);
-	s = malloc(sys.size);
-	x = malloc(a.size);
-	y = malloc(b.size);
+	for (set = 0; set < 2; set++)
+		for (i = 0; i < 3; i++)
+			compile(&cfg[set][i], texts[set][i]);
+	s = malloc(cfg[1][0].size);
+	x = malloc(cfg[1][1].size);
+	y = malloc(cfg[1][2].size);
 	assert_true(s && x && y);
 	for (round = 0; round < 20000; round++) {
+		const struct cy_config *sys = &cfg[round % 2][0];
+		const struct cy_config *a = &cfg[round % 2][1];
+		const struct cy_config *b = &cfg[round % 2][2];
 		const void *others[1] = { y };
-		size_t sizes[1] = { b.size };
+		size_t sizes[1] = { b->size };
 		uint8_t *p;
 		size_t len;
 
-		memcpy(s, sys.blob, sys.size);
-		memcpy(x, a.blob, a.size);
-		memcpy(y, b.blob, b.size);
+		memcpy(s, sys->blob, sys->size);
+		memcpy(x, a->blob, a->size);
+		memcpy(y, b->blob, b->size);
 		for (k = 0; k < 1 + round % 5; k++) {
 			seed = seed * 1103515245u + 12345u;
 			p = (seed >> 8) % 3 == 0   ? s
 			    : (seed >> 8) % 3 == 1 ? x
 						   : y;
-			len = p == s ? sys.size : p == x ? a.size : b.size;
+			len = p == s ? sys->size : p == x ? a->size : b->size;
 			seed = seed * 1103515245u + 12345u;
 			p[(seed >> 8) % len] ^=
 				(uint8_t)(1u << ((seed >> 4) % 8));
 		}
-		system_both("damaged system", s, sys.size);
-		cell_both("damaged cell", x, a.size, s, sys.size, others, sizes,
-			  1);
+		system_both("damaged system", s, sys->size);
+		cell_both("damaged cell", x, a->size, s, sys->size, others,
+			  sizes, 1);
 		/* truncated too */
-		cell_both("truncated cell", x, round % a.size, s, sys.size,
+		cell_both("truncated cell", x, round % a->size, s, sys->size,
 			  others, sizes, 1);
 	}
 	free(s);
 	free(x);
 	free(y);
-	cy_free(&sys);
-	cy_free(&a);
-	cy_free(&b);
-	print_message("%u verdicts compared\n", compared);
+	for (set = 0; set < 2; set++)
+		for (i = 0; i < 3; i++)
+			cy_free(&cfg[set][i]);
 }
 
 int main(void)

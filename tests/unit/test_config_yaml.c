@@ -199,15 +199,20 @@ static void base_configs(void **state)
 {
 	struct cb_blob b;
 	struct cy_config c;
-	const char *texts[] = { yc_system, yc_cell_a, yc_cell_b };
+	const char *texts[] = { yc_system,     yc_cell_a,     yc_cell_b,
+				yc_system_pci, yc_cell_a_pci, yc_cell_b_pci };
 	int i;
 
 	(void)state;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 6; i++) {
 		if (i == 0)
 			cb_system(&b);
-		else
+		else if (i < 3)
 			cb_cell(&b, i - 1);
+		else if (i == 3)
+			cb_system_pci(&b);
+		else
+			cb_cell_pci(&b, i - 4);
 		compile_ok(&c, "base.yaml", texts[i]);
 		assert_int_equal(c.size, b.size);
 		assert_memory_equal(c.blob, b.u.bytes, b.size);
@@ -513,6 +518,9 @@ static void round_trips(void **state)
 	round_trip("system", yc_system);
 	round_trip("cell-a", yc_cell_a);
 	round_trip("cell-b", yc_cell_b);
+	round_trip("system-pci", yc_system_pci);
+	round_trip("cell-a-pci", yc_cell_a_pci);
+	round_trip("cell-b-pci", yc_cell_b_pci);
 	for (i = 0; i < yc_n_valid; i++)
 		round_trip("valid", yc_valid[i]);
 	for (i = 0; i < yc_n_invalid; i++) {
@@ -528,6 +536,36 @@ static void round_trips(void **state)
 		round_trip(shipped[i], text);
 		free(text);
 	}
+}
+
+/* "cell create" warns about every PCI device's DMA (no IOMMU unit). */
+static void dma_warnings(void **state)
+{
+	struct cy_config c;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	compile_ok(&c, "a.yaml", yc_cell_a_pci);
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(config_dma_warnings(f, "warden: cell create: ", &c),
+			 1);
+	fclose(f);
+	assert_non_null(strstr(out, "warden: cell create: warning: PCI device "
+				    "00:03.0 (8086:100e): its DMA is not "
+				    "isolated (no IOMMU unit yet)"));
+	assert_non_null(strstr(out, "all memory"));
+	free(out);
+	cy_free(&c);
+	/* no devices, or a system config: nothing */
+	compile_ok(&c, "a.yaml", yc_cell_a);
+	assert_int_equal(config_dma_warnings(stderr, "", &c), 0);
+	cy_free(&c);
+	compile_ok(&c, "s.yaml", yc_system_pci);
+	assert_int_equal(config_dma_warnings(stderr, "", &c), 0);
+	cy_free(&c);
 }
 
 /* Blobs YAML cannot express are shown with comments, not silently. */
@@ -686,6 +724,7 @@ int main(void)
 		cmocka_unit_test(too_many),
 		cmocka_unit_test(round_trips),
 		cmocka_unit_test(show_lossy),
+		cmocka_unit_test(dma_warnings),
 		cmocka_unit_test(same_as_mkconfig),
 		cmocka_unit_test(shipped_sets),
 	};

@@ -210,9 +210,56 @@ static void short_buffer_is_safe(void **state)
 	assert_int_equal(strlen(buf), sizeof(buf) - 1);
 }
 
+/* Pins, PCI devices and IOAPICs are named as the YAML writes them. */
+static void pci_items(void **state)
+{
+	struct warden_error e =
+		rec(WARDEN_RULE_PCI_PIN_NOT_OWNED, WARDEN_ITEM_PCI_DEVICE, 0);
+	char buf[256];
+
+	(void)state;
+	e.values[0] = 0x18; /* 00:03.0 */
+	e.values[1] = 19;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "PCI device 00:03.0: its INTx drives GSI 19, which "
+			    "the cell does not own (add it to irq_pins)");
+	/* a domain, a function, and the BAR field that differs */
+	e = rec(WARDEN_RULE_PCI_MISMATCH, WARDEN_ITEM_PCI_DEVICE, 2);
+	e.values[0] = 0x1ff3f; /* 0001:ff:07.7 */
+	e.values[1] = WARDEN_PCI_FIELD_BAR(5, 2);
+	e.values[2] = 2;
+	e.values[3] = 0;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "PCI device 0001:ff:07.7: BAR 5 flags is 0x2, but "
+			    "the system config has 0x0");
+	e.values[1] = 7; /* no such field: still a sentence */
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "field 7 is 0x2"));
+	e = rec(WARDEN_RULE_PCI_BAR, WARDEN_ITEM_PCI_DEVICE, 0);
+	e.values[0] = 0x18;
+	e.values[1] = 3;
+	e.values[2] = 99;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "BAR 3: fault 99"));
+	e = rec(WARDEN_RULE_PIN_IN_OTHER_CELL, WARDEN_ITEM_IRQ_PIN, 1);
+	e.values[0] = 7;
+	e.values[1] = 2;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "irq_pins[1] GSI 7: belongs to cell 2");
+	assert_int_equal(warden_rule_other_cell_value(e.rule), 1);
+	e = rec(WARDEN_RULE_IOAPIC_PINS, WARDEN_ITEM_IOAPIC, 0);
+	e.values[0] = 0xfec00000;
+	e.values[1] = 0;
+	e.values[2] = 240;
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "ioapics[0] 0xfec00000: 0 pins, but an IOAPIC has "
+			    "1 to 240");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(pci_items),
 		cmocka_unit_test(memory_overlap_with_hypervisor),
 		cmocka_unit_test(memmap_hint),
 		cmocka_unit_test(cpu_item_and_caller_cpu),

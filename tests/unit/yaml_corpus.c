@@ -35,6 +35,33 @@ const char yc_cell_b[] = "cell:\n"
 			 "  ports:\n"
 			 "    - {base: 0x2e8, length: 8}\n";
 
+const char yc_system_pci[] =
+	SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS ROOT_PCI;
+
+#define A_PCI_HEAD                                                             \
+	"cell:\n"                                                              \
+	"  name: cell-a\n" A_CPUS A_RESET A_CONSOLE
+
+const char yc_cell_a_pci[] =
+	A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS A_NIC_DEVICES;
+
+const char yc_cell_b_pci[] =
+	"cell:\n"
+	"  name: cell-b\n"
+	"  cpus: [2, 3]\n"
+	"  reset_address: 0x1000\n"
+	"  console: {type: uart, port: 0x2e8}\n"
+	"  memory:\n"
+	"    - {phys: 0x31600000, guest: 0, size: 16M, flags: [read, write, "
+	"execute, loadable]}\n"
+	"    - {guest: 16M, size: 4K, flags: [read, write, comm_region]}\n"
+	"    - {phys: 0xfebf0000, size: 4K, flags: [read, write, io]}\n"
+	"    - {phys: 0xfe000000, size: 16K, flags: [read, write, io]}\n"
+	"  ports: [0x2e8+8, 0xc040+32]\n"
+	"  irq_pins: [20]\n"
+	"  pci_devices:\n" PCI_DISK_HEAD "      dma_unisolated: "
+	"true\n" PCI_DISK_BARS;
+
 /* One YAML line per C line in the tables below. */
 /* clang-format off */
 const struct yc_invalid yc_invalid[] = {
@@ -580,6 +607,182 @@ const struct yc_invalid yc_invalid[] = {
 	  .rule = RULE(CONFIG_CONTEXT), .kind = ITEM(CELL),
 	  .message = "cell 1 \"cell-b\": this config, needed to check the new "
 		     "one, is itself invalid (1 errors)" },
+	/* ---- IOAPICs, pins and PCI devices ---- */
+	{ .name = "ioapic-unaligned",
+	  .system = SYS_HEAD
+		    "  ioapics:\n"
+		    "    - {address: 0xfec00800, pins: 24} #!\n"
+		    ROOT_HEAD ROOT_MEM_PCI R_PORTS ROOT_PCI,
+	  .rule = RULE(IOAPIC_ADDRESS), .kind = ITEM(IOAPIC),
+	  .message = "ioapics[0] 0xfec00800: the address must be a non-zero "
+		     "multiple of 4 KiB" },
+	{ .name = "ioapic-overlap",
+	  .system = SYS_HEAD SYS_IOAPICS
+		    "    - {address: 0xfec01000, gsi_base: 16, pins: 24} #!\n"
+		    ROOT_HEAD ROOT_MEM_PCI R_PORTS ROOT_PCI,
+	  .rule = RULE(IOAPIC_OVERLAP), .kind = ITEM(IOAPIC),
+	  .message = "its GSI range overlaps that of ioapics[0]" },
+	{ .name = "root-pin-no-ioapic",
+	  .system = SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS
+		    "  irq_pins:\n"
+		    "    - 4\n"
+		    "    - 24 #!\n"
+		    "  pci_devices:\n" PCI_BRIDGE PCI_NIC PCI_DISK,
+	  .rule = RULE(PIN_NO_IOAPIC), .kind = ITEM(IRQ_PIN),
+	  .message = "irq_pins[1] GSI 24: is not an input of any IOAPIC" },
+	{ .name = "root-dma-unisolated",
+	  .system = SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS
+		    "  irq_pins: [4]\n"
+		    "  pci_devices:\n"
+		    PCI_BRIDGE
+		    "    - bdf: 00:03.0 #!\n"
+		    "      ids: 8086:100e\n"
+		    "      dma_unisolated: true\n",
+	  .rule = RULE(PCI_FLAGS), .kind = ITEM(PCI_DEVICE),
+	  .message = "PCI device 00:03.0: unknown flags 0x4 (dma_unisolated: "
+		     "only a cell takes a device)" },
+	{ .name = "root-bar-unaligned",
+	  .system = SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS
+		    "  pci_devices:\n"
+		    "    - bdf: 00:03.0 #!\n"
+		    "      ids: 8086:100e\n"
+		    "      bars: [{bar: 0, address: 0xfebc1000, size: 128K, "
+		    "type: mem32}]\n",
+	  .rule = RULE(PCI_BAR), .kind = ITEM(PCI_DEVICE),
+	  .message = "BAR 0: address 0xfebc1000 is not aligned to its size" },
+	{ .name = "cell-device-without-pin",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n"
+		  "      ids: 8086:100e\n"
+		  "      int_pin: A\n"
+		  "      gsi: 19\n"
+		  "      msi: true\n"
+		  "      dma_unisolated: true\n"
+		  PCI_NIC_BARS,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_PIN_NOT_OWNED), .kind = ITEM(PCI_DEVICE),
+	  .message = "PCI device 00:03.0: its INTx drives GSI 19, which the "
+		     "cell does not own (add it to irq_pins)" },
+	{ .name = "cell-device-dma",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n"
+		  "      ids: 8086:100e\n"
+		  "      int_pin: A\n"
+		  "      gsi: 19\n"
+		  "      msi: true\n"
+		  PCI_NIC_BARS,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_DMA), .kind = ITEM(PCI_DEVICE),
+	  .message = "its DMA is not isolated" },
+	{ .name = "cell-bar-not-mapped",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n"
+		  "      ids: 8086:100e\n"
+		  "      int_pin: A\n"
+		  "      gsi: 19\n"
+		  "      msi: true\n"
+		  "      dma_unisolated: true\n"
+		  PCI_NIC_BARS,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_BAR_NOT_MAPPED), .kind = ITEM(PCI_DEVICE),
+	  .message = "BAR 0 0xfebc0000+0x20000 is not inside one io memory "
+		     "region" },
+	{ .name = "cell-pin-unused",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS
+		  "  irq_pins:\n"
+		  "    - 19\n"
+		  "    - 22 #!\n"
+		  A_NIC_DEVICES,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PIN_UNUSED), .kind = ITEM(IRQ_PIN),
+	  .message = "irq_pins[1] GSI 22: not an ISA IRQ" },
+	{ .name = "cell-pin-of-root",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS
+		  "  irq_pins: [19,\n"
+		  "             4] #!\n"
+		  A_NIC_DEVICES,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PIN_ROOT_NEEDS), .kind = ITEM(IRQ_PIN),
+	  .message = "irq_pins[1] GSI 4: the root cell needs it" },
+	{ .name = "cell-pin-of-other",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS
+		  "  irq_pins:\n"
+		  "    - 19\n"
+		  "    - 20 #!\n"
+		  A_NIC_DEVICES,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PIN_IN_OTHER_CELL), .kind = ITEM(IRQ_PIN),
+	  .message = "irq_pins[1] GSI 20: belongs to cell 1" },
+	{ .name = "cell-device-not-in-system",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:07.0 #!\n"
+		  "      ids: 8086:100e\n"
+		  "      dma_unisolated: true\n",
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_NOT_IN_SYSTEM), .kind = ITEM(PCI_DEVICE),
+	  .message = "PCI device 00:07.0: is not in the system config's list" },
+	{ .name = "cell-device-differs",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n"
+		  "      ids: 8086:100f\n"
+		  "      int_pin: A\n"
+		  "      gsi: 19\n"
+		  "      msi: true\n"
+		  "      dma_unisolated: true\n"
+		  PCI_NIC_BARS,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_MISMATCH), .kind = ITEM(PCI_DEVICE),
+	  .message = "device id is 0x100f, but the system config has 0x100e" },
+	{ .name = "cell-device-of-other",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n" PCI_NIC_HEAD "      dma_unisolated: true\n"
+		  PCI_NIC_BARS
+		  "    - bdf: 00:00.0 #!\n"
+		  "      ids: 8086:29c0\n"
+		  "      dma_unisolated: true\n",
+	  .other = "cell:\n"
+		   "  name: cell-b\n"
+		   "  cpus: [2, 3]\n"
+		   A_RESET
+		   "  memory:\n"
+		   "    - {phys: 0x31600000, guest: 0, size: 16M, flags: "
+		   "[read, write, execute, loadable]}\n"
+		   "    - {guest: 16M, size: 4K, flags: [read, write, "
+		   "comm_region]}\n"
+		   "  pci_devices:\n"
+		   "    - {bdf: 00:00.0, ids: 8086:29c0, dma_unisolated: true}\n",
+	  .rule = RULE(PCI_IN_OTHER_CELL), .kind = ITEM(PCI_DEVICE),
+	  .message = "PCI device 00:00.0: belongs to cell 1" },
+	{ .name = "cell-intx-shared",
+	  .system = SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS
+		    ROOT_PCI
+		    "    - {bdf: 00:05.1, ids: 8086:29c0, int_pin: B, gsi: 19}\n",
+	  .cell = A_PCI_HEAD A_NIC_MEM A_NIC_PORTS A_NIC_PINS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n"
+		  "      ids: 8086:100e\n"
+		  "      int_pin: A\n"
+		  "      gsi: 19\n"
+		  "      msi: true\n"
+		  "      dma_unisolated: true\n"
+		  PCI_NIC_BARS,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(PCI_INTX_SHARED), .kind = ITEM(PCI_DEVICE),
+	  .message = "its INTx shares GSI 19 with PCI device 00:05.1" },
 };
 /* clang-format on */
 

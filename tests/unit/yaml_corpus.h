@@ -23,6 +23,10 @@
 extern const char yc_system[];
 extern const char yc_cell_a[];
 extern const char yc_cell_b[];
+/* With pins and PCI devices (config_builder.c's cb_*_pci). */
+extern const char yc_system_pci[];
+extern const char yc_cell_a_pci[];
+extern const char yc_cell_b_pci[];
 
 /*
  * An invalid config.  A system case (cell NULL) validates system; a cell

@@ -45,4 +45,52 @@
 #define A_PORTS "  ports: [0x3e8-0x3ef]\n"
 #define A_MEM "  memory:\n" A_RAM A_COMM
 
+/* With pins and PCI devices: config_builder.c's cb_system_pci() and
+ * cb_cell_pci(). */
+#define R_PCI_WINDOW                                                           \
+	"    - {phys: 0xfe000000, size: 0xc00000, flags: [read, write, io]}\n"
+#define ROOT_MEM_PCI ROOT_MEM R_PCI_WINDOW
+#define SYS_IOAPICS                                                            \
+	"  ioapics:\n"                                                         \
+	"    - {address: 0xfec00000, id: 0, gsi_base: 0, pins: 24}\n"
+#define PCI_BRIDGE                                                             \
+	"    - bdf: 00:00.0\n"                                                 \
+	"      ids: 8086:29c0\n"
+#define PCI_NIC_HEAD                                                           \
+	"    - bdf: 00:03.0\n"                                                 \
+	"      ids: 8086:100e\n"                                               \
+	"      int_pin: A\n"                                                   \
+	"      gsi: 19\n"                                                      \
+	"      msi: true\n"
+#define PCI_NIC_BARS                                                           \
+	"      bars:\n"                                                        \
+	"        - {bar: 0, address: 0xfebc0000, size: 128K, type: mem32}\n"   \
+	"        - {bar: 1, address: 0xc000, size: 64, type: io}\n"
+#define PCI_NIC PCI_NIC_HEAD PCI_NIC_BARS
+#define PCI_DISK_HEAD                                                          \
+	"    - bdf: 0000:00:04.0\n"                                            \
+	"      ids: 1af4:1001\n"                                               \
+	"      int_pin: A\n"                                                   \
+	"      gsi: 20\n"                                                      \
+	"      msix: true\n"
+#define PCI_DISK_BARS                                                          \
+	"      bars:\n"                                                        \
+	"        - {bar: 0, address: 0xc040, size: 32, type: io}\n"            \
+	"        - {bar: 1, address: 0xfebf0000, size: 4K, type: mem32}\n"     \
+	"        - {bar: 4, address: 0xfe000000, size: 16K, type: mem64, "     \
+	"prefetch: true}\n"
+#define PCI_DISK PCI_DISK_HEAD PCI_DISK_BARS
+#define ROOT_PCI                                                               \
+	"  irq_pins: [4]\n"                                                    \
+	"  pci_devices:\n" PCI_BRIDGE PCI_NIC PCI_DISK
+/* Cell A with the NIC. */
+#define A_NIC_MEM                                                              \
+	"  memory:\n" A_RAM A_COMM "    - {phys: 0xfebc0000, size: 128K, "     \
+	"flags: [read, write, io]}\n"
+#define A_NIC_PORTS "  ports: [0x3e8-0x3ef, 0xc000+64]\n"
+#define A_NIC_PINS "  irq_pins: [19]\n"
+#define A_NIC_DEVICES                                                          \
+	"  pci_devices:\n" PCI_NIC_HEAD "      dma_unisolated: "               \
+	"true\n" PCI_NIC_BARS
+
 #endif /* WARDEN_TESTS_YAML_PARTS_H */

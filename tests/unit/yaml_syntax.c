@@ -18,7 +18,8 @@ const struct yc_syntax yc_syntax[] = {
 		  "  cpu: 1 #!\n"
 		  A_CPUS,
 	  .message = "unknown key 'cpu' in cell (known: name, flags, cpus, "
-		     "reset_address, console, memory, ports)" },
+		     "reset_address, console, memory, ports, irq_pins, "
+		     "pci_devices)" },
 	{ .name = "unknown-region-key",
 	  .yaml = "cell:\n"
 		  "  name: x\n"
@@ -223,6 +224,109 @@ const struct yc_syntax yc_syntax[] = {
 	  .yaml = "# nothing here #!\n",
 	  .message = "the file is empty: a 'system:' or 'cell:' config is "
 		     "needed" },
+	/* IOAPICs, pins and PCI devices */
+	{ .name = "bdf",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:20.0 #!\n"
+		  "      ids: 8086:100e\n",
+	  .message = "pci_devices[0].bdf: '00:20.0' is not a PCI function" },
+	{ .name = "ids",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086 #!\n",
+	  .message = "pci_devices[0].ids: '8086' is not a vendor:device pair" },
+	{ .name = "ids-missing",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0 #!\n",
+	  .message = "pci_devices[0]: 'ids' (vendor:device) is missing" },
+	{ .name = "int-pin",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086:100e\n"
+		  "      int_pin: E #!\n",
+	  .message = "pci_devices[0].int_pin: unknown name 'E' (known: none, "
+		     "A, B, C, D)" },
+	{ .name = "msi-not-bool",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086:100e\n"
+		  "      msi: 1 #!\n",
+	  .message = "pci_devices[0].msi: true or false is needed" },
+	{ .name = "bar-twice",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086:100e\n"
+		  "      bars:\n"
+		  "        - {bar: 0, address: 0xc000, size: 64, type: io}\n"
+		  "        - {bar: 0, address: 0xc000, size: 64, type: io} #!\n",
+	  .message = "pci_devices[0].bars[1]: BAR 0 is listed twice" },
+	{ .name = "bar-6",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086:100e\n"
+		  "      bars:\n"
+		  "        - {bar: 6, #!\n"
+		  "           address: 0xc000, size: 64, type: io}\n",
+	  .message = "pci_devices[0].bars[0].bar: 6 is larger than 0x5" },
+	{ .name = "bar-type",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  pci_devices:\n"
+		  "    - bdf: 00:03.0\n"
+		  "      ids: 8086:100e\n"
+		  "      bars:\n"
+		  "        - {bar: 0, address: 0xc000, size: 64,\n"
+		  "           type: port} #!\n",
+	  .message = "bars[0].type: unknown name 'port' (known: mem32, mem64, "
+		     "io)" },
+	{ .name = "pin-not-number",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "  irq_pins: [3,\n"
+		  "    x] #!\n",
+	  .message = "irq_pins[1]: 'x' is not a number" },
+	{ .name = "ioapic-pins-missing",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  ioapics:\n"
+		  "    - {address: 0xfec00000} #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "ioapics[0]: 'pins' is missing" },
+	{ .name = "ioapic-pins-too-many",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  ioapics:\n"
+		  "    - {address: 0xfec00000,\n"
+		  "       pins: 256} #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "ioapics[0].pins: 256 is larger than 0xff" },
 };
 /* clang-format on */
 
@@ -231,6 +335,24 @@ const size_t yc_n_syntax = sizeof(yc_syntax) / sizeof(yc_syntax[0]);
 /* Accepted by the front end (not all pass the validator): every form of
  * the syntax, for the round trip through "config show". */
 const char *const yc_valid[] = {
+	/* PCI devices with the values the validator rejects: raw BAR
+	 * flags, int_pin by number, a domain, an empty BAR with an address */
+	"cell:\n"
+	"  name: pci\n"
+	"  cpus: 1\n"
+	"  irq_pins: [0, 4294967295]\n"
+	"  pci_devices:\n"
+	"    - bdf: ffff:ff:1f.7\n"
+	"      ids: ffff:0\n"
+	"      int_pin: 200\n"
+	"      gsi: 4294967294\n"
+	"      msi: True\n"
+	"      msix: FALSE\n"
+	"      dma_unisolated: ~\n"
+	"      bars:\n"
+	"        - {bar: 5, address: 0x1000, size: 0, type: 0xfffffff8}\n"
+	"        - {bar: 2, address: 0, size: 3, type: io, prefetch: true}\n"
+	"    - {bdf: 00:00.1, ids: 1:2, gsi: none, int_pin: d, bars: ~}\n",
 	/* numbers with units, hex and decimal; lists in both styles */
 	"cell:\n"
 	"  name: \"q\\\"uote\\\\d\"\n"

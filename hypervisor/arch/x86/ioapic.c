@@ -386,7 +386,7 @@ static int ioapic_unit_init(struct per_cpu *pc)
 			       (unsigned long long)io->phys, io->pins,
 			       cfg[i].num_pins);
 			hv_set_error(pc, -WARDEN_EINVAL,
-				     WARDEN_RULE_IOAPIC_PINS,
+				     WARDEN_RULE_IOAPIC_PINS_FOUND,
 				     WARDEN_ITEM_SYSTEM, i, io->pins,
 				     cfg[i].num_pins);
 			return -WARDEN_EINVAL;
