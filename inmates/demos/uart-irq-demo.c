@@ -6,7 +6,11 @@
  * interrupt (THR empty), then prints how many interrupts came.  No exit
  * is needed for an interrupt to arrive: the IOAPIC delivers straight to
  * the cell's CPU.
- * Command line: port=0x2e8 pin=3 chars=200 mode=x2apic|xapic (x2apic).
+ * Command line: port=0x2e8 pin=3 chars=200 mode=x2apic|xapic (x2apic);
+ * for the containment tests, dest=ID routes the pin to APIC ID ID instead
+ * of its own CPU (outside the cell: the hypervisor fails the cell) and
+ * other=PIN first masks a pin the cell does not own and reads it back
+ * (ignored: it reads masked, its owner's programming stays).
  */
 #include <inmate.h>
 
@@ -65,7 +69,16 @@ void inmate_main(void)
 	       "(of %u), vector 0x%x\n",
 	       apic_is_x2apic() ? "x2apic" : "xapic", apic_id(), port, pin,
 	       ioapic_pins(), VECTOR);
-	ioapic_pin_route(pin, VECTOR, apic_id(), false);
+	if (cmdline_uint("other", 0xffff) != 0xffff) {
+		unsigned int o = (unsigned int)cmdline_uint("other", 0);
+
+		ioapic_pin_route(o, VECTOR, apic_id(), false);
+		printk("uart-irq-demo: pin %u (not the cell's) reads 0x%llx "
+		       "after a write\n",
+		       o, (unsigned long long)ioapic_pin_entry(o));
+	}
+	ioapic_pin_route(pin, VECTOR,
+			 (uint32_t)cmdline_uint("dest", apic_id()), false);
 	irq_enable();
 	/* THR is empty: enabling its interrupt raises one at once */
 	outb(port + UART_IER, UART_IER_THRE);

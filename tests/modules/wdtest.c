@@ -27,6 +27,11 @@
  *   insmod wdtest.ko mode=apictimer   (each CPU's APIC timer registers:
  *                                      divide, LVT, initial and current
  *                                      count)
+ *   insmod wdtest.ko mode=ioapic pin=3 value=0x...  (write the low
+ *                                      half of IOAPIC pin's redirection
+ *                                      entry at 0xfec00000 as root's
+ *                                      driver would, then read it back;
+ *                                      without value: only read)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -51,6 +56,34 @@ static unsigned int msr;
 module_param(msr, uint, 0444);
 static char *how = "";
 module_param(how, charp, 0444);
+static unsigned int pin;
+module_param(pin, uint, 0444);
+static char *value = "";
+module_param(value, charp, 0444);
+
+/* One IOAPIC entry as root sees it (select, window: 32 bits each). */
+static void ioapic_pin(void)
+{
+	void __iomem *io = ioremap(0xfec00000, PAGE_SIZE);
+	u32 before, after, high, v;
+	bool write = value[0] && !kstrtou32(value, 0, &v);
+
+	if (!io)
+		return;
+	writel(0x10 + 2 * pin, io);
+	before = readl(io + 0x10);
+	if (write) {
+		writel(0x10 + 2 * pin, io);
+		writel(v, io + 0x10);
+	}
+	writel(0x10 + 2 * pin, io);
+	after = readl(io + 0x10);
+	writel(0x11 + 2 * pin, io);
+	high = readl(io + 0x10);
+	pr_info("wdtest: ioapic pin %u: before 0x%x, after 0x%x, high 0x%x\n",
+		pin, before, after, high);
+	iounmap(io);
+}
 
 #define APIC_BASE_EXTD BIT_ULL(10)
 #define APIC_BASE_EN BIT_ULL(11)
@@ -305,6 +338,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "apicbase")) {
 		apic_base();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "ioapic")) {
+		ioapic_pin();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "apicid")) {

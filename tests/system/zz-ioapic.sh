@@ -14,14 +14,14 @@ sleep 1
 pass root-alive
 run warden cell create /configs/zz-uart.cell
 echo "$OUT"; [ "$RC" = 0 ] && pass create || fail create "$OUT"
-warden cell load tiny-demo /inmates/uart-irq-demo.bin -s "mode=xapic" -a 0xff000; [ $? = 0 ] && pass load || fail load x
-warden cell start tiny-demo; [ $? = 0 ] && pass start || fail start x
+warden cell load uart-irq-demo /inmates/uart-irq-demo.bin -s "mode=xapic" -a 0xff000; [ $? = 0 ] && pass load || fail load x
+warden cell start uart-irq-demo; [ $? = 0 ] && pass start || fail start x
 sleep 5
 warden cell list
-warden cell stats tiny-demo
+warden cell stats uart-irq-demo
 warden console | tail -n 12
 pass demo
-run warden cell destroy tiny-demo
+run warden cell destroy uart-irq-demo
 echo "$OUT"; [ "$RC" = 0 ] && pass destroy || fail destroy "$OUT"
 cat /proc/interrupts | head -20
 pass root-after
