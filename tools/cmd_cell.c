@@ -131,8 +131,7 @@ static int cell_create(int argc, char **argv)
 	close(fd);
 	cy_free(&c);
 	if (ret < 0)
-		return arg.error.rule &&
-				       arg.error.rule < WARDEN_RULE_CPU_OFFLINE
+		return arg.error.rule && warden_rule_is_config(arg.error.rule)
 			       ? EXIT_CHECK_FAILED
 			       : EXIT_ERROR;
 	if (check)

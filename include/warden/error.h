@@ -233,6 +233,15 @@ enum warden_rule {
 /* BAR n: 8 + 4 * n + 0 address, 1 size, 2 flags. */
 #define WARDEN_PCI_FIELD_BAR(n, what) (8 + 4 * (n) + (what))
 
+/* Whether a rule is one of the validator's (common/config_check.c): a
+ * fault of the config itself, which the CLI can point at in its file. */
+static inline int warden_rule_is_config(uint32_t rule)
+{
+	return rule < WARDEN_RULE_CPU_OFFLINE ||
+	       (rule >= WARDEN_RULE_IOAPIC_ADDRESS &&
+		rule <= WARDEN_RULE_PCI_INTX_SHARED);
+}
+
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */
 #define WARDEN_REQUEST_SUSPEND 1 /* stop running Linux for a while */
 #define WARDEN_REQUEST_PARK 2	 /* join a cell */

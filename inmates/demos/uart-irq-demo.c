@@ -77,8 +77,8 @@ void inmate_main(void)
 		       "after a write\n",
 		       o, (unsigned long long)ioapic_pin_entry(o));
 	}
-	ioapic_pin_route(pin, VECTOR,
-			 (uint32_t)cmdline_uint("dest", apic_id()), false);
+	ioapic_pin_route(pin, VECTOR, (uint32_t)cmdline_uint("dest", apic_id()),
+			 false);
 	irq_enable();
 	/* THR is empty: enabling its interrupt raises one at once */
 	outb(port + UART_IER, UART_IER_THRE);

@@ -57,7 +57,8 @@ static void masked_passes(void **state)
 static void physical_rewrite(void **state)
 {
 	u64 e = FIXED(0x41) | DM(1) | IOAPIC_DEST_LOGICAL | IOAPIC_LEVEL |
-		IOAPIC_REMOTE_IRR | IOAPIC_DELIVS | (0x0cull << IOAPIC_DEST_SHIFT);
+		IOAPIC_REMOTE_IRR | IOAPIC_DELIVS |
+		(0x0cull << IOAPIC_DEST_SHIFT);
 	u64 p = ioapic_entry_physical(e, 3);
 
 	(void)state;

@@ -130,7 +130,6 @@ static struct ioapic *ioapic_of_gsi(u32 gsi, unsigned int *pin)
 	return NULL;
 }
 
-
 /* Why root may not write entry (its destination reaches a CPU root does
  * not have), or NULL. */
 static const char *root_entry_refused(struct per_cpu *pc, u64 entry)
@@ -281,8 +280,7 @@ static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 	u64 entry;
 	u32 id = first_apic_id(cell);
 
-	if (reg < IOAPIC_REG_REDIR || pin >= io->pins ||
-	    io->owner[pin] != cell)
+	if (reg < IOAPIC_REG_REDIR || pin >= io->pins || io->owner[pin] != cell)
 		return MMIO_HANDLED; /* not its to change */
 	entry = with_half(io->cell_entry[pin], reg, value);
 	why = ioapic_cell_entry_refused(entry);
@@ -392,8 +390,8 @@ static int ioapic_unit_init(struct per_cpu *pc)
 			return -WARDEN_EINVAL;
 		}
 		for (pin = 0; pin < io->pins; pin++)
-			io->root_entry[pin] =
-				phys_entry(io, pin) & ~IOAPIC_READ_ONLY;
+			io->root_entry[pin] = phys_entry(io, pin) &
+					      ~IOAPIC_READ_ONLY;
 		if (arch_unmap_memory(&hv.root, io->phys, PAGE_SIZE) ||
 		    mmio_register(&hv.root.mmio, io->phys, PAGE_SIZE,
 				  ioapic_mmio, io))
@@ -419,8 +417,7 @@ static bool cell_has_pins_on(const struct cell *cell, const struct ioapic *io)
 
 /* Check everything first: a pin no IOAPIC has or another cell owns, an
  * IOAPIC page in the cell's memory.  Then nothing can fail. */
-static int ioapic_cell_check(const struct cell *cell,
-			     struct warden_error *err)
+static int ioapic_cell_check(const struct cell *cell, struct warden_error *err)
 {
 	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
 	const struct warden_mem_region *mem =
