@@ -10,7 +10,10 @@
  * for the containment tests, dest=ID routes the pin to APIC ID ID instead
  * of its own CPU (outside the cell: the hypervisor fails the cell) and
  * other=PIN first masks a pin the cell does not own and reads it back
- * (ignored: it reads masked, its owner's programming stays).
+ * (ignored: it reads masked, its owner's programming stays); level=1
+ * routes the pin level-triggered and noeoi=1 leaves the first interrupt
+ * unacknowledged (the IOAPIC's Remote IRR stays set: destroy must clear
+ * it for the pin's next owner).
  */
 #include <inmate.h>
 
@@ -28,6 +31,7 @@
 
 static uint16_t port;
 static unsigned int want;
+static bool noeoi;
 static volatile unsigned int irqs, sent, other;
 
 static void uart_irq(unsigned int vector)
@@ -36,6 +40,10 @@ static void uart_irq(unsigned int vector)
 
 	(void)vector;
 	irqs++;
+	if (noeoi) {
+		outb(port + UART_IER, 0);
+		return; /* no EOI: the interrupt stays in service */
+	}
 	if ((iir & 0x0f) == UART_IIR_THRE) {
 		if (sent < want) {
 			outb(port, (uint8_t)('a' + sent % 26));
@@ -57,6 +65,7 @@ void inmate_main(void)
 	uint64_t start;
 
 	port = (uint16_t)cmdline_uint("port", 0x2e8);
+	noeoi = cmdline_bool("noeoi", false);
 	want = (unsigned int)cmdline_uint("chars", 200);
 	if (apic_init(x2apic) < 0) {
 		printk("uart-irq-demo: no local APIC\n");
@@ -78,16 +87,23 @@ void inmate_main(void)
 		       o, (unsigned long long)ioapic_pin_entry(o));
 	}
 	ioapic_pin_route(pin, VECTOR, (uint32_t)cmdline_uint("dest", apic_id()),
-			 false);
+			 cmdline_bool("level", false));
 	irq_enable();
 	/* THR is empty: enabling its interrupt raises one at once */
 	outb(port + UART_IER, UART_IER_THRE);
 	start = rdtsc();
-	while (sent < want && (rdtsc() - start) / tsc_khz() < WAIT_US / 1000)
+	while (sent < want && !(noeoi && irqs) &&
+	       (rdtsc() - start) / tsc_khz() < WAIT_US / 1000)
 		asm volatile("pause");
 	delay_us(10000);
 	irq_disable();
 	outb(port + UART_IER, 0);
+	if (noeoi) {
+		printk("uart-irq-demo: left interrupt %u in service, entry "
+		       "0x%llx\n",
+		       irqs, (unsigned long long)ioapic_pin_entry(pin));
+		return;
+	}
 	ioapic_pin_mask(pin);
 	printk("uart-irq-demo: %u of %u characters sent, %u interrupts "
 	       "(%u other), entry 0x%llx\n",
