@@ -552,6 +552,9 @@ static void made_up_machine(void **state)
 				     "eth2\n"
 				     "  31:          0          0  DMAR-MSI    "
 				     "0-edge      dmar0\n"
+				     "  50:          0          0  IR-IO-APIC  "
+				     " "
+				     "26-fasteoi  eth3\n"
 				     " NMI:          0          0   "
 				     "Non-maskable interrupts\n");
 
@@ -595,13 +598,18 @@ static void made_up_machine(void **state)
 		fail_msg("regions missing (found 0x%x):\n%s", found, text);
 	/* pins: GSI 2 (pin 2 of the first IOAPIC), 7 (old format: the
 	 * IRQ), 30 (above the ISA IRQs: the IRQ is the GSI) */
-	assert_int_equal(s->root_cell.num_irq_pins, 3);
+	assert_int_equal(s->root_cell.num_irq_pins, 4);
+	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[3].gsi, 50);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[0].gsi, 2);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[1].gsi, 7);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[2].gsi, 30);
 	assert_non_null(strstr(text, "- 30 # IRQ 30: eth1, eth2\n"));
 	assert_int_equal(s->platform.num_ioapics, 2);
 	assert_int_equal(warden_system_ioapics(s)[1].gsi_base, 24);
+	/* GSI 50 is pin 26 of the second IOAPIC: it has at least 27 */
+	assert_int_equal(warden_system_ioapics(s)[0].num_pins, 24);
+	assert_int_equal(warden_system_ioapics(s)[1].num_pins, 27);
+	assert_non_null(strstr(text, "pins: 27} # more than 24"));
 	assert_non_null(strstr(text, "/sys/bus/pci/devices cannot be read"));
 	/* segment 1's MMCONFIG lies in the PCI window: a note there */
 	assert_non_null(strstr(text, "PCI MMCONFIG of segment 1, buses 1-15 "
