@@ -33,6 +33,9 @@
  * PIIX functions, a VGA, an e1000 on GSI 11, a virtio-net with MSI-X on
  * GSI 10 and an AHCI controller that Linux drives by MSI. */
 #define BOCHS_PCI WARDEN_FIXTURES "/bochs-pci"
+/* Recorded in the qemu-svm test machine (q35, interrupt remapping: the
+ * IR-IO-APIC lines), no driver bound: the files config create reads. */
+#define QEMU_Q35 WARDEN_FIXTURES "/qemu-q35"
 
 /* Runs config create; returns its result, the text in *out. */
 static int create(const char *root, uint64_t hv_size, char **out, char *err,
@@ -308,6 +311,101 @@ static void bochs_pci_fixture(void **state)
 		if (log.rules[i] == WARDEN_RULE_PIN_ROOT_NEEDS)
 			break;
 	assert_true(i < log.n);
+	cy_free(&cell);
+	cy_free(&c);
+	free(text);
+	free(warnings);
+}
+
+/* A cell with the SMBus function 00:1f.3 of qemu-q35 (GSI 10, which the
+ * AHCI function 00:1f.2 shares); with_ahci: both functions. */
+static void q35_cell(char *buf, size_t len, bool with_ahci)
+{
+	snprintf(buf, len,
+		 "cell:\n"
+		 "  name: smbus\n"
+		 "  cpus: 1\n"
+		 "  memory:\n"
+		 "    - {phys: 0x30600000, guest: 0, size: 1M, flags: [read, "
+		 "write, execute, loadable]}\n"
+		 "    - {guest: 0x100000, size: 4K, flags: [read, write, "
+		 "comm_region]}\n"
+		 "%s"
+		 "  ports: [0x700+64%s]\n"
+		 "  irq_pins: [10]\n"
+		 "  pci_devices:\n"
+		 "    - {bdf: 00:1f.3, ids: 8086:2930, int_pin: A, gsi: 10, "
+		 "dma_unisolated: true,\n"
+		 "       bars: [{bar: 4, address: 0x700, size: 64, type: "
+		 "io}]}\n"
+		 "%s",
+		 with_ahci ? "    - {phys: 0xfebff000, size: 4K, flags: [read, "
+			     "write, io]}\n"
+			   : "",
+		 with_ahci ? ", 0xc040+32" : "",
+		 with_ahci ? "    - {bdf: 00:1f.2, ids: 8086:2922, int_pin: A, "
+			     "gsi: 10, msi: true, dma_unisolated: true,\n"
+			     "       bars: [{bar: 4, address: 0xc040, size: "
+			     "32, type: io},\n"
+			     "              {bar: 5, address: 0xfebff000, "
+			     "size: 4K, type: mem32}]}\n"
+			   : "");
+}
+
+static void qemu_q35_fixture(void **state)
+{
+	static const uint32_t root_pins[] = { 1, 2, 4, 8, 9, 12 };
+	const struct warden_system_desc *s;
+	const struct warden_pci_device *d;
+	struct rule_log log = { .n = 0 };
+	struct cy_config c, cell;
+	char *text, *warnings, err[256], yaml[2048];
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(create(QEMU_Q35, CC_HV_SIZE_DEFAULT, &text, err,
+				sizeof(err), &warnings),
+			 0);
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	assert_int_equal(s->platform.num_ioapics, 1);
+	assert_true(warden_system_ioapics(s)->address == 0xfec00000 &&
+		    warden_system_ioapics(s)->num_pins == 24);
+	assert_true(s->platform.mmconfig_base == 0xb0000000);
+	/* IR-IO-APIC lines; DMAR-MSI is not an IOAPIC input */
+	assert_int_equal(s->root_cell.num_irq_pins, 6);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(warden_cell_irq_pins(&s->root_cell)[i].gsi,
+				 root_pins[i]);
+	assert_int_equal(s->root_cell.num_pci_devices, 4);
+	d = find_dev(&c, 0xfa); /* 00:1f.2 AHCI: MSI, INTA on GSI 10 */
+	assert_true(d->vendor_id == 0x8086 && d->device_id == 0x2922 &&
+		    d->flags == WARDEN_PCI_MSI && d->int_pin == 1 &&
+		    d->gsi == 10);
+	assert_true(d->bars[5].address == 0xfebff000 &&
+		    d->bars[5].size == 0x1000 && d->bars[4].address == 0xc040 &&
+		    d->bars[4].flags == WARDEN_PCI_BAR_IO);
+	d = find_dev(&c, 0xfb); /* 00:1f.3 SMBus: the same line */
+	assert_true(d->int_pin == 1 && d->gsi == 10 && d->flags == 0);
+	assert_non_null(strstr(text, "# 0000:00:1f.3: class 0x0c0500, no "
+				     "driver\n"));
+
+	/* the SMBus function alone splits the line with the AHCI one */
+	q35_cell(yaml, sizeof(yaml), false);
+	assert_int_equal(cy_compile(&cell, "smbus.yaml", yaml, strlen(yaml)),
+			 0);
+	assert_int_equal(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+					   NULL, NULL, 0, log_rule, &log),
+			 1);
+	assert_int_equal(log.rules[0], WARDEN_RULE_PCI_INTX_SHARED);
+	cy_free(&cell);
+	/* with both, the cell is valid */
+	q35_cell(yaml, sizeof(yaml), true);
+	assert_int_equal(cy_compile(&cell, "smbus.yaml", yaml, strlen(yaml)),
+			 0);
+	assert_int_equal(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+					   NULL, NULL, 0, NULL, NULL),
+			 0);
 	cy_free(&cell);
 	cy_free(&c);
 	free(text);
@@ -722,6 +820,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bochs_fixture),
 		cmocka_unit_test(bochs_pci_fixture),
+		cmocka_unit_test(qemu_q35_fixture),
 		cmocka_unit_test(made_up_machine),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),
