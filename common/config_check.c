@@ -769,7 +769,7 @@ static unsigned int bar_fault(const struct pci *d, unsigned int b, bool upper,
 	if (bar->address & (bar->size - 1))
 		return WARDEN_PCI_BAR_BAD_ALIGN;
 	if ((bar->flags & WARDEN_PCI_BAR_IO) &&
-	    bar->address + bar->size > PORT_END)
+	    (bar->address >= PORT_END || bar->size > PORT_END - bar->address))
 		return WARDEN_PCI_BAR_BAD_PORTS;
 	*value = bar->flags;
 	if ((bar->flags & WARDEN_PCI_BAR_MEM64) && b == WARDEN_PCI_BARS - 1)
@@ -1370,13 +1370,14 @@ static void check_pci_system(struct checker *ck, const struct cell *c,
 			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), field, dv,
 			     sv);
 		/* an INTx line is level-triggered and shared: it cannot be
-		 * split between two owners */
-		if (!pci_intx(&d))
+		 * split between two owners.  The line is the machine's, as
+		 * the system's entry has it. */
+		if (!pci_intx(&s))
 			continue;
-		other = intx_sharer(c, sys, d.gsi, pci_id(&d));
+		other = intx_sharer(c, sys, s.gsi, pci_id(&s));
 		if (other >= 0)
 			fail(ck, WARDEN_RULE_PCI_INTX_SHARED,
-			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), d.gsi,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), s.gsi,
 			     (uint64_t)other, 0);
 	}
 }

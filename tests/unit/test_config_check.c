@@ -709,6 +709,12 @@ MUT(root_bar_empty_address)
 {
 	cb_pci(S, NIC_I)->bars[2].address = 0x1000;
 }
+MUT(root_bar_io_top)
+{
+	/* 0xfff...f000 + 0x1000 wraps to 0: still past 0xffff */
+	cb_pci(S, NIC_I)->bars[1].address = 0xfffffffffffff000ull;
+	cb_pci(S, NIC_I)->bars[1].size = 0x1000;
+}
 MUT(root_bar_io_past_end)
 {
 	/* aligned to a power-of-2 size: only a start past 0xffff gets
@@ -1126,6 +1132,9 @@ static const struct bad bad_cases[] = {
 	{ "root: empty BAR with an address", T_SYS_PCI, root_bar_empty_address,
 	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
 	  V(NIC_ID, 2, WARDEN_PCI_BAR_BAD_EMPTY, 0x1000), 1 },
+	{ "root: I/O BAR at the top of 64 bits", T_SYS_PCI, root_bar_io_top,
+	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_PORTS, 0xfffffffffffff000ull), 1 },
 	{ "root: I/O BAR past 0xffff", T_SYS_PCI, root_bar_io_past_end,
 	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
 	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_PORTS, 0x10000), 1 },
