@@ -709,6 +709,39 @@ static void made_up_machine(void **state)
 	assert_int_equal(warden_system_ioapics(s)[1].num_pins, 27);
 	assert_non_null(strstr(text, "pins: 27} # more than 24"));
 	assert_non_null(strstr(text, "/sys/bus/pci/devices cannot be read"));
+	cy_free(&c);
+	free(text);
+	free(warnings);
+
+	/* PCI functions read without root (64 bytes of config space: no
+	 * capabilities), in another segment, with an unassigned BAR and an
+	 * INTx Linux routed nowhere */
+	memset(t, 0, 64);
+	t[0x06] = 0x10; /* a capability list, beyond the 64 bytes */
+	t[0x3d] = 2;	/* INTB */
+	put("/sys/bus/pci/devices/0001:02:1f.7/config", t, 64);
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/vendor", "0x15b3\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/device", "0x1017\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/class", "0x020000\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/irq", "0\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/resource",
+		 "0x0000000000000000 0x0000000001ffffff 0x000000002014220c\n"
+		 "0x0000000000000000 0x0000000000000000 0x0000000000000000\n"
+		 "0x00000000fd000000 0x00000000fd0fffff 0x0000000000040200\n");
+	put_text("/sys/bus/pci/devices/not-a-function/vendor", "0x1\n");
+	assert_int_equal(
+		create(root, 16 << 20, &text, err, sizeof(err), &warnings), 0);
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	assert_int_equal(s->root_cell.num_pci_devices, 1);
+	assert_non_null(strstr(text, "    - bdf: 0001:02:1f.7\n"));
+	assert_non_null(strstr(text, "capabilities not readable"));
+	assert_non_null(strstr(text, "int_pin: B\n"));
+	assert_non_null(strstr(text, "gsi: none # irq 0: Linux routed no "
+				     "INTx"));
+	assert_non_null(strstr(text, "# BAR 0: not assigned by Linux"));
+	assert_non_null(strstr(text, "{bar: 2, address: 0xfd000000, size: "
+				     "1M, type: mem32}"));
 	/* segment 1's MMCONFIG lies in the PCI window: a note there */
 	assert_non_null(strstr(text, "PCI MMCONFIG of segment 1, buses 1-15 "
 				     "(ACPI MCFG)"));
