@@ -1382,6 +1382,73 @@ static void check_pci_system(struct checker *ck, const struct cell *c,
 	}
 }
 
+/*
+ * c's regions and port ranges against the BARs of the system's devices c
+ * does not take: mapping one would hand the cell a device it was not
+ * given.  Reported once per region or range, for the first BAR.
+ */
+static void check_bars_not_taken(struct checker *ck, const struct cell *c,
+				 const struct system *sys)
+{
+	const struct cell *root = &sys->root;
+	struct region r;
+	struct pio p;
+	struct pci d;
+	uint64_t value;
+	uint32_t i, j;
+	unsigned int b;
+	bool upper, hit;
+
+	for (i = 0; i < c->num_regions + c->num_pio; i++) {
+		bool io = i >= c->num_regions;
+		uint64_t start, size;
+
+		if (io) {
+			get_pio(c, i - c->num_regions, &p);
+			if (!pio_sane(&p))
+				continue;
+			start = p.base;
+			size = p.length;
+		} else {
+			get_region(c, i, &r);
+			if (!region_sane(&r) || is_comm(&r))
+				continue;
+			start = r.phys;
+			size = r.size;
+		}
+		hit = false;
+		for (j = 0; j < root->num_pci && !hit; j++) {
+			get_pci(root, j, &d);
+			if (find_pci(c, pci_id(&d)) >= 0)
+				continue;
+			upper = false;
+			for (b = 0; b < WARDEN_PCI_BARS && !hit; b++) {
+				const struct pci_bar *bar = &d.bars[b];
+				bool ok = !bar_fault(&d, b, upper, &value) &&
+					  !upper && bar->size;
+
+				upper = !upper &&
+					(bar->flags & WARDEN_PCI_BAR_MEM64);
+				if (!ok ||
+				    !!(bar->flags & WARDEN_PCI_BAR_IO) != io ||
+				    !overlap(start, size, bar->address,
+					     bar->size))
+					continue;
+				hit = true;
+				if (io)
+					fail(ck, WARDEN_RULE_PIO_PCI_BAR,
+					     WARDEN_ITEM_PIO_RANGE,
+					     i - c->num_regions, start, size,
+					     pci_id(&d), b);
+				else
+					fail(ck, WARDEN_RULE_MEM_PCI_BAR,
+					     WARDEN_ITEM_MEMORY_REGION, i,
+					     start, size, pci_id(&d), b);
+			}
+		}
+	}
+}
+
 static void check_pins_other(struct checker *ck, const struct cell *c,
 			     const struct cell *o)
 {
@@ -1457,6 +1524,7 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		check_pio_root(&ck, &c, &sys);
 		check_pins_system(&ck, &c, &sys);
 		check_pci_system(&ck, &c, &sys);
+		check_bars_not_taken(&ck, &c, &sys);
 	}
 
 	if (n_others && (!others || !other_sizes)) {

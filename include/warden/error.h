@@ -193,6 +193,12 @@ enum warden_rule {
 	 * the cell does not take.  .., gsi, the other device (domain << 16 |
 	 * bdf) */
 	WARDEN_RULE_PCI_INTX_SHARED = 157,
+	/* A cell's memory region (item MEMORY_REGION) or port range (item
+	 * PIO_RANGE) overlaps a BAR of a PCI device of the system that the
+	 * cell does not take.  values: phys_start / base, size / length,
+	 * that device (domain << 16 | bdf), its BAR number */
+	WARDEN_RULE_MEM_PCI_BAR = 158,
+	WARDEN_RULE_PIO_PCI_BAR = 159,
 };
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
