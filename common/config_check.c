@@ -688,6 +688,21 @@ static uint32_t pci_id_at(const struct cell *c, uint32_t i)
 	       load16(c->blob, off + PCI_OFF(bdf));
 }
 
+/* The gsi of device i, and whether its INTx drives it (int_pin A-D and
+ * a GSI given), without reading the rest: the loops over pins and
+ * devices stay cheap in the hypervisor. */
+static uint32_t pci_gsi_at(const struct cell *c, uint32_t i, bool *intx)
+{
+	size_t off = c->pci_off + (size_t)i * PCI_SIZE;
+	uint8_t pin = c->blob[off + PCI_OFF(int_pin)];
+	uint32_t gsi = load32(c->blob, off + PCI_OFF(gsi));
+
+	if (intx)
+		*intx = pin >= WARDEN_PCI_INT_A && pin <= WARDEN_PCI_INT_D &&
+			gsi != WARDEN_NO_GSI;
+	return gsi;
+}
+
 /* Its INTx drives an IOAPIC input (int_pin valid and a GSI given). */
 static bool pci_intx(const struct pci *d)
 {
@@ -719,14 +734,11 @@ static int64_t find_pci(const struct cell *c, uint32_t id)
 /* Does one of the cell's devices name gsi as its INTx's? */
 static bool pin_named(const struct cell *c, uint32_t gsi)
 {
-	struct pci d;
 	uint32_t i;
 
-	for (i = 0; i < c->num_pci; i++) {
-		get_pci(c, i, &d);
-		if (d.gsi == gsi)
+	for (i = 0; i < c->num_pci; i++)
+		if (pci_gsi_at(c, i, NULL) == gsi)
 			return true;
-	}
 	return false;
 }
 
@@ -1303,14 +1315,15 @@ static unsigned int pci_diff(const struct pci *d, const struct pci *s,
 static int64_t intx_sharer(const struct cell *c, const struct system *sys,
 			   uint32_t gsi, uint64_t self)
 {
-	struct pci s;
-	uint32_t j;
+	uint32_t j, id;
+	bool intx;
 
 	for (j = 0; j < sys->root.num_pci; j++) {
-		get_pci(&sys->root, j, &s);
-		if (pci_intx(&s) && s.gsi == gsi && pci_id(&s) != self &&
-		    find_pci(c, pci_id(&s)) < 0)
-			return pci_id(&s);
+		if (pci_gsi_at(&sys->root, j, &intx) != gsi || !intx)
+			continue;
+		id = pci_id_at(&sys->root, j);
+		if (id != self && find_pci(c, id) < 0)
+			return id;
 	}
 	return -1;
 }
@@ -1385,56 +1398,61 @@ static void check_pci_system(struct checker *ck, const struct cell *c,
 /*
  * c's regions and port ranges against the BARs of the system's devices c
  * does not take: mapping one would hand the cell a device it was not
- * given.  Reported once per region or range, for the first BAR.
+ * given.  Reported once per region or range (the first device and BAR
+ * found).  Devices are the outer loop, so that each is read once.
  */
+#define MAX_ITEMS (CONFIG_CHECK_MAX_REGIONS + CONFIG_CHECK_MAX_PIO_RANGES)
+
 static void check_bars_not_taken(struct checker *ck, const struct cell *c,
 				 const struct system *sys)
 {
 	const struct cell *root = &sys->root;
+	uint8_t reported[MAX_ITEMS / 8];
+	uint32_t i, j, n = c->num_regions + c->num_pio;
+	uint64_t value, start, size;
+	unsigned int b;
 	struct region r;
 	struct pio p;
 	struct pci d;
-	uint64_t value;
-	uint32_t i, j;
-	unsigned int b;
-	bool upper, hit;
+	bool upper, io;
 
-	for (i = 0; i < c->num_regions + c->num_pio; i++) {
-		bool io = i >= c->num_regions;
-		uint64_t start, size;
+	for (i = 0; i < MAX_ITEMS / 8; i++)
+		reported[i] = 0;
+	for (j = 0; j < root->num_pci; j++) {
+		if (find_pci(c, pci_id_at(root, j)) >= 0)
+			continue;
+		get_pci(root, j, &d);
+		upper = false;
+		for (b = 0; b < WARDEN_PCI_BARS; b++) {
+			const struct pci_bar *bar = &d.bars[b];
+			bool ok = !bar_fault(&d, b, upper, &value) && !upper &&
+				  bar->size;
 
-		if (io) {
-			get_pio(c, i - c->num_regions, &p);
-			if (!pio_sane(&p))
+			upper = !upper && (bar->flags & WARDEN_PCI_BAR_MEM64);
+			if (!ok)
 				continue;
-			start = p.base;
-			size = p.length;
-		} else {
-			get_region(c, i, &r);
-			if (!region_sane(&r) || is_comm(&r))
-				continue;
-			start = r.phys;
-			size = r.size;
-		}
-		hit = false;
-		for (j = 0; j < root->num_pci && !hit; j++) {
-			get_pci(root, j, &d);
-			if (find_pci(c, pci_id(&d)) >= 0)
-				continue;
-			upper = false;
-			for (b = 0; b < WARDEN_PCI_BARS && !hit; b++) {
-				const struct pci_bar *bar = &d.bars[b];
-				bool ok = !bar_fault(&d, b, upper, &value) &&
-					  !upper && bar->size;
-
-				upper = !upper &&
-					(bar->flags & WARDEN_PCI_BAR_MEM64);
-				if (!ok ||
-				    !!(bar->flags & WARDEN_PCI_BAR_IO) != io ||
-				    !overlap(start, size, bar->address,
+			for (i = 0; i < n; i++) {
+				io = i >= c->num_regions;
+				if ((reported[i / 8] >> (i % 8)) & 1 ||
+				    io != !!(bar->flags & WARDEN_PCI_BAR_IO))
+					continue;
+				if (io) {
+					get_pio(c, i - c->num_regions, &p);
+					if (!pio_sane(&p))
+						continue;
+					start = p.base;
+					size = p.length;
+				} else {
+					get_region(c, i, &r);
+					if (!region_sane(&r) || is_comm(&r))
+						continue;
+					start = r.phys;
+					size = r.size;
+				}
+				if (!overlap(start, size, bar->address,
 					     bar->size))
 					continue;
-				hit = true;
+				reported[i / 8] |= (uint8_t)(1u << (i % 8));
 				if (io)
 					fail(ck, WARDEN_RULE_PIO_PCI_BAR,
 					     WARDEN_ITEM_PIO_RANGE,
