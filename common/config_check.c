@@ -688,6 +688,21 @@ static uint32_t pci_id_at(const struct cell *c, uint32_t i)
 	       load16(c->blob, off + PCI_OFF(bdf));
 }
 
+/* The gsi of device i, and whether its INTx drives it (int_pin A-D and
+ * a GSI given), without reading the rest: the loops over pins and
+ * devices stay cheap in the hypervisor. */
+static uint32_t pci_gsi_at(const struct cell *c, uint32_t i, bool *intx)
+{
+	size_t off = c->pci_off + (size_t)i * PCI_SIZE;
+	uint8_t pin = c->blob[off + PCI_OFF(int_pin)];
+	uint32_t gsi = load32(c->blob, off + PCI_OFF(gsi));
+
+	if (intx)
+		*intx = pin >= WARDEN_PCI_INT_A && pin <= WARDEN_PCI_INT_D &&
+			gsi != WARDEN_NO_GSI;
+	return gsi;
+}
+
 /* Its INTx drives an IOAPIC input (int_pin valid and a GSI given). */
 static bool pci_intx(const struct pci *d)
 {
@@ -719,14 +734,11 @@ static int64_t find_pci(const struct cell *c, uint32_t id)
 /* Does one of the cell's devices name gsi as its INTx's? */
 static bool pin_named(const struct cell *c, uint32_t gsi)
 {
-	struct pci d;
 	uint32_t i;
 
-	for (i = 0; i < c->num_pci; i++) {
-		get_pci(c, i, &d);
-		if (d.gsi == gsi)
+	for (i = 0; i < c->num_pci; i++)
+		if (pci_gsi_at(c, i, NULL) == gsi)
 			return true;
-	}
 	return false;
 }
 
@@ -769,7 +781,7 @@ static unsigned int bar_fault(const struct pci *d, unsigned int b, bool upper,
 	if (bar->address & (bar->size - 1))
 		return WARDEN_PCI_BAR_BAD_ALIGN;
 	if ((bar->flags & WARDEN_PCI_BAR_IO) &&
-	    bar->address + bar->size > PORT_END)
+	    (bar->address >= PORT_END || bar->size > PORT_END - bar->address))
 		return WARDEN_PCI_BAR_BAD_PORTS;
 	*value = bar->flags;
 	if ((bar->flags & WARDEN_PCI_BAR_MEM64) && b == WARDEN_PCI_BARS - 1)
@@ -1303,14 +1315,15 @@ static unsigned int pci_diff(const struct pci *d, const struct pci *s,
 static int64_t intx_sharer(const struct cell *c, const struct system *sys,
 			   uint32_t gsi, uint64_t self)
 {
-	struct pci s;
-	uint32_t j;
+	uint32_t j, id;
+	bool intx;
 
 	for (j = 0; j < sys->root.num_pci; j++) {
-		get_pci(&sys->root, j, &s);
-		if (pci_intx(&s) && s.gsi == gsi && pci_id(&s) != self &&
-		    find_pci(c, pci_id(&s)) < 0)
-			return pci_id(&s);
+		if (pci_gsi_at(&sys->root, j, &intx) != gsi || !intx)
+			continue;
+		id = pci_id_at(&sys->root, j);
+		if (id != self && find_pci(c, id) < 0)
+			return id;
 	}
 	return -1;
 }
@@ -1370,14 +1383,87 @@ static void check_pci_system(struct checker *ck, const struct cell *c,
 			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), field, dv,
 			     sv);
 		/* an INTx line is level-triggered and shared: it cannot be
-		 * split between two owners */
-		if (!pci_intx(&d))
+		 * split between two owners.  The line is the machine's, as
+		 * the system's entry has it. */
+		if (!pci_intx(&s))
 			continue;
-		other = intx_sharer(c, sys, d.gsi, pci_id(&d));
+		other = intx_sharer(c, sys, s.gsi, pci_id(&s));
 		if (other >= 0)
 			fail(ck, WARDEN_RULE_PCI_INTX_SHARED,
-			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), d.gsi,
+			     WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), s.gsi,
 			     (uint64_t)other, 0);
+	}
+}
+
+/*
+ * c's regions and port ranges against the BARs of the system's devices c
+ * does not take: mapping one would hand the cell a device it was not
+ * given.  Reported once per region or range (the first device and BAR
+ * found).  Devices are the outer loop, so that each is read once.
+ */
+#define MAX_ITEMS (CONFIG_CHECK_MAX_REGIONS + CONFIG_CHECK_MAX_PIO_RANGES)
+
+static void check_bars_not_taken(struct checker *ck, const struct cell *c,
+				 const struct system *sys)
+{
+	const struct cell *root = &sys->root;
+	uint8_t reported[MAX_ITEMS / 8];
+	uint32_t i, j, n = c->num_regions + c->num_pio;
+	uint64_t value, start, size;
+	unsigned int b;
+	struct region r;
+	struct pio p;
+	struct pci d;
+	bool upper, io;
+
+	for (i = 0; i < MAX_ITEMS / 8; i++)
+		reported[i] = 0;
+	for (j = 0; j < root->num_pci; j++) {
+		if (find_pci(c, pci_id_at(root, j)) >= 0)
+			continue;
+		get_pci(root, j, &d);
+		upper = false;
+		for (b = 0; b < WARDEN_PCI_BARS; b++) {
+			const struct pci_bar *bar = &d.bars[b];
+			bool ok = !bar_fault(&d, b, upper, &value) && !upper &&
+				  bar->size;
+
+			upper = !upper && (bar->flags & WARDEN_PCI_BAR_MEM64);
+			if (!ok)
+				continue;
+			for (i = 0; i < n; i++) {
+				io = i >= c->num_regions;
+				if ((reported[i / 8] >> (i % 8)) & 1 ||
+				    io != !!(bar->flags & WARDEN_PCI_BAR_IO))
+					continue;
+				if (io) {
+					get_pio(c, i - c->num_regions, &p);
+					if (!pio_sane(&p))
+						continue;
+					start = p.base;
+					size = p.length;
+				} else {
+					get_region(c, i, &r);
+					if (!region_sane(&r) || is_comm(&r))
+						continue;
+					start = r.phys;
+					size = r.size;
+				}
+				if (!overlap(start, size, bar->address,
+					     bar->size))
+					continue;
+				reported[i / 8] |= (uint8_t)(1u << (i % 8));
+				if (io)
+					fail(ck, WARDEN_RULE_PIO_PCI_BAR,
+					     WARDEN_ITEM_PIO_RANGE,
+					     i - c->num_regions, start, size,
+					     pci_id(&d), b);
+				else
+					fail(ck, WARDEN_RULE_MEM_PCI_BAR,
+					     WARDEN_ITEM_MEMORY_REGION, i,
+					     start, size, pci_id(&d), b);
+			}
+		}
 	}
 }
 
@@ -1456,6 +1542,7 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		check_pio_root(&ck, &c, &sys);
 		check_pins_system(&ck, &c, &sys);
 		check_pci_system(&ck, &c, &sys);
+		check_bars_not_taken(&ck, &c, &sys);
 	}
 
 	if (n_others && (!others || !other_sizes)) {

@@ -131,7 +131,9 @@ static int cell_create(int argc, char **argv)
 	close(fd);
 	cy_free(&c);
 	if (ret < 0)
-		return arg.error.rule && warden_rule_is_config(arg.error.rule)
+		return arg.error.rule && config_rule(arg.error.rule) &&
+				       arg.error.rule !=
+					       WARDEN_RULE_MEM_NOT_RESERVED
 			       ? EXIT_CHECK_FAILED
 			       : EXIT_ERROR;
 	if (check)

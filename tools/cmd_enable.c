@@ -26,14 +26,6 @@ const char *const stat_names[WARDEN_NUM_STATS] = {
 	"nmi",	     "init_sipi",  "exception", "other",
 };
 
-/* Rules about the config itself, which a YAML file can point to. */
-static bool config_rule(uint32_t rule)
-{
-	return warden_rule_is_config(rule) ||
-	       rule == WARDEN_RULE_MEM_NOT_RESERVED ||
-	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY;
-}
-
 void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 			     size_t len)
 {
@@ -91,7 +83,8 @@ int cmd_enable(int argc, char **argv)
 	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_ENABLE, &arg, "enable",
 				    describe_config_refusal, &c);
 	close(fd);
-	if (ret < 0 && c.yaml && warden_rule_is_config(arg.error.rule)) {
+	if (ret < 0 && c.yaml && config_rule(arg.error.rule) &&
+	    arg.error.rule != WARDEN_RULE_MEM_NOT_RESERVED) {
 		/* The driver names the first error; list them all. */
 		n = config_validate(NULL, NULL, &c, NULL, NULL, 0);
 		if (n > 1) {

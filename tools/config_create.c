@@ -415,6 +415,8 @@ struct platform {
 	char mmconfig_why[160];
 	unsigned int madt_cpus; /* 0: no MADT */
 	struct acpi_madt madt;	/* its IOAPICs, when madt_cpus */
+	/* pins written for each IOAPIC (fit_ioapic_pins) */
+	unsigned int ioapic_pins[ACPI_MAX_IOAPICS];
 };
 
 /* Reads table name of /sys/firmware/acpi/tables; NULL and *why. */
@@ -608,7 +610,8 @@ static bool gsi_in_ioapic(const struct platform *p, uint64_t gsi)
 
 	for (i = 0; i < p->madt.n_ioapics; i++)
 		if (gsi >= p->madt.ioapic[i].gsi_base &&
-		    gsi < (uint64_t)p->madt.ioapic[i].gsi_base + CC_IOAPIC_PINS)
+		    gsi < (uint64_t)p->madt.ioapic[i].gsi_base +
+				    p->ioapic_pins[i])
 			return true;
 	return false;
 }
@@ -698,6 +701,32 @@ static void parse_interrupts(const char *text, const struct platform *plat,
 		pn->gsi = (uint32_t)gsi;
 		snprintf(pn->what, sizeof(pn->what), "IRQ %lu: %s", irq,
 			 *t ? t : "(no name)");
+	}
+}
+
+/*
+ * 24 pins per IOAPIC, unless Linux handles a higher GSI below the next
+ * IOAPIC's: then the IOAPIC has that pin, and the count covers it (at
+ * most 240), so that root's pins stay inside their IOAPIC.
+ */
+static void fit_ioapic_pins(struct platform *p, const struct pins *pins)
+{
+	uint64_t base, next, top;
+	unsigned int i, j;
+	size_t k;
+
+	for (i = 0; i < p->madt.n_ioapics; i++) {
+		base = p->madt.ioapic[i].gsi_base;
+		next = base + 240;
+		for (j = 0; j < p->madt.n_ioapics; j++)
+			if (p->madt.ioapic[j].gsi_base > base &&
+			    p->madt.ioapic[j].gsi_base < next)
+				next = p->madt.ioapic[j].gsi_base;
+		top = base + CC_IOAPIC_PINS;
+		for (k = 0; k < pins->n; k++)
+			if (pins->p[k].gsi >= top && pins->p[k].gsi < next)
+				top = (uint64_t)pins->p[k].gsi + 1;
+		p->ioapic_pins[i] = (unsigned int)(top - base);
 	}
 }
 
@@ -955,9 +984,15 @@ static void write_ioapics(FILE *f, const struct platform *p)
 	for (i = 0; i < p->madt.n_ioapics; i++)
 		fprintf(f,
 			"    - {address: 0x%x, id: %u, gsi_base: %u, pins: "
-			"%u}\n",
+			"%u}%s\n",
 			p->madt.ioapic[i].address, p->madt.ioapic[i].id,
-			p->madt.ioapic[i].gsi_base, CC_IOAPIC_PINS);
+			p->madt.ioapic[i].gsi_base, p->ioapic_pins[i],
+			p->ioapic_pins[i] > CC_IOAPIC_PINS ? " # more than 24: "
+							     "Linux handles "
+							     "its pin "
+							     "(/proc/"
+							     "interrupts)"
+							   : "");
 }
 
 static void write_pins(FILE *f, const struct platform *plat,
@@ -1287,6 +1322,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	from_acpi(&g, &io, &ports, &plat);
 	tidy(&g);
 	read_pins(&g, &plat, &pins);
+	fit_ioapic_pins(&plat, &pins);
 	snprintf(pci_dir, sizeof(pci_dir), "%s/sys/bus/pci/devices", o->root);
 	pci_read = !access(pci_dir, R_OK | X_OK);
 	n_pci = read_pci(&g, &plat, &pins, &pci);

@@ -201,3 +201,11 @@ unsigned int config_dma_warnings(FILE *out, const char *prefix,
 	}
 	return d->num_pci_devices;
 }
+
+bool config_rule(uint32_t rule)
+{
+	return rule < WARDEN_RULE_CPU_OFFLINE ||
+	       rule == WARDEN_RULE_MEM_NOT_RESERVED ||
+	       (rule >= WARDEN_RULE_IOAPIC_ADDRESS && rule < 160) ||
+	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY;
+}

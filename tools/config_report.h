@@ -7,7 +7,9 @@
 #ifndef WARDEN_TOOLS_CONFIG_REPORT_H
 #define WARDEN_TOOLS_CONFIG_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "config_yaml.h"
@@ -47,6 +49,15 @@ void config_describe(const struct cy_config *c, const struct warden_error *e,
  */
 unsigned int config_dma_warnings(FILE *out, const char *prefix,
 				 const struct cy_config *c);
+
+/*
+ * Is the rule about the config itself (so that a YAML file can point to
+ * it, and a refusal for it is a failed check)?  The blob, cell, CPU,
+ * memory, port and console rules (below 80), MEM_NOT_RESERVED, and the
+ * IOAPIC, pin and PCI rules (130-159), and the IOAPIC unit's refusal of
+ * a region over an IOAPIC (172).
+ */
+bool config_rule(uint32_t rule);
 
 /* The cell name in a loaded config ("" when there is no blob). */
 void config_cell_name(const struct cy_config *c, char *buf, size_t len);

@@ -606,12 +606,13 @@ static void pci_device(struct ctx *x, yaml_node_t *n, const char *what)
 		diag(x, lines[IDS], "%s.ids: '%s' %s", what, s ? s : "",
 		     s ? why : "is not a vendor:device pair");
 	snprintf(sub, sizeof(sub), "%s.int_pin", what);
-	if (ids[INT_PIN] &&
+	if (ids[INT_PIN] && !is_null(node(x, ids[INT_PIN])) &&
 	    !named_value(x, ids[INT_PIN], sub, cv_int_pins, 0xff, &pin))
 		d->int_pin = (uint8_t)pin;
 	snprintf(sub, sizeof(sub), "%s.gsi", what);
 	s = text(node(x, ids[GSI]));
-	if (ids[GSI] && !(s && !strcmp(s, "none")) &&
+	if (ids[GSI] && !is_null(node(x, ids[GSI])) &&
+	    !(s && !strcmp(s, "none")) &&
 	    !number(x, ids[GSI], sub, UINT32_MAX, &v))
 		d->gsi = (uint32_t)v;
 	snprintf(sub, sizeof(sub), "%s.msi", what);

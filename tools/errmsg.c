@@ -664,6 +664,12 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_PCI_IN_OTHER_CELL:
 		add(buf, len, "belongs to cell %llu", b);
 		break;
+	case WARDEN_RULE_MEM_PCI_BAR:
+	case WARDEN_RULE_PIO_PCI_BAR:
+		add(buf, len, "overlaps BAR %llu of PCI device ", d);
+		pci_name(buf, len, c);
+		add(buf, len, ", which the cell does not take");
+		break;
 	case WARDEN_RULE_PCI_INTX_SHARED:
 		add(buf, len, "its INTx shares GSI %llu with PCI device ", b);
 		pci_name(buf, len, c);

@@ -193,6 +193,12 @@ enum warden_rule {
 	 * the cell does not take.  .., gsi, the other device (domain << 16 |
 	 * bdf) */
 	WARDEN_RULE_PCI_INTX_SHARED = 157,
+	/* A cell's memory region (item MEMORY_REGION) or port range (item
+	 * PIO_RANGE) overlaps a BAR of a PCI device of the system that the
+	 * cell does not take.  values: phys_start / base, size / length,
+	 * that device (domain << 16 | bdf), its BAR number */
+	WARDEN_RULE_MEM_PCI_BAR = 158,
+	WARDEN_RULE_PIO_PCI_BAR = 159,
 
 	/* The IOAPIC unit (the hypervisor's own checks; the validator's
 	 * rules on pins come before them). */
@@ -232,15 +238,6 @@ enum warden_rule {
 #define WARDEN_PCI_FIELD_FLAGS 5 /* MSI, MSIX */
 /* BAR n: 8 + 4 * n + 0 address, 1 size, 2 flags. */
 #define WARDEN_PCI_FIELD_BAR(n, what) (8 + 4 * (n) + (what))
-
-/* Whether a rule is one of the validator's (common/config_check.c): a
- * fault of the config itself, which the CLI can point at in its file. */
-static inline int warden_rule_is_config(uint32_t rule)
-{
-	return rule < WARDEN_RULE_CPU_OFFLINE ||
-	       (rule >= WARDEN_RULE_IOAPIC_ADDRESS &&
-		rule <= WARDEN_RULE_PCI_INTX_SHARED);
-}
 
 /* What a WARDEN_RULE_CPU_NO_ANSWER request was. */
 #define WARDEN_REQUEST_SUSPEND 1 /* stop running Linux for a while */

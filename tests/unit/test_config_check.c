@@ -652,6 +652,7 @@ MUT(root_pci_other_domain)
 	d.domain = 1;
 	d.int_pin = WARDEN_PCI_INT_NONE; /* not on cell A's line */
 	d.gsi = WARDEN_NO_GSI;
+	memset(d.bars, 0, sizeof(d.bars)); /* nor under its BARs */
 	cb_add_pci(S, &d);
 }
 MUT(root_pci_int_pin)
@@ -708,6 +709,12 @@ MUT(root_bar_upper_used)
 MUT(root_bar_empty_address)
 {
 	cb_pci(S, NIC_I)->bars[2].address = 0x1000;
+}
+MUT(root_bar_io_top)
+{
+	/* 0xfff...f000 + 0x1000 wraps to 0: still past 0xffff */
+	cb_pci(S, NIC_I)->bars[1].address = 0xfffffffffffff000ull;
+	cb_pci(S, NIC_I)->bars[1].size = 0x1000;
 }
 MUT(root_bar_io_past_end)
 {
@@ -844,6 +851,32 @@ MUT(cell_pci_of_other)
 	d.flags |= DMA;
 	cb_add_pci(C, &d);
 	cb_add_pci(&e->other, &d);
+}
+/* A function of root's with a memory BAR at 0xfe100000 and ports at
+ * 0xd000, which no cell takes. */
+static void add_root_function(struct env *e)
+{
+	struct warden_pci_device d;
+
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.bdf = 0x30; /* 00:06.0 */
+	d.bars[0].address = 0xfe100000;
+	d.bars[0].size = 0x1000;
+	d.bars[2].address = 0xd000;
+	d.bars[2].size = 32;
+	d.bars[2].flags = WARDEN_PCI_BAR_IO;
+	cb_add_pci(S, &d);
+}
+MUT(cell_maps_root_bar)
+{
+	add_root_function(e);
+	cb_add_region(C, 0xfe100000, 0xfe100000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+}
+MUT(cell_ports_of_root_bar)
+{
+	add_root_function(e);
+	cb_add_pio(C, 0xd010, 16);
 }
 MUT(cell_intx_shared)
 {
@@ -1126,6 +1159,9 @@ static const struct bad bad_cases[] = {
 	{ "root: empty BAR with an address", T_SYS_PCI, root_bar_empty_address,
 	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
 	  V(NIC_ID, 2, WARDEN_PCI_BAR_BAD_EMPTY, 0x1000), 1 },
+	{ "root: I/O BAR at the top of 64 bits", T_SYS_PCI, root_bar_io_top,
+	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
+	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_PORTS, 0xfffffffffffff000ull), 1 },
 	{ "root: I/O BAR past 0xffff", T_SYS_PCI, root_bar_io_past_end,
 	  R(PCI_BAR), I(PCI_DEVICE), NIC_I,
 	  V(NIC_ID, 1, WARDEN_PCI_BAR_BAD_PORTS, 0x10000), 1 },
@@ -1167,10 +1203,10 @@ static const struct bad bad_cases[] = {
 	{ "cell: pin a root device drives", T_CELL_PCI, cell_pin_shared,
 	  R(PIN_SHARED), I(IRQ_PIN), 1, V(10, 0x28), 1 },
 	{ "cell: device not in the system", T_CELL_PCI, cell_pci_not_in_system,
-	  R(PCI_NOT_IN_SYSTEM), I(PCI_DEVICE), 0, V(0x38), 1 },
+	  R(PCI_NOT_IN_SYSTEM), I(PCI_DEVICE), 0, V(0x38), 3 },
 	{ "cell: device in another PCI segment", T_CELL_PCI,
 	  cell_pci_other_domain, R(PCI_NOT_IN_SYSTEM), I(PCI_DEVICE), 0,
-	  V(0x10000 | NIC_ID), 1 },
+	  V(0x10000 | NIC_ID), 3 },
 	{ "cell: vendor id differs", T_CELL_PCI, cell_pci_vendor,
 	  R(PCI_MISMATCH), I(PCI_DEVICE), 0,
 	  V(NIC_ID, WARDEN_PCI_FIELD_VENDOR, 0x8087, 0x8086), 1 },
@@ -1200,6 +1236,11 @@ static const struct bad bad_cases[] = {
 	  1 },
 	{ "cell: device of the other cell", T_CELL_PCI, cell_pci_of_other,
 	  R(PCI_IN_OTHER_CELL), I(PCI_DEVICE), 1, V(BRIDGE_ID, 1), 1 },
+	{ "cell: region over a BAR of root's", T_CELL_PCI, cell_maps_root_bar,
+	  R(MEM_PCI_BAR), I(MEMORY_REGION), 3, V(0xfe100000, 0x1000, 0x30, 0),
+	  1 },
+	{ "cell: ports of a BAR of root's", T_CELL_PCI, cell_ports_of_root_bar,
+	  R(PIO_PCI_BAR), I(PIO_RANGE), 2, V(0xd010, 16, 0x30, 2), 1 },
 	{ "cell: INTx line shared with root", T_CELL_PCI, cell_intx_shared,
 	  R(PCI_INTX_SHARED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI, 0x29),
 	  1 },

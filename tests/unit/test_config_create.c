@@ -33,6 +33,9 @@
  * PIIX functions, a VGA, an e1000 on GSI 11, a virtio-net with MSI-X on
  * GSI 10 and an AHCI controller that Linux drives by MSI. */
 #define BOCHS_PCI WARDEN_FIXTURES "/bochs-pci"
+/* Recorded in the qemu-svm test machine (q35, interrupt remapping: the
+ * IR-IO-APIC lines), no driver bound: the files config create reads. */
+#define QEMU_Q35 WARDEN_FIXTURES "/qemu-q35"
 
 /* Runs config create; returns its result, the text in *out. */
 static int create(const char *root, uint64_t hv_size, char **out, char *err,
@@ -314,6 +317,101 @@ static void bochs_pci_fixture(void **state)
 	free(warnings);
 }
 
+/* A cell with the SMBus function 00:1f.3 of qemu-q35 (GSI 10, which the
+ * AHCI function 00:1f.2 shares); with_ahci: both functions. */
+static void q35_cell(char *buf, size_t len, bool with_ahci)
+{
+	snprintf(buf, len,
+		 "cell:\n"
+		 "  name: smbus\n"
+		 "  cpus: 1\n"
+		 "  memory:\n"
+		 "    - {phys: 0x30600000, guest: 0, size: 1M, flags: [read, "
+		 "write, execute, loadable]}\n"
+		 "    - {guest: 0x100000, size: 4K, flags: [read, write, "
+		 "comm_region]}\n"
+		 "%s"
+		 "  ports: [0x700+64%s]\n"
+		 "  irq_pins: [10]\n"
+		 "  pci_devices:\n"
+		 "    - {bdf: 00:1f.3, ids: 8086:2930, int_pin: A, gsi: 10, "
+		 "dma_unisolated: true,\n"
+		 "       bars: [{bar: 4, address: 0x700, size: 64, type: "
+		 "io}]}\n"
+		 "%s",
+		 with_ahci ? "    - {phys: 0xfebff000, size: 4K, flags: [read, "
+			     "write, io]}\n"
+			   : "",
+		 with_ahci ? ", 0xc040+32" : "",
+		 with_ahci ? "    - {bdf: 00:1f.2, ids: 8086:2922, int_pin: A, "
+			     "gsi: 10, msi: true, dma_unisolated: true,\n"
+			     "       bars: [{bar: 4, address: 0xc040, size: "
+			     "32, type: io},\n"
+			     "              {bar: 5, address: 0xfebff000, "
+			     "size: 4K, type: mem32}]}\n"
+			   : "");
+}
+
+static void qemu_q35_fixture(void **state)
+{
+	static const uint32_t root_pins[] = { 1, 2, 4, 8, 9, 12 };
+	const struct warden_system_desc *s;
+	const struct warden_pci_device *d;
+	struct rule_log log = { .n = 0 };
+	struct cy_config c, cell;
+	char *text, *warnings, err[256], yaml[2048];
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(create(QEMU_Q35, CC_HV_SIZE_DEFAULT, &text, err,
+				sizeof(err), &warnings),
+			 0);
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	assert_int_equal(s->platform.num_ioapics, 1);
+	assert_true(warden_system_ioapics(s)->address == 0xfec00000 &&
+		    warden_system_ioapics(s)->num_pins == 24);
+	assert_true(s->platform.mmconfig_base == 0xb0000000);
+	/* IR-IO-APIC lines; DMAR-MSI is not an IOAPIC input */
+	assert_int_equal(s->root_cell.num_irq_pins, 6);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(warden_cell_irq_pins(&s->root_cell)[i].gsi,
+				 root_pins[i]);
+	assert_int_equal(s->root_cell.num_pci_devices, 4);
+	d = find_dev(&c, 0xfa); /* 00:1f.2 AHCI: MSI, INTA on GSI 10 */
+	assert_true(d->vendor_id == 0x8086 && d->device_id == 0x2922 &&
+		    d->flags == WARDEN_PCI_MSI && d->int_pin == 1 &&
+		    d->gsi == 10);
+	assert_true(d->bars[5].address == 0xfebff000 &&
+		    d->bars[5].size == 0x1000 && d->bars[4].address == 0xc040 &&
+		    d->bars[4].flags == WARDEN_PCI_BAR_IO);
+	d = find_dev(&c, 0xfb); /* 00:1f.3 SMBus: the same line */
+	assert_true(d->int_pin == 1 && d->gsi == 10 && d->flags == 0);
+	assert_non_null(strstr(text, "# 0000:00:1f.3: class 0x0c0500, no "
+				     "driver\n"));
+
+	/* the SMBus function alone splits the line with the AHCI one */
+	q35_cell(yaml, sizeof(yaml), false);
+	assert_int_equal(cy_compile(&cell, "smbus.yaml", yaml, strlen(yaml)),
+			 0);
+	assert_int_equal(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+					   NULL, NULL, 0, log_rule, &log),
+			 1);
+	assert_int_equal(log.rules[0], WARDEN_RULE_PCI_INTX_SHARED);
+	cy_free(&cell);
+	/* with both, the cell is valid */
+	q35_cell(yaml, sizeof(yaml), true);
+	assert_int_equal(cy_compile(&cell, "smbus.yaml", yaml, strlen(yaml)),
+			 0);
+	assert_int_equal(config_check_cell(cell.blob, cell.size, c.blob, c.size,
+					   NULL, NULL, 0, NULL, NULL),
+			 0);
+	cy_free(&cell);
+	cy_free(&c);
+	free(text);
+	free(warnings);
+}
+
 /* ---- a made-up machine in a temporary folder ---- */
 
 static char root[64];
@@ -552,6 +650,9 @@ static void made_up_machine(void **state)
 				     "eth2\n"
 				     "  31:          0          0  DMAR-MSI    "
 				     "0-edge      dmar0\n"
+				     "  50:          0          0  IR-IO-APIC  "
+				     " "
+				     "26-fasteoi  eth3\n"
 				     " NMI:          0          0   "
 				     "Non-maskable interrupts\n");
 
@@ -595,14 +696,52 @@ static void made_up_machine(void **state)
 		fail_msg("regions missing (found 0x%x):\n%s", found, text);
 	/* pins: GSI 2 (pin 2 of the first IOAPIC), 7 (old format: the
 	 * IRQ), 30 (above the ISA IRQs: the IRQ is the GSI) */
-	assert_int_equal(s->root_cell.num_irq_pins, 3);
+	assert_int_equal(s->root_cell.num_irq_pins, 4);
+	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[3].gsi, 50);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[0].gsi, 2);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[1].gsi, 7);
 	assert_int_equal(warden_cell_irq_pins(&s->root_cell)[2].gsi, 30);
 	assert_non_null(strstr(text, "- 30 # IRQ 30: eth1, eth2\n"));
 	assert_int_equal(s->platform.num_ioapics, 2);
 	assert_int_equal(warden_system_ioapics(s)[1].gsi_base, 24);
+	/* GSI 50 is pin 26 of the second IOAPIC: it has at least 27 */
+	assert_int_equal(warden_system_ioapics(s)[0].num_pins, 24);
+	assert_int_equal(warden_system_ioapics(s)[1].num_pins, 27);
+	assert_non_null(strstr(text, "pins: 27} # more than 24"));
 	assert_non_null(strstr(text, "/sys/bus/pci/devices cannot be read"));
+	cy_free(&c);
+	free(text);
+	free(warnings);
+
+	/* PCI functions read without root (64 bytes of config space: no
+	 * capabilities), in another segment, with an unassigned BAR and an
+	 * INTx Linux routed nowhere */
+	memset(t, 0, 64);
+	t[0x06] = 0x10; /* a capability list, beyond the 64 bytes */
+	t[0x3d] = 2;	/* INTB */
+	put("/sys/bus/pci/devices/0001:02:1f.7/config", t, 64);
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/vendor", "0x15b3\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/device", "0x1017\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/class", "0x020000\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/irq", "0\n");
+	put_text("/sys/bus/pci/devices/0001:02:1f.7/resource",
+		 "0x0000000000000000 0x0000000001ffffff 0x000000002014220c\n"
+		 "0x0000000000000000 0x0000000000000000 0x0000000000000000\n"
+		 "0x00000000fd000000 0x00000000fd0fffff 0x0000000000040200\n");
+	put_text("/sys/bus/pci/devices/not-a-function/vendor", "0x1\n");
+	assert_int_equal(
+		create(root, 16 << 20, &text, err, sizeof(err), &warnings), 0);
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	assert_int_equal(s->root_cell.num_pci_devices, 1);
+	assert_non_null(strstr(text, "    - bdf: 0001:02:1f.7\n"));
+	assert_non_null(strstr(text, "capabilities not readable"));
+	assert_non_null(strstr(text, "int_pin: B\n"));
+	assert_non_null(strstr(text, "gsi: none # irq 0: Linux routed no "
+				     "INTx"));
+	assert_non_null(strstr(text, "# BAR 0: not assigned by Linux"));
+	assert_non_null(strstr(text, "{bar: 2, address: 0xfd000000, size: "
+				     "1M, type: mem32}"));
 	/* segment 1's MMCONFIG lies in the PCI window: a note there */
 	assert_non_null(strstr(text, "PCI MMCONFIG of segment 1, buses 1-15 "
 				     "(ACPI MCFG)"));
@@ -714,6 +853,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bochs_fixture),
 		cmocka_unit_test(bochs_pci_fixture),
+		cmocka_unit_test(qemu_q35_fixture),
 		cmocka_unit_test(made_up_machine),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),

@@ -594,6 +594,34 @@ static void show_lossy(void **state)
 	memcpy(b.u.bytes, "WRDNXXX", 8);
 	assert_int_equal(config_show(stdout, b.u.bytes, b.size, NULL, &why),
 			 -1);
+
+	/* pins, devices and IOAPICs: reserved fields, unknown flags, and
+	 * IOAPICs the blob does not hold */
+	cb_system_pci(&b);
+	cb_pin(&b, 0)->reserved = 1;
+	cb_pci(&b, 1)->flags |= 0x100;
+	cb_pci(&b, 1)->bars[0].reserved = 3;
+	cb_ioapic(&b, 0)->reserved = 4;
+	out = NULL;
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(config_show(f, b.u.bytes, b.size, NULL, &why), 1);
+	fclose(f);
+	assert_non_null(strstr(out, "reserved fields of 1 IOAPIC pins"));
+	assert_non_null(strstr(out, "unknown flags of the next PCI device: "
+				    "0x100"));
+	assert_non_null(strstr(out, "reserved field of the next BAR: 0x3"));
+	assert_non_null(strstr(out, "reserved field of the next IOAPIC: "
+				    "0x4"));
+	free(out);
+	cb_sys(&b)->platform.num_ioapics = 3;
+	out = NULL;
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(config_show(f, b.u.bytes, b.size, NULL, &why), 1);
+	fclose(f);
+	assert_non_null(strstr(out, "3 IOAPICs beyond the end of the blob"));
+	free(out);
 }
 
 /* ---- configs/ ---- */

@@ -767,6 +767,15 @@ const struct yc_invalid yc_invalid[] = {
 		   "    - {bdf: 00:00.0, ids: 8086:29c0, dma_unisolated: true}\n",
 	  .rule = RULE(PCI_IN_OTHER_CELL), .kind = ITEM(PCI_DEVICE),
 	  .message = "PCI device 00:00.0: belongs to cell 1" },
+	{ .name = "cell-region-over-bar",
+	  .system = yc_system_pci,
+	  .cell = A_PCI_HEAD A_NIC_MEM
+		  "    - {phys: 0xfebf0000, size: 4K, flags: [read, io]} #!\n"
+		  A_NIC_PORTS A_NIC_PINS A_NIC_DEVICES,
+	  .other = yc_cell_b_pci,
+	  .rule = RULE(MEM_PCI_BAR), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[3] 0xfebf0000+0x1000: overlaps BAR 1 of PCI "
+		     "device 00:04.0, which the cell does not take" },
 	{ .name = "cell-intx-shared",
 	  .system = SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS
 		    ROOT_PCI

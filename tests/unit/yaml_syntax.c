@@ -352,7 +352,8 @@ const char *const yc_valid[] = {
 	"      bars:\n"
 	"        - {bar: 5, address: 0x1000, size: 0, type: 0xfffffff8}\n"
 	"        - {bar: 2, address: 0, size: 3, type: io, prefetch: true}\n"
-	"    - {bdf: 00:00.1, ids: 1:2, gsi: none, int_pin: d, bars: ~}\n",
+	"    - {bdf: 00:00.1, ids: 1:2, gsi: none, int_pin: d, bars: ~}\n"
+	"    - {bdf: 00:00.2, ids: 1:3, gsi: ~, int_pin: ~, msi: ~}\n",
 	/* numbers with units, hex and decimal; lists in both styles */
 	"cell:\n"
 	"  name: \"q\\\"uote\\\\d\"\n"
