@@ -31,7 +31,8 @@
  *                                      half of IOAPIC pin's redirection
  *                                      entry at 0xfec00000 as root's
  *                                      driver would, then read it back;
- *                                      without value: only read)
+ *                                      without value: only read; high=
+ *                                      writes the high half first)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -60,18 +61,25 @@ static unsigned int pin;
 module_param(pin, uint, 0444);
 static char *value = "";
 module_param(value, charp, 0444);
+static char *high = "";
+module_param(high, charp, 0444);
 
 /* One IOAPIC entry as root sees it (select, window: 32 bits each). */
 static void ioapic_pin(void)
 {
 	void __iomem *io = ioremap(0xfec00000, PAGE_SIZE);
-	u32 before, after, high, v;
+	u32 before, after, hi, v, h;
 	bool write = value[0] && !kstrtou32(value, 0, &v);
+	bool write_high = high[0] && !kstrtou32(high, 0, &h);
 
 	if (!io)
 		return;
 	writel(0x10 + 2 * pin, io);
 	before = readl(io + 0x10);
+	if (write_high) {
+		writel(0x11 + 2 * pin, io);
+		writel(h, io + 0x10);
+	}
 	if (write) {
 		writel(0x10 + 2 * pin, io);
 		writel(v, io + 0x10);
@@ -79,9 +87,9 @@ static void ioapic_pin(void)
 	writel(0x10 + 2 * pin, io);
 	after = readl(io + 0x10);
 	writel(0x11 + 2 * pin, io);
-	high = readl(io + 0x10);
+	hi = readl(io + 0x10);
 	pr_info("wdtest: ioapic pin %u: before 0x%x, after 0x%x, high 0x%x\n",
-		pin, before, after, high);
+		pin, before, after, hi);
 	iounmap(io);
 }
 

@@ -6,22 +6,24 @@
 # cell's pin; a cell cannot route its pin outside itself nor touch root's;
 # destroy gives the pin back; cycles leak nothing; a pin root needs is
 # refused with its cause.
-# machines: bochs-vmx qemu-svm bochs-svm
+# machines: bochs-vmx qemu-svm bochs-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 900
 # expect-svm-shutdown: 1
-# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused uart-irqs exits-per-irq root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pool-back disable
+# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused root-dest-cell-refused uart-irqs exits-per-irq root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pool-back disable
 # console: com3 uart-chars ^uart-irq-demo: 1000 of 1000 characters sent, 1001 interrupts \(0 other\)
 # console: com3 other-pin-ignored ^uart-irq-demo: pin 4 \(not the cell's\) reads 0x10000 after a write
 # console: com4 uart-chars-arrived abcdefghijklmnopqrstuvwxyz
 # console@qemu-svm: com3 remote-irr-set ^uart-irq-demo: left interrupt 1 in service, entry 0x[0-9a-f]*c051
+# console@qemu-svm-noiommu: com3 remote-irr-set ^uart-irq-demo: left interrupt 1 in service, entry 0x[0-9a-f]*c051
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
-# ioapic PIN [VALUE]: root's view of a pin's entry through wdtest
+# ioapic PIN [VALUE [HIGH]]: root's view of a pin's entry through wdtest
+# (writing the high half, then the low one, first)
 ioapic() {
 	dmesg -c >/dev/null
-	insmod /wdtest.ko mode=ioapic pin=$1 ${2:+value=$2} 2>/dev/null
+	insmod /wdtest.ko mode=ioapic pin=$1 ${2:+value=$2} ${3:+high=$3} 2>/dev/null
 	dmesg | sed -n 's/.*wdtest: ioapic pin [0-9]*: //p' | head -n 1
 }
 ttys0_irqs() {
@@ -52,6 +54,12 @@ v=$(ioapic 3)
 if echo "$v" | grep -q '^before 0x10000, after 0x10000, high 0x0$'; then pass root-sees-masked; else fail root-sees-masked "$v"; fi
 v=$(ioapic 3 0x33)
 if echo "$v" | grep -q 'after 0x10000' && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 3 entry 0x33 refused: the pin belongs to a cell"; then pass root-write-refused; else fail root-write-refused "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
+
+# root's own pin (5, unused) pointed at the cell's CPU (APIC ID 1):
+# refused, named, not applied
+v=$(ioapic 5 0x45 0x01000000)
+if echo "$v" | grep -q 'after 0x1[0-9a-f]*,' && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 5 entry 0x100000000000045 refused: destination includes a CPU root gave to a cell"; then pass root-dest-cell-refused; else fail root-dest-cell-refused "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
+ioapic 5 0x10000 0 >/dev/null
 
 state=$(demo "chars=1000")
 run warden cell stats uart-irq-demo

@@ -80,6 +80,9 @@ MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
 #                x2APIC mode (eim=on), so root Linux runs in x2APIC mode
 #   qemu-novirt  QEMU TCG, a CPU with neither VMX nor SVM
 #   qemu-nonpt   QEMU TCG, an AMD CPU with SVM but no nested paging
+#   qemu-svm-noiommu  QEMU TCG q35 without an IOMMU and without x2APIC:
+#                root Linux in xAPIC mode, its IOAPIC entries in the
+#                compatibility format the hypervisor checks
 MACHINES = {
     'bochs-vmx': {'emulator': 'bochs', 'model': BOCHS_CPU_MODEL},
     'bochs-svm': {'emulator': 'bochs', 'model': 'zambezi'},
@@ -90,6 +93,8 @@ MACHINES = {
                     'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
     'qemu-nonpt': {'emulator': 'qemu',
                    'qemu': ['-machine', 'q35', '-cpu', 'max,-npt']},
+    'qemu-svm-noiommu': {'emulator': 'qemu',
+                         'qemu': ['-machine', 'q35', '-cpu', 'max,-x2apic']},
 }
 
 GUEST_MEM_MB = 1024

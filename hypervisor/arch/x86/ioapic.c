@@ -20,6 +20,8 @@
  *    destination names (the physical logical IDs are root's).  Pins it
  *    does not own read masked and ignore writes: an OS masks every pin at
  *    boot and must not fail for it.
+ *  - an EOI-register write goes to the IOAPIC if the writer owns a pin
+ *    with that vector (write_eoi).
  *
  * On create the cell's pins are masked, their Remote IRR cleared and
  * root's programming kept; on destroy they are masked and cleared again
@@ -301,8 +303,14 @@ static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 	return MMIO_HANDLED;
 }
 
-/* An EOI by vector reaches every pin with that vector: only when no pin
- * of another owner has it. */
+/*
+ * An EOI by vector reaches every pin with that vector: it goes to the
+ * IOAPIC when the writer owns a pin with that vector, else it is dropped.
+ * A pin of another owner with the same vector may see its Remote IRR
+ * cleared too; a level-triggered line still asserted is then sent again
+ * (one interrupt more, none lost), which is why owners should not share
+ * level-triggered vectors (docs/hypervisor.md).
+ */
 static void write_eoi(struct ioapic *io, struct per_cpu *pc, u32 vector)
 {
 	struct cell *me = pc->cell == &hv.root ? NULL : pc->cell;
@@ -312,15 +320,16 @@ static void write_eoi(struct ioapic *io, struct per_cpu *pc, u32 vector)
 	if (io->version < 0x20)
 		return;
 	for (pin = 0; pin < io->pins; pin++) {
-		entry = io->owner[pin] ? io->cell_entry[pin]
-				       : io->root_entry[pin];
-		if (io->owner[pin] != me &&
-		    (entry & IOAPIC_VECTOR_MASK) == (vector & 0xff))
+		if (io->owner[pin] != me)
+			continue;
+		entry = me ? io->cell_entry[pin] : io->root_entry[pin];
+		if ((entry & IOAPIC_VECTOR_MASK) == (vector & 0xff)) {
+			spin_lock(&io->lock);
+			io->regs[IOAPIC_EOI / 4] = vector & 0xff;
+			spin_unlock(&io->lock);
 			return;
+		}
 	}
-	spin_lock(&io->lock);
-	io->regs[IOAPIC_EOI / 4] = vector & 0xff;
-	spin_unlock(&io->lock);
 }
 
 static enum mmio_result ioapic_mmio(void *ctx, struct per_cpu *pc,
