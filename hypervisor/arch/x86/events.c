@@ -43,11 +43,6 @@
  * longer than any operation takes, whose every wait is bounded. */
 #define SUSPEND_MAX_MS 60000
 
-static u64 ms_ticks(u64 ms)
-{
-	return (u64)(hv.header->tsc_khz ? hv.header->tsc_khz : 1000000) * ms;
-}
-
 static u32 load_requests(struct per_cpu *pc)
 {
 	return __atomic_load_n(&pc->arch.requests, __ATOMIC_SEQ_CST);
@@ -59,25 +54,25 @@ static void request_done(struct per_cpu *pc, u32 req)
 }
 
 /* What a CPU that did not answer was last seen doing, for the console:
- * where to look when a CPU is lost. */
-static void report_silence(struct per_cpu *target, const char *what)
+ * where to look when a CPU is lost.  exits: its exit count when the
+ * request was posted. */
+static void report_silence(struct per_cpu *target, const char *what, u64 exits)
 {
-	u64 now = arch_timestamp();
-	u64 last =
-		__atomic_load_n(&target->arch.last_exit_tsc, __ATOMIC_RELAXED);
 	u8 kind =
 		__atomic_load_n(&target->arch.last_exit_kind, __ATOMIC_RELAXED);
+	u64 now = __atomic_load_n(&target->stats[WARDEN_STAT_VMEXITS_TOTAL],
+				  __ATOMIC_RELAXED);
 
-	printk("CPU %u: no answer to %s after %u ms; %s since its last exit "
-	       "(%s, reason 0x%x) %llu ms ago; requests 0x%x\n",
+	printk("CPU %u: no answer to %s after %u ms; %s, %llu exits since "
+	       "the request, the last: %s, reason 0x%x; requests 0x%x\n",
 	       target->cpu_id, what, CPU_ANSWER_MS,
 	       __atomic_load_n(&target->arch.in_guest, __ATOMIC_RELAXED)
 		       ? "in its guest"
 		       : "in the hypervisor",
+	       (unsigned long long)(now - exits),
 	       kind < X86_EXIT_KINDS ? x86_exit_kinds[kind].name : "none",
 	       __atomic_load_n(&target->arch.last_exit_reason,
 			       __ATOMIC_RELAXED),
-	       (unsigned long long)(last ? (now - last) / ms_ticks(1) : 0),
 	       load_requests(target));
 	vcpu_report_events(target);
 }
@@ -101,6 +96,8 @@ static const char *request_name(u32 req)
  * -WARDEN_ETIMEDOUT with the request withdrawn. */
 static int request(struct per_cpu *target, u32 req)
 {
+	u64 exits = __atomic_load_n(&target->stats[WARDEN_STAT_VMEXITS_TOTAL],
+				    __ATOMIC_RELAXED);
 	struct hv_wait w;
 
 	hv_wait_start(&w, CPU_ANSWER_MS);
@@ -111,7 +108,8 @@ static int request(struct per_cpu *target, u32 req)
 			if (__atomic_fetch_and(&target->arch.requests, ~req,
 					       __ATOMIC_SEQ_CST) &
 			    req) {
-				report_silence(target, request_name(req));
+				report_silence(target, request_name(req),
+					       exits);
 				return -WARDEN_ETIMEDOUT;
 			}
 			break; /* done just now */
@@ -124,6 +122,8 @@ static int request(struct per_cpu *target, u32 req)
 int arch_cpu_suspend(struct per_cpu *target)
 {
 	u32 round = ++target->arch.suspend_rounds;
+	u64 exits = __atomic_load_n(&target->stats[WARDEN_STAT_VMEXITS_TOTAL],
+				    __ATOMIC_RELAXED);
 	struct hv_wait w;
 
 	/* a new number each time: the answer to an earlier round is still
@@ -136,7 +136,7 @@ int arch_cpu_suspend(struct per_cpu *target)
 	while (__atomic_load_n(&target->arch.suspend_ack, __ATOMIC_SEQ_CST) !=
 	       round) {
 		if (hv_wait_over(&w)) {
-			report_silence(target, "a suspend request");
+			report_silence(target, "a suspend request", exits);
 			arch_cpu_resume(target);
 			return -WARDEN_ETIMEDOUT;
 		}

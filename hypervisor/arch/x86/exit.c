@@ -254,7 +254,6 @@ void x86_handle_exit(struct per_cpu *pc, struct guest_regs *regs,
 	bool event_nmi = e->kind == X86_EXIT_NMI && apic_take_event_nmi(pc);
 
 	pc->arch.in_guest = false;
-	pc->arch.last_exit_tsc = arch_timestamp();
 	pc->arch.last_exit_reason = e->reason;
 
 	e->kind = x86_exit_refine(e->kind, (u32)regs->rcx, event_nmi);

@@ -57,10 +57,9 @@ struct arch_cpu {
 	 * none), the last round this CPU answered by waiting, and the last
 	 * round number given out (the requester's, under hv.cells_lock) */
 	u32 suspend_want, suspend_ack, suspend_rounds;
-	/* For the report of a CPU that does not answer (events.c): when
-	 * its last exit came and why, and whether it entered its guest
-	 * since. */
-	u64 last_exit_tsc;
+	/* For the report of a CPU that does not answer (events.c): why its
+	 * last exit came, and whether it entered its guest since (no
+	 * timestamp: nothing more than two stores on the exit path). */
 	u32 last_exit_reason;
 	u8 last_exit_kind; /* enum x86_exit_kind, after x86_exit_refine */
 	bool in_guest;
