@@ -49,8 +49,12 @@ echo "  > IPIs counted on both CPUs: $before -> $(ipis)"
 if grep -q AuthenticAMD /proc/cpuinfo; then fact='^cpu 1 cpuid 0x80000001 '; else fact='^cpu 1 msr 0x480 '; fi
 if grep -q "$fact" /tmp/d0; then pass ipis; else fail ipis "the call to CPU 1 returned no facts"; fi
 
+# Timers work: sleep 2 returns after at least 2 s of uptime, and not
+# much later.  Bochs wakes late by itself: 12 sleeps of 2 s in a bare boot
+# took 2.01-4.56 s (and 2.01-5.24 s under Warden, with or without the
+# IOAPIC trapped), so the bound leaves room for that.
 t0=$(cut -d' ' -f1 /proc/uptime); sleep 2; t1=$(cut -d' ' -f1 /proc/uptime)
-if awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a >= 1.9 && b - a < 4) }'; then pass timers; else fail timers "uptime $t0 -> $t1 over sleep 2"; fi
+if awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a >= 1.9 && b - a < 8) }'; then pass timers; else fail timers "uptime $t0 -> $t1 over sleep 2"; fi
 
 warden status >/tmp/s0; sleep 5; warden status >/tmp/s1
 echo "  > exits over 5 s of idle:"; sed 's/^/  > /' /tmp/s0 /tmp/s1
