@@ -260,6 +260,13 @@ def build_payload(build, script, workdir, machine, extra=()):
     # the YAML sources, for the CLI's file:line messages
     shutil.copytree(os.path.join(ROOT, 'configs'),
                     os.path.join(payload, 'yaml'))
+    # the PCI devices' Linux modules (tests/vm/kernel.sh)
+    modules = os.path.join(ROOT, 'build', 'kernel', 'modules')
+    os.makedirs(os.path.join(payload, 'modules'))
+    for name in sorted(os.listdir(modules)) if os.path.isdir(modules) \
+            else []:
+        shutil.copy(os.path.join(modules, name),
+                    os.path.join(payload, 'modules'))
     # the inmates, for "warden cell load"
     os.makedirs(os.path.join(payload, 'inmates'))
     inmates = os.path.join(build, 'inmates')

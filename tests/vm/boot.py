@@ -83,18 +83,27 @@ MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
 #   qemu-svm-noiommu  QEMU TCG q35 without an IOMMU and without x2APIC:
 #                root Linux in xAPIC mode, its IOAPIC entries in the
 #                compatibility format the hypervisor checks
+# PCI devices for cells (the devices and pci groups): the Bochs machines
+# have an e1000 (82540EM, INTx only) in slot 1, alone on its PIRQ link; the
+# q35 machines with SVM an e1000 (INTx) at 00:02.0 and the edu device
+# (1234:11e8: INTx, MSI, interrupts on demand) at 00:03.0.  No test loads a
+# driver for them unless it wants one (the initramfs has e1000.ko).
+QEMU_PCI = ['-netdev', 'user,id=n0,restrict=on',
+            '-device', 'e1000,netdev=n0,addr=02.0', '-device', 'edu,addr=03.0']
 MACHINES = {
     'bochs-vmx': {'emulator': 'bochs', 'model': BOCHS_CPU_MODEL},
     'bochs-svm': {'emulator': 'bochs', 'model': 'zambezi'},
     'qemu-svm': {'emulator': 'qemu',
                  'qemu': ['-machine', 'q35', '-cpu', 'max',
-                          '-device', 'intel-iommu,intremap=on,eim=on']},
+                          '-device', 'intel-iommu,intremap=on,eim=on'] +
+                 QEMU_PCI},
     'qemu-novirt': {'emulator': 'qemu',
                     'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
     'qemu-nonpt': {'emulator': 'qemu',
                    'qemu': ['-machine', 'q35', '-cpu', 'max,-npt']},
     'qemu-svm-noiommu': {'emulator': 'qemu',
-                         'qemu': ['-machine', 'q35', '-cpu', 'max,-x2apic']},
+                         'qemu': ['-machine', 'q35', '-cpu', 'max,-x2apic'] +
+                         QEMU_PCI},
 }
 
 GUEST_MEM_MB = 1024
@@ -173,6 +182,8 @@ def write_bochsrc(out, img, cpus, model, svm_shutdowns=0):
         'romimage: file=%s/BIOS-bochs-latest, options=fastboot' % BOCHS_SHARE,
         'vgaromimage: file=%s/VGABIOS-lgpl-latest' % BOCHS_SHARE,
         'ata0-master: type=disk, path=%s, mode=flat' % img,
+        'pci: enabled=1, chipset=i440fx, slot1=e1000',
+        'e1000: enabled=1, mac=52:54:00:12:34:56, ethmod=null',
         'boot: disk',
         'log: %s' % os.path.join(out, 'bochs.log'),
         'panic: action=fatal' + ''.join(

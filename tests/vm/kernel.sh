@@ -7,7 +7,9 @@
 #   KVER=6.1.0-57-amd64 tests/vm/kernel.sh
 #
 # KVER defaults to the content of build/kver, else to what linux-image-amd64
-# depends on. Outputs: build/kernel/vmlinux, build/kernel/vmlinuz.
+# depends on. Outputs: build/kernel/vmlinux, build/kernel/vmlinuz, and the
+# modules of the test machines' PCI devices in build/kernel/modules/ (the
+# test payload's /modules: e1000.ko).
 # Idempotent and quiet when already done.
 set -eu
 
@@ -31,7 +33,8 @@ fi
 mkdir -p "$OUT"
 STAMP="$OUT/.done-$KVER"
 
-if [ -f "$STAMP" ] && [ -s "$OUT/vmlinux" ] && [ -s "$OUT/vmlinuz" ]; then
+if [ -f "$STAMP" ] && [ -s "$OUT/vmlinux" ] && [ -s "$OUT/vmlinuz" ] &&
+	[ -s "$OUT/modules/e1000.ko" ]; then
 	exit 0
 fi
 
@@ -46,6 +49,9 @@ fi
 rm -rf "$OUT/pkg"
 dpkg-deb -x "$DEB" "$OUT/pkg"
 cp "$OUT/pkg/boot/vmlinuz-$KVER" "$OUT/vmlinuz.tmp"
+mkdir -p "$OUT/modules"
+cp "$OUT/pkg/lib/modules/$KVER/kernel/drivers/net/ethernet/intel/e1000/e1000.ko" \
+	"$OUT/modules/"
 
 python3 - "$OUT/vmlinuz.tmp" "$OUT/vmlinux.tmp" <<'PY'
 # Extract the XZ payload of a bzImage and shrink the resulting ELF vmlinux.
