@@ -207,5 +207,6 @@ bool config_rule(uint32_t rule)
 	return rule < WARDEN_RULE_CPU_OFFLINE ||
 	       rule == WARDEN_RULE_MEM_NOT_RESERVED ||
 	       (rule >= WARDEN_RULE_IOAPIC_ADDRESS && rule < 160) ||
-	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY;
+	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY ||
+	       rule == WARDEN_RULE_PCI_CONFIG_IN_CELL;
 }

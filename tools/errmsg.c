@@ -458,6 +458,42 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "cell gets IOAPIC pins with irq_pins",
 		    a);
 		break;
+	case WARDEN_RULE_PCI_DEVICE_UNAVAILABLE:
+		if (b)
+			add(buf, len,
+			    "PCI function %02llx:%02llx.%llx belongs to "
+			    "cell %llu",
+			    a >> 8, (a >> 3) & 0x1f, a & 7, b);
+		else
+			add(buf, len,
+			    "PCI function %02llx:%02llx.%llx: the "
+			    "hypervisor holds %llu assigned functions at most",
+			    a >> 8, (a >> 3) & 0x1f, a & 7, c);
+		break;
+	case WARDEN_RULE_PCI_DEVICE_MISMATCH:
+		if (b == 0xffffffffull)
+			add(buf, len, "no PCI function at %02llx:%02llx.%llx",
+			    a >> 8, (a >> 3) & 0x1f, a & 7);
+		else if (b != d)
+			add(buf, len,
+			    "PCI function %02llx:%02llx.%llx is "
+			    "%04llx:%04llx, the config says %04llx:%04llx",
+			    a >> 8, (a >> 3) & 0x1f, a & 7, b >> 16, b & 0xffff,
+			    d >> 16, d & 0xffff);
+		else
+			add(buf, len,
+			    "PCI function %02llx:%02llx.%llx has "
+			    "header type %llu: only endpoints (type 0) can be "
+			    "given to a cell",
+			    a >> 8, (a >> 3) & 0x1f, a & 7, c);
+		break;
+	case WARDEN_RULE_PCI_CONFIG_IN_CELL:
+		add(buf, len,
+		    "covers 0x%llx, PCI configuration space, which "
+		    "the hypervisor keeps: a cell gets its functions' "
+		    "configuration space with pci_devices",
+		    a);
+		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,
 		    "CPU vendor \"%s\" is not supported: Warden runs on "

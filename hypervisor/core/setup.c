@@ -126,6 +126,8 @@ static int init_master(struct per_cpu *pc)
 	hv.root.cpus = hv.config->root_cell.cpus;
 	mmio_registry_init(&hv.root.mmio, hv.root.mmio_regions,
 			   HV_CELL_MMIO_REGIONS);
+	mmio_registry_init(&hv.root.pio, hv.root.pio_regions,
+			   HV_CELL_PIO_REGIONS);
 	console_cell_reset(&hv.root);
 	err = arch_root_cell_init(pc, &hv.root);
 	if (err)

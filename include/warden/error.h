@@ -213,6 +213,22 @@ enum warden_rule {
 	 * the hypervisor keeps (a cell gets pins with irq_pins).  values:
 	 * the IOAPIC's address. */
 	WARDEN_RULE_IOAPIC_IN_CELL_MEMORY = 172,
+
+	/* The PCI unit (create). */
+	/* Item PCI_DEVICE: another cell owns the function, or the
+	 * hypervisor has no room for more assigned functions.  values:
+	 * bdf, owner's cell id (0: no room; values[2] the limit). */
+	WARDEN_RULE_PCI_DEVICE_UNAVAILABLE = 173,
+	/* Item PCI_DEVICE: the function is not what the config says.
+	 * values: bdf, the IDs found (vendor << 16 | device; 0xffffffff:
+	 * no function there), the header type found (only type 0 can be
+	 * given to a cell), the IDs configured. */
+	WARDEN_RULE_PCI_DEVICE_MISMATCH = 174,
+	/* Item PIO_RANGE or MEMORY_REGION: the cell's ports include the
+	 * configuration ports 0xcf8-0xcff, or its memory the MMCONFIG
+	 * window, which the hypervisor keeps.  values: the port or
+	 * address. */
+	WARDEN_RULE_PCI_CONFIG_IN_CELL = 175,
 };
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is

@@ -39,13 +39,54 @@ static void report(struct per_cpu *pc, struct guest_regs *regs,
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
 }
 
-/* A port root does not own: reads give all ones, writes are dropped, and
- * the console says so.  A cell that touches one is failed. */
+/* A port in the cell's port registry (hv/mmio.h): its handler performs
+ * the access.  MMIO_NO_REGION if none takes it. */
+static enum mmio_result emulate_io(struct per_cpu *pc, struct guest_regs *regs,
+				   const struct x86_exit *e)
+{
+	struct mmio_access a = {
+		.addr = e->io.port,
+		.size = e->io.size,
+		.write = !e->io.in,
+		.value = regs->rax,
+	};
+	enum mmio_result res;
+	u64 mask;
+
+	if (e->io.string)
+		return MMIO_NO_REGION;
+	res = mmio_dispatch(&pc->cell->pio, pc, &a);
+	if (res == MMIO_HANDLED && e->io.in) {
+		mask = (1ull << (e->io.size * 8)) - 1;
+		/* a 32-bit IN zero-extends into RAX (SDM Vol. 1, 3.4.1.1) */
+		regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
+			    (a.value & mask);
+	}
+	return res;
+}
+
+/* A port the cell's registry emulates goes to its handler.  Else a port
+ * root does not own: reads give all ones, writes are dropped, and the
+ * console says so; a cell that touches one is failed. */
 enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 			       const struct x86_exit *e)
 {
 	u64 mask;
 
+	switch (emulate_io(pc, regs, e)) {
+	case MMIO_HANDLED:
+		return EXIT_SKIP;
+	case MMIO_CELL_FAILED:
+		return EXIT_CELL_FAILED;
+	case MMIO_REFUSED:
+		if (!in_cell(pc))
+			return EXIT_INJECT_GP;
+		cell_fail(pc, "port access its device refused", e->io.port,
+			  vcpu_rip());
+		return EXIT_CELL_FAILED;
+	case MMIO_NO_REGION:
+		break;
+	}
 	if (in_cell(pc)) {
 		cell_fail(pc,
 			  e->io.in ? "read from a port it does not own"

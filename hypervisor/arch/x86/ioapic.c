@@ -32,9 +32,9 @@
  * A system config without IOAPICs leaves root the IOAPIC as before.
  */
 #include <asm/apic.h>
-#include <asm/apic_dest.h>
 #include <asm/arch_cell.h>
 #include <asm/ioapic.h>
+#include <asm/irq_dest.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
@@ -132,69 +132,6 @@ static struct ioapic *ioapic_of_gsi(u32 gsi, unsigned int *pin)
 	return NULL;
 }
 
-/* Why root may not write entry (its destination reaches a CPU root does
- * not have), or NULL. */
-static const char *root_entry_refused(struct per_cpu *pc, u64 entry)
-{
-	u32 low = ioapic_entry_as_icr(entry), dest = ioapic_entry_dest(entry);
-	struct apic_target t;
-	unsigned int cpu;
-
-	if ((entry & IOAPIC_MASKED) || (entry & IOAPIC_REMAPPABLE))
-		return NULL;
-	if (pc->arch.x2apic && (entry & IOAPIC_DEST_LOGICAL))
-		return "logical destination on an x2APIC machine";
-	/* a cell CPU's physical LDR is 0 (apic_cell_reset): only its
-	 * APIC ID or a broadcast reaches it */
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		if (cpu_in_set(&hv.root.cpus, cpu))
-			continue;
-		t.apic_id = per_cpu(cpu)->apic_id;
-		t.ldr = 0;
-		t.dfr = 0xffffffff;
-		if (apic_is_destination(false, low, dest, &t, false))
-			return "destination includes a CPU root gave to a cell";
-	}
-	return NULL;
-}
-
-/*
- * The first CPU of cell that entry reaches, into *apic_id; NULL, or why
- * the entry may not be written.  Physical IDs outside the cell are
- * forbidden; logical destinations are resolved among the cell's CPUs with
- * the IDs the cell gave them (xAPIC mode only: an x2APIC's logical IDs
- * do not fit the IOAPIC's 8 bits).
- */
-static const char *cell_destination(const struct cell *cell, u64 entry,
-				    u32 *apic_id)
-{
-	u32 low = ioapic_entry_as_icr(entry), dest = ioapic_entry_dest(entry);
-	bool logical = entry & IOAPIC_DEST_LOGICAL, found = false;
-	struct per_cpu *t;
-	struct apic_target target;
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		target.apic_id = t->apic_id;
-		target.ldr = t->arch.ldr;
-		target.dfr = t->arch.dfr;
-		if (!cpu_in_set(&cell->cpus, cpu)) {
-			if (!logical && dest != 0xff && t->apic_id == dest)
-				return "destination is a CPU outside the cell";
-			continue;
-		}
-		if (logical && t->arch.guest_x2apic)
-			return "logical destination in x2APIC mode";
-		if (!apic_is_destination(false, low, dest, &target, false))
-			continue;
-		if (!found)
-			*apic_id = t->apic_id;
-		found = true;
-	}
-	return found ? NULL : "destination names none of the cell's CPUs";
-}
-
 /* The first CPU of the cell: where a masked entry points. */
 static u32 first_apic_id(const struct cell *cell)
 {
@@ -257,8 +194,14 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 	if (pin >= io->pins)
 		return MMIO_HANDLED;
 	entry = with_half(io->root_entry[pin], reg, value);
-	why = io->owner[pin] ? "the pin belongs to a cell"
-			     : root_entry_refused(pc, entry);
+	if (io->owner[pin])
+		why = "the pin belongs to a cell";
+	else if ((entry & IOAPIC_MASKED) || (entry & IOAPIC_REMAPPABLE))
+		why = NULL;
+	else
+		why = irq_root_dest_refused(pc->arch.x2apic,
+					    ioapic_entry_as_icr(entry),
+					    ioapic_entry_dest(entry));
 	if (why) {
 		printk("CPU %u: root's write of IOAPIC 0x%llx pin %u entry "
 		       "0x%llx refused: %s\n",
@@ -287,7 +230,8 @@ static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 	entry = with_half(io->cell_entry[pin], reg, value);
 	why = ioapic_cell_entry_refused(entry);
 	if (!why && !(entry & IOAPIC_MASKED))
-		why = cell_destination(cell, entry, &id);
+		why = irq_cell_dest(cell, ioapic_entry_as_icr(entry),
+				    ioapic_entry_dest(entry), &id);
 	if (why) {
 		printk("Cell %u \"%s\", CPU %u: IOAPIC pin %u (GSI %u) entry "
 		       "refused: %s\n",

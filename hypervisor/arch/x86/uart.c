@@ -3,6 +3,7 @@
  * The debug console on a 16550-compatible UART at an I/O port
  * (WARDEN_CONSOLE_UART_PIO), polled: the hypervisor takes no interrupts.
  */
+#include <asm/processor.h>
 #include <hv/arch.h>
 #include <hv/types.h>
 #include <warden/hypercall.h>
@@ -18,19 +19,6 @@
 #define UART_CLOCK_BAUD 115200
 
 static u16 uart_base; /* 0: no console */
-
-static inline void outb(u16 port, u8 v)
-{
-	asm volatile("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static inline u8 inb(u16 port)
-{
-	u8 v;
-
-	asm volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
 
 int arch_console_init(const struct warden_console *con)
 {

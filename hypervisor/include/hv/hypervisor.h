@@ -18,6 +18,8 @@
 
 /* Emulated MMIO regions a cell can have (hv/mmio.h). */
 #define HV_CELL_MMIO_REGIONS 16
+/* Emulated port ranges a cell can have (the same registry, for ports). */
+#define HV_CELL_PIO_REGIONS 4
 
 struct warden_comm_region;
 
@@ -34,6 +36,11 @@ struct cell {
 	 * second-level fault in one goes to its handler */
 	struct mmio_registry mmio;
 	struct mmio_region mmio_regions[HV_CELL_MMIO_REGIONS];
+	/* the emulated port ranges (PCI's 0xcf8-0xcff): the same registry,
+	 * with port numbers for addresses; an intercepted port access in
+	 * one goes to its handler */
+	struct mmio_registry pio;
+	struct mmio_region pio_regions[HV_CELL_PIO_REGIONS];
 	/* the communication region (core/comm.c), if the config has one */
 	struct warden_comm_region *comm;
 };

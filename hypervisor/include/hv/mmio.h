@@ -16,6 +16,9 @@
  * the cell's CPUs runs, or under the cell's lock).  Lookups and
  * dispatches may run concurrently with each other.
  *
+ * The same registry serves emulated port I/O (struct cell's pio): the
+ * addresses are then port numbers and accesses 1, 2 or 4 bytes.
+ *
  * Plain C without hardware access, also compiled into the unit tests.
  */
 #ifndef WARDEN_HV_MMIO_H

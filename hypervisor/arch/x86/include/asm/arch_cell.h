@@ -38,6 +38,8 @@ struct arch_cell {
 	/* the select register of each IOAPIC as this cell sees it
 	 * (ioapic.c; root's CPUs share one, as on hardware) */
 	u32 ioapic_regsel[8];
+	/* PCI's address register 0xcf8 as this cell sees it (pci.c) */
+	u32 pci_cf8;
 };
 
 /* The MSR permission map for this CPU's cell and guest APIC mode. */

@@ -41,6 +41,43 @@
 #define MSR_GS_BASE 0xc0000101
 #define MSR_KERNEL_GS_BASE 0xc0000102
 
+/* Port I/O of 1, 2 or 4 bytes (IN and OUT, SDM Vol. 2). */
+static inline void outb(u16 port, u8 v)
+{
+	asm volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline u8 inb(u16 port)
+{
+	u8 v;
+
+	asm volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline void port_write(u16 port, unsigned int size, u32 v)
+{
+	if (size == 1)
+		asm volatile("outb %b0, %w1" : : "a"(v), "Nd"(port));
+	else if (size == 2)
+		asm volatile("outw %w0, %w1" : : "a"(v), "Nd"(port));
+	else
+		asm volatile("outl %0, %w1" : : "a"(v), "Nd"(port));
+}
+
+static inline u32 port_read(u16 port, unsigned int size)
+{
+	u32 v = 0;
+
+	if (size == 1)
+		asm volatile("inb %w1, %b0" : "+a"(v) : "Nd"(port));
+	else if (size == 2)
+		asm volatile("inw %w1, %w0" : "+a"(v) : "Nd"(port));
+	else
+		asm volatile("inl %w1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
 static inline u64 read_cr0(void)
 {
 	u64 v;

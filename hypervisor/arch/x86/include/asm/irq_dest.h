@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a device interrupt may go: the destination checks shared by the
+ * IOAPIC's redirection entries (ioapic.c) and MSI messages (pci.c).  Both
+ * name their CPUs as an IPI does, so they are given in ICR form: low, the
+ * ICR's low half (vector, delivery mode, destination mode; no shorthand),
+ * and dest, the 8-bit destination ID.  irq_dest.c.
+ */
+#ifndef WARDEN_ASM_IRQ_DEST_H
+#define WARDEN_ASM_IRQ_DEST_H
+
+#include <hv/types.h>
+
+struct cell;
+
+/*
+ * Why root may not send this interrupt, or NULL: it would reach a CPU
+ * root gave to a cell.  A cell CPU's physical LDR is 0
+ * (apic_cell_reset), so only its APIC ID or a broadcast names it.  On an
+ * x2APIC machine (x2apic) logical destinations are refused: an x2APIC's
+ * logical IDs do not fit 8 bits.
+ */
+const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
+
+/*
+ * Where a cell's interrupt goes: NULL with *apic_id the APIC ID of the
+ * first of the cell's CPUs it names, or why it may not be sent.  A
+ * physical ID outside the cell is forbidden; logical destinations are
+ * resolved among the cell's CPUs with the IDs the cell gave them (xAPIC
+ * mode only).
+ */
+const char *irq_cell_dest(const struct cell *cell, u32 low, u32 dest,
+			  u32 *apic_id);
+
+#endif /* WARDEN_ASM_IRQ_DEST_H */

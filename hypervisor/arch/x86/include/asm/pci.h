@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * PCI configuration space (PCI Local Bus Specification 3.0, chapter 6;
+ * PCI Express Base Specification, 7.2 for MMCONFIG) and the rules the
+ * hypervisor applies to it: how the two access mechanisms name a
+ * register, what a cell may write to its own function's header, and what
+ * an MSI message may hold (SDM Vol. 3, 11.11 "Message Signalled
+ * Interrupts").  Plain C without hardware access (pci_rules.c), also
+ * compiled into the unit tests.  The unit itself is pci.c.
+ */
+#ifndef WARDEN_ASM_PCI_H
+#define WARDEN_ASM_PCI_H
+
+#include <hv/types.h>
+
+/* Configuration mechanism #1: the address port and the data ports. */
+#define PCI_CF8 0xcf8
+#define PCI_CFC 0xcfc
+#define PCI_CF8_ENABLE (1u << 31)
+
+/* Type 0 header registers. */
+#define PCI_VENDOR_ID 0x00
+#define PCI_COMMAND 0x04
+#define PCI_STATUS 0x06
+#define PCI_HEADER_TYPE 0x0e
+#define PCI_BAR0 0x10
+#define PCI_BAR_END 0x28 /* after BAR5 */
+#define PCI_ROM_BAR 0x30
+#define PCI_CAP_PTR 0x34
+#define PCI_INT_LINE 0x3c
+
+#define PCI_STATUS_CAP_LIST (1u << 4)
+
+/* Command register bits (PCI 3.0, 6.2.2). */
+#define PCI_CMD_IO (1u << 0)
+#define PCI_CMD_MEMORY (1u << 1)
+#define PCI_CMD_MASTER (1u << 2)
+#define PCI_CMD_PARITY (1u << 6)
+#define PCI_CMD_SERR (1u << 8)
+#define PCI_CMD_INTX_DISABLE (1u << 10)
+
+/* BAR low bits. */
+#define PCI_BAR_IO_SPACE 0x1u
+#define PCI_BAR_MEM_TYPE_64 0x4u
+
+/* Capabilities. */
+#define PCI_CAP_ID_MSI 0x05
+#define PCI_CAP_ID_MSIX 0x11
+
+/* MSI capability: control (16 bits at +2), address (+4), upper address
+ * (+8, 64-bit capable), data (+8 or +0xc). */
+#define PCI_MSI_CTRL 2
+#define PCI_MSI_ADDR 4
+#define PCI_MSI_CTRL_ENABLE (1u << 0)
+#define PCI_MSI_CTRL_64BIT (1u << 7)
+#define PCI_MSI_CTRL_MME_SHIFT 4 /* multiple message enable, 6:4 */
+#define PCI_MSIX_CTRL_ENABLE (1u << 15)
+
+/* MSI address and data (SDM Vol. 3, 11.11.1 and 11.11.2). */
+#define MSI_ADDR_BASE 0xfee00000u
+#define MSI_ADDR_BASE_MASK 0xfff00000u
+#define MSI_ADDR_DEST_SHIFT 12 /* destination ID, bits 19:12 */
+#define MSI_ADDR_REMAPPABLE (1u << 4) /* Intel interrupt-remapping format */
+#define MSI_ADDR_DEST_LOGICAL (1u << 2)
+#define MSI_DATA_VECTOR_MASK 0xffu
+#define MSI_DATA_DM_SHIFT 8 /* delivery mode, bits 10:8 */
+#define MSI_DATA_LEVEL (1u << 15)
+
+/* A register named by an access: bus/device/function and the offset of
+ * its first byte. */
+struct pci_reg {
+	u16 bdf;
+	u16 reg;
+};
+
+/*
+ * Mechanism #1: the data-port access at port (0xcfc-0xcff) with address
+ * register cf8.  False if it names no register (enable bit clear, or a
+ * reserved bit set: then the access goes nowhere, reads give all ones).
+ * The byte offset within the dword is the port's (port - 0xcfc).
+ */
+bool pci_cf8_decode(u32 cf8, u16 port, struct pci_reg *out);
+
+/* MMCONFIG: the register at offset off into a segment's window. */
+static inline struct pci_reg pci_mmcfg_decode(u64 off)
+{
+	struct pci_reg r = {(u16)(off >> 12), (u16)(off & 0xfff)};
+
+	return r;
+}
+
+/*
+ * The bits of the command register a cell may set on its own function:
+ * I/O and memory decoding, bus mastering (only if dma_ok: the config
+ * declared its DMA unisolated), parity and SERR reporting, and INTx
+ * disable.  Others (special cycles, memory write and invalidate, palette
+ * snooping, fast back-to-back) are not needed and stay 0.
+ */
+u16 pci_cell_command(u16 value, bool dma_ok);
+
+/*
+ * The six BARs of a function as a cell sees them, one slot per register.
+ * A 64-bit BAR takes two slots: the lower holds it (addr, size, flags),
+ * the next one has upper set and nothing else.  size: a power of 2 (0: no
+ * BAR, reads 0); addr: where the cell sees it (guest-physical, or the
+ * first port); flags: the low bits the device reports (I/O space; memory
+ * type and prefetchable).  sizing: the cell last wrote all ones to this
+ * register, so it reads the size mask.
+ */
+struct pci_bar_view {
+	u64 addr;
+	u64 size;
+	u32 flags;
+	bool upper;
+	bool sizing;
+};
+
+/* What the cell reads from BAR register i (0-5) of bars[6]. */
+u32 pci_bar_read(const struct pci_bar_view *bars, unsigned int i);
+
+/*
+ * The cell writes value to BAR register i of bars[6].  Sizing (the
+ * address bits all ones) and writing back the address it has are taken
+ * (true); any other address is refused (false) and changes nothing: BARs
+ * stay where the config puts them, and the hardware's BARs are never
+ * written for a cell.  Writes to a register without a BAR are ignored
+ * (true).
+ */
+bool pci_bar_write(struct pci_bar_view *bars, unsigned int i, u32 value);
+
+/* An MSI message in ICR form (asm/apic_dest.h): the ICR low half (vector,
+ * delivery mode, destination mode) and the destination ID. */
+static inline u32 msi_as_icr(u32 addr, u32 data)
+{
+	return (data & 0x7ff) | ((addr & MSI_ADDR_DEST_LOGICAL) ? 0x800 : 0);
+}
+
+static inline u32 msi_dest(u32 addr)
+{
+	return (addr >> MSI_ADDR_DEST_SHIFT) & 0xff;
+}
+
+/*
+ * A cell's MSI message with vectors vectors (1 to 32, multiple message
+ * enable): NULL if it may be sent, else what is wrong: the address is
+ * not in the local APICs' window, remappable, or logical (a cell names
+ * its CPUs by APIC ID); the delivery mode is not Fixed or Lowest
+ * Priority; a vector is outside 0x10-0xfe; or it is level-triggered
+ * (MSIs are edges, SDM 11.11.2).  Its destination is the caller's to
+ * check.
+ */
+const char *msi_cell_refused(u32 addr, u32 data, unsigned int vectors);
+
+#endif /* WARDEN_ASM_PCI_H */

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Device interrupt destinations (contracts in asm/irq_dest.h). */
+#include <asm/apic_dest.h>
+#include <asm/irq_dest.h>
+#include <asm/percpu.h>
+#include <hv/cell.h>
+#include <hv/hypervisor.h>
+
+#define ICR_DEST_LOGICAL (1u << 11)
+
+const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest)
+{
+	struct apic_target t;
+	unsigned int cpu;
+
+	if (x2apic && (low & ICR_DEST_LOGICAL))
+		return "logical destination on an x2APIC machine";
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		if (cpu_in_set(&hv.root.cpus, cpu))
+			continue;
+		t.apic_id = per_cpu(cpu)->apic_id;
+		t.ldr = 0;
+		t.dfr = 0xffffffff;
+		if (apic_is_destination(false, low, dest, &t, false))
+			return "destination includes a CPU root gave to a cell";
+	}
+	return NULL;
+}
+
+const char *irq_cell_dest(const struct cell *cell, u32 low, u32 dest,
+			  u32 *apic_id)
+{
+	bool logical = low & ICR_DEST_LOGICAL, found = false;
+	struct apic_target target;
+	struct per_cpu *t;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		target.apic_id = t->apic_id;
+		target.ldr = t->arch.ldr;
+		target.dfr = t->arch.dfr;
+		if (!cpu_in_set(&cell->cpus, cpu)) {
+			if (!logical && dest != 0xff && t->apic_id == dest)
+				return "destination is a CPU outside the cell";
+			continue;
+		}
+		if (logical && t->arch.guest_x2apic)
+			return "logical destination in x2APIC mode";
+		if (!apic_is_destination(false, low, dest, &target, false))
+			continue;
+		if (!found)
+			*apic_id = t->apic_id;
+		found = true;
+	}
+	return found ? NULL : "destination names none of the cell's CPUs";
+}

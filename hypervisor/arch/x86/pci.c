@@ -1,0 +1,629 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PCI configuration space, a unit (hv/unit.h).  The hypervisor keeps both
+ * ways to reach it: the ports 0xcf8-0xcff (mechanism #1) exit for root
+ * and for every cell with PCI functions (the port registry, hv/mmio.h),
+ * and root's MMCONFIG window is taken out of its second-level tables (the
+ * MMIO registry).  Every access is performed here, on the function it
+ * names:
+ *
+ *  - a function a cell owns (its config's pci_devices) reads as absent
+ *    (all ones) to root and to every other cell, and ignores their
+ *    writes;
+ *  - root reaches every other function as on hardware, except that an
+ *    MSI message it programs must not reach a cell's CPU (refused,
+ *    reported, not applied; a message in remappable format holds an index
+ *    into root's interrupt-remapping table and is taken unchecked, as for
+ *    the IOAPIC);
+ *  - a cell reaches its own functions through 0xcf8/0xcfc (256 bytes
+ *    each; it has no MMCONFIG).  Their headers are filtered:
+ *    IDs, class and capabilities read as on hardware; the command
+ *    register takes decoding, INTx disable and (DMA_UNISOLATED only) bus
+ *    mastering; BARs read where the config maps them in the cell
+ *    (asm/pci.h: sizing works, moving them is refused and reported, the
+ *    hardware's BARs are never written); the expansion ROM reads 0; an MSI
+ *    message must target the cell's CPUs (else the cell fails, named);
+ *    MSI-X stays disabled (its table is not emulated yet: the enable bit
+ *    is dropped and reported).
+ *
+ * On create a function's decoding, bus mastering, MSI and MSI-X are
+ * switched off before the cell gets it, and again when it goes back to
+ * root on destroy (root's Linux rescans and programs it anew).  Physical
+ * accesses go through MMCONFIG where the system config has it, else
+ * through 0xcf8/0xcfc, all under one lock.
+ */
+#include <asm/arch_cell.h>
+#include <asm/irq_dest.h>
+#include <asm/pci.h>
+#include <asm/percpu.h>
+#include <asm/processor.h>
+#include <asm/vendor.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/hypervisor.h>
+#include <hv/mmio.h>
+#include <hv/printk.h>
+#include <hv/spinlock.h>
+#include <hv/unit.h>
+#include <warden/config.h>
+#include <warden/error.h>
+#include <warden/hypercall.h>
+
+/* The hypervisor's mapping of the MMCONFIG window (at most 256 MiB):
+ * its own 1 GiB below the hypervisor's image. */
+#define PCI_MMCFG_HV_VIRT 0xffffff8000000000ul
+
+/* Functions assigned to cells at once, all cells together. */
+#define PCI_MAX_ASSIGNED 32
+
+struct pci_dev {
+	struct cell *owner; /* NULL: a free slot */
+	const struct warden_pci_device *cfg;
+	u16 bdf;
+	u8 msi_cap, msix_cap; /* config-space offsets, 0: none */
+	struct pci_bar_view bars[WARDEN_PCI_BARS];
+};
+
+static struct pci_dev devs[PCI_MAX_ASSIGNED];
+static spinlock_t pci_lock; /* physical accesses and devs[] */
+static volatile u8 *mmcfg;  /* NULL: no MMCONFIG */
+static u64 mmcfg_phys, mmcfg_size;
+
+/* ---- physical accesses (pci_lock held) ---- */
+
+static bool use_mmcfg(u16 bdf)
+{
+	return mmcfg && ((u64)bdf << 12) < mmcfg_size;
+}
+
+static u32 phys_read(u16 bdf, u16 reg, unsigned int size)
+{
+	volatile u8 *p;
+
+	if (use_mmcfg(bdf)) {
+		p = mmcfg + ((u64)bdf << 12) + reg;
+		if (size == 1)
+			return *p;
+		if (size == 2)
+			return *(volatile u16 *)p;
+		return *(volatile u32 *)p;
+	}
+	if (reg >= 0x100)
+		return 0xffffffffu;
+	port_write(PCI_CF8, 4, PCI_CF8_ENABLE | (u32)bdf << 8 | (reg & 0xfc));
+	return port_read(PCI_CFC + (reg & 3), size);
+}
+
+static void phys_write(u16 bdf, u16 reg, unsigned int size, u32 value)
+{
+	volatile u8 *p;
+
+	if (use_mmcfg(bdf)) {
+		p = mmcfg + ((u64)bdf << 12) + reg;
+		if (size == 1)
+			*p = (u8)value;
+		else if (size == 2)
+			*(volatile u16 *)p = (u16)value;
+		else
+			*(volatile u32 *)p = value;
+		return;
+	}
+	if (reg >= 0x100)
+		return;
+	port_write(PCI_CF8, 4, PCI_CF8_ENABLE | (u32)bdf << 8 | (reg & 0xfc));
+	port_write(PCI_CFC + (reg & 3), size, value);
+}
+
+/* The offset of capability id in the function's list, or 0.  At most 48
+ * entries (the 192 bytes after the header hold no more): a looping list
+ * ends. */
+static u8 find_cap(u16 bdf, u8 id)
+{
+	unsigned int n;
+	u8 pos;
+
+	if (!(phys_read(bdf, PCI_STATUS, 2) & PCI_STATUS_CAP_LIST))
+		return 0;
+	pos = (u8)phys_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
+	for (n = 0; n < 48 && pos >= 0x40; n++) {
+		if ((u8)phys_read(bdf, pos, 1) == id)
+			return pos;
+		pos = (u8)phys_read(bdf, pos + 1, 1) & 0xfc;
+	}
+	return 0;
+}
+
+/* Decoding, bus mastering, MSI and MSI-X off: the function does nothing
+ * until its new owner programs it. */
+static void quiesce(u16 bdf)
+{
+	u8 cap;
+
+	phys_write(bdf, PCI_COMMAND, 2,
+		   phys_read(bdf, PCI_COMMAND, 2) &
+			   ~(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_MASTER));
+	cap = find_cap(bdf, PCI_CAP_ID_MSI);
+	if (cap)
+		phys_write(bdf, cap + PCI_MSI_CTRL, 2,
+			   phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
+				   ~PCI_MSI_CTRL_ENABLE);
+	cap = find_cap(bdf, PCI_CAP_ID_MSIX);
+	if (cap)
+		phys_write(bdf, cap + PCI_MSI_CTRL, 2,
+			   phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
+				   ~PCI_MSIX_CTRL_ENABLE);
+}
+
+static struct pci_dev *assigned(u16 bdf)
+{
+	unsigned int i;
+
+	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
+		if (devs[i].owner && devs[i].bdf == bdf)
+			return &devs[i];
+	return NULL;
+}
+
+/* ---- MSI ---- */
+
+/*
+ * The MSI capability at cap as it will be after the write of size bytes
+ * of value at reg: *addr, *data, the number of vectors, and whether it is
+ * enabled.  False if the write does not touch the capability.
+ */
+static bool msi_after_write(u16 bdf, u8 cap, u16 reg, unsigned int size,
+			    u32 value, u32 *addr, u32 *data,
+			    unsigned int *vectors)
+{
+	u32 dw[4];
+	unsigned int i, byte;
+	u16 ctrl;
+
+	if (reg + size <= cap || reg >= cap + 16)
+		return false;
+	for (i = 0; i < 4; i++)
+		dw[i] = phys_read(bdf, cap + 4 * i, 4);
+	for (i = 0; i < size; i++) {
+		byte = reg - cap + i;
+		if (byte >= 16)
+			break;
+		dw[byte / 4] &= ~(0xffu << (8 * (byte % 4)));
+		dw[byte / 4] |= ((value >> (8 * i)) & 0xff) << (8 * (byte % 4));
+	}
+	ctrl = (u16)(dw[0] >> 16);
+	*addr = dw[1];
+	*data = (ctrl & PCI_MSI_CTRL_64BIT) ? dw[3] & 0xffff : dw[2] & 0xffff;
+	/* a 64-bit message above 4 GiB reaches no local APIC */
+	if ((ctrl & PCI_MSI_CTRL_64BIT) && dw[2])
+		*addr = 0;
+	*vectors = 1u << ((ctrl >> PCI_MSI_CTRL_MME_SHIFT) & 7);
+	return ctrl & PCI_MSI_CTRL_ENABLE;
+}
+
+/* Why root may not make the write (an MSI to a cell's CPU), or NULL. */
+static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
+				      unsigned int size, u32 value)
+{
+	u32 addr, data;
+	unsigned int vectors;
+	u8 cap;
+
+	if (reg < 0x40 || reg >= 0x100)
+		return NULL;
+	cap = find_cap(bdf, PCI_CAP_ID_MSI);
+	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
+				     &vectors))
+		return NULL;
+	if (addr & MSI_ADDR_REMAPPABLE)
+		return NULL; /* root's own remapping table: unchecked */
+	if ((addr & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
+		return "MSI address outside the local APICs' window";
+	return irq_root_dest_refused(pc->arch.x2apic, msi_as_icr(addr, data),
+				     msi_dest(addr));
+}
+
+/* ---- accesses ---- */
+
+static void report(struct per_cpu *pc, u16 bdf, u16 reg, u32 value,
+		   const char *why)
+{
+	cell_printk(pc->cell,
+		    "CPU %u: write of 0x%x to PCI %02x:%02x.%x register 0x%x "
+		    "refused: %s",
+		    pc->cpu_id, value, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7,
+		    reg, why);
+}
+
+static enum mmio_result root_access(struct per_cpu *pc, u16 bdf, u16 reg,
+				    struct mmio_access *a)
+{
+	const char *why;
+
+	if (!a->write) {
+		a->value = phys_read(bdf, reg, a->size);
+		return MMIO_HANDLED;
+	}
+	why = root_write_refused(pc, bdf, reg, a->size, (u32)a->value);
+	if (why)
+		report(pc, bdf, reg, (u32)a->value, why);
+	else
+		phys_write(bdf, reg, a->size, (u32)a->value);
+	return MMIO_HANDLED;
+}
+
+/* A cell's read of its own function. */
+static void cell_read(struct pci_dev *d, u16 reg, struct mmio_access *a)
+{
+	u32 dw;
+
+	if (reg >= PCI_BAR0 && reg < PCI_BAR_END) {
+		dw = pci_bar_read(d->bars, (reg - PCI_BAR0) / 4);
+		a->value = dw >> (8 * (reg & 3));
+	} else if (reg >= PCI_ROM_BAR && reg < PCI_ROM_BAR + 4) {
+		a->value = 0; /* no expansion ROM */
+	} else {
+		a->value = phys_read(d->bdf, reg, a->size);
+	}
+}
+
+/* A cell's write to the MSI or MSI-X capability of its function: the
+ * message checked, the MSI-X enable bit dropped. */
+static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
+				       u16 reg, unsigned int size, u32 value)
+{
+	u32 addr, data, id;
+	unsigned int vectors;
+	const char *why = NULL;
+	unsigned int hi = d->msix_cap + PCI_MSI_CTRL + 1u; /* enable's byte */
+
+	if (d->msi_cap && msi_after_write(d->bdf, d->msi_cap, reg, size, value,
+					  &addr, &data, &vectors)) {
+		why = msi_cell_refused(addr, data, vectors);
+		if (!why)
+			why = irq_cell_dest(pc->cell, msi_as_icr(addr, data),
+					    msi_dest(addr), &id);
+		if (why) {
+			report(pc, d->bdf, reg, value, why);
+			cell_fail(pc, "MSI message", (u64)addr << 32 | data,
+				  vcpu_rip());
+			return MMIO_CELL_FAILED;
+		}
+	}
+	/* the byte holding MSI-X enable (bit 15 of the control word) */
+	if (d->msix_cap && reg <= hi && hi < reg + size &&
+	    (value >> (8 * (hi - reg))) & 0x80) {
+		report(pc, d->bdf, reg, value,
+		       "MSI-X is not available to cells yet (its table is not "
+		       "emulated); the enable bit is dropped");
+		value &= ~(0x80u << (8 * (hi - reg)));
+	}
+	phys_write(d->bdf, reg, size, value);
+	return MMIO_HANDLED;
+}
+
+/* A cell's write to its own function (see the top of the file). */
+static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
+				   u16 reg, struct mmio_access *a)
+{
+	bool dma_ok = d->cfg->flags & WARDEN_PCI_DMA_UNISOLATED;
+	u32 value = (u32)a->value, byte;
+	unsigned int i;
+
+	if (reg >= PCI_COMMAND && reg < PCI_COMMAND + 4) {
+		/* command (filtered) and status (write 1 to clear): each
+		 * byte written goes to its own register */
+		for (i = 0; i < a->size; i++, reg++, value >>= 8) {
+			byte = value & 0xff;
+			if (reg == PCI_COMMAND)
+				byte = pci_cell_command((u16)byte, dma_ok);
+			else if (reg == PCI_COMMAND + 1)
+				byte = pci_cell_command((u16)(byte << 8),
+							dma_ok) >> 8;
+			phys_write(d->bdf, reg, 1, byte);
+		}
+		return MMIO_HANDLED;
+	}
+	if (reg >= PCI_BAR0 && reg < PCI_BAR_END) {
+		if (a->size != 4)
+			return MMIO_HANDLED; /* BARs are written whole */
+		if (!pci_bar_write(d->bars, (reg - PCI_BAR0) / 4, value))
+			report(pc, d->bdf, reg, value,
+			       "a BAR stays where the config maps it");
+		return MMIO_HANDLED;
+	}
+	if (reg == PCI_INT_LINE && a->size == 1) {
+		phys_write(d->bdf, reg, 1, value); /* a scratch register */
+		return MMIO_HANDLED;
+	}
+	if (reg < 0x40)
+		return MMIO_HANDLED; /* IDs, class, ROM, ...: read-only here */
+	return cell_cap_write(pc, d, reg, a->size, value);
+}
+
+/* An access to register r of a function, from root or a cell. */
+static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
+				      struct mmio_access *a)
+{
+	struct cell *cell = pc->cell;
+	enum mmio_result res = MMIO_HANDLED;
+	struct pci_dev *d;
+
+	if ((r.reg & 3) + a->size > 4)
+		return MMIO_REFUSED; /* within one dword */
+	spin_lock(&pci_lock);
+	d = assigned(r.bdf);
+	if (cell == &hv.root ? d != NULL : (!d || d->owner != cell)) {
+		if (!a->write)
+			a->value = ~0ull; /* absent */
+	} else if (cell == &hv.root) {
+		res = root_access(pc, r.bdf, r.reg, a);
+	} else if (a->write) {
+		res = cell_write(pc, d, r.reg, a);
+	} else {
+		cell_read(d, r.reg, a);
+	}
+	spin_unlock(&pci_lock);
+	return res;
+}
+
+/* Ports 0xcf8-0xcff.  Root's accesses to 0xcf8-0xcfb other than the
+ * dword address register (0xcf9 is the chipset's reset control) go to
+ * the hardware; a cell's are ignored. */
+static enum mmio_result pci_ports(void *ctx, struct per_cpu *pc,
+				  struct mmio_access *a)
+{
+	u32 *cf8 = &pc->cell->arch->pci_cf8;
+	struct pci_reg r;
+
+	(void)ctx;
+	if (a->addr == PCI_CF8 && a->size == 4) {
+		if (a->write)
+			*cf8 = (u32)a->value;
+		else
+			a->value = *cf8;
+		return MMIO_HANDLED;
+	}
+	if (a->addr < PCI_CFC) {
+		if (pc->cell != &hv.root) {
+			a->value = ~0ull;
+			return MMIO_HANDLED;
+		}
+		spin_lock(&pci_lock);
+		if (a->write)
+			port_write((u16)a->addr, a->size, (u32)a->value);
+		else
+			a->value = port_read((u16)a->addr, a->size);
+		spin_unlock(&pci_lock);
+		return MMIO_HANDLED;
+	}
+	if (!pci_cf8_decode(*cf8, (u16)a->addr, &r)) {
+		a->value = ~0ull;
+		return MMIO_HANDLED;
+	}
+	return config_access(pc, r, a);
+}
+
+/* Root's MMCONFIG window. */
+static enum mmio_result pci_mmcfg(void *ctx, struct per_cpu *pc,
+				  struct mmio_access *a)
+{
+	(void)ctx;
+	return config_access(pc, pci_mmcfg_decode(a->offset), a);
+}
+
+/* ---- the unit ---- */
+
+static int pci_unit_init(struct per_cpu *pc)
+{
+	const struct warden_platform *p = &hv.config->platform;
+
+	if (p->mmconfig_base) {
+		mmcfg_phys = p->mmconfig_base;
+		mmcfg_size = ((u64)p->mmconfig_end_bus + 1) << 20;
+		mmcfg = (volatile u8 *)PCI_MMCFG_HV_VIRT;
+		if (pt_map(&hv.hv_pt, PCI_MMCFG_HV_VIRT, mmcfg_phys, mmcfg_size,
+			   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
+		    arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size) ||
+		    mmio_register(&hv.root.mmio, mmcfg_phys, mmcfg_size,
+				  pci_mmcfg, NULL))
+			return hv_no_memory(pc, 3);
+	}
+	arch_set_ports(&hv.root, PCI_CF8, 8, false);
+	if (mmio_register(&hv.root.pio, PCI_CF8, 8, pci_ports, NULL))
+		return hv_no_memory(pc, 3);
+	printk("PCI configuration space trapped: ports 0xcf8-0xcff%s\n",
+	       mmcfg ? " and MMCONFIG" : "");
+	return 0;
+}
+
+static void set_error(struct warden_error *err, u32 rule, u32 kind,
+		      u32 index, u64 v0, u64 v1, u64 v2, u64 v3)
+{
+	err->code = -WARDEN_EINVAL;
+	err->rule = rule;
+	err->item_kind = kind;
+	err->item_index = index;
+	err->values[0] = v0;
+	err->values[1] = v1;
+	err->values[2] = v2;
+	err->values[3] = v3;
+}
+
+/* A cell may hold neither the configuration ports nor MMCONFIG. */
+static int check_config_space(const struct cell *cell,
+			      struct warden_error *err)
+{
+	const struct warden_pio_range *pio =
+		warden_cell_pio_ranges(cell->config);
+	const struct warden_mem_region *mem =
+		warden_cell_mem_regions(cell->config);
+	unsigned int i;
+
+	for (i = 0; i < cell->config->num_pio_ranges; i++)
+		if (pio[i].base < PCI_CF8 + 8 &&
+		    PCI_CF8 < pio[i].base + pio[i].length) {
+			set_error(err, WARDEN_RULE_PCI_CONFIG_IN_CELL,
+				  WARDEN_ITEM_PIO_RANGE, i, PCI_CF8, 0, 0, 0);
+			return err->code;
+		}
+	for (i = 0; i < cell->config->num_memory_regions; i++)
+		if (mmcfg && mem[i].phys_start < mmcfg_phys + mmcfg_size &&
+		    mmcfg_phys < mem[i].phys_start + mem[i].size &&
+		    !(mem[i].flags & WARDEN_MEM_COMM_REGION)) {
+			set_error(err, WARDEN_RULE_PCI_CONFIG_IN_CELL,
+				  WARDEN_ITEM_MEMORY_REGION, i, mmcfg_phys, 0,
+				  0, 0);
+			return err->code;
+		}
+	return 0;
+}
+
+/* Each function free, present, of type 0 with the IDs configured, and
+ * room for all (pci_lock held). */
+static int check_devices(const struct cell *cell, struct warden_error *err)
+{
+	const struct warden_pci_device *cfg =
+		warden_cell_pci_devices(cell->config);
+	unsigned int i, free = 0;
+	struct pci_dev *d;
+	u32 ids, want;
+	u8 type;
+
+	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
+		free += !devs[i].owner;
+	for (i = 0; i < cell->config->num_pci_devices; i++) {
+		d = assigned(cfg[i].bdf);
+		if (d || i >= free) {
+			set_error(err, WARDEN_RULE_PCI_DEVICE_UNAVAILABLE,
+				  WARDEN_ITEM_PCI_DEVICE, i, cfg[i].bdf,
+				  d ? d->owner->id : 0, PCI_MAX_ASSIGNED, 0);
+			return err->code;
+		}
+		ids = phys_read(cfg[i].bdf, PCI_VENDOR_ID, 4);
+		ids = ids == 0xffffffffu ? ids : (ids << 16) | (ids >> 16);
+		type = (u8)phys_read(cfg[i].bdf, PCI_HEADER_TYPE, 1) & 0x7f;
+		want = (u32)cfg[i].vendor_id << 16 | cfg[i].device_id;
+		if (ids != want || type != 0) {
+			set_error(err, WARDEN_RULE_PCI_DEVICE_MISMATCH,
+				  WARDEN_ITEM_PCI_DEVICE, i, cfg[i].bdf, ids,
+				  type, want);
+			return err->code;
+		}
+	}
+	return 0;
+}
+
+/* Where the cell sees the memory at phys (its region holding it). */
+static u64 guest_address(const struct cell *cell, u64 phys)
+{
+	const struct warden_mem_region *mem =
+		warden_cell_mem_regions(cell->config);
+	unsigned int i;
+
+	for (i = 0; i < cell->config->num_memory_regions; i++)
+		if (mem[i].phys_start <= phys &&
+		    phys - mem[i].phys_start < mem[i].size)
+			return phys - mem[i].phys_start + mem[i].guest_start;
+	return phys; /* the validator requires a region (MEM_PCI_BAR) */
+}
+
+static void take(struct cell *cell, struct pci_dev *d,
+		 const struct warden_pci_device *cfg)
+{
+	const struct warden_pci_bar *b;
+	unsigned int i;
+
+	d->owner = cell;
+	d->cfg = cfg;
+	d->bdf = cfg->bdf;
+	quiesce(d->bdf);
+	d->msi_cap = find_cap(d->bdf, PCI_CAP_ID_MSI);
+	d->msix_cap = find_cap(d->bdf, PCI_CAP_ID_MSIX);
+	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+		b = &cfg->bars[i];
+		d->bars[i] = (struct pci_bar_view){0};
+		if (i > 0 && (cfg->bars[i - 1].flags & WARDEN_PCI_BAR_MEM64) &&
+		    cfg->bars[i - 1].size) {
+			d->bars[i].upper = true;
+			continue;
+		}
+		if (!b->size)
+			continue;
+		d->bars[i].size = b->size;
+		if (b->flags & WARDEN_PCI_BAR_IO) {
+			d->bars[i].addr = b->address;
+			d->bars[i].flags = PCI_BAR_IO_SPACE;
+		} else {
+			d->bars[i].addr = guest_address(cell, b->address);
+			d->bars[i].flags =
+				((b->flags & WARDEN_PCI_BAR_MEM64)
+					 ? PCI_BAR_MEM_TYPE_64
+					 : 0) |
+				((b->flags & WARDEN_PCI_BAR_PREFETCH) ? 0x8 : 0);
+		}
+	}
+}
+
+static int pci_cell_init(struct cell *cell, struct warden_error *err)
+{
+	const struct warden_pci_device *cfg =
+		warden_cell_pci_devices(cell->config);
+	unsigned int i, slot = 0;
+
+	if (check_config_space(cell, err))
+		return err->code;
+	if (!cell->config->num_pci_devices)
+		return 0;
+	spin_lock(&pci_lock);
+	if (check_devices(cell, err)) {
+		spin_unlock(&pci_lock);
+		return err->code;
+	}
+	if (mmio_register(&cell->pio, PCI_CF8, 8, pci_ports, NULL)) {
+		spin_unlock(&pci_lock);
+		return cell_error_no_memory(err);
+	}
+	for (i = 0; i < cell->config->num_pci_devices; i++) {
+		while (devs[slot].owner)
+			slot++; /* check_devices counted the room */
+		take(cell, &devs[slot], &cfg[i]);
+	}
+	spin_unlock(&pci_lock);
+	return 0;
+}
+
+static void pci_cell_exit(struct cell *cell)
+{
+	unsigned int i;
+
+	spin_lock(&pci_lock);
+	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
+		if (devs[i].owner == cell) {
+			quiesce(devs[i].bdf);
+			devs[i].owner = NULL;
+		}
+	spin_unlock(&pci_lock);
+}
+
+/* Root's memory given back may cover the MMCONFIG window: trap it
+ * again. */
+static void pci_map(struct cell *cell, u64 start, u64 size)
+{
+	if (cell == &hv.root && mmcfg && start < mmcfg_phys + mmcfg_size &&
+	    mmcfg_phys < start + size)
+		arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size);
+}
+
+static unsigned int pci_mmio_count(const struct cell *cell)
+{
+	return cell == &hv.root && hv.config->platform.mmconfig_base ? 1 : 0;
+}
+
+DEFINE_UNIT(pci) = {
+	.name = "PCI",
+	.init = pci_unit_init,
+	.cell_init = pci_cell_init,
+	.cell_exit = pci_cell_exit,
+	.map = pci_map,
+	.mmio_count = pci_mmio_count,
+};
