@@ -164,7 +164,28 @@ static struct pci_dev *assigned(u16 bdf)
 	return NULL;
 }
 
-/* ---- MSI ---- */
+/* ---- what root and cells may write ---- */
+
+/*
+ * dw[0..n) := the dwords of bdf's configuration space from offset from
+ * (dword aligned), as they will be after the write of size bytes of value
+ * at reg.
+ */
+static void after_write(u16 bdf, u16 from, unsigned int n, u16 reg,
+			unsigned int size, u32 value, u32 *dw)
+{
+	unsigned int i, byte;
+
+	for (i = 0; i < n; i++)
+		dw[i] = phys_read(bdf, from + 4 * i, 4);
+	for (i = 0; i < size; i++) {
+		if (reg + i < from || reg + i >= from + 4 * n)
+			continue;
+		byte = reg + i - from;
+		dw[byte / 4] &= ~(0xffu << (8 * (byte % 4)));
+		dw[byte / 4] |= ((value >> (8 * i)) & 0xff) << (8 * (byte % 4));
+	}
+}
 
 /*
  * The MSI capability at cap as it will be after the write of size bytes
@@ -176,20 +197,11 @@ static bool msi_after_write(u16 bdf, u8 cap, u16 reg, unsigned int size,
 			    unsigned int *vectors)
 {
 	u32 dw[4];
-	unsigned int i, byte;
 	u16 ctrl;
 
 	if (reg + size <= cap || reg >= cap + 16)
 		return false;
-	for (i = 0; i < 4; i++)
-		dw[i] = phys_read(bdf, cap + 4 * i, 4);
-	for (i = 0; i < size; i++) {
-		byte = reg - cap + i;
-		if (byte >= 16)
-			break;
-		dw[byte / 4] &= ~(0xffu << (8 * (byte % 4)));
-		dw[byte / 4] |= ((value >> (8 * i)) & 0xff) << (8 * (byte % 4));
-	}
+	after_write(bdf, cap, 4, reg, size, value, dw);
 	ctrl = (u16)(dw[0] >> 16);
 	*addr = dw[1];
 	*data = (ctrl & PCI_MSI_CTRL_64BIT) ? dw[3] & 0xffff : dw[2] & 0xffff;
@@ -200,7 +212,155 @@ static bool msi_after_write(u16 bdf, u8 cap, u16 reg, unsigned int size,
 	return ctrl & PCI_MSI_CTRL_ENABLE;
 }
 
-/* Why root may not make the write (an MSI to a cell's CPU), or NULL. */
+/* The system config's entry of root's function bdf, or NULL. */
+static const struct warden_pci_device *root_entry(u16 bdf)
+{
+	const struct warden_pci_device *d =
+		warden_cell_pci_devices(&hv.config->root_cell);
+	unsigned int i;
+
+	for (i = 0; i < hv.config->root_cell.num_pci_devices; i++)
+		if (d[i].bdf == bdf)
+			return &d[i];
+	return NULL;
+}
+
+static bool overlaps(u64 a, u64 a_size, u64 b, u64 b_size)
+{
+	return a < b + b_size && b < a + a_size;
+}
+
+/* Does a live cell own memory (io false) or ports (io true) in
+ * [start, start + size)?  Read without cells_lock, which management
+ * holds while it waits for CPUs: a cell created or destroyed meanwhile
+ * is seen before or after, its config is never unmapped. */
+static bool cell_has(u64 start, u64 size, bool io)
+{
+	const struct warden_mem_region *mem;
+	const struct warden_pio_range *pio;
+	const struct cell *c;
+	unsigned int id, i;
+
+	for (id = 1; id < HV_MAX_CELLS; id++) {
+		c = __atomic_load_n(&hv.cells[id], __ATOMIC_ACQUIRE);
+		if (!c)
+			continue;
+		mem = warden_cell_mem_regions(c->config);
+		pio = warden_cell_pio_ranges(c->config);
+		for (i = 0; !io && i < c->config->num_memory_regions; i++)
+			if (!(mem[i].flags & WARDEN_MEM_COMM_REGION) &&
+			    overlaps(start, size, mem[i].phys_start,
+				     mem[i].size))
+				return true;
+		for (i = 0; io && i < c->config->num_pio_ranges; i++)
+			if (overlaps(start, size, pio[i].base, pio[i].length))
+				return true;
+	}
+	return false;
+}
+
+/* Why root may not decode a memory BAR at [start, start + size), or
+ * NULL: it must lie in one of its config's device-memory regions, in no
+ * cell's memory, and clear of what the hypervisor traps (IOAPICs,
+ * MMCONFIG, the local APICs' window). */
+static const char *root_bar_memory_refused(u64 start, u64 size)
+{
+	const struct warden_mem_region *mem =
+		warden_cell_mem_regions(&hv.config->root_cell);
+	const struct warden_ioapic *io = warden_system_ioapics(hv.config);
+	unsigned int i;
+	bool inside = false;
+
+	for (i = 0; i < hv.config->root_cell.num_memory_regions; i++)
+		if ((mem[i].flags & WARDEN_MEM_IO) &&
+		    mem[i].phys_start <= start &&
+		    start + size <= mem[i].phys_start + mem[i].size)
+			inside = true;
+	if (!inside || start + size < start)
+		return "a BAR over memory that is not root's device memory";
+	if (cell_has(start, size, false))
+		return "a BAR over a cell's memory";
+	for (i = 0; i < hv.config->platform.num_ioapics; i++)
+		if (overlaps(start, size, io[i].address, PAGE_SIZE))
+			return "a BAR over an IOAPIC";
+	if ((mmcfg && overlaps(start, size, mmcfg_phys, mmcfg_size)) ||
+	    overlaps(start, size, MSI_ADDR_BASE, 0x100000))
+		return "a BAR over MMCONFIG or the local APICs' window";
+	return NULL;
+}
+
+/* Why root may not decode an I/O BAR at ports [base, base + n), or
+ * NULL: they must be root's ports (its config's, no cell's). */
+static const char *root_bar_ports_refused(u64 base, u64 n)
+{
+	const struct warden_pio_range *pio =
+		warden_cell_pio_ranges(&hv.config->root_cell);
+	unsigned int i;
+
+	for (i = 0; i < hv.config->root_cell.num_pio_ranges; i++)
+		if (pio[i].base <= base &&
+		    base + n <= (u64)pio[i].base + pio[i].length)
+			return cell_has(base, n, true) ? "an I/O BAR over a "
+							 "cell's ports"
+						       : NULL;
+	return "an I/O BAR over ports root does not have";
+}
+
+/*
+ * Why root may not make a write to the command register or a BAR of a
+ * type 0 function, or NULL: after it, every BAR the function decodes
+ * (memory BARs with memory space on, I/O BARs with I/O space on) must lie
+ * in root's device memory or ports.  BAR sizes come from the system
+ * config (a function it does not list counts as 4 KiB or one port);
+ * while decoding is off any value is taken, which is how Linux sizes and
+ * moves BARs.
+ */
+static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
+				    u32 value)
+{
+	const struct warden_pci_device *cfg;
+	u32 dw[(PCI_BAR_END - PCI_COMMAND) / 4], lo;
+	unsigned int i;
+	const char *why;
+	u64 addr, len;
+	u16 cmd;
+
+	if (reg >= PCI_BAR_END || (reg >= PCI_COMMAND + 2 && reg < PCI_BAR0) ||
+	    reg + size <= PCI_COMMAND ||
+	    ((u8)phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f))
+		return NULL;
+	after_write(bdf, PCI_COMMAND, ARRAY_SIZE(dw), reg, size, value, dw);
+	cmd = (u16)dw[0];
+	cfg = root_entry(bdf);
+	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+		lo = dw[(PCI_BAR0 - PCI_COMMAND) / 4 + i];
+		len = cfg ? cfg->bars[i].size : 0;
+		if (lo & PCI_BAR_IO_SPACE) {
+			addr = lo & 0xfffcu;
+			why = !(cmd & PCI_CMD_IO) || (!len && !addr)
+				      ? NULL
+				      : root_bar_ports_refused(addr,
+							       len ? len : 1);
+		} else {
+			addr = lo & ~0xfu;
+			if ((lo & 0x6) == PCI_BAR_MEM_TYPE_64 &&
+			    i + 1 < WARDEN_PCI_BARS)
+				addr |= (u64)dw[(PCI_BAR0 - PCI_COMMAND) / 4 +
+						++i]
+					<< 32;
+			why = !(cmd & PCI_CMD_MEMORY) || (!len && !addr)
+				      ? NULL
+				      : root_bar_memory_refused(
+						addr, len ? len : PAGE_SIZE);
+		}
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
+/* Why root may not make the write (a BAR it may not decode, an MSI to a
+ * cell's CPU), or NULL. */
 static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 				      unsigned int size, u32 value)
 {
@@ -208,7 +368,9 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 	unsigned int vectors;
 	u8 cap;
 
-	if (reg < 0x40 || reg >= 0x100)
+	if (reg < 0x40)
+		return root_bar_refused(bdf, reg, size, value);
+	if (reg >= 0x100)
 		return NULL;
 	cap = find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
@@ -318,7 +480,8 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 				byte = pci_cell_command((u16)byte, dma_ok);
 			else if (reg == PCI_COMMAND + 1)
 				byte = pci_cell_command((u16)(byte << 8),
-							dma_ok) >> 8;
+							dma_ok) >>
+				       8;
 			phys_write(d->bdf, reg, 1, byte);
 		}
 		return MMIO_HANDLED;
@@ -436,8 +599,8 @@ static int pci_unit_init(struct per_cpu *pc)
 	return 0;
 }
 
-static void set_error(struct warden_error *err, u32 rule, u32 kind,
-		      u32 index, u64 v0, u64 v1, u64 v2, u64 v3)
+static void set_error(struct warden_error *err, u32 rule, u32 kind, u32 index,
+		      u64 v0, u64 v1, u64 v2, u64 v3)
 {
 	err->code = -WARDEN_EINVAL;
 	err->rule = rule;
@@ -450,8 +613,7 @@ static void set_error(struct warden_error *err, u32 rule, u32 kind,
 }
 
 /* A cell may hold neither the configuration ports nor MMCONFIG. */
-static int check_config_space(const struct cell *cell,
-			      struct warden_error *err)
+static int check_config_space(const struct cell *cell, struct warden_error *err)
 {
 	const struct warden_pio_range *pio =
 		warden_cell_pio_ranges(cell->config);
@@ -541,7 +703,7 @@ static void take(struct cell *cell, struct pci_dev *d,
 	d->msix_cap = find_cap(d->bdf, PCI_CAP_ID_MSIX);
 	for (i = 0; i < WARDEN_PCI_BARS; i++) {
 		b = &cfg->bars[i];
-		d->bars[i] = (struct pci_bar_view){0};
+		d->bars[i] = (struct pci_bar_view){ 0 };
 		if (i > 0 && (cfg->bars[i - 1].flags & WARDEN_PCI_BAR_MEM64) &&
 		    cfg->bars[i - 1].size) {
 			d->bars[i].upper = true;
@@ -555,11 +717,12 @@ static void take(struct cell *cell, struct pci_dev *d,
 			d->bars[i].flags = PCI_BAR_IO_SPACE;
 		} else {
 			d->bars[i].addr = guest_address(cell, b->address);
-			d->bars[i].flags =
-				((b->flags & WARDEN_PCI_BAR_MEM64)
-					 ? PCI_BAR_MEM_TYPE_64
-					 : 0) |
-				((b->flags & WARDEN_PCI_BAR_PREFETCH) ? 0x8 : 0);
+			d->bars[i].flags = ((b->flags & WARDEN_PCI_BAR_MEM64)
+						    ? PCI_BAR_MEM_TYPE_64
+						    : 0) |
+					   ((b->flags & WARDEN_PCI_BAR_PREFETCH)
+						    ? 0x8
+						    : 0);
 		}
 	}
 }

@@ -72,7 +72,7 @@ bool pci_bar_write(struct pci_bar_view *bars, unsigned int i, u32 value)
 	}
 	if (!b->size)
 		return true;
-	mask = (u32)~(b->size - 1) & ~flag_bits(b);
+	mask = (u32) ~(b->size - 1) & ~flag_bits(b);
 	if (b->flags & PCI_BAR_IO_SPACE)
 		mask &= 0xffff; /* ports: 16 bits decoded */
 	addr_bits = value & mask;

@@ -59,7 +59,7 @@
 /* MSI address and data (SDM Vol. 3, 11.11.1 and 11.11.2). */
 #define MSI_ADDR_BASE 0xfee00000u
 #define MSI_ADDR_BASE_MASK 0xfff00000u
-#define MSI_ADDR_DEST_SHIFT 12 /* destination ID, bits 19:12 */
+#define MSI_ADDR_DEST_SHIFT 12	      /* destination ID, bits 19:12 */
 #define MSI_ADDR_REMAPPABLE (1u << 4) /* Intel interrupt-remapping format */
 #define MSI_ADDR_DEST_LOGICAL (1u << 2)
 #define MSI_DATA_VECTOR_MASK 0xffu
@@ -84,7 +84,7 @@ bool pci_cf8_decode(u32 cf8, u16 port, struct pci_reg *out);
 /* MMCONFIG: the register at offset off into a segment's window. */
 static inline struct pci_reg pci_mmcfg_decode(u64 off)
 {
-	struct pci_reg r = {(u16)(off >> 12), (u16)(off & 0xfff)};
+	struct pci_reg r = { (u16)(off >> 12), (u16)(off & 0xfff) };
 
 	return r;
 }
