@@ -190,7 +190,8 @@ static int check_one(FILE *err, const char *sysfs, const struct pci_fn *fn,
 	}
 	if (ret) {
 		pci_sysfs_path(path, sizeof(path), sysfs, fn, NULL);
-		fprintf(err, "warden: %s: cannot read the ids of %s in %s: %s\n",
+		fprintf(err,
+			"warden: %s: cannot read the ids of %s in %s: %s\n",
 			what, name, path, strerror(-ret));
 		return ret;
 	}
@@ -267,7 +268,8 @@ static int remove_one(FILE *out, FILE *err, const char *sysfs,
 			what, name, fn->vendor, fn->device, bound, path);
 		return -EBUSY;
 	}
-	fprintf(out, "%s: %s (%04x:%04x, %s) removed from Linux for cell \"%s\"\n",
+	fprintf(out,
+		"%s: %s (%04x:%04x, %s) removed from Linux for cell \"%s\"\n",
 		what, name, fn->vendor, fn->device, bound, cell);
 	return 0;
 }
