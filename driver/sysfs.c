@@ -10,6 +10,7 @@
  *     cpus                         list format: 1-3,5
  *     cpus_failed                  the cell's CPUs the hypervisor failed
  *     pci_devices                  its PCI functions, DDDD:BB:DD.F a line
+ *                                  (root: those no other cell has)
  *     statistics/vmexits_<reason>  VM exits, summed over the cell's CPUs
  *
  * Locking.  Attributes that ask the hypervisor take wd_lock, like every

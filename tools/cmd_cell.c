@@ -56,8 +56,14 @@ static int usage(FILE *out)
 		"and per second\n  over one second, by reason.\n"
 		"--json:  list and stats print one JSON value instead.\n"
 		"destroy: asks a running cell to stop like shutdown, then its "
-		"CPUs, memory\n  and ports go back to Linux.\n\n"
-		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
+		"CPUs, memory\n  and ports go back to Linux.\n"
+		"PCI functions: create checks that Linux has each one with "
+		"the config's ids,\n  then Linux lets go of them (their "
+		"remove attribute in /sys/bus/pci);\n  destroy gives them "
+		"back (a rescan) and says which driver took each.\n\n"
+		"Exit status: 0 success, 1 the config was refused, 2 error "
+		"(also a PCI\nfunction that did not come back after "
+		"destroy).\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
@@ -634,9 +640,9 @@ static int cell_destroy(int argc, char **argv)
 	if (n && cell_exists(fd, arg.cell_id))
 		fprintf(stderr,
 			"warden: cell destroy: warning: cell %u is "
-			"quarantined (it lost a CPU): its %u PCI function%s "
+			"quarantined (it lost a CPU): its PCI functions (%u) "
 			"stay out of Linux until 'warden disable'\n",
-			arg.cell_id, n, n == 1 ? "" : "s");
+			arg.cell_id, n);
 	else if (pci_give_back(stdout, stderr, PCI_SYSFS, fns, n,
 			       "cell destroy"))
 		ret = EXIT_ERROR;

@@ -131,9 +131,8 @@ static void names(void **state)
 					"remove"),
 			 0);
 	assert_string_equal(path, "/sys/bus/pci/devices/0000:00:02.0/remove");
-	assert_int_equal(pci_sysfs_path(path, sizeof(path), "/sys", &e1000,
-					NULL),
-			 0);
+	assert_int_equal(
+		pci_sysfs_path(path, sizeof(path), "/sys", &e1000, NULL), 0);
 	assert_string_equal(path, "/sys/bus/pci/devices/0000:00:02.0");
 	assert_int_equal(pci_sysfs_path(path, 20, "/sys", &e1000, NULL),
 			 -ENAMETOOLONG);
@@ -183,8 +182,8 @@ static void cell_list(void **state)
 	assert_int_equal(pci_cell_functions(root, 2, fns, 4), -ENOENT);
 	put("kernel/warden/cells/1/pci_devices", "");
 	assert_int_equal(pci_cell_functions(root, 1, fns, 4), 0);
-	put("kernel/warden/cells/1/pci_devices",
-	    "0000:00:02.0\n0001:00:03.0\n");
+	put("kernel/warden/cells/1/pci_devices", "0000:00:02.0\n0001:00:03."
+						 "0\n");
 	assert_int_equal(pci_cell_functions(root, 1, fns, 4), 2);
 	assert_int_equal(fns[0].bdf, 0x10);
 	assert_int_equal(fns[1].domain, 1);
@@ -227,17 +226,18 @@ static void check_refusals(void **state)
 	assert_int_equal(pci_check(capture_open(&err), root, &wrong, 1,
 				   "cell create"),
 			 -EINVAL);
-	assert_non_null(strstr(capture_text(&err),
-			       "warden: cell create: 0000:00:02.0 is 8086:100e "
-			       "in Linux, the config says 8087:100e"));
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: "
+						   "0000:00:02.0 is 8086:100e "
+						   "in Linux, the config says "
+						   "8087:100e"));
 	capture_close(&err);
 
 	assert_int_equal(pci_check(capture_open(&err), root, &missing, 1,
 				   "cell create"),
 			 -ENOENT);
-	assert_non_null(strstr(capture_text(&err),
-			       "warden: cell create: 0000:00:05.0 is not in "
-			       "Linux's PCI tree"));
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: "
+						   "0000:00:05.0 is not in "
+						   "Linux's PCI tree"));
 	capture_close(&err);
 }
 
@@ -257,10 +257,11 @@ static void remove_refused(void **state)
 				     root, &e1000, 1, "cell create",
 				     "pci-demo"),
 			 -ENOENT);
-	assert_non_null(strstr(capture_text(&err),
-			       "warden: cell create: Linux could not let go "
-			       "of 0000:00:02.0 (8086:100e, driver e1000): "
-			       "writing 1 to "));
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: Linux "
+						   "could not let go "
+						   "of 0000:00:02.0 "
+						   "(8086:100e, driver e1000): "
+						   "writing 1 to "));
 	assert_non_null(strstr(capture_text(&err), "No such file"));
 	capture_close(&out);
 	capture_close(&err);
@@ -270,13 +271,14 @@ static void remove_refused(void **state)
 				     root, &e1000, 1, "cell create",
 				     "pci-demo"),
 			 -EBUSY);
-	assert_non_null(strstr(capture_text(&err),
-			       "warden: cell create: Linux did not let go of "
-			       "0000:00:02.0 (8086:100e, driver e1000): it is "
-			       "still in "));
-	assert_non_null(strstr(capture_text(&out),
-			       "cell create: 0000:00:02.0 back in Linux "
-			       "(driver e1000)\n"));
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: Linux "
+						   "did not let go of "
+						   "0000:00:02.0 (8086:100e, "
+						   "driver e1000): it is "
+						   "still in "));
+	assert_non_null(strstr(capture_text(&out), "cell create: 0000:00:02.0 "
+						   "back in Linux "
+						   "(driver e1000)\n"));
 	capture_close(&out);
 	capture_close(&err);
 	snprintf(path, sizeof(path), "%s/bus/pci/rescan", root);
@@ -301,8 +303,8 @@ static void give_back(void **state)
 	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
 				       root, fns, 2, "cell destroy"),
 			 2);
-	assert_non_null(strstr(capture_text(&err),
-			       "cannot ask Linux to rescan its PCI buses"));
+	assert_non_null(strstr(capture_text(&err), "cannot ask Linux to rescan "
+						   "its PCI buses"));
 	capture_close(&out);
 	capture_close(&err);
 
@@ -312,10 +314,11 @@ static void give_back(void **state)
 	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
 				       root, fns, 2, "cell destroy"),
 			 0);
-	assert_string_equal(capture_text(&out),
-			    "cell destroy: 0000:00:02.0 back in Linux (driver "
-			    "e1000)\ncell destroy: 0000:00:03.0 back in Linux "
-			    "(no driver)\n");
+	assert_string_equal(capture_text(&out), "cell destroy: 0000:00:02.0 "
+						"back in Linux (driver "
+						"e1000)\ncell destroy: "
+						"0000:00:03.0 back in Linux "
+						"(no driver)\n");
 	capture_close(&out);
 	capture_close(&err);
 
@@ -323,9 +326,10 @@ static void give_back(void **state)
 	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
 				       root, fns, 2, "disable"),
 			 1);
-	assert_non_null(strstr(capture_text(&err),
-			       "warden: disable: warning: 0000:00:05.0 did not "
-			       "come back to Linux after a rescan"));
+	assert_non_null(strstr(capture_text(&err), "warden: disable: warning: "
+						   "0000:00:05.0 did not "
+						   "come back to Linux after a "
+						   "rescan"));
 	capture_close(&out);
 	capture_close(&err);
 }
