@@ -187,8 +187,9 @@ static int create(struct warden_cell_create *arg, void *config,
 	strscpy(cells[slot].name, desc->name, sizeof(cells[slot].name));
 	cells[slot].cpus = desc->cpus;
 	arg->cell_id = (u32)ret;
-	wd_sysfs_cell_added(cells[slot].id, cells[slot].name,
-			    &cells[slot].cpus);
+	wd_sysfs_cell_added(cells[slot].id, cells[slot].name, &cells[slot].cpus,
+			    warden_cell_pci_devices(desc),
+			    desc->num_pci_devices);
 	pr_info("warden: cell %ld \"%s\" created\n", ret, cells[slot].name);
 	return 0;
 }
@@ -206,12 +207,18 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	if (wd_hypercall(WARDEN_HC_CELL_GET_STATE, cells[slot].id, 0) ==
 	    WARDEN_CELL_QUARANTINED) {
 		struct warden_cpu_set all = cells[slot].cpus, failed;
+		const struct warden_cell_desc *desc =
+			cells[slot].config +
+			sizeof(struct warden_config_header);
 
 		/* it holds only its lost CPUs now */
 		wd_cpus_failed(&all, &failed, &cells[slot].cpus);
 		wd_sysfs_cell_removed(cells[slot].id);
+		/* its PCI devices stay with it, as its memory does */
 		wd_sysfs_cell_added(cells[slot].id, cells[slot].name,
-				    &cells[slot].cpus);
+				    &cells[slot].cpus,
+				    warden_cell_pci_devices(desc),
+				    desc->num_pci_devices);
 		pr_warn("warden: cell %u \"%s\" destroyed, but it lost a "
 			"CPU: its memory, ports and lost CPUs stay "
 			"quarantined until disable\n",

@@ -720,7 +720,9 @@ int wd_enable(struct warden_enable *arg)
 		if (cpu < WARDEN_MAX_CPUS)
 			warden_cpu_set_add(&root_cpus, cpu);
 	wd_sysfs_cell_added(WARDEN_ROOT_CELL_ID, sys->root_cell.name,
-			    &root_cpus);
+			    &root_cpus,
+			    warden_cell_pci_devices(&sys->root_cell),
+			    sys->root_cell.num_pci_devices);
 	release_firmware(fw);
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);

@@ -9,6 +9,8 @@
  *     state                        as "warden cell list" says it
  *     cpus                         list format: 1-3,5
  *     cpus_failed                  the cell's CPUs the hypervisor failed
+ *     pci_devices                  its PCI functions, DDDD:BB:DD.F a line
+ *                                  (root: those no other cell has)
  *     statistics/vmexits_<reason>  VM exits, summed over the cell's CPUs
  *
  * Locking.  Attributes that ask the hypervisor take wd_lock, like every
@@ -32,8 +34,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <asm/unaligned.h>
 
 #include <warden/cell.h>
+#include <warden/config.h>
 #include <warden/hypercall.h>
 #include <warden/stats.h>
 
@@ -61,6 +65,10 @@ struct wd_cell_dir {
 	/* The cell's CPUs; for root, the CPUs under the hypervisor, of
 	 * which those of the other cells are not root's. */
 	struct warden_cpu_set cpus;
+	/* The PCI functions of its config, domain << 16 | bdf; for root,
+	 * those of the system config (every function of the machine). */
+	u32 *pci;
+	u32 num_pci;
 };
 
 static struct kobject *top_kobj, *cells_kobj;
@@ -86,6 +94,7 @@ static struct wd_cell_dir *to_dir(struct kobject *kobj)
 
 static void cell_release(struct kobject *kobj)
 {
+	kfree(to_dir(kobj)->pci);
 	kfree(to_dir(kobj));
 }
 
@@ -189,15 +198,59 @@ static ssize_t cpus_lost_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return show_failed(kobj, buf, true);
 }
 
+/* Whether a cell other than root that exists has PCI function id
+ * (wd_lock held). */
+static bool pci_in_cell(u32 id)
+{
+	struct wd_cell_dir *dir;
+	u32 i;
+
+	list_for_each_entry(dir, &live_dirs,
+			    live) for (i = 0; dir->id != WARDEN_ROOT_CELL_ID &&
+					      i < dir->num_pci;
+				       i++) if (dir->pci[i] == id) return true;
+	return false;
+}
+
+/* One function a line, as Linux names it in /sys/bus/pci/devices
+ * ("0000:00:02.0"); root's are those of the machine no cell has. */
+static ssize_t pci_devices_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	ssize_t len = 0;
+	u32 i, id;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	for (i = 0; i < dir->num_pci; i++) {
+		id = dir->pci[i];
+		if (dir->id == WARDEN_ROOT_CELL_ID && pci_in_cell(id))
+			continue;
+		len += sysfs_emit_at(buf, len, "%04x:%02x:%02x.%u\n", id >> 16,
+				     (id >> 8) & 0xff, (id >> 3) & 0x1f,
+				     id & 7);
+	}
+	mutex_unlock(&wd_lock);
+	return len;
+}
+
 static struct kobj_attribute name_attr = __ATTR_RO(name);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute cpus_attr = __ATTR_RO(cpus);
 static struct kobj_attribute cpus_failed_attr = __ATTR_RO(cpus_failed);
 static struct kobj_attribute cpus_lost_attr = __ATTR_RO(cpus_lost);
+static struct kobj_attribute pci_devices_attr = __ATTR_RO(pci_devices);
 
 static struct attribute *cell_attrs[] = {
-	&name_attr.attr,	&state_attr.attr,     &cpus_attr.attr,
-	&cpus_failed_attr.attr, &cpus_lost_attr.attr, NULL,
+	&name_attr.attr,
+	&state_attr.attr,
+	&cpus_attr.attr,
+	&cpus_failed_attr.attr,
+	&cpus_lost_attr.attr,
+	&pci_devices_attr.attr,
+	NULL,
 };
 
 static const struct attribute_group cell_group = {
@@ -284,18 +337,33 @@ static const struct kobj_type cell_ktype = {
 };
 
 void wd_sysfs_cell_added(u32 id, const char *name,
-			 const struct warden_cpu_set *cpus)
+			 const struct warden_cpu_set *cpus,
+			 const struct warden_pci_device *pci, u32 num_pci)
 {
 	struct wd_cell_dir *dir;
+	u32 i;
 
 	lockdep_assert_held(&wd_lock);
 	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (dir && num_pci) {
+		dir->pci =
+			kmalloc_array(num_pci, sizeof(*dir->pci), GFP_KERNEL);
+		if (!dir->pci) {
+			kfree(dir);
+			dir = NULL;
+		}
+	}
 	if (!dir) {
 		pr_warn("warden: cell %u has no sysfs directory (no memory)\n",
 			id);
 		return;
 	}
 	kobject_init(&dir->kobj, &cell_ktype);
+	/* the config is not aligned for the compiler: copy field by field */
+	for (i = 0; i < num_pci; i++)
+		dir->pci[i] = (u32)get_unaligned(&pci[i].domain) << 16 |
+			      get_unaligned(&pci[i].bdf);
+	dir->num_pci = num_pci;
 	dir->id = id;
 	dir->alive = true;
 	strscpy(dir->name, name, sizeof(dir->name));

@@ -97,8 +97,10 @@ void wd_cells_exit(void);
  */
 int wd_sysfs_init(void);
 void wd_sysfs_exit(void);
+struct warden_pci_device;
 void wd_sysfs_cell_added(u32 id, const char *name,
-			 const struct warden_cpu_set *cpus);
+			 const struct warden_cpu_set *cpus,
+			 const struct warden_pci_device *pci, u32 num_pci);
 void wd_sysfs_cell_removed(u32 id);
 void wd_sysfs_sync(void);
 

@@ -4,7 +4,8 @@
 
 TOOLS_OUT := $(BUILD)/tools
 # Host-side logic that the unit tests and fuzz targets link too.
-TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/errmsg.c
+TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/errmsg.c \
+	tools/pci_linux.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
 	tools/config_create.c tools/acpi.c

@@ -4,6 +4,7 @@
  * ioctls: create (or only check) a cell, list and destroy cells.  Loading
  * and starting inmates come next (the cells issue).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -16,6 +17,7 @@
 #include "config_report.h"
 #include "config_values.h"
 #include "config_yaml.h"
+#include "pci_linux.h"
 #include "warden.h"
 
 static int usage(FILE *out)
@@ -54,8 +56,14 @@ static int usage(FILE *out)
 		"and per second\n  over one second, by reason.\n"
 		"--json:  list and stats print one JSON value instead.\n"
 		"destroy: asks a running cell to stop like shutdown, then its "
-		"CPUs, memory\n  and ports go back to Linux.\n\n"
-		"Exit status: 0 success, 1 the config was refused, 2 error.\n");
+		"CPUs, memory\n  and ports go back to Linux.\n"
+		"PCI functions: create checks that Linux has each one with "
+		"the config's ids,\n  then Linux lets go of them (their "
+		"remove attribute in /sys/bus/pci);\n  destroy gives them "
+		"back (a rescan) and says which driver took each.\n\n"
+		"Exit status: 0 success, 1 the config was refused, 2 error "
+		"(also a PCI\nfunction that did not come back after "
+		"destroy).\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
@@ -93,14 +101,67 @@ static void describe_create_refusal(void *ctx, const struct warden_error *e,
 		}
 }
 
-static int cell_create(int argc, char **argv)
+/* The create ioctl with flags; 0, or the exit status after the refusal
+ * was said. */
+static int create_ioctl(int fd, struct cy_config *c, uint32_t flags,
+			uint32_t *cell_id)
 {
 	struct warden_cell_create arg;
-	struct create_ctx ctx;
+	struct create_ctx ctx = { .config = c, .fd = fd };
+	int ret;
+
+	memset(&arg, 0, sizeof(arg));
+	arg.config_ptr = (uintptr_t)c->blob;
+	arg.config_size = (uint32_t)c->size;
+	arg.flags = flags;
+	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_CELL_CREATE, &arg,
+				    "cell create", describe_create_refusal,
+				    &ctx);
+	if (ret >= 0) {
+		*cell_id = arg.cell_id;
+		return EXIT_OK;
+	}
+	return arg.error.rule && config_rule(arg.error.rule) &&
+			       arg.error.rule != WARDEN_RULE_MEM_NOT_RESERVED
+		       ? EXIT_CHECK_FAILED
+		       : EXIT_ERROR;
+}
+
+/*
+ * Create with PCI functions: the hypervisor checks the config first, then
+ * Linux lets go of the functions, then the cell is created; a failure
+ * after the functions went gives them back.
+ */
+static int create_with_pci(int fd, struct cy_config *c,
+			   const struct pci_fn *fns, unsigned int n,
+			   uint32_t *cell_id)
+{
+	char name[WARDEN_NAME_LEN + 1];
+	int ret;
+
+	ret = create_ioctl(fd, c, WARDEN_CREATE_VALIDATE_ONLY, cell_id);
+	if (ret)
+		return ret;
+	config_cell_name(c, name, sizeof(name));
+	if (pci_give_up(stdout, stderr, PCI_SYSFS, fns, n, "cell create", name))
+		return EXIT_ERROR;
+	ret = create_ioctl(fd, c, 0, cell_id);
+	if (ret) {
+		fprintf(stderr, "warden: cell create: giving the cell's PCI "
+				"functions back to Linux\n");
+		pci_give_back(stdout, stderr, PCI_SYSFS, fns, n, "cell create");
+	}
+	return ret;
+}
+
+static int cell_create(int argc, char **argv)
+{
+	struct pci_fn *fns = NULL;
 	struct cy_config c;
 	const char *file = NULL;
 	bool check = false;
-	int i, fd, ret;
+	uint32_t cell_id = 0;
+	int i, fd, n, ret;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--check"))
@@ -119,28 +180,39 @@ static int cell_create(int argc, char **argv)
 		return EXIT_ERROR;
 	/* before the cell takes the devices: nothing confines their DMA */
 	config_dma_warnings(stderr, "warden: cell create: ", &c);
-	memset(&arg, 0, sizeof(arg));
-	arg.config_ptr = (uintptr_t)c.blob;
-	arg.config_size = (uint32_t)c.size;
-	arg.flags = check ? WARDEN_CREATE_VALIDATE_ONLY : 0;
-	ctx.config = &c;
-	ctx.fd = fd;
-	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_CELL_CREATE, &arg,
-				    "cell create", describe_create_refusal,
-				    &ctx);
-	close(fd);
-	cy_free(&c);
-	if (ret < 0)
-		return arg.error.rule && config_rule(arg.error.rule) &&
-				       arg.error.rule !=
-					       WARDEN_RULE_MEM_NOT_RESERVED
-			       ? EXIT_CHECK_FAILED
-			       : EXIT_ERROR;
+	fns = calloc(PCI_MAX_FUNCTIONS, sizeof(*fns));
+	n = !fns       ? -ENOMEM
+	    : c.system ? 0
+		       : pci_config_functions(c.blob, c.size, fns,
+					      PCI_MAX_FUNCTIONS);
+	if (n == -ENOMEM) {
+		fprintf(stderr, "warden: cell create: out of memory\n");
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	/* n < 0: a blob the hypervisor refuses anyway */
+	if (n > 0 &&
+	    pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n, "cell create")) {
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	if (n > 0 && !check)
+		ret = create_with_pci(fd, &c, fns, (unsigned int)n, &cell_id);
+	else
+		ret = create_ioctl(fd, &c,
+				   check ? WARDEN_CREATE_VALIDATE_ONLY : 0,
+				   &cell_id);
+	if (ret)
+		goto out;
 	if (check)
 		printf("%s: valid for the running system\n", file);
 	else
-		printf("Cell %u created\n", arg.cell_id);
-	return EXIT_OK;
+		printf("Cell %u created\n", cell_id);
+out:
+	free(fns);
+	close(fd);
+	cy_free(&c);
+	return ret;
 }
 
 static const char *cell_state(uint32_t state)
@@ -490,10 +562,95 @@ fail:
 	return EXIT_ERROR;
 }
 
+/* The cell with id exists (a destroyed cell that lost a CPU stays,
+ * quarantined). */
+static bool cell_exists(int fd, uint32_t id)
+{
+	struct warden_cell_info info;
+	uint32_t i;
+
+	for (i = 0; cell_at(fd, i, &info); i++)
+		if (info.cell_id == id)
+			return true;
+	return false;
+}
+
+/* The PCI functions of cell id as the driver lists them: their number
+ * (0 after a warning if they cannot be read). */
+static unsigned int cell_functions(uint32_t id, struct pci_fn *fns,
+				   unsigned int max, const char *what)
+{
+	int n = pci_cell_functions(PCI_SYSFS, id, fns, max);
+
+	if (n >= 0)
+		return (unsigned int)n;
+	fprintf(stderr,
+		"warden: %s: warning: cannot read the PCI functions of cell "
+		"%u (%s/kernel/warden/cells/%u/pci_devices: %s; an older "
+		"driver?): they will not be given back to Linux\n",
+		what, id, PCI_SYSFS, id, strerror(-n));
+	return 0;
+}
+
+unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
+				 const char *what)
+{
+	struct warden_cell_info info;
+	unsigned int n = 0;
+	uint32_t i;
+
+	for (i = 0; cell_at(fd, i, &info); i++)
+		n += cell_functions(info.cell_id, fns + n, max - n, what);
+	return n;
+}
+
+/*
+ * destroy: the cell's PCI functions (read before they are gone from
+ * sysfs) go back to Linux once it is destroyed, by a rescan; one that
+ * does not come back is an error (exit 2), the cell is gone anyway.
+ */
 static int cell_destroy(int argc, char **argv)
 {
-	return cell_ref_command(argc, argv, WARDEN_IOCTL_CELL_DESTROY,
-				"cell destroy", "destroyed");
+	struct warden_cell_ref arg;
+	struct pci_fn *fns;
+	unsigned int n = 0;
+	int fd, ret = EXIT_ERROR;
+
+	if (argc != 2 || !strcmp(argv[1], "--help"))
+		return usage(argc == 2 ? stdout : stderr);
+	fns = calloc(PCI_MAX_FUNCTIONS, sizeof(*fns));
+	if (!fns) {
+		fprintf(stderr, "warden: cell destroy: out of memory\n");
+		return EXIT_ERROR;
+	}
+	fd = warden_open_device();
+	if (fd < 0)
+		goto out;
+	memset(&arg, 0, sizeof(arg));
+	arg.cell_id = resolve_cell(fd, argv[1], "cell destroy");
+	if (!arg.cell_id)
+		goto out_close;
+	if (cell_exists(fd, arg.cell_id))
+		n = cell_functions(arg.cell_id, fns, PCI_MAX_FUNCTIONS,
+				   "cell destroy");
+	if (warden_ioctl(fd, WARDEN_IOCTL_CELL_DESTROY, &arg, "cell destroy"))
+		goto out_close;
+	printf("Cell %u destroyed\n", arg.cell_id);
+	ret = EXIT_OK;
+	if (n && cell_exists(fd, arg.cell_id))
+		fprintf(stderr,
+			"warden: cell destroy: warning: cell %u is "
+			"quarantined (it lost a CPU): its PCI functions (%u) "
+			"stay out of Linux until 'warden disable'\n",
+			arg.cell_id, n);
+	else if (pci_give_back(stdout, stderr, PCI_SYSFS, fns, n,
+			       "cell destroy"))
+		ret = EXIT_ERROR;
+out_close:
+	close(fd);
+out:
+	free(fns);
+	return ret;
 }
 
 static int cell_shutdown(int argc, char **argv)

@@ -17,6 +17,7 @@
 #include "config_report.h"
 #include "config_yaml.h"
 #include "errmsg.h"
+#include "pci_linux.h"
 #include "warden.h"
 
 const char *const stat_names[WARDEN_NUM_STATS] = {
@@ -99,27 +100,52 @@ int cmd_enable(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* Every cell together has at most this many PCI functions to give back
+ * to Linux after disable. */
+#define DISABLE_MAX_FUNCTIONS 1024u
+
 int cmd_disable(int argc, char **argv)
 {
 	struct warden_cell_ref arg;
+	struct pci_fn *fns;
+	unsigned int n;
 	int fd, ret;
 
 	if (argc != 1) {
 		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
-			"Usage: warden disable\n\nReturns Linux to bare metal "
-			"and unloads the hypervisor.\n");
+			"Usage: warden disable\n\nDestroys the cells left, "
+			"returns Linux to bare metal and\nunloads the "
+			"hypervisor; the cells' PCI functions go back to Linux "
+			"(a\nrescan of its PCI buses).\n\nExit status: 0 "
+			"disabled, 2 refused or error (also when a PCI\n"
+			"function did not come back).\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
 	}
-	fd = warden_open_device();
-	if (fd < 0)
+	fns = calloc(DISABLE_MAX_FUNCTIONS, sizeof(*fns));
+	if (!fns) {
+		fprintf(stderr, "warden: disable: out of memory\n");
 		return EXIT_ERROR;
+	}
+	fd = warden_open_device();
+	if (fd < 0) {
+		free(fns);
+		return EXIT_ERROR;
+	}
+	/* before disable: the cells' sysfs directories go with them */
+	n = cells_pci_functions(fd, fns, DISABLE_MAX_FUNCTIONS, "disable");
 	memset(&arg, 0, sizeof(arg));
 	ret = warden_ioctl(fd, WARDEN_IOCTL_DISABLE, &arg, "disable");
 	close(fd);
-	if (ret < 0)
+	if (ret < 0) {
+		free(fns);
 		return EXIT_ERROR;
+	}
 	printf("Warden disabled\n");
-	return EXIT_OK;
+	ret = pci_give_back(stdout, stderr, PCI_SYSFS, fns, n, "disable")
+		      ? EXIT_ERROR
+		      : EXIT_OK;
+	free(fns);
+	return ret;
 }
 
 static const char *cpu_state(uint32_t state)

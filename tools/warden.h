@@ -56,6 +56,12 @@ int config_open_device(struct cy_config *c, const char *file, const char *what);
 void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 			     size_t len);
 
+/* The PCI functions of every cell, as the driver lists them in sysfs,
+ * at most max (cmd_cell.c): their number. */
+struct pci_fn;
+unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
+				 const char *what);
+
 /* Names of the VM-exit counters by ABI id (stats.h), as status prints
  * them (cmd_enable.c). */
 extern const char *const stat_names[];

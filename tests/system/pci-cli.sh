@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+# The CLI and root Linux's PCI tree (docs/cli.md): "cell create" makes
+# Linux let go of the cell's PCI functions (their remove attribute, the
+# driver unbound), "cell destroy" and "disable" give them back (a rescan,
+# the driver bound again); a function Linux does not have, or with other
+# ids than the config's, is refused before anything changes.  The e1000
+# at 00:02.0 of the q35 machine; the configs are written here (the
+# shipped system config lists no PCI functions).
+# machines: qemu-svm
+# cpus: 2
+# timeout: 180
+# tests: e1000-up insmod enable sysfs-root wrong-ids wrong-ids-said wrong-ids-kept missing missing-said create create-said removed sysfs-cell sysfs-root-without destroy destroy-said back eth0-back create-again disable disable-said back-after-disable
+. /tests/lib.sh
+
+dev=/sys/bus/pci/devices/0000:00:02.0
+# the shipped system config with root's PCI functions (root_cell's keys
+# end the file); those of "warden config create" on this machine
+{
+	cat /yaml/system-qemu.yaml
+	cat <<'YAML'
+  pci_devices:
+    - {bdf: 00:00.0, ids: 8086:29c0}
+    - bdf: 00:02.0
+      ids: 8086:100e
+      int_pin: A
+      gsi: 22
+      bars:
+        - {bar: 0, address: 0xfeb40000, size: 128K, type: mem32}
+        - {bar: 1, address: 0xc000, size: 64, type: io}
+    - bdf: 00:03.0
+      ids: 1234:11e8
+      int_pin: A
+      gsi: 11
+      msi: true
+      bars:
+        - {bar: 0, address: 0xfea00000, size: 1M, type: mem32}
+    - {bdf: 00:1f.0, ids: 8086:2918}
+    - bdf: 00:1f.2
+      ids: 8086:2922
+      int_pin: A
+      gsi: 10
+      msi: true
+      bars:
+        - {bar: 4, address: 0xc080, size: 32, type: io}
+        - {bar: 5, address: 0xfeb60000, size: 4K, type: mem32}
+    - bdf: 00:1f.3
+      ids: 8086:2930
+      int_pin: A
+      gsi: 10
+      bars:
+        - {bar: 4, address: 0x700, size: 64, type: io}
+YAML
+} >/tmp/system-pci.yaml
+# cell_yaml BDF IDS: a cell that takes the e1000's resources and names
+# the function BDF with ids IDS
+cell_yaml() {
+	cat <<YAML
+cell:
+  name: pci-demo
+  cpus: 1
+  memory:
+    - {phys: 0x30600000, guest: 0, size: 1M, flags: [read, write, execute, loadable]}
+    - {phys: 0, guest: 0x100000, size: 4K, flags: [read, write, comm_region]}
+    - {phys: 0xfeb40000, guest: 0xfeb40000, size: 128K, flags: [read, write, io]}
+  ports: [0xc000-0xc03f]
+  irq_pins: [22]
+  pci_devices:
+    - bdf: $1
+      ids: $2
+      int_pin: A
+      gsi: 22
+      dma_unisolated: true
+      bars:
+        - {bar: 0, address: 0xfeb40000, size: 128K, type: mem32}
+        - {bar: 1, address: 0xc000, size: 64, type: io}
+YAML
+}
+cell_yaml 00:02.0 8086:100e >/tmp/pci-demo.yaml
+cell_yaml 00:02.0 8087:100e >/tmp/pci-wrong-ids.yaml
+cell_yaml 00:05.0 8086:100e >/tmp/pci-missing.yaml
+
+insmod /modules/e1000.ko
+if [ -e /sys/class/net/eth0 ] && [ "$(basename "$(readlink $dev/driver)")" = e1000 ]; then pass e1000-up; else fail e1000-up "$(ls /sys/class/net) driver '$(readlink $dev/driver)'"; fi
+expect_rc insmod 0 insmod /warden.ko
+expect_rc enable 0 warden enable /tmp/system-pci.yaml
+v=$(cat /sys/kernel/warden/cells/0/pci_devices | tr '\n' ' ')
+if echo "$v" | grep -q '0000:00:02.0'; then pass sysfs-root; else fail sysfs-root "'$v'"; fi
+
+expect_rc wrong-ids 2 warden cell create /tmp/pci-wrong-ids.yaml
+expect_out wrong-ids-said "0000:00:02.0 is 8086:100e in Linux, the config says 8087:100e"
+if [ -e $dev ] && [ -e /sys/class/net/eth0 ] && ! echo "$OUT" | grep -q removed; then pass wrong-ids-kept; else fail wrong-ids-kept "$OUT"; fi
+expect_rc missing 2 warden cell create /tmp/pci-missing.yaml
+expect_out missing-said "0000:00:05.0 is not in Linux's PCI tree"
+
+expect_rc create 0 warden cell create /tmp/pci-demo.yaml
+expect_out create-said 'cell create: 0000:00:02.0 \(8086:100e, driver e1000\) removed from Linux for cell "pci-demo"'
+if [ ! -e $dev ] && [ ! -e /sys/class/net/eth0 ]; then pass removed; else fail removed "$(ls /sys/bus/pci/devices /sys/class/net | tr '\n' ' ')"; fi
+id=$(warden cell list | awk '$2 == "pci-demo" { print $1 }')
+v=$(cat /sys/kernel/warden/cells/$id/pci_devices 2>&1)
+if [ "$v" = "0000:00:02.0" ]; then pass sysfs-cell; else fail sysfs-cell "cell '$id': '$v'"; fi
+if ! grep -q 0000:00:02.0 /sys/kernel/warden/cells/0/pci_devices; then pass sysfs-root-without; else fail sysfs-root-without "$(cat /sys/kernel/warden/cells/0/pci_devices | tr '\n' ' ')"; fi
+
+expect_rc destroy 0 warden cell destroy pci-demo
+expect_out destroy-said 'cell destroy: 0000:00:02.0 back in Linux \(driver e1000\)'
+if [ -e $dev ] && [ "$(basename "$(readlink $dev/driver)")" = e1000 ]; then pass back; else fail back "driver '$(readlink $dev/driver)'"; fi
+if [ -e /sys/class/net/eth0 ]; then pass eth0-back; else fail eth0-back "$(ls /sys/class/net | tr '\n' ' ')"; fi
+
+expect_rc create-again 0 warden cell create /tmp/pci-demo.yaml
+expect_rc disable 0 warden disable
+expect_out disable-said 'disable: 0000:00:02.0 back in Linux \(driver e1000\)'
+if [ -e /sys/class/net/eth0 ] && [ "$(basename "$(readlink $dev/driver)")" = e1000 ]; then pass back-after-disable; else fail back-after-disable "$(ls /sys/class/net | tr '\n' ' ')"; fi

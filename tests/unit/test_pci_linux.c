@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tools/pci_linux.c on a fake sysfs tree in a temporary directory: names
+ * and paths of PCI functions, a cell config's functions, the driver's
+ * per-cell list, and the checks and messages of "cell create" and "cell
+ * destroy".  A fake tree keeps a function after its remove attribute is
+ * written, like a Linux that cannot let go of it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <warden/config.h>
+
+#include "cmocka_wrap.h"
+#include "pci_linux.h"
+
+static char root[64];
+
+static void put(const char *rel, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void dir(const char *rel)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	assert_int_equal(mkdir(path, 0755), 0);
+}
+
+/* 0000:00:02.0, an e1000 bound to its driver */
+static int setup(void **state)
+{
+	char link[256];
+
+	(void)state;
+	strcpy(root, "/tmp/wd-pci-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	dir("bus");
+	dir("bus/pci");
+	dir("bus/pci/devices");
+	dir("bus/pci/drivers");
+	dir("bus/pci/drivers/e1000");
+	dir("bus/pci/devices/0000:00:02.0");
+	put("bus/pci/devices/0000:00:02.0/vendor", "0x8086\n");
+	put("bus/pci/devices/0000:00:02.0/device", "0x100e\n");
+	snprintf(link, sizeof(link), "%s/bus/pci/devices/0000:00:02.0/driver",
+		 root);
+	assert_int_equal(symlink("../../../bus/pci/drivers/e1000", link), 0);
+	dir("kernel");
+	dir("kernel/warden");
+	dir("kernel/warden/cells");
+	dir("kernel/warden/cells/1");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+/* Output written to a memory stream, as a string. */
+struct capture {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static FILE *capture_open(struct capture *c)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->f = open_memstream(&c->buf, &c->len);
+	assert_non_null(c->f);
+	return c->f;
+}
+
+static const char *capture_text(struct capture *c)
+{
+	fflush(c->f);
+	return c->buf;
+}
+
+static void capture_close(struct capture *c)
+{
+	fclose(c->f);
+	free(c->buf);
+}
+
+static const struct pci_fn e1000 = { 0, 0x0010, 0x8086, 0x100e };
+
+static void names(void **state)
+{
+	struct pci_fn fn = { 0x1234, 0, 0, 0 };
+	char name[PCI_NAME_LEN], path[80];
+
+	(void)state;
+	pci_fn_name(&e1000, name);
+	assert_string_equal(name, "0000:00:02.0");
+	fn.bdf = 0xfe << 8 | 0x1f << 3 | 7;
+	pci_fn_name(&fn, name);
+	assert_string_equal(name, "1234:fe:1f.7");
+	assert_int_equal(pci_parse_name("0000:00:02.0\n", &fn), 0);
+	assert_int_equal(fn.domain, 0);
+	assert_int_equal(fn.bdf, 0x10);
+	assert_int_equal(pci_parse_name("1234:fe:1f.7", &fn), 0);
+	assert_int_equal(fn.domain, 0x1234);
+	assert_int_equal(fn.bdf, 0xfeff);
+	assert_int_equal(pci_parse_name("00:02.0", &fn), -EINVAL);
+	assert_int_equal(pci_parse_name("0000:00:20.0", &fn), -EINVAL);
+	assert_int_equal(pci_parse_name("0000:00:02.8", &fn), -EINVAL);
+	assert_int_equal(pci_parse_name("0000:00:02.0x", &fn), -EINVAL);
+	assert_int_equal(pci_sysfs_path(path, sizeof(path), "/sys", &e1000,
+					"remove"),
+			 0);
+	assert_string_equal(path, "/sys/bus/pci/devices/0000:00:02.0/remove");
+	assert_int_equal(
+		pci_sysfs_path(path, sizeof(path), "/sys", &e1000, NULL), 0);
+	assert_string_equal(path, "/sys/bus/pci/devices/0000:00:02.0");
+	assert_int_equal(pci_sysfs_path(path, 20, "/sys", &e1000, NULL),
+			 -ENAMETOOLONG);
+}
+
+/* A cell config blob with one memory region and two PCI functions. */
+static void config_functions(void **state)
+{
+	struct {
+		struct warden_config_header h;
+		struct warden_cell_desc d;
+		struct warden_mem_region m;
+		struct warden_pci_device p[2];
+	} blob;
+	struct pci_fn fns[4];
+
+	(void)state;
+	memset(&blob, 0, sizeof(blob));
+	blob.d.num_memory_regions = 1;
+	blob.d.num_pci_devices = 2;
+	blob.p[0].bdf = 0x10;
+	blob.p[0].vendor_id = 0x8086;
+	blob.p[0].device_id = 0x100e;
+	blob.p[1].domain = 1;
+	blob.p[1].bdf = 0x18;
+	blob.p[1].vendor_id = 0x1234;
+	blob.p[1].device_id = 0x11e8;
+	assert_int_equal(pci_config_functions(&blob, sizeof(blob), fns, 4), 2);
+	assert_memory_equal(&fns[0], &e1000, sizeof(e1000));
+	assert_int_equal(fns[1].domain, 1);
+	assert_int_equal(fns[1].bdf, 0x18);
+	assert_int_equal(fns[1].vendor, 0x1234);
+	assert_int_equal(fns[1].device, 0x11e8);
+	assert_int_equal(pci_config_functions(&blob, sizeof(blob), fns, 1),
+			 -E2BIG);
+	assert_int_equal(pci_config_functions(&blob, sizeof(blob) - 1, fns, 4),
+			 -EINVAL);
+	blob.d.num_pci_devices = 0;
+	assert_int_equal(pci_config_functions(&blob, sizeof(blob), fns, 4), 0);
+}
+
+static void cell_list(void **state)
+{
+	struct pci_fn fns[4];
+
+	(void)state;
+	assert_int_equal(pci_cell_functions(root, 2, fns, 4), -ENOENT);
+	put("kernel/warden/cells/1/pci_devices", "");
+	assert_int_equal(pci_cell_functions(root, 1, fns, 4), 0);
+	put("kernel/warden/cells/1/pci_devices", "0000:00:02.0\n0001:00:03."
+						 "0\n");
+	assert_int_equal(pci_cell_functions(root, 1, fns, 4), 2);
+	assert_int_equal(fns[0].bdf, 0x10);
+	assert_int_equal(fns[1].domain, 1);
+	assert_int_equal(fns[1].bdf, 0x18);
+	assert_int_equal(pci_cell_functions(root, 1, fns, 1), -E2BIG);
+	put("kernel/warden/cells/1/pci_devices", "00:02.0\n");
+	assert_int_equal(pci_cell_functions(root, 1, fns, 4), -EINVAL);
+}
+
+static void ids_and_driver(void **state)
+{
+	struct pci_fn other = { 0, 0x18, 0, 0 };
+	uint16_t vendor = 0, device = 0;
+	char drv[32];
+
+	(void)state;
+	assert_int_equal(pci_read_ids(root, &e1000, &vendor, &device), 0);
+	assert_int_equal(vendor, 0x8086);
+	assert_int_equal(device, 0x100e);
+	assert_int_equal(pci_read_ids(root, &other, &vendor, &device), -ENOENT);
+	pci_driver(root, &e1000, drv, sizeof(drv));
+	assert_string_equal(drv, "e1000");
+	pci_driver(root, &other, drv, sizeof(drv));
+	assert_string_equal(drv, "");
+}
+
+static void check_refusals(void **state)
+{
+	struct pci_fn wrong = e1000, missing = { 0, 0x28, 0x8086, 0x100e };
+	struct capture err;
+
+	(void)state;
+	assert_int_equal(pci_check(capture_open(&err), root, &e1000, 1,
+				   "cell create"),
+			 0);
+	assert_string_equal(capture_text(&err), "");
+	capture_close(&err);
+
+	wrong.vendor = 0x8087;
+	assert_int_equal(pci_check(capture_open(&err), root, &wrong, 1,
+				   "cell create"),
+			 -EINVAL);
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: "
+						   "0000:00:02.0 is 8086:100e "
+						   "in Linux, the config says "
+						   "8087:100e"));
+	capture_close(&err);
+
+	assert_int_equal(pci_check(capture_open(&err), root, &missing, 1,
+				   "cell create"),
+			 -ENOENT);
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: "
+						   "0000:00:05.0 is not in "
+						   "Linux's PCI tree"));
+	capture_close(&err);
+}
+
+/* A function that stays after its remove attribute is written: refused,
+ * said, and the rescan to give back what went is written. */
+static void remove_refused(void **state)
+{
+	struct capture out, err;
+	char path[256];
+	FILE *f;
+	char line[8] = "";
+
+	(void)state;
+	put("bus/pci/rescan", "");
+	/* no remove attribute: the write fails */
+	assert_int_equal(pci_give_up(capture_open(&out), capture_open(&err),
+				     root, &e1000, 1, "cell create",
+				     "pci-demo"),
+			 -ENOENT);
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: Linux "
+						   "could not let go "
+						   "of 0000:00:02.0 "
+						   "(8086:100e, driver e1000): "
+						   "writing 1 to "));
+	assert_non_null(strstr(capture_text(&err), "No such file"));
+	capture_close(&out);
+	capture_close(&err);
+
+	put("bus/pci/devices/0000:00:02.0/remove", "");
+	assert_int_equal(pci_give_up(capture_open(&out), capture_open(&err),
+				     root, &e1000, 1, "cell create",
+				     "pci-demo"),
+			 -EBUSY);
+	assert_non_null(strstr(capture_text(&err), "warden: cell create: Linux "
+						   "did not let go of "
+						   "0000:00:02.0 (8086:100e, "
+						   "driver e1000): it is "
+						   "still in "));
+	assert_non_null(strstr(capture_text(&out), "cell create: 0000:00:02.0 "
+						   "back in Linux "
+						   "(driver e1000)\n"));
+	capture_close(&out);
+	capture_close(&err);
+	snprintf(path, sizeof(path), "%s/bus/pci/rescan", root);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	fclose(f);
+	assert_string_equal(line, "1");
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:02.0/remove",
+		 root);
+	assert_int_equal(access(path, F_OK), 0);
+}
+
+/* Back after a rescan, with its driver or none; one that is not back is
+ * counted and said; no rescan attribute: all counted. */
+static void give_back(void **state)
+{
+	struct pci_fn fns[2] = { e1000, { 0, 0x28, 0, 0 } };
+	struct capture out, err;
+
+	(void)state;
+	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
+				       root, fns, 2, "cell destroy"),
+			 2);
+	assert_non_null(strstr(capture_text(&err), "cannot ask Linux to rescan "
+						   "its PCI buses"));
+	capture_close(&out);
+	capture_close(&err);
+
+	put("bus/pci/rescan", "");
+	dir("bus/pci/devices/0000:00:03.0");
+	fns[1].bdf = 0x18;
+	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
+				       root, fns, 2, "cell destroy"),
+			 0);
+	assert_string_equal(capture_text(&out), "cell destroy: 0000:00:02.0 "
+						"back in Linux (driver "
+						"e1000)\ncell destroy: "
+						"0000:00:03.0 back in Linux "
+						"(no driver)\n");
+	capture_close(&out);
+	capture_close(&err);
+
+	fns[1].bdf = 0x28;
+	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
+				       root, fns, 2, "disable"),
+			 1);
+	assert_non_null(strstr(capture_text(&err), "warden: disable: warning: "
+						   "0000:00:05.0 did not "
+						   "come back to Linux after a "
+						   "rescan"));
+	capture_close(&out);
+	capture_close(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(names),
+		cmocka_unit_test(config_functions),
+		cmocka_unit_test_setup_teardown(cell_list, setup, teardown),
+		cmocka_unit_test_setup_teardown(ids_and_driver, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(check_refusals, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(remove_refused, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(give_back, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("pci_linux", tests, NULL, NULL);
+}
