@@ -4,53 +4,16 @@
 # driver unbound), "cell destroy" and "disable" give them back (a rescan,
 # the driver bound again); a function Linux does not have, or with other
 # ids than the config's, is refused before anything changes.  The e1000
-# at 00:02.0 of the q35 machine; the configs are written here (the
-# shipped system config lists no PCI functions).
+# at 00:02.0 of the q35 machine; the cell configs are written here.
+# While the cell owns the function, the hypervisor hides it from root: a
+# rescan does not find it.
 # machines: qemu-svm
 # cpus: 2
 # timeout: 180
-# tests: e1000-up insmod enable sysfs-root wrong-ids wrong-ids-said wrong-ids-kept missing missing-said create create-said removed sysfs-cell sysfs-root-without destroy destroy-said back eth0-back create-again disable disable-said back-after-disable
+# tests: e1000-up insmod enable sysfs-root wrong-ids wrong-ids-said wrong-ids-kept missing missing-said create create-said removed hidden-from-root sysfs-cell sysfs-root-without destroy destroy-said back eth0-back create-again disable disable-said back-after-disable
 . /tests/lib.sh
 
 dev=/sys/bus/pci/devices/0000:00:02.0
-# the shipped system config with root's PCI functions (root_cell's keys
-# end the file); those of "warden config create" on this machine
-{
-	cat /yaml/system-qemu.yaml
-	cat <<'YAML'
-  pci_devices:
-    - {bdf: 00:00.0, ids: 8086:29c0}
-    - bdf: 00:02.0
-      ids: 8086:100e
-      int_pin: A
-      gsi: 22
-      bars:
-        - {bar: 0, address: 0xfeb40000, size: 128K, type: mem32}
-        - {bar: 1, address: 0xc000, size: 64, type: io}
-    - bdf: 00:03.0
-      ids: 1234:11e8
-      int_pin: A
-      gsi: 11
-      msi: true
-      bars:
-        - {bar: 0, address: 0xfea00000, size: 1M, type: mem32}
-    - {bdf: 00:1f.0, ids: 8086:2918}
-    - bdf: 00:1f.2
-      ids: 8086:2922
-      int_pin: A
-      gsi: 10
-      msi: true
-      bars:
-        - {bar: 4, address: 0xc080, size: 32, type: io}
-        - {bar: 5, address: 0xfeb60000, size: 4K, type: mem32}
-    - bdf: 00:1f.3
-      ids: 8086:2930
-      int_pin: A
-      gsi: 10
-      bars:
-        - {bar: 4, address: 0x700, size: 64, type: io}
-YAML
-} >/tmp/system-pci.yaml
 # cell_yaml BDF IDS: a cell that takes the e1000's resources and names
 # the function BDF with ids IDS
 cell_yaml() {
@@ -82,7 +45,7 @@ cell_yaml 00:05.0 8086:100e >/tmp/pci-missing.yaml
 insmod /modules/e1000.ko
 if [ -e /sys/class/net/eth0 ] && [ "$(basename "$(readlink $dev/driver)")" = e1000 ]; then pass e1000-up; else fail e1000-up "$(ls /sys/class/net) driver '$(readlink $dev/driver)'"; fi
 expect_rc insmod 0 insmod /warden.ko
-expect_rc enable 0 warden enable /tmp/system-pci.yaml
+expect_rc enable 0 warden enable /configs/system-qemu.cell
 v=$(cat /sys/kernel/warden/cells/0/pci_devices | tr '\n' ' ')
 if echo "$v" | grep -q '0000:00:02.0'; then pass sysfs-root; else fail sysfs-root "'$v'"; fi
 
@@ -95,6 +58,8 @@ expect_out missing-said "0000:00:05.0 is not in Linux's PCI tree"
 expect_rc create 0 warden cell create /tmp/pci-demo.yaml
 expect_out create-said 'cell create: 0000:00:02.0 \(8086:100e, driver e1000\) removed from Linux for cell "pci-demo"'
 if [ ! -e $dev ] && [ ! -e /sys/class/net/eth0 ]; then pass removed; else fail removed "$(ls /sys/bus/pci/devices /sys/class/net | tr '\n' ' ')"; fi
+echo 1 >/sys/bus/pci/rescan
+if [ ! -e $dev ]; then pass hidden-from-root; else fail hidden-from-root "a rescan found 00:02.0 while the cell owns it"; fi
 id=$(warden cell list | awk '$2 == "pci-demo" { print $1 }')
 v=$(cat /sys/kernel/warden/cells/$id/pci_devices 2>&1)
 if [ "$v" = "0000:00:02.0" ]; then pass sysfs-cell; else fail sysfs-cell "cell '$id': '$v'"; fi

@@ -643,8 +643,9 @@ static void load(struct cy_config *c, const char *name)
 /* The configs/ YAML compile to what configs/mkconfig.py wrote (kept in
  * tests/unit/fixtures/mkconfig/ when the script was retired; since
  * config revision 2 with the counts of pins and devices in each cell
- * descriptor, and system-bochs.cell with root's six pins and the IOAPIC
- * appended, byte by byte as the ABI lays them out). */
+ * descriptor, and system-bochs.cell with root's six pins, the IOAPIC
+ * and, since the PCI unit, its six PCI functions appended, byte by byte
+ * as the ABI lays them out). */
 static void same_as_mkconfig(void **state)
 {
 	static const char *const pairs[][2] = {
