@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"       warden config show <config>\n"
 	"       warden config create [-o <system.yaml>] [--root DIR] "
 	"[--hv-size SIZE]\n"
+	"                     [--probe-intx]\n"
 	"\n"
 	"compile: YAML to the binary config the driver takes. The config is "
 	"validated\n"
@@ -49,7 +50,13 @@ static const char usage_text[] =
 	"reads them\n"
 	"  under DIR instead; --hv-size (default 6M) is the part of the "
 	"reservation the\n"
-	"  hypervisor takes, the rest is for cells. Run it as root.\n"
+	"  hypervisor takes, the rest is for cells. Run it as root. A PCI "
+	"function\n"
+	"  without a driver shows the firmware's interrupt line, not "
+	"always the IOAPIC\n"
+	"  pin its INTx drives: --probe-intx enables each such function "
+	"for a moment so\n"
+	"  that Linux routes it (this may program an ACPI interrupt link).\n"
 	"\n"
 	"Exit status: 0 success (valid), 1 a config is invalid (errors "
 	"listed),\n"
@@ -247,6 +254,8 @@ static int create(int argc, char **argv)
 			out = argv[++i];
 		} else if (!strcmp(argv[i], "--root") && i + 1 < argc) {
 			o.root = argv[++i];
+		} else if (!strcmp(argv[i], "--probe-intx")) {
+			o.probe_intx = 1;
 		} else if (!strcmp(argv[i], "--hv-size") && i + 1 < argc) {
 			if (cv_parse_u64(argv[++i], &o.hv_size, &why)) {
 				fprintf(stderr, "warden: --hv-size '%s' %s\n",

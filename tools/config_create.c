@@ -906,6 +906,43 @@ static void intx_gsi(const struct pci_fn *fn, long long irq,
 	snprintf(f->gsi_why, sizeof(f->gsi_why), "irq %lld", irq);
 }
 
+/*
+ * The function's IRQ as Linux routes it.  Until a driver enables it, its
+ * irq file holds the firmware's interrupt line; Linux routes the INTx
+ * (ACPI _PRT) when the function is enabled.  So with probe_intx, on the
+ * live machine, a function with an INTx pin and no driver is enabled for
+ * a moment through its sysfs enable attribute (decoding on, no bus
+ * mastering) and disabled again; *probed says so.  Enabling may program
+ * an ACPI interrupt link, which Linux does not undo: hence an option.
+ */
+static long long routed_irq(const struct gen *g, const char *dir,
+			    const struct pci_fn *f, bool *probed)
+{
+	char path[128];
+	long long irq;
+	FILE *e;
+
+	*probed = false;
+	if (!g->o->probe_intx || f->driver[0] || !f->int_pin || g->o->root[0] ||
+	    sys_number(g, dir, "enable", 10) != 0)
+		return sys_number(g, dir, "irq", 10);
+	snprintf(path, sizeof(path), "%.63s/enable", dir);
+	e = fopen(path, "w");
+	if (!e || fputs("1", e) == EOF || fclose(e)) {
+		if (e)
+			fclose(e);
+		return sys_number(g, dir, "irq", 10);
+	}
+	irq = sys_number(g, dir, "irq", 10);
+	e = fopen(path, "w");
+	if (e) {
+		fputs("0", e);
+		fclose(e);
+	}
+	*probed = true;
+	return irq;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct pci_fn *)a)->name,
@@ -930,6 +967,8 @@ static size_t read_pci(const struct gen *g, const struct platform *plat,
 		return 0;
 	while ((de = readdir(d))) {
 		unsigned int dom, bus, dev, fn;
+		long long irq;
+		bool probed;
 		char extra;
 
 		if (sscanf(de->d_name, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn,
@@ -958,7 +997,17 @@ static size_t read_pci(const struct gen *g, const struct platform *plat,
 		}
 		read_config_space(g, dir, f);
 		read_resources(g, dir, f);
-		intx_gsi(f, sys_number(g, dir, "irq", 10), plat, pins, f);
+		irq = routed_irq(g, dir, f, &probed);
+		intx_gsi(f, irq, plat, pins, f);
+		if (probed)
+			snprintf(f->gsi_why + strlen(f->gsi_why),
+				 sizeof(f->gsi_why) - strlen(f->gsi_why),
+				 " (enabled for a moment: no driver)");
+		else if (f->int_pin && !f->driver[0] && f->gsi != WARDEN_NO_GSI)
+			snprintf(f->gsi_why + strlen(f->gsi_why),
+				 sizeof(f->gsi_why) - strlen(f->gsi_why),
+				 " (no driver: the firmware's line; "
+				 "--probe-intx asks Linux's routing)");
 	}
 	closedir(d);
 	qsort(list, n, sizeof(*list), by_name);

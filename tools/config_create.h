@@ -41,6 +41,10 @@
 struct cc_options {
 	const char *root; /* prefix of /proc and /sys ("" for the machine) */
 	uint64_t hv_size; /* part of the reservation for the hypervisor */
+	/* enable PCI functions without a driver for a moment to read how
+	 * Linux routes their INTx (it may program the firmware's interrupt
+	 * links); else their GSI is the firmware's interrupt line */
+	int probe_intx;
 };
 
 /*
