@@ -153,7 +153,8 @@ void inmate_main(void)
 	bool x2apic = strcmp(cmdline_str("apic", "x2apic"), "xapic") != 0;
 	bool msi = strcmp(cmdline_str("mode", "intx"), "msi") == 0;
 	unsigned int want = (unsigned int)cmdline_uint("irqs", 1000);
-	unsigned int vector = (unsigned int)cmdline_uint("vector", DEFAULT_VECTOR);
+	unsigned int vector =
+		(unsigned int)cmdline_uint("vector", DEFAULT_VECTOR);
 	unsigned int buses = (unsigned int)cmdline_uint("buses", 1);
 	uint64_t wait_us = cmdline_uint("wait_us", 100000);
 	const char *mode = msi ? "msi" : "intx";

@@ -13,11 +13,11 @@
 #define PCI_CONFIG_ENABLE 0x80000000u
 
 /* A function as bus << 8 | device << 3 | function (16 bits). */
-#define PCI_BDF(bus, dev, fn)                                                \
-	((uint16_t)(((bus) & 0xff) << 8 | ((dev) & 0x1f) << 3 | ((fn) & 0x7)))
+#define PCI_BDF(bus, dev, fn)                                                  \
+	((uint16_t)(((bus)&0xff) << 8 | ((dev)&0x1f) << 3 | ((fn)&0x7)))
 #define PCI_BUS(bdf) (((bdf) >> 8) & 0xff)
 #define PCI_DEV(bdf) (((bdf) >> 3) & 0x1f)
-#define PCI_FN(bdf) ((bdf) & 0x7)
+#define PCI_FN(bdf) ((bdf)&0x7)
 
 /* Header registers (offsets in configuration space). */
 #define PCI_VENDOR_ID 0x00
@@ -58,11 +58,11 @@
 /* MSI capability: offsets from the capability, message control bits */
 #define PCI_MSI_CTRL 0x02
 #define PCI_MSI_ADDR_LO 0x04
-#define PCI_MSI_ADDR_HI 0x08  /* 64-bit capability only */
-#define PCI_MSI_DATA_32 0x08  /* data of a 32-bit capability */
-#define PCI_MSI_DATA_64 0x0c  /* data of a 64-bit capability */
-#define PCI_MSI_MASK_32 0x0c  /* mask bits (per-vector masking), 32-bit */
-#define PCI_MSI_MASK_64 0x10  /* mask bits, 64-bit */
+#define PCI_MSI_ADDR_HI 0x08 /* 64-bit capability only */
+#define PCI_MSI_DATA_32 0x08 /* data of a 32-bit capability */
+#define PCI_MSI_DATA_64 0x0c /* data of a 64-bit capability */
+#define PCI_MSI_MASK_32 0x0c /* mask bits (per-vector masking), 32-bit */
+#define PCI_MSI_MASK_64 0x10 /* mask bits, 64-bit */
 #define PCI_MSI_CTRL_ENABLE 0x0001
 #define PCI_MSI_CTRL_MME 0x0070 /* multiple message enable, log2 */
 #define PCI_MSI_CTRL_64 0x0080
