@@ -23,6 +23,7 @@
 #include <inmate/apic.h>
 #include <inmate/arch.h>
 #include <inmate/hypercall.h>
+#include <inmate/pci.h>
 #include <inmate/x86.h>
 
 /* The console port used when there is no comm region. */
@@ -176,6 +177,71 @@ void ioapic_pin_route(unsigned int pin, unsigned int vector, uint32_t apic_id,
 		      bool level);
 void ioapic_pin_mask(unsigned int pin);
 uint64_t ioapic_pin_entry(unsigned int pin);
+
+/*
+ * PCI (inmates/lib/pci.c, constants in <inmate/pci.h>): configuration space
+ * through ports 0xcf8/0xcfc (mechanism #1; the cell needs them, which the
+ * hypervisor emulates for a cell's own functions).  A function is a bdf,
+ * PCI_BDF(bus, dev, fn); reg is the byte offset (0-0xff), aligned to the
+ * access size.  A function that is not there reads all ones.  Accesses
+ * are made with interrupts disabled (the address/data pair is not torn by
+ * a handler on this CPU); one CPU at a time.
+ */
+uint8_t pci_read8(uint16_t bdf, unsigned int reg);
+uint16_t pci_read16(uint16_t bdf, unsigned int reg);
+uint32_t pci_read32(uint16_t bdf, unsigned int reg);
+void pci_write8(uint16_t bdf, unsigned int reg, uint8_t value);
+void pci_write16(uint16_t bdf, unsigned int reg, uint16_t value);
+void pci_write32(uint16_t bdf, unsigned int reg, uint32_t value);
+bool pci_present(uint16_t bdf); /* vendor ID not 0xffff */
+/*
+ * Enumeration: the next present function after bdf (-1: start at 00:00.0)
+ * on buses 0..last_bus, or -1 when there is none.  Functions 1-7 are
+ * probed when function 0 says multi-function (header type bit 7), and
+ * also when function 0 is absent if all_functions (a cell may own a
+ * device's function 1 and not its function 0).
+ */
+int pci_next_function(int bdf, unsigned int last_bus, bool all_functions);
+/* The first function with vendor:device after bdf (-1: from the start). */
+int pci_find_device(uint16_t vendor, uint16_t device, int bdf,
+		    unsigned int last_bus);
+/* The capability's config offset (PCI_CAP_ID_*), 0 when not listed. */
+unsigned int pci_find_cap(uint16_t bdf, uint8_t cap_id);
+
+/*
+ * A BAR: its type (PCI_BAR_NONE, _MEM32, _MEM64, _PIO), address (as the
+ * cell sees it) and size (from all-ones written with decoding off).
+ * pci_bar_read() returns the number of BAR registers it takes (2 for a
+ * 64-bit memory BAR, else 1), 0 for a bad index or an empty BAR.
+ */
+struct pci_bar {
+	unsigned int type;
+	bool prefetch;
+	uint64_t address;
+	uint64_t size;
+};
+unsigned int pci_bar_read(uint16_t bdf, unsigned int bar, struct pci_bar *out);
+const char *pci_bar_type_name(unsigned int type); /* "mem32", ... */
+
+/* Command register: set and clear bits; memory decode plus bus master. */
+void pci_command(uint16_t bdf, uint16_t set, uint16_t clear);
+void pci_enable_device(uint16_t bdf); /* memory, I/O (if any) and master */
+void pci_intx_enable(uint16_t bdf, bool enable); /* command bit 10 */
+
+/*
+ * MSI: one message (MME 0), fixed delivery of vector to apic_id in
+ * physical destination mode (address 0xfee00000 | apic_id << 12, an xAPIC
+ * ID below 256; the 64-bit variant's high half 0), edge; the vector
+ * unmasked where the function masks per vector; enabled.  INTx is left as
+ * it is (a function does not signal INTx while MSI is on).  -1 without an
+ * MSI capability or for a bad vector or APIC ID.  pci_msi_disable() clears
+ * the enable bit.
+ */
+int pci_msi_enable(uint16_t bdf, uint32_t apic_id, unsigned int vector);
+void pci_msi_disable(uint16_t bdf);
+
+/* "bb:dd.f" of a bdf into buf (at least 8 bytes); returns buf. */
+char *pci_bdf_name(uint16_t bdf, char *buf);
 
 typedef void (*irq_handler_t)(unsigned int vector);
 int irq_set_handler(unsigned int vector, irq_handler_t handler);
