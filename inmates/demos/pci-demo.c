@@ -17,12 +17,17 @@
  * Command line: irqs=1000 mode=intx|msi pin=GSI (default: the Interrupt
  * Line register) vector=0x52 dev=any|e1000|edu buses=1 (buses 0..N-1
  * scanned) wait_us=100000 (per interrupt) apic=x2apic|xapic.
+ * Containment probes: movebar=ADDR writes BAR 0 with ADDR and prints
+ * what it reads back (the hypervisor keeps BARs where the config puts
+ * them); dest=ID sends the MSI to APIC ID ID instead of this CPU's (to a
+ * CPU outside the cell the hypervisor fails the cell).
  * The last line: "pci-demo: N of M interrupts (intx|msi, bb:dd.f)"; then
  * the cell reports itself shut down and idles.
  */
 #include <inmate.h>
 
 #define DEFAULT_VECTOR 0x52
+#define PCI_BAR0_REG 0x10
 
 #define E1000_VENDOR 0x8086
 #define E1000_DEVICE 0x100e
@@ -201,6 +206,17 @@ void inmate_main(void)
 		return;
 	}
 	bar0 = bar.address;
+	if (cmdline_uint("movebar", 0)) {
+		uint32_t before = pci_read32(bdf, PCI_BAR0_REG);
+
+		pci_write32(bdf, PCI_BAR0_REG,
+			    (uint32_t)cmdline_uint("movebar", 0));
+		printk("pci-demo: %s: BAR 0 0x%x, after a move to 0x%llx "
+		       "reads 0x%x\n",
+		       name, before,
+		       (unsigned long long)cmdline_uint("movebar", 0),
+		       pci_read32(bdf, PCI_BAR0_REG));
+	}
 	pci_enable_device(bdf);
 	if (kind == EDU) {
 		mmio_write32(bar0 + EDU_LIVENESS, 0x12345678);
@@ -217,7 +233,9 @@ void inmate_main(void)
 	irq_set_handler(vector, device_irq);
 	if (msi) {
 		pci_intx_enable(bdf, false);
-		if (pci_msi_enable(bdf, apic_id(), vector) < 0) {
+		if (pci_msi_enable(bdf,
+				   (uint32_t)cmdline_uint("dest", apic_id()),
+				   vector) < 0) {
 			printk("pci-demo: %s: no MSI capability\n", name);
 			return;
 		}

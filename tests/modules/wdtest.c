@@ -33,11 +33,22 @@
  *                                      driver would, then read it back;
  *                                      without value: only read; high=
  *                                      writes the high half first)
+ *   insmod wdtest.ko mode=msi bdf=00:03.0 dest=1 [value=0x41]
+ *                                     (program the function's MSI
+ *                                      capability for APIC ID dest with
+ *                                      vector value and enable it, as a
+ *                                      root driver would; read it back,
+ *                                      then disable it again)
+ *   insmod wdtest.ko mode=bar bdf=00:03.0 addr=0x... [pin=BAR]
+ *                                     (with memory decoding on, move a
+ *                                      memory BAR to addr; read it back,
+ *                                      then put it back)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
 #include <linux/io.h>
 #include <linux/module.h>
+#include <linux/pci.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 
@@ -63,6 +74,87 @@ static char *value = "";
 module_param(value, charp, 0444);
 static char *high = "";
 module_param(high, charp, 0444);
+static char *bdf = "";
+module_param(bdf, charp, 0444);
+static unsigned int dest;
+module_param(dest, uint, 0444);
+
+/* The PCI function bdf names (bus:device.function of segment 0). */
+static struct pci_dev *pci_function(void)
+{
+	unsigned int bus, dev, fn;
+
+	if (sscanf(bdf, "%x:%x.%x", &bus, &dev, &fn) != 3) {
+		pr_err("wdtest: bdf '%s' is not bus:device.function\n", bdf);
+		return NULL;
+	}
+	return pci_get_domain_bus_and_slot(0, bus, PCI_DEVFN(dev, fn));
+}
+
+/* Program and enable MSI for APIC ID dest, read back, disable. */
+static void pci_msi(void)
+{
+	struct pci_dev *pdev = pci_function();
+	unsigned int vector = 0x41;
+	u32 address = 0xfee00000u | (dest & 0xff) << 12, got;
+	u16 ctrl, data_reg;
+	int cap;
+
+	if (*value && kstrtouint(value, 0, &vector))
+		return;
+	if (!pdev) {
+		pr_err("wdtest: msi: no function %s\n", bdf);
+		return;
+	}
+	cap = pci_find_capability(pdev, PCI_CAP_ID_MSI);
+	if (!cap) {
+		pr_err("wdtest: msi: %s has no MSI capability\n", bdf);
+		pci_dev_put(pdev);
+		return;
+	}
+	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
+	data_reg = cap + ((ctrl & PCI_MSI_FLAGS_64BIT) ? PCI_MSI_DATA_64
+						       : PCI_MSI_DATA_32);
+	pci_write_config_dword(pdev, cap + PCI_MSI_ADDRESS_LO, address);
+	if (ctrl & PCI_MSI_FLAGS_64BIT)
+		pci_write_config_dword(pdev, cap + PCI_MSI_ADDRESS_HI, 0);
+	pci_write_config_word(pdev, data_reg, vector);
+	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
+			      (ctrl & ~PCI_MSI_FLAGS_QSIZE) |
+				      PCI_MSI_FLAGS_ENABLE);
+	pci_read_config_dword(pdev, cap + PCI_MSI_ADDRESS_LO, &got);
+	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
+	pr_info("wdtest: msi %s dest %u: address 0x%x, %s\n", bdf, dest, got,
+		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled");
+	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
+			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
+	pci_dev_put(pdev);
+}
+
+/* Move memory BAR pin to addr with decoding on, read back, restore. */
+static void pci_bar(void)
+{
+	struct pci_dev *pdev = pci_function();
+	int reg = PCI_BASE_ADDRESS_0 + 4 * (pin % 6);
+	u32 orig, got;
+	u16 cmd;
+
+	if (!pdev) {
+		pr_err("wdtest: bar: no function %s\n", bdf);
+		return;
+	}
+	pci_read_config_dword(pdev, reg, &orig);
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd | PCI_COMMAND_MEMORY);
+	pci_write_config_dword(pdev, reg, (u32)addr);
+	pci_read_config_dword(pdev, reg, &got);
+	pr_info("wdtest: bar %s BAR%u: 0x%x, wrote 0x%lx with decoding on, "
+		"reads 0x%x\n",
+		bdf, pin % 6, orig, addr, got);
+	pci_write_config_dword(pdev, reg, orig);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	pci_dev_put(pdev);
+}
 
 /* One IOAPIC entry as root sees it (select, window: 32 bits each). */
 static void ioapic_pin(void)
@@ -350,6 +442,14 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "ioapic")) {
 		ioapic_pin();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "msi")) {
+		pci_msi();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "bar")) {
+		pci_bar();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "apicid")) {

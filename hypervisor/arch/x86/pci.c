@@ -27,8 +27,9 @@
  *    is dropped and reported).
  *
  * On create a function's decoding, bus mastering, MSI and MSI-X are
- * switched off before the cell gets it, and again when it goes back to
- * root on destroy (root's Linux rescans and programs it anew).  Physical
+ * switched off and its BARs put where the config says before the cell
+ * gets it; on destroy they are switched off again and root's Linux
+ * rescans the function and programs it anew (possibly elsewhere).  Physical
  * accesses go through MMCONFIG where the system config has it, else
  * through 0xcf8/0xcfc, all under one lock.
  */
@@ -689,6 +690,34 @@ static u64 guest_address(const struct cell *cell, u64 phys)
 	return phys; /* the validator requires a region (MEM_PCI_BAR) */
 }
 
+/*
+ * Put the function's BARs where the config says (decoding off): root's
+ * Linux assigns fresh addresses to a function it rescans, and the cell's
+ * memory regions map the config's.
+ */
+static void place_bars(const struct warden_pci_device *cfg)
+{
+	const struct warden_pci_bar *b;
+	unsigned int i;
+	u16 reg;
+
+	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+		b = &cfg->bars[i];
+		reg = PCI_BAR0 + 4 * i;
+		if (!b->size)
+			continue;
+		if (b->flags & WARDEN_PCI_BAR_IO) {
+			phys_write(cfg->bdf, reg, 4, (u32)b->address);
+			continue;
+		}
+		phys_write(cfg->bdf, reg, 4, (u32)b->address);
+		if ((b->flags & WARDEN_PCI_BAR_MEM64) &&
+		    i + 1 < WARDEN_PCI_BARS)
+			phys_write(cfg->bdf, reg + 4, 4,
+				   (u32)(b->address >> 32));
+	}
+}
+
 static void take(struct cell *cell, struct pci_dev *d,
 		 const struct warden_pci_device *cfg)
 {
@@ -699,6 +728,7 @@ static void take(struct cell *cell, struct pci_dev *d,
 	d->cfg = cfg;
 	d->bdf = cfg->bdf;
 	quiesce(d->bdf);
+	place_bars(cfg);
 	d->msi_cap = find_cap(d->bdf, PCI_CAP_ID_MSI);
 	d->msix_cap = find_cap(d->bdf, PCI_CAP_ID_MSIX);
 	for (i = 0; i < WARDEN_PCI_BARS; i++) {
