@@ -21,10 +21,10 @@
  *    register takes decoding, INTx disable and (DMA_UNISOLATED only) bus
  *    mastering; BARs read where the config maps them in the cell
  *    (asm/pci.h: sizing works, moving them is refused and reported, the
- *    hardware's BARs are never written); the expansion ROM reads 0; an MSI
- *    message must target the cell's CPUs (else the cell fails, named);
- *    MSI-X stays disabled (its table is not emulated yet: the enable bit
- *    is dropped and reported).
+ *    cell never writes the hardware's BARs); the expansion ROM reads 0;
+ *    an MSI message must target the cell's CPUs (else the cell fails,
+ *    named), and so must every unmasked entry of an MSI-X table, whose
+ *    pages trap (pci_msix.c).
  *
  * On create a function's decoding, bus mastering, MSI and MSI-X are
  * switched off and its BARs put where the config says before the cell
@@ -36,6 +36,7 @@
 #include <asm/arch_cell.h>
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
+#include <asm/pci_dev.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/vendor.h>
@@ -57,17 +58,9 @@
 /* Functions assigned to cells at once, all cells together. */
 #define PCI_MAX_ASSIGNED 32
 
-struct pci_dev {
-	struct cell *owner; /* NULL: a free slot */
-	const struct warden_pci_device *cfg;
-	u16 bdf;
-	u8 msi_cap, msix_cap; /* config-space offsets, 0: none */
-	struct pci_bar_view bars[WARDEN_PCI_BARS];
-};
-
 static struct pci_dev devs[PCI_MAX_ASSIGNED];
-static spinlock_t pci_lock; /* physical accesses and devs[] */
-static volatile u8 *mmcfg;  /* NULL: no MMCONFIG */
+spinlock_t pci_lock;	   /* physical accesses, MSI-X tables and devs[] */
+static volatile u8 *mmcfg; /* NULL: no MMCONFIG */
 static u64 mmcfg_phys, mmcfg_size;
 
 /* ---- physical accesses (pci_lock held) ---- */
@@ -77,7 +70,7 @@ static bool use_mmcfg(u16 bdf)
 	return mmcfg && ((u64)bdf << 12) < mmcfg_size;
 }
 
-static u32 phys_read(u16 bdf, u16 reg, unsigned int size)
+u32 pci_phys_read(u16 bdf, u16 reg, unsigned int size)
 {
 	volatile u8 *p;
 
@@ -95,7 +88,7 @@ static u32 phys_read(u16 bdf, u16 reg, unsigned int size)
 	return port_read(PCI_CFC + (reg & 3), size);
 }
 
-static void phys_write(u16 bdf, u16 reg, unsigned int size, u32 value)
+void pci_phys_write(u16 bdf, u16 reg, unsigned int size, u32 value)
 {
 	volatile u8 *p;
 
@@ -123,13 +116,13 @@ static u8 find_cap(u16 bdf, u8 id)
 	unsigned int n;
 	u8 pos;
 
-	if (!(phys_read(bdf, PCI_STATUS, 2) & PCI_STATUS_CAP_LIST))
+	if (!(pci_phys_read(bdf, PCI_STATUS, 2) & PCI_STATUS_CAP_LIST))
 		return 0;
-	pos = (u8)phys_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
+	pos = (u8)pci_phys_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
 	for (n = 0; n < 48 && pos >= 0x40; n++) {
-		if ((u8)phys_read(bdf, pos, 1) == id)
+		if ((u8)pci_phys_read(bdf, pos, 1) == id)
 			return pos;
-		pos = (u8)phys_read(bdf, pos + 1, 1) & 0xfc;
+		pos = (u8)pci_phys_read(bdf, pos + 1, 1) & 0xfc;
 	}
 	return 0;
 }
@@ -140,19 +133,19 @@ static void quiesce(u16 bdf)
 {
 	u8 cap;
 
-	phys_write(bdf, PCI_COMMAND, 2,
-		   phys_read(bdf, PCI_COMMAND, 2) &
-			   ~(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_MASTER));
+	pci_phys_write(bdf, PCI_COMMAND, 2,
+		       pci_phys_read(bdf, PCI_COMMAND, 2) &
+			       ~(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_MASTER));
 	cap = find_cap(bdf, PCI_CAP_ID_MSI);
 	if (cap)
-		phys_write(bdf, cap + PCI_MSI_CTRL, 2,
-			   phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
-				   ~PCI_MSI_CTRL_ENABLE);
+		pci_phys_write(bdf, cap + PCI_MSI_CTRL, 2,
+			       pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
+				       ~PCI_MSI_CTRL_ENABLE);
 	cap = find_cap(bdf, PCI_CAP_ID_MSIX);
 	if (cap)
-		phys_write(bdf, cap + PCI_MSI_CTRL, 2,
-			   phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
-				   ~PCI_MSIX_CTRL_ENABLE);
+		pci_phys_write(bdf, cap + PCI_MSI_CTRL, 2,
+			       pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
+				       ~PCI_MSIX_CTRL_ENABLE);
 }
 
 static struct pci_dev *assigned(u16 bdf)
@@ -178,7 +171,7 @@ static void after_write(u16 bdf, u16 from, unsigned int n, u16 reg,
 	unsigned int i, byte;
 
 	for (i = 0; i < n; i++)
-		dw[i] = phys_read(bdf, from + 4 * i, 4);
+		dw[i] = pci_phys_read(bdf, from + 4 * i, 4);
 	for (i = 0; i < size; i++) {
 		if (reg + i < from || reg + i >= from + 4 * n)
 			continue;
@@ -328,7 +321,7 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 
 	if (reg >= PCI_BAR_END || (reg >= PCI_COMMAND + 2 && reg < PCI_BAR0) ||
 	    reg + size <= PCI_COMMAND ||
-	    ((u8)phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f))
+	    ((u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f))
 		return NULL;
 	after_write(bdf, PCI_COMMAND, ARRAY_SIZE(dw), reg, size, value, dw);
 	cmd = (u16)dw[0];
@@ -403,14 +396,14 @@ static enum mmio_result root_access(struct per_cpu *pc, u16 bdf, u16 reg,
 	const char *why;
 
 	if (!a->write) {
-		a->value = phys_read(bdf, reg, a->size);
+		a->value = pci_phys_read(bdf, reg, a->size);
 		return MMIO_HANDLED;
 	}
 	why = root_write_refused(pc, bdf, reg, a->size, (u32)a->value);
 	if (why)
 		report(pc, bdf, reg, (u32)a->value, why);
 	else
-		phys_write(bdf, reg, a->size, (u32)a->value);
+		pci_phys_write(bdf, reg, a->size, (u32)a->value);
 	return MMIO_HANDLED;
 }
 
@@ -425,12 +418,13 @@ static void cell_read(struct pci_dev *d, u16 reg, struct mmio_access *a)
 	} else if (reg >= PCI_ROM_BAR && reg < PCI_ROM_BAR + 4) {
 		a->value = 0; /* no expansion ROM */
 	} else {
-		a->value = phys_read(d->bdf, reg, a->size);
+		a->value = pci_phys_read(d->bdf, reg, a->size);
 	}
 }
 
 /* A cell's write to the MSI or MSI-X capability of its function: the
- * message checked, the MSI-X enable bit dropped. */
+ * MSI message checked; the MSI-X enable bit dropped if the table is not
+ * trapped. */
 static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
 				       u16 reg, unsigned int size, u32 value)
 {
@@ -453,14 +447,14 @@ static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
 		}
 	}
 	/* the byte holding MSI-X enable (bit 15 of the control word) */
-	if (d->msix_cap && reg <= hi && hi < reg + size &&
-	    (value >> (8 * (hi - reg))) & 0x80) {
+	if (d->msix_cap && !pci_msix_usable(d) && reg <= hi &&
+	    hi < reg + size && (value >> (8 * (hi - reg))) & 0x80) {
 		report(pc, d->bdf, reg, value,
-		       "MSI-X is not available to cells yet (its table is not "
-		       "emulated); the enable bit is dropped");
+		       "MSI-X table outside the memory the config maps for "
+		       "the function; the enable bit is dropped");
 		value &= ~(0x80u << (8 * (hi - reg)));
 	}
-	phys_write(d->bdf, reg, size, value);
+	pci_phys_write(d->bdf, reg, size, value);
 	return MMIO_HANDLED;
 }
 
@@ -483,7 +477,7 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 				byte = pci_cell_command((u16)(byte << 8),
 							dma_ok) >>
 				       8;
-			phys_write(d->bdf, reg, 1, byte);
+			pci_phys_write(d->bdf, reg, 1, byte);
 		}
 		return MMIO_HANDLED;
 	}
@@ -496,7 +490,7 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 		return MMIO_HANDLED;
 	}
 	if (reg == PCI_INT_LINE && a->size == 1) {
-		phys_write(d->bdf, reg, 1, value); /* a scratch register */
+		pci_phys_write(d->bdf, reg, 1, value); /* a scratch register */
 		return MMIO_HANDLED;
 	}
 	if (reg < 0x40)
@@ -662,9 +656,9 @@ static int check_devices(const struct cell *cell, struct warden_error *err)
 				  d ? d->owner->id : 0, PCI_MAX_ASSIGNED, 0);
 			return err->code;
 		}
-		ids = phys_read(cfg[i].bdf, PCI_VENDOR_ID, 4);
+		ids = pci_phys_read(cfg[i].bdf, PCI_VENDOR_ID, 4);
 		ids = ids == 0xffffffffu ? ids : (ids << 16) | (ids >> 16);
-		type = (u8)phys_read(cfg[i].bdf, PCI_HEADER_TYPE, 1) & 0x7f;
+		type = (u8)pci_phys_read(cfg[i].bdf, PCI_HEADER_TYPE, 1) & 0x7f;
 		want = (u32)cfg[i].vendor_id << 16 | cfg[i].device_id;
 		if (ids != want || type != 0) {
 			set_error(err, WARDEN_RULE_PCI_DEVICE_MISMATCH,
@@ -707,14 +701,14 @@ static void place_bars(const struct warden_pci_device *cfg)
 		if (!b->size)
 			continue;
 		if (b->flags & WARDEN_PCI_BAR_IO) {
-			phys_write(cfg->bdf, reg, 4, (u32)b->address);
+			pci_phys_write(cfg->bdf, reg, 4, (u32)b->address);
 			continue;
 		}
-		phys_write(cfg->bdf, reg, 4, (u32)b->address);
+		pci_phys_write(cfg->bdf, reg, 4, (u32)b->address);
 		if ((b->flags & WARDEN_PCI_BAR_MEM64) &&
 		    i + 1 < WARDEN_PCI_BARS)
-			phys_write(cfg->bdf, reg + 4, 4,
-				   (u32)(b->address >> 32));
+			pci_phys_write(cfg->bdf, reg + 4, 4,
+				       (u32)(b->address >> 32));
 	}
 }
 
@@ -757,6 +751,21 @@ static void take(struct cell *cell, struct pci_dev *d,
 	}
 }
 
+/* Give the cell's functions back, switched off (pci_lock held): undoes
+ * pci_cell_init, and is cell_exit. */
+static void release(struct cell *cell)
+{
+	unsigned int i;
+
+	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
+		if (devs[i].owner == cell) {
+			mmio_unregister_ctx(&cell->mmio, &devs[i]);
+			quiesce(devs[i].bdf);
+			devs[i].owner = NULL;
+		}
+	mmio_unregister(&cell->pio, PCI_CF8);
+}
+
 static int pci_cell_init(struct cell *cell, struct warden_error *err)
 {
 	const struct warden_pci_device *cfg =
@@ -780,36 +789,53 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 		while (devs[slot].owner)
 			slot++; /* check_devices counted the room */
 		take(cell, &devs[slot], &cfg[i]);
+		if (pci_msix_take(cell, &devs[slot], slot))
+			goto fail;
 	}
 	spin_unlock(&pci_lock);
 	return 0;
+
+fail:
+	/* counted by pci_mmio_count: the pool had no page for a mapping */
+	release(cell);
+	spin_unlock(&pci_lock);
+	return cell_error_no_memory(err);
 }
 
 static void pci_cell_exit(struct cell *cell)
 {
-	unsigned int i;
-
 	spin_lock(&pci_lock);
-	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
-		if (devs[i].owner == cell) {
-			quiesce(devs[i].bdf);
-			devs[i].owner = NULL;
-		}
+	release(cell);
 	spin_unlock(&pci_lock);
 }
 
-/* Root's memory given back may cover the MMCONFIG window: trap it
- * again. */
+/* Root's memory given back may cover the MMCONFIG window, a cell's
+ * memory an MSI-X table: trap them again. */
 static void pci_map(struct cell *cell, u64 start, u64 size)
 {
+	unsigned int i;
+
 	if (cell == &hv.root && mmcfg && start < mmcfg_phys + mmcfg_size &&
 	    mmcfg_phys < start + size)
 		arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size);
+	if (cell == &hv.root)
+		return;
+	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
+		pci_msix_map(cell, &devs[i], start, size);
 }
 
+/* Root: MMCONFIG; a cell: the MSI-X table of each function with one. */
 static unsigned int pci_mmio_count(const struct cell *cell)
 {
-	return cell == &hv.root && hv.config->platform.mmconfig_base ? 1 : 0;
+	const struct warden_pci_device *cfg =
+		warden_cell_pci_devices(cell->config);
+	unsigned int i, n = 0;
+
+	if (cell == &hv.root)
+		return hv.config->platform.mmconfig_base ? 1 : 0;
+	for (i = 0; i < cell->config->num_pci_devices; i++)
+		n += !!(cfg[i].flags & WARDEN_PCI_MSIX);
+	return n;
 }
 
 DEFINE_UNIT(pci) = {

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The PCI unit's state of a function assigned to a cell, shared by its
+ * two files: pci.c (configuration space, the unit's hooks) and
+ * pci_msix.c (the MSI-X table, emulated through the cell's MMIO
+ * registry).  Not for other files: they reach PCI through the unit.
+ */
+#ifndef WARDEN_ASM_PCI_DEV_H
+#define WARDEN_ASM_PCI_DEV_H
+
+#include <asm/pci.h>
+#include <hv/mmio.h>
+#include <hv/spinlock.h>
+#include <warden/config.h>
+
+struct cell;
+
+/* The most table pages trapped per function: 2048 entries of 16 bytes
+ * (PCI 3.0, 6.8.2) on 8 pages, and one more when it starts mid-page. */
+#define PCI_MSIX_MAX_PAGES 9
+
+struct pci_dev {
+	struct cell *owner; /* NULL: a free slot */
+	const struct warden_pci_device *cfg;
+	u16 bdf;
+	u8 msi_cap, msix_cap; /* config-space offsets, 0: none */
+	struct pci_bar_view bars[WARDEN_PCI_BARS];
+	/* MSI-X (pci_msix.c), when msix_map is set: the table's pages at
+	 * msix_guest in the cell and msix_phys in memory, mapped for the
+	 * hypervisor at msix_map; the table starts msix_table bytes in and
+	 * has msix_entries entries */
+	volatile u8 *msix_map;
+	u64 msix_guest, msix_phys;
+	u32 msix_table, msix_entries, msix_pages;
+};
+
+/* Serialises physical configuration accesses, the MSI-X tables and the
+ * assignments (pci.c). */
+extern spinlock_t pci_lock;
+
+/* Configuration space of function bdf: MMCONFIG where there is one,
+ * else 0xcf8/0xcfc (pci_lock held; size 1, 2 or 4, within a dword). */
+u32 pci_phys_read(u16 bdf, u16 reg, unsigned int size);
+void pci_phys_write(u16 bdf, u16 reg, unsigned int size, u32 value);
+
+/*
+ * MSI-X of d, just taken by cell (pci_lock held; slot: d's index, for the
+ * hypervisor's mapping): locate the table in the BAR its capability
+ * names, map it, mask every entry and register the table's pages in the
+ * cell's MMIO registry, so that every access of the cell traps.  0, or a
+ * negative errno (the registry is full): MSI-X then stays unusable.
+ * False from pci_msix_usable while the table is not trapped: the cell's
+ * MSI-X enable bit is then dropped.
+ */
+int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot);
+static inline bool pci_msix_usable(const struct pci_dev *d)
+{
+	return d->msix_map != NULL;
+}
+
+/* Memory was mapped into cell at [start, start + size): take the MSI-X
+ * table pages of d out of it again. */
+void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size);
+
+/*
+ * What a cell's MSI-X table entry may become: NULL, or why not.  entry:
+ * address low, address high, data, vector control, after the write.  A
+ * masked entry may hold anything; an unmasked one must be an MSI the cell
+ * may send (msi_cell_refused) to its own CPUs.
+ */
+const char *pci_msix_entry_refused(const struct cell *cell,
+				   const u32 entry[4]);
+
+#endif /* WARDEN_ASM_PCI_DEV_H */

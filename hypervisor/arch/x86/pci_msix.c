@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * MSI-X of a function assigned to a cell (contracts in asm/pci_dev.h).
+ * The table sits in one of the function's BARs, which the cell maps:
+ * the pages holding it are taken out of the cell's second-level tables
+ * and registered in its MMIO registry, so that each access traps and is
+ * performed here on the hypervisor's own mapping of them.  Reads and
+ * accesses beside the table (the pending bits, device registers sharing
+ * the page) go to the device as they are; a write to an entry is checked
+ * on what the entry becomes: an unmasked entry must be a message the
+ * cell may send (pci_msix_entry_refused), else the cell fails, named, and
+ * nothing is written.  Every entry is masked when the cell gets the
+ * function, so the device holds no unmasked entry the hypervisor has not
+ * checked (PCI 3.0, 6.8.2: the vector control's mask bit).
+ */
+#include <asm/irq_dest.h>
+#include <asm/pci_dev.h>
+#include <asm/vendor.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/hypervisor.h>
+#include <hv/paging.h>
+#include <hv/printk.h>
+#include <warden/hypercall.h>
+
+/* The hypervisor's mappings of the tables: PCI_MSIX_MAX_PAGES per
+ * assigned function, above the MMCONFIG window's gigabyte. */
+#define PCI_MSIX_HV_VIRT 0xffffff8040000000ul
+
+#define MSIX_TABLE 4	    /* capability: table offset and BIR */
+#define MSIX_ENTRY_SIZE 16
+#define MSIX_VECTOR_CTRL 3  /* the entry's fourth dword */
+#define MSIX_ENTRY_MASKED 1 /* its bit 0 */
+
+const char *pci_msix_entry_refused(const struct cell *cell,
+				   const u32 entry[4])
+{
+	const char *why;
+	u32 id;
+
+	if (entry[MSIX_VECTOR_CTRL] & MSIX_ENTRY_MASKED)
+		return NULL;
+	if (entry[1])
+		return "address above 4 GiB (no local APIC there)";
+	why = msi_cell_refused(entry[0], entry[2], 1);
+	if (why)
+		return why;
+	return irq_cell_dest(cell, msi_as_icr(entry[0], entry[2]),
+			     msi_dest(entry[0]), &id);
+}
+
+static u64 read_sized(volatile u8 *p, unsigned int size)
+{
+	if (size == 1)
+		return *p;
+	if (size == 2)
+		return *(volatile u16 *)p;
+	if (size == 4)
+		return *(volatile u32 *)p;
+	return *(volatile u64 *)p;
+}
+
+static void write_sized(volatile u8 *p, unsigned int size, u64 v)
+{
+	if (size == 1)
+		*p = (u8)v;
+	else if (size == 2)
+		*(volatile u16 *)p = (u16)v;
+	else if (size == 4)
+		*(volatile u32 *)p = (u32)v;
+	else
+		*(volatile u64 *)p = v;
+}
+
+/* The cell's access to the trapped pages of d's table. */
+static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
+				  struct mmio_access *a)
+{
+	struct pci_dev *d = ctx;
+	volatile u8 *p = d->msix_map + a->offset;
+	u64 end = d->msix_table + (u64)MSIX_ENTRY_SIZE * d->msix_entries;
+	bool table = a->offset >= d->msix_table && a->offset < end;
+	u64 t = a->offset - d->msix_table;
+	volatile u32 *hw;
+	const char *why;
+	unsigned int i;
+	u32 entry[4];
+
+	/* the table is accessed in aligned dwords or qwords (PCI 3.0,
+	 * 6.8.2) */
+	if (table && (a->size < 4 || (a->offset & (a->size - 1))))
+		return MMIO_REFUSED;
+	spin_lock(&pci_lock);
+	if (!a->write) {
+		a->value = read_sized(p, a->size);
+		spin_unlock(&pci_lock);
+		return MMIO_HANDLED;
+	}
+	if (table) {
+		hw = (volatile u32 *)(d->msix_map + d->msix_table +
+				      (t & ~(u64)(MSIX_ENTRY_SIZE - 1)));
+		for (i = 0; i < 4; i++)
+			entry[i] = hw[i];
+		for (i = 0; i < a->size / 4; i++)
+			entry[(t % MSIX_ENTRY_SIZE) / 4 + i] =
+				(u32)(a->value >> (32 * i));
+		why = pci_msix_entry_refused(pc->cell, entry);
+		if (why) {
+			spin_unlock(&pci_lock);
+			printk("Cell %u \"%s\", CPU %u: PCI %02x:%02x.%x MSI-X "
+			       "entry %llu refused: %s\n",
+			       pc->cell->id, pc->cell->config->name, pc->cpu_id,
+			       d->bdf >> 8, (d->bdf >> 3) & 0x1f, d->bdf & 7,
+			       (unsigned long long)(t / MSIX_ENTRY_SIZE), why);
+			cell_fail(pc, "MSI-X table entry",
+				  (u64)entry[0] << 32 | entry[2], vcpu_rip());
+			return MMIO_CELL_FAILED;
+		}
+	}
+	write_sized(p, a->size, a->value);
+	spin_unlock(&pci_lock);
+	return MMIO_HANDLED;
+}
+
+int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
+{
+	const struct warden_pci_bar *bar;
+	u32 where, entries, i;
+	u64 phys, first, pages, virt;
+
+	d->msix_map = NULL;
+	if (!d->msix_cap)
+		return 0;
+	where = pci_phys_read(d->bdf, d->msix_cap + MSIX_TABLE, 4);
+	entries = (pci_phys_read(d->bdf, d->msix_cap + PCI_MSI_CTRL, 2) &
+		   0x7ff) + 1;
+	bar = (where & 7) < WARDEN_PCI_BARS ? &d->cfg->bars[where & 7] : NULL;
+	if (!bar || !bar->size || (bar->flags & WARDEN_PCI_BAR_IO) ||
+	    (where & ~7u) + (u64)MSIX_ENTRY_SIZE * entries > bar->size)
+		return 0; /* not where the config maps memory: unusable */
+	phys = bar->address + (where & ~7u);
+	first = phys & ~(u64)(PAGE_SIZE - 1);
+	pages = (phys + (u64)MSIX_ENTRY_SIZE * entries - first + PAGE_SIZE -
+		 1) / PAGE_SIZE;
+	virt = PCI_MSIX_HV_VIRT + (u64)slot * PCI_MSIX_MAX_PAGES * PAGE_SIZE;
+	if (pages > PCI_MSIX_MAX_PAGES ||
+	    pt_map(&hv.hv_pt, virt, first, pages * PAGE_SIZE,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
+		return -WARDEN_ENOMEM;
+	d->msix_phys = first;
+	d->msix_guest = d->bars[where & 7].addr + (first - bar->address);
+	d->msix_table = (u32)(phys - first);
+	d->msix_entries = entries;
+	d->msix_pages = (u32)pages;
+	if (mmio_register(&cell->mmio, d->msix_guest, pages * PAGE_SIZE,
+			  msix_mmio, d))
+		return -WARDEN_ENOSPC;
+	d->msix_map = (volatile u8 *)virt;
+	for (i = 0; i < entries; i++)
+		*(volatile u32 *)(d->msix_map + d->msix_table +
+				  MSIX_ENTRY_SIZE * i + 4 * MSIX_VECTOR_CTRL) |=
+			MSIX_ENTRY_MASKED;
+	return 0;
+}
+
+void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size)
+{
+	u64 len = (u64)d->msix_pages * PAGE_SIZE;
+
+	if (d->owner == cell && d->msix_map && start < d->msix_guest + len &&
+	    d->msix_guest < start + size)
+		arch_unmap_memory(cell, d->msix_guest, len);
+}
