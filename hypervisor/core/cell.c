@@ -84,6 +84,18 @@ int cell_error_no_memory(struct warden_error *err)
 	return err->code;
 }
 
+struct per_cpu *cell_first_cpu(const struct cell *cell)
+{
+	struct per_cpu *first = NULL;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++)
+		if (cpu_in_set(&cell->cpus, cpu) &&
+		    (!first || per_cpu(cpu)->apic_id < first->apic_id))
+			first = per_cpu(cpu);
+	return first;
+}
+
 static void no_answer(struct warden_error *err, unsigned int cpu, u32 what)
 {
 	set_error(err, -WARDEN_ETIMEDOUT, WARDEN_RULE_CPU_NO_ANSWER,

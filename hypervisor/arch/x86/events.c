@@ -242,13 +242,7 @@ static void leave_cell(struct per_cpu *pc)
  * others wait for its INIT and SIPI (comm.h). */
 static bool is_first_cpu(struct per_cpu *pc)
 {
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (cpu_in_set(&pc->cell->cpus, cpu) &&
-		    per_cpu(cpu)->apic_id < pc->apic_id)
-			return false;
-	return true;
+	return cell_first_cpu(pc->cell) == pc;
 }
 
 /* REQ_START: real mode at the reset address, CS base its 64 KiB-aligned

@@ -132,17 +132,6 @@ static struct ioapic *ioapic_of_gsi(u32 gsi, unsigned int *pin)
 	return NULL;
 }
 
-/* The first CPU of the cell: where a masked entry points. */
-static u32 first_apic_id(const struct cell *cell)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (cpu_in_set(&cell->cpus, cpu))
-			return per_cpu(cpu)->apic_id;
-	return 0;
-}
-
 static void read_window(struct ioapic *io, struct cell *cell, u32 reg,
 			struct mmio_access *a)
 {
@@ -223,7 +212,8 @@ static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 	struct cell *cell = pc->cell;
 	const char *why;
 	u64 entry;
-	u32 id = first_apic_id(cell);
+	/* where a masked entry points: the cell's first CPU */
+	u32 id = cell_first_cpu(cell)->apic_id;
 
 	if (reg < IOAPIC_REG_REDIR || pin >= io->pins || io->owner[pin] != cell)
 		return MMIO_HANDLED; /* not its to change */
@@ -418,7 +408,6 @@ static int ioapic_cell_init(struct cell *cell, struct warden_error *err)
 				  ioapic_mmio, &ioapics[i]))
 			return cell_error_no_memory(err); /* counted before */
 	for (i = 0; i < cell->config->num_irq_pins; i++) {
-		pin = 0;
 		io = ioapic_of_gsi(pins[i].gsi, &pin);
 		if (!io)
 			continue; /* checked above */

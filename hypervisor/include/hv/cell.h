@@ -65,6 +65,11 @@ void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip);
  * free pages named); returns -WARDEN_ENOMEM. */
 int cell_error_no_memory(struct warden_error *err);
 
+/* The cell's first CPU: the one with the lowest APIC ID (the one that
+ * starts at the reset address, the default destination of its device
+ * interrupts).  NULL for a cell without CPUs. */
+struct per_cpu *cell_first_cpu(const struct cell *cell);
+
 /*
  * The ownership path (core/ownership.c).  ownership_take: map the cell's
  * memory (its communication page where the config puts it) and ports
