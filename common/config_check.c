@@ -142,6 +142,7 @@ struct system {
 	uint32_t num_ioapics;
 	bool ioapics; /* the IOAPIC array can be read */
 	size_t ioapics_off;
+	uint64_t mmconfig_base, mmconfig_size; /* size 0: none */
 };
 
 /* Little-endian loads; callers have checked the bounds. */
@@ -1084,6 +1085,9 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	check_console(ck, &sys->debug, 0, false);
 
 	sys->num_ioapics = load16(p, PLAT_OFF(num_ioapics));
+	sys->mmconfig_base = load64(p, PLAT_OFF(mmconfig_base));
+	v = load(p, PLAT_OFF(mmconfig_end_bus), 1);
+	sys->mmconfig_size = sys->mmconfig_base ? (v + 1) << 20 : 0;
 	v = load32(p, PLAT_OFF(reserved1));
 	if (v)
 		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
@@ -1249,6 +1253,32 @@ static void check_pio_root(struct checker *ck, const struct cell *c,
 		if (pio_sane(&p) &&
 		    !ports_in_cell(&sys->root, p.base, p.length))
 			fail_pio(ck, WARDEN_RULE_PIO_NOT_IN_ROOT, i, &p, 0);
+	}
+}
+
+/* PCI configuration space is the hypervisor's: a cell owns neither the
+ * ports 0xcf8-0xcff nor the MMCONFIG window (it gets its functions'
+ * configuration space with pci_devices). */
+static void check_config_space(struct checker *ck, const struct cell *c,
+			       const struct system *sys)
+{
+	struct region r;
+	struct pio p;
+	uint32_t i;
+
+	for (i = 0; i < c->num_pio; i++) {
+		get_pio(c, i, &p);
+		if (pio_sane(&p) && overlap(p.base, p.length, 0xcf8, 8))
+			fail_pio(ck, WARDEN_RULE_PCI_CONFIG_IN_CELL, i, &p,
+				 0xcf8);
+	}
+	for (i = 0; sys->mmconfig_size && i < c->num_regions; i++) {
+		get_region(c, i, &r);
+		if (region_sane(&r) && !is_comm(&r) &&
+		    overlap(r.phys, r.size, sys->mmconfig_base,
+			    sys->mmconfig_size))
+			fail_region(ck, WARDEN_RULE_PCI_CONFIG_IN_CELL, i, &r,
+				    sys->mmconfig_base, 0);
 	}
 }
 
@@ -1540,6 +1570,7 @@ unsigned int config_check_cell(const void *blob, size_t size,
 	if (c.arrays) {
 		check_regions_root(&ck, &c, &sys);
 		check_pio_root(&ck, &c, &sys);
+		check_config_space(&ck, &c, &sys);
 		check_pins_system(&ck, &c, &sys);
 		check_pci_system(&ck, &c, &sys);
 		check_bars_not_taken(&ck, &c, &sys);

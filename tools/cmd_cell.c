@@ -190,18 +190,23 @@ static int cell_create(int argc, char **argv)
 		ret = EXIT_ERROR;
 		goto out;
 	}
-	/* n < 0: a blob the hypervisor refuses anyway */
-	if (n > 0 &&
-	    pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n, "cell create")) {
-		ret = EXIT_ERROR;
-		goto out;
-	}
-	if (n > 0 && !check)
-		ret = create_with_pci(fd, &c, fns, (unsigned int)n, &cell_id);
-	else
+	/* n < 0: a blob the hypervisor refuses anyway.  With functions, the
+	 * hypervisor's refusal (e.g. a function another cell owns, which
+	 * Linux no longer lists) comes before Linux's view of them. */
+	if (n > 0) {
+		ret = create_ioctl(fd, &c, WARDEN_CREATE_VALIDATE_ONLY,
+				   &cell_id);
+		if (!ret && pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n,
+				      "cell create"))
+			ret = EXIT_ERROR;
+		if (!ret && !check)
+			ret = create_with_pci(fd, &c, fns, (unsigned int)n,
+					      &cell_id);
+	} else {
 		ret = create_ioctl(fd, &c,
 				   check ? WARDEN_CREATE_VALIDATE_ONLY : 0,
 				   &cell_id);
+	}
 	if (ret)
 		goto out;
 	if (check)

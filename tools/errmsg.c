@@ -492,7 +492,7 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "covers 0x%llx, PCI configuration space, which "
 		    "the hypervisor keeps: a cell gets its functions' "
 		    "configuration space with pci_devices",
-		    a);
+		    c);
 		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,

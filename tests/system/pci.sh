@@ -13,7 +13,7 @@
 # machines: qemu-svm qemu-svm-noiommu bochs-vmx
 # cpus: 2
 # timeout: 1200
-# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny root-msi-refused root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
+# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
 # The demo's reports, on the cell's console (COM3):
 # console-absent: com3 sees-only-its-device ^pci-demo: ([02-9]|[1-9][0-9]+) function\(s\) visible
 # console: com3 one-function-visible ^pci-demo: 1 function\(s\) visible
@@ -132,6 +132,18 @@ if [ -e /sys/bus/pci/devices/$FN ]; then pass function-back; else fail function-
 v=$(wdtest mode=ioapic pin=$PIN)
 low=$(echo "$v" | sed -n 's/^ioapic pin [0-9]*: before \(0x[0-9a-f]*\),.*/\1/p')
 if [ -n "$low" ] && [ $((low & 0x4000)) = 0 ]; then pass remote-irr-clear; else fail remote-irr-clear "pin $PIN after destroy: $v"; fi
+
+# refused with their causes, nothing changed: a cell with the
+# configuration ports; a function another cell owns
+sed 's/^  ports:$/  ports:\n    - 0xcf8-0xcff/' /yaml/cells/$CELL.yaml >/tmp/cf8.yaml
+run warden cell create /tmp/cf8.yaml
+if [ "$RC" != 0 ] && echo "$OUT" | grep -q "covers 0xcf8, PCI configuration space, which the hypervisor keeps" && ! echo "$OUT" | grep -q "removed from Linux" && [ -e /sys/bus/pci/devices/$FN ]; then pass refused-cf8; else fail refused-cf8 "rc $RC: $OUT"; fi
+# (the validator, offline: the same function in two cells)
+sed -e "s/^  name: .*/  name: twice/" -e 's/^  cpus: 1$/  cpus: 2/' /yaml/cells/$CELL.yaml >/tmp/twice.yaml
+sys=/yaml/system-qemu.yaml
+case "$MACHINE" in bochs-*) sys=/yaml/system-bochs.yaml ;; esac
+run warden config check $sys /yaml/cells/$CELL.yaml /tmp/twice.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -q "twice.yaml:[0-9]*: PCI device $BDF: belongs to cell 1 (\"$CELL\""; then pass refused-twice; else fail refused-twice "rc $RC: $OUT"; fi
 
 # root, while a cell runs on CPU 1: an MSI to APIC ID 1 is not enabled,
 # a BAR over the hypervisor's memory is not taken

@@ -540,6 +540,10 @@ MUT(cell_pio_of_other)
 {
 	cb_add_pio(C, CB_COM4, 8);
 }
+MUT(cell_pio_config_ports)
+{
+	cb_add_pio(C, 0xcfc, 4);
+}
 MUT(cell_pio_overlap)
 {
 	cb_add_pio(C, CB_COM3 + 4, 4);
@@ -1082,6 +1086,8 @@ static const struct bad bad_cases[] = {
 	  R(PIO_NOT_IN_ROOT), I(PIO_RANGE), 1, V(CB_COM2, 8), 1 },
 	{ "cell: ports of the other cell", T_CELL, cell_pio_of_other,
 	  R(PIO_IN_OTHER_CELL), I(PIO_RANGE), 1, V(CB_COM4, 8, 1), 1 },
+	{ "cell: PCI configuration ports", T_CELL, cell_pio_config_ports,
+	  R(PCI_CONFIG_IN_CELL), I(PIO_RANGE), 1, V(0xcfc, 4, 0xcf8), 1 },
 	{ "cell: port ranges overlap", T_CELL, cell_pio_overlap, R(PIO_OVERLAP),
 	  I(PIO_RANGE), 1, V(CB_COM3 + 4, 4, 0), 1 },
 	{ "cell: console outside its ports", T_CELL, cell_console_outside_ports,

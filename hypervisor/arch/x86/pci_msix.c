@@ -27,13 +27,12 @@
  * assigned function, above the MMCONFIG window's gigabyte. */
 #define PCI_MSIX_HV_VIRT 0xffffff8040000000ul
 
-#define MSIX_TABLE 4	    /* capability: table offset and BIR */
+#define MSIX_TABLE 4 /* capability: table offset and BIR */
 #define MSIX_ENTRY_SIZE 16
 #define MSIX_VECTOR_CTRL 3  /* the entry's fourth dword */
 #define MSIX_ENTRY_MASKED 1 /* its bit 0 */
 
-const char *pci_msix_entry_refused(const struct cell *cell,
-				   const u32 entry[4])
+const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4])
 {
 	const char *why;
 	u32 id;
@@ -132,8 +131,9 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 	if (!d->msix_cap)
 		return 0;
 	where = pci_phys_read(d->bdf, d->msix_cap + MSIX_TABLE, 4);
-	entries = (pci_phys_read(d->bdf, d->msix_cap + PCI_MSI_CTRL, 2) &
-		   0x7ff) + 1;
+	entries =
+		(pci_phys_read(d->bdf, d->msix_cap + PCI_MSI_CTRL, 2) & 0x7ff) +
+		1;
 	bar = (where & 7) < WARDEN_PCI_BARS ? &d->cfg->bars[where & 7] : NULL;
 	if (!bar || !bar->size || (bar->flags & WARDEN_PCI_BAR_IO) ||
 	    (where & ~7u) + (u64)MSIX_ENTRY_SIZE * entries > bar->size)
@@ -141,7 +141,8 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 	phys = bar->address + (where & ~7u);
 	first = phys & ~(u64)(PAGE_SIZE - 1);
 	pages = (phys + (u64)MSIX_ENTRY_SIZE * entries - first + PAGE_SIZE -
-		 1) / PAGE_SIZE;
+		 1) /
+		PAGE_SIZE;
 	virt = PCI_MSIX_HV_VIRT + (u64)slot * PCI_MSIX_MAX_PAGES * PAGE_SIZE;
 	if (pages > PCI_MSIX_MAX_PAGES ||
 	    pt_map(&hv.hv_pt, virt, first, pages * PAGE_SIZE,

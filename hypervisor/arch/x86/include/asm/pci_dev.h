@@ -68,7 +68,6 @@ void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size);
  * masked entry may hold anything; an unmasked one must be an MSI the cell
  * may send (msi_cell_refused) to its own CPUs.
  */
-const char *pci_msix_entry_refused(const struct cell *cell,
-				   const u32 entry[4]);
+const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4]);
 
 #endif /* WARDEN_ASM_PCI_DEV_H */
