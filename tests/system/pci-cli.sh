@@ -2,15 +2,16 @@
 # The CLI and root Linux's PCI tree (docs/cli.md): "cell create" makes
 # Linux let go of the cell's PCI functions (their remove attribute, the
 # driver unbound), "cell destroy" and "disable" give them back (a rescan,
-# the driver bound again); a function Linux does not have, or with other
-# ids than the config's, is refused before anything changes.  The e1000
+# the driver bound again); a function the system config does not list, or
+# with other ids, is refused by the validator (file:line), one Linux does
+# not have by the CLI, before anything changes.  The e1000
 # at 00:02.0 of the q35 machine; the cell configs are written here.
 # While the cell owns the function, the hypervisor hides it from root: a
 # rescan does not find it.
 # machines: qemu-svm
 # cpus: 2
 # timeout: 180
-# tests: e1000-up insmod enable sysfs-root wrong-ids wrong-ids-said wrong-ids-kept missing missing-said create create-said removed hidden-from-root sysfs-cell sysfs-root-without destroy destroy-said back eth0-back create-again disable disable-said back-after-disable
+# tests: e1000-up insmod enable sysfs-root wrong-ids wrong-ids-said wrong-ids-kept missing missing-said linux-missing linux-missing-said create create-said removed hidden-from-root sysfs-cell sysfs-root-without destroy destroy-said back eth0-back create-again disable disable-said back-after-disable
 . /tests/lib.sh
 
 dev=/sys/bus/pci/devices/0000:00:02.0
@@ -49,11 +50,19 @@ expect_rc enable 0 warden enable /configs/system-qemu.cell
 v=$(cat /sys/kernel/warden/cells/0/pci_devices | tr '\n' ' ')
 if echo "$v" | grep -q '0000:00:02.0'; then pass sysfs-root; else fail sysfs-root "'$v'"; fi
 
-expect_rc wrong-ids 2 warden cell create /tmp/pci-wrong-ids.yaml
-expect_out wrong-ids-said "0000:00:02.0 is 8086:100e in Linux, the config says 8087:100e"
+# the validator (through the hypervisor's check) knows the system
+# config's functions: a config fault, file:line, exit 1
+expect_rc wrong-ids 1 warden cell create /tmp/pci-wrong-ids.yaml
+expect_out wrong-ids-said "pci-wrong-ids.yaml:[0-9]*: PCI device 00:02.0: vendor id is 0x8087, but the system config has 0x8086"
 if [ -e $dev ] && [ -e /sys/class/net/eth0 ] && ! echo "$OUT" | grep -q removed; then pass wrong-ids-kept; else fail wrong-ids-kept "$OUT"; fi
-expect_rc missing 2 warden cell create /tmp/pci-missing.yaml
-expect_out missing-said "0000:00:05.0 is not in Linux's PCI tree"
+expect_rc missing 1 warden cell create /tmp/pci-missing.yaml
+expect_out missing-said "pci-missing.yaml:[0-9]*: PCI device 00:05.0: is not in the system config's list of PCI devices"
+# a function of the system config that Linux no longer has (removed by
+# hand): Linux's side refuses, exit 2, nothing changed
+echo 1 >/sys/bus/pci/devices/0000:00:03.0/remove
+expect_rc linux-missing 2 warden cell create /configs/cells/pci-demo-edu.cell
+expect_out linux-missing-said "0000:00:03.0 is not in Linux's PCI tree"
+echo 1 >/sys/bus/pci/rescan
 
 expect_rc create 0 warden cell create /tmp/pci-demo.yaml
 expect_out create-said 'cell create: 0000:00:02.0 \(8086:100e, driver e1000\) removed from Linux for cell "pci-demo"'
