@@ -10,7 +10,6 @@
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL

@@ -23,7 +23,6 @@
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 hvread() { # ADDR: can root read it?
 	dmesg -c >/dev/null
 	insmod /wdtest.ko mode=hvread addr=$1 2>/dev/null

@@ -94,3 +94,6 @@ svm_on_cpus() {
 	done
 	echo "$bad"
 }
+
+# The hypervisor's memory pool: pages in use (warden status).
+pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }

@@ -174,7 +174,6 @@ b=$(awk '/eth0/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i;
 if [ -n "$b" ] && [ "$b" -gt "${a:-0}" ]; then pass eth0-works; else fail eth0-works "eth0 interrupts '$a' -> '$b'"; fi
 ip link set eth0 down
 
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 pool0=$(pool)
 ok=0
 for i in 1 2 3 4 5 6 7 8 9 10; do
