@@ -50,9 +50,9 @@
 #define E1000_IMC 0xd8
 #define E1000_CAUSE 0x4 /* LSC, link status change */
 /* 82574 only */
-#define E1000E_EIAC 0xdc /* extended interrupt auto clear */
-#define E1000E_IAM 0xe0	 /* interrupt acknowledge auto mask */
-#define E1000E_IVAR 0xe4 /* interrupt vector allocation */
+#define E1000E_EIAC 0xdc	    /* extended interrupt auto clear */
+#define E1000E_IAM 0xe0		    /* interrupt acknowledge auto mask */
+#define E1000E_IVAR 0xe4	    /* interrupt vector allocation */
 #define E1000E_ICR_OTHER 0x01000000 /* ICR/IMS bit 24, MSI-X only */
 #define E1000E_CTRL_EXT_EIAME 0x01000000
 #define E1000E_CTRL_EXT_IAME 0x08000000
@@ -360,7 +360,8 @@ void inmate_main(void)
 		mmio_write32(bar0 + E1000E_EIAC, 0);
 		mmio_write32(bar0 + E1000E_IAM, 0);
 		mmio_write32(bar0 + E1000E_IVAR,
-			     (E1000E_IVAR_VALID | 0) << E1000E_IVAR_OTHER_SHIFT);
+			     (E1000E_IVAR_VALID | 0)
+				     << E1000E_IVAR_OTHER_SHIFT);
 	}
 	if (kind == E1000)
 		mmio_write32(bar0 + E1000_IMS, E1000_CAUSE);

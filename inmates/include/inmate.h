@@ -258,13 +258,13 @@ void pci_msi_disable(uint16_t bdf);
  */
 struct pci_msix {
 	uint16_t bdf;
-	unsigned int cap;	  /* config offset of the capability */
-	unsigned int entries;	  /* table size */
-	unsigned int bir;	  /* BAR of the table */
-	uint32_t offset;	  /* of the table in that BAR */
-	unsigned int pba_bir;	  /* BAR of the pending bit array */
-	uint32_t pba_offset;	  /* of the pending bit array in it */
-	uint64_t table;		  /* entry 0, once mapped (else 0) */
+	unsigned int cap;     /* config offset of the capability */
+	unsigned int entries; /* table size */
+	unsigned int bir;     /* BAR of the table */
+	uint32_t offset;      /* of the table in that BAR */
+	unsigned int pba_bir; /* BAR of the pending bit array */
+	uint32_t pba_offset;  /* of the pending bit array in it */
+	uint64_t table;	      /* entry 0, once mapped (else 0) */
 };
 int pci_msix_find(uint16_t bdf, struct pci_msix *msix);
 int pci_msix_map(struct pci_msix *msix);

@@ -313,9 +313,8 @@ int pci_msix_find(uint16_t bdf, struct pci_msix *msix)
 	pba = pci_read32(bdf, cap + PCI_MSIX_PBA);
 	msix->bdf = bdf;
 	msix->cap = cap;
-	msix->entries = (pci_read16(bdf, cap + PCI_MSIX_CTRL) &
-			 PCI_MSIX_CTRL_SIZE) +
-			1;
+	msix->entries =
+		(pci_read16(bdf, cap + PCI_MSIX_CTRL) & PCI_MSIX_CTRL_SIZE) + 1;
 	msix->bir = table & PCI_MSIX_BIR_MASK;
 	msix->offset = table & ~PCI_MSIX_BIR_MASK;
 	msix->pba_bir = pba & PCI_MSIX_BIR_MASK;
@@ -354,8 +353,7 @@ uint32_t pci_msix_entry_read(const struct pci_msix *msix, unsigned int i,
 	return mmio_read32(msix_entry(msix, i, reg & 0xc));
 }
 
-void pci_msix_mask_entry(const struct pci_msix *msix, unsigned int i,
-			 bool mask)
+void pci_msix_mask_entry(const struct pci_msix *msix, unsigned int i, bool mask)
 {
 	uint64_t ctrl = msix_entry(msix, i, PCI_MSIX_ENTRY_CTRL);
 	uint32_t value;

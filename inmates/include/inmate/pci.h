@@ -76,8 +76,8 @@
 #define PCI_MSIX_CTRL 0x02  /* message control (16 bits) */
 #define PCI_MSIX_TABLE 0x04 /* table offset (bits 31:3) | BIR (bits 2:0) */
 #define PCI_MSIX_PBA 0x08   /* pending bit array: offset | BIR, the same */
-#define PCI_MSIX_CTRL_SIZE 0x07ff     /* table size - 1 */
-#define PCI_MSIX_CTRL_MASKALL 0x4000  /* function mask */
+#define PCI_MSIX_CTRL_SIZE 0x07ff    /* table size - 1 */
+#define PCI_MSIX_CTRL_MASKALL 0x4000 /* function mask */
 #define PCI_MSIX_CTRL_ENABLE 0x8000
 #define PCI_MSIX_BIR_MASK 0x7u
 
@@ -86,7 +86,7 @@
 #define PCI_MSIX_ENTRY_ADDR_LO 0x0
 #define PCI_MSIX_ENTRY_ADDR_HI 0x4
 #define PCI_MSIX_ENTRY_DATA 0x8
-#define PCI_MSIX_ENTRY_CTRL 0xc	    /* vector control */
+#define PCI_MSIX_ENTRY_CTRL 0xc	   /* vector control */
 #define PCI_MSIX_ENTRY_MASKED 0x1u /* vector control bit 0: masked */
 
 /* BAR types of struct pci_bar */
