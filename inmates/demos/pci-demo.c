@@ -163,17 +163,21 @@ static int setup_msix(uint16_t bdf, const char *name, struct pci_msix *t,
 	}
 	pci_msix_mask_all(t, true);
 	pci_msix_enable(t, true);
+	if (!(pci_read16(bdf, t->cap + PCI_MSIX_CTRL) & PCI_MSIX_CTRL_ENABLE)) {
+		/* a hypervisor without MSI-X for cells drops the bit */
+		printk("pci-demo: %s: MSI-X enable bit dropped (control "
+		       "0x%x)\n",
+		       name, pci_read16(bdf, t->cap + PCI_MSIX_CTRL));
+		return -1;
+	}
 	pci_msix_mask_entry(t, 0, false);
 	pci_msix_mask_all(t, false);
 	printk("pci-demo: %s: MSI-X entry 0 at 0x%llx to APIC ID %u, vector "
-	       "0x%x: address 0x%x, data 0x%x, control 0x%x; enable %s\n",
+	       "0x%x: address 0x%x, data 0x%x, vector control 0x%x\n",
 	       name, (unsigned long long)t->table, dest, vector,
 	       pci_msix_entry_read(t, 0, PCI_MSIX_ENTRY_ADDR_LO),
 	       pci_msix_entry_read(t, 0, PCI_MSIX_ENTRY_DATA),
-	       pci_msix_entry_read(t, 0, PCI_MSIX_ENTRY_CTRL),
-	       pci_read16(bdf, t->cap + PCI_MSIX_CTRL) & PCI_MSIX_CTRL_ENABLE
-		       ? "on"
-		       : "off (dropped)");
+	       pci_msix_entry_read(t, 0, PCI_MSIX_ENTRY_CTRL));
 	return 0;
 }
 
