@@ -240,6 +240,43 @@ void pci_intx_enable(uint16_t bdf, bool enable); /* command bit 10 */
 int pci_msi_enable(uint16_t bdf, uint32_t apic_id, unsigned int vector);
 void pci_msi_disable(uint16_t bdf);
 
+/*
+ * MSI-X: the table lives in one of the function's memory BARs, BIR and
+ * offset in the capability.  pci_msix_find() fills in where (no access to
+ * the table), -1 without an MSI-X capability; pci_msix_map() reads that
+ * BAR and checks the table lies within it, below 4 GiB, makes it UC and
+ * sets table (the address of entry 0), -1 otherwise.  The entries are
+ * accessed as dwords.
+ *   pci_msix_set_entry(): entry i masked, then its message: address
+ *     0xfee00000 | apic_id << 12 (physical destination, an xAPIC ID below
+ *     256, high half 0), data = vector (fixed, edge); left masked.  -1 for
+ *     a bad entry, vector (0x10-0xfe) or APIC ID.
+ *   pci_msix_mask_entry(): vector control bit 0 set (true) or cleared.
+ *   pci_msix_enable(): the control word's enable bit (bit 15) set or
+ *     cleared; pci_msix_mask_all() its function mask (bit 14).  A function
+ *     with MSI-X enabled signals neither INTx nor MSI.
+ */
+struct pci_msix {
+	uint16_t bdf;
+	unsigned int cap;     /* config offset of the capability */
+	unsigned int entries; /* table size */
+	unsigned int bir;     /* BAR of the table */
+	uint32_t offset;      /* of the table in that BAR */
+	unsigned int pba_bir; /* BAR of the pending bit array */
+	uint32_t pba_offset;  /* of the pending bit array in it */
+	uint64_t table;	      /* entry 0, once mapped (else 0) */
+};
+int pci_msix_find(uint16_t bdf, struct pci_msix *msix);
+int pci_msix_map(struct pci_msix *msix);
+int pci_msix_set_entry(const struct pci_msix *msix, unsigned int i,
+		       uint32_t apic_id, unsigned int vector);
+void pci_msix_mask_entry(const struct pci_msix *msix, unsigned int i,
+			 bool mask);
+uint32_t pci_msix_entry_read(const struct pci_msix *msix, unsigned int i,
+			     unsigned int reg); /* PCI_MSIX_ENTRY_* */
+void pci_msix_enable(const struct pci_msix *msix, bool enable);
+void pci_msix_mask_all(const struct pci_msix *msix, bool mask);
+
 /* "bb:dd.f" of a bdf into buf (at least 8 bytes); returns buf. */
 char *pci_bdf_name(uint16_t bdf, char *buf);
 

@@ -4,7 +4,9 @@
  * (enable bit, bus, device, function, register dword) goes to port 0xcf8,
  * the data comes and goes at 0xcfc + the byte offset within the dword.
  * In a cell the hypervisor emulates both ports: the cell sees its own
- * functions, others read all ones (docs/inmates.md).
+ * functions, others read all ones (docs/inmates.md).  MSI-X tables are
+ * reached in the function's BAR, as on hardware (the hypervisor checks
+ * the messages a cell unmasks).
  */
 #include <inmate.h>
 
@@ -297,6 +299,114 @@ void pci_msi_disable(uint16_t bdf)
 		pci_write16(bdf, cap + PCI_MSI_CTRL,
 			    pci_read16(bdf, cap + PCI_MSI_CTRL) &
 				    (uint16_t)~PCI_MSI_CTRL_ENABLE);
+}
+
+int pci_msix_find(uint16_t bdf, struct pci_msix *msix)
+{
+	unsigned int cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
+	uint32_t table, pba;
+
+	memset(msix, 0, sizeof(*msix));
+	if (!cap)
+		return -1;
+	table = pci_read32(bdf, cap + PCI_MSIX_TABLE);
+	pba = pci_read32(bdf, cap + PCI_MSIX_PBA);
+	msix->bdf = bdf;
+	msix->cap = cap;
+	msix->entries =
+		(pci_read16(bdf, cap + PCI_MSIX_CTRL) & PCI_MSIX_CTRL_SIZE) + 1;
+	msix->bir = table & PCI_MSIX_BIR_MASK;
+	msix->offset = table & ~PCI_MSIX_BIR_MASK;
+	msix->pba_bir = pba & PCI_MSIX_BIR_MASK;
+	msix->pba_offset = pba & ~PCI_MSIX_BIR_MASK;
+	return 0;
+}
+
+int pci_msix_map(struct pci_msix *msix)
+{
+	uint64_t size = (uint64_t)msix->entries * PCI_MSIX_ENTRY_SIZE;
+	struct pci_bar bar;
+
+	msix->table = 0;
+	if (!msix->cap || msix->bir > 5 ||
+	    !pci_bar_read(msix->bdf, msix->bir, &bar) ||
+	    bar.type == PCI_BAR_PIO || !bar.address ||
+	    msix->offset + size > bar.size ||
+	    bar.address + bar.size > INMATE_MAP_SIZE ||
+	    paging_set_uc(bar.address + msix->offset, size, true) < 0)
+		return -1;
+	msix->table = bar.address + msix->offset;
+	return 0;
+}
+
+static uint64_t msix_entry(const struct pci_msix *msix, unsigned int i,
+			   unsigned int reg)
+{
+	return msix->table + (uint64_t)i * PCI_MSIX_ENTRY_SIZE + reg;
+}
+
+uint32_t pci_msix_entry_read(const struct pci_msix *msix, unsigned int i,
+			     unsigned int reg)
+{
+	if (!msix->table || i >= msix->entries)
+		return ~0u;
+	return mmio_read32(msix_entry(msix, i, reg & 0xc));
+}
+
+void pci_msix_mask_entry(const struct pci_msix *msix, unsigned int i, bool mask)
+{
+	uint64_t ctrl = msix_entry(msix, i, PCI_MSIX_ENTRY_CTRL);
+	uint32_t value;
+
+	if (!msix->table || i >= msix->entries)
+		return;
+	value = mmio_read32(ctrl);
+	if (mask)
+		value |= PCI_MSIX_ENTRY_MASKED;
+	else
+		value &= ~PCI_MSIX_ENTRY_MASKED;
+	mmio_write32(ctrl, value);
+	/* read back: the write has reached the function */
+	(void)mmio_read32(ctrl);
+}
+
+int pci_msix_set_entry(const struct pci_msix *msix, unsigned int i,
+		       uint32_t apic_id, unsigned int vector)
+{
+	if (!msix->table || i >= msix->entries || vector < 0x10 ||
+	    vector > 0xfe || apic_id > 0xff)
+		return -1;
+	/* masked while the message changes, so that no half is sent */
+	pci_msix_mask_entry(msix, i, true);
+	mmio_write32(msix_entry(msix, i, PCI_MSIX_ENTRY_ADDR_LO),
+		     PCI_MSI_ADDRESS_BASE | apic_id << 12);
+	mmio_write32(msix_entry(msix, i, PCI_MSIX_ENTRY_ADDR_HI), 0);
+	mmio_write32(msix_entry(msix, i, PCI_MSIX_ENTRY_DATA), vector);
+	return 0;
+}
+
+static void msix_ctrl(const struct pci_msix *msix, uint16_t bit, bool set)
+{
+	uint16_t ctrl;
+
+	if (!msix->cap)
+		return;
+	ctrl = pci_read16(msix->bdf, msix->cap + PCI_MSIX_CTRL);
+	if (set)
+		ctrl |= bit;
+	else
+		ctrl &= (uint16_t)~bit;
+	pci_write16(msix->bdf, msix->cap + PCI_MSIX_CTRL, ctrl);
+}
+
+void pci_msix_enable(const struct pci_msix *msix, bool enable)
+{
+	msix_ctrl(msix, PCI_MSIX_CTRL_ENABLE, enable);
+}
+
+void pci_msix_mask_all(const struct pci_msix *msix, bool mask)
+{
+	msix_ctrl(msix, PCI_MSIX_CTRL_MASKALL, mask);
 }
 
 char *pci_bdf_name(uint16_t bdf, char *buf)

@@ -85,11 +85,14 @@ MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
 #                compatibility format the hypervisor checks
 # PCI devices for cells (the devices and pci groups): the Bochs machines
 # have an e1000 (82540EM, INTx only) in slot 1, alone on its PIRQ link; the
-# q35 machines with SVM an e1000 (INTx) at 00:02.0 and the edu device
-# (1234:11e8: INTx, MSI, interrupts on demand) at 00:03.0.  No test loads a
+# q35 machines with SVM an e1000 (INTx) at 00:02.0, the edu device
+# (1234:11e8: INTx, MSI, interrupts on demand) at 00:03.0 and an e1000e
+# (82574L, 8086:10d3: INTx, MSI-X) at 00:04.0.  No test loads a
 # driver for them unless it wants one (the initramfs has e1000.ko).
 QEMU_PCI = ['-netdev', 'user,id=n0,restrict=on',
-            '-device', 'e1000,netdev=n0,addr=02.0', '-device', 'edu,addr=03.0']
+            '-device', 'e1000,netdev=n0,addr=02.0', '-device', 'edu,addr=03.0',
+            '-netdev', 'user,id=n1,restrict=on',
+            '-device', 'e1000e,netdev=n1,addr=04.0,romfile=']
 MACHINES = {
     'bochs-vmx': {'emulator': 'bochs', 'model': BOCHS_CPU_MODEL},
     'bochs-svm': {'emulator': 'bochs', 'model': 'zambezi'},

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * PCI configuration space: the type 0 header registers, command bits,
- * capability IDs and the MSI capability's layout that libinmate's pci.c
- * and the inmates use (PCI Local Bus Specification 3.0, chapter 6).
+ * capability IDs, the MSI and MSI-X capabilities' layout and the MSI-X
+ * table entry that libinmate's pci.c and the inmates use (PCI Local Bus
+ * Specification 3.0, chapter 6).
  */
 #ifndef INMATE_PCI_H
 #define INMATE_PCI_H
@@ -70,6 +71,23 @@
 
 /* MSI address (xAPIC format): physical destination, fixed delivery */
 #define PCI_MSI_ADDRESS_BASE 0xfee00000u
+
+/* MSI-X capability (PCI 3.0, 6.8.2): offsets from the capability */
+#define PCI_MSIX_CTRL 0x02  /* message control (16 bits) */
+#define PCI_MSIX_TABLE 0x04 /* table offset (bits 31:3) | BIR (bits 2:0) */
+#define PCI_MSIX_PBA 0x08   /* pending bit array: offset | BIR, the same */
+#define PCI_MSIX_CTRL_SIZE 0x07ff    /* table size - 1 */
+#define PCI_MSIX_CTRL_MASKALL 0x4000 /* function mask */
+#define PCI_MSIX_CTRL_ENABLE 0x8000
+#define PCI_MSIX_BIR_MASK 0x7u
+
+/* An MSI-X table entry: 16 bytes in the BAR, accessed as dwords */
+#define PCI_MSIX_ENTRY_SIZE 16
+#define PCI_MSIX_ENTRY_ADDR_LO 0x0
+#define PCI_MSIX_ENTRY_ADDR_HI 0x4
+#define PCI_MSIX_ENTRY_DATA 0x8
+#define PCI_MSIX_ENTRY_CTRL 0xc	   /* vector control */
+#define PCI_MSIX_ENTRY_MASKED 0x1u /* vector control bit 0: masked */
 
 /* BAR types of struct pci_bar */
 #define PCI_BAR_NONE 0
