@@ -8,18 +8,21 @@
 # MSI to a cell CPU nor decode a BAR over the hypervisor's or its own RAM;
 # after destroy the function is root's again, its Linux driver (e1000)
 # bound and working; ten cycles leak nothing.
-#   q35 machines: edu at 00:03.0 (pin 23, MSI), e1000 at 00:02.0 (pin 22)
+#   q35 machines: edu at 00:03.0 (pin 23, MSI), e1000 at 00:02.0 (pin 22),
+#                 e1000e at 00:04.0 (MSI-X, its table trapped)
 #   bochs-vmx:    e1000 at 00:02.0 (pin 17, its PIRQ link B); no MSI
 # machines: qemu-svm qemu-svm-noiommu bochs-vmx
 # cpus: 2
 # timeout: 1200
-# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
+# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
 # The demo's reports, on the cell's console (COM3):
 # console-absent: com3 sees-only-its-device ^pci-demo: ([02-9]|[1-9][0-9]+) function\(s\) visible
 # console: com3 one-function-visible ^pci-demo: 1 function\(s\) visible
 # console: com3 bar-move-kept BAR 0 (0x[0-9a-f]+), after a move to 0x1000000 reads \1\s*$
 # console@qemu-svm: com3 intx-irqs ^pci-demo: 1000 of 1000 interrupts \(intx, 00:03\.0\)
 # console@qemu-svm: com3 msi-irqs ^pci-demo: 1000 of 1000 interrupts \(msi, 00:03\.0\)
+# console@qemu-svm: com3 msix-irqs ^pci-demo: 1000 of 1000 interrupts \(msix, 00:04\.0\)
+# console@qemu-svm-noiommu: com3 msix-irqs ^pci-demo: 1000 of 1000 interrupts \(msix, 00:04\.0\)
 # console@qemu-svm: com3 e1000-irqs ^pci-demo: 1000 of 1000 interrupts \(intx, 00:02\.0\)
 # console@qemu-svm-noiommu: com3 intx-irqs ^pci-demo: 1000 of 1000 interrupts \(intx, 00:03\.0\)
 # console@qemu-svm-noiommu: com3 msi-irqs ^pci-demo: 1000 of 1000 interrupts \(msi, 00:03\.0\)
@@ -107,10 +110,24 @@ if [ -n "$EDU" ]; then
 	echo "pci: $CELL MSI: state $state, $e exits for $N interrupts"
 	if [ "$state" = "shut-down/-" ]; then pass msi-run; else fail msi-run "state '$state'"; fi
 	if exits_ok "$e" $N; then pass exits-per-irq-msi; else fail exits-per-irq-msi "$e exits for $N interrupts"; fi
+	# MSI-X: the e1000e's table entries, written by the cell through the
+	# hypervisor's trap; an entry aimed at a root CPU fails the cell
+	warden cell destroy $CELL >/dev/null
+	expect_rc msix-create 0 warden cell create /configs/cells/pci-demo-e1000e.cell
+	set -- $(irq_exits pci-demo-e1000e $N "mode=msix dev=e1000e")
+	e=$1 state=$2
+	echo "pci: pci-demo-e1000e MSI-X: state $state, $e exits for $N interrupts"
+	if [ "$state" = "shut-down/-" ]; then pass msix-run; else fail msix-run "state '$state'"; fi
+	if exits_ok "$e" $N; then pass exits-per-irq-msix; else fail exits-per-irq-msix "$e exits for $N interrupts"; fi
+	state=$(demo pci-demo-e1000e "irqs=1 mode=msix dev=e1000e dest=0")
+	if [ "$state" = failed/1 ] && warden console | grep -q "PCI 00:04.0 MSI-X entry 0 refused: destination is a CPU outside the cell"; then pass contain-msix-root; else fail contain-msix-root "state '$state': $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+	expect_rc msix-destroy 0 warden cell destroy pci-demo-e1000e
+	warden cell create /configs/cells/$CELL.cell >/dev/null
 else
-	# Bochs has no device with MSI (docs/test-machine.md)
-	pass msi-run
-	pass exits-per-irq-msi
+	# Bochs has no device with MSI or MSI-X (docs/test-machine.md)
+	for t in msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy; do
+		pass $t
+	done
 fi
 
 # moving its BAR over root's RAM: refused, the BAR reads as before
