@@ -2,7 +2,8 @@
 # Devices for cells, IOAPIC pins (docs/hypervisor.md, the ioapic unit):
 # the hypervisor traps the IOAPIC; root keeps its interrupts; a cell that
 # owns COM4 and its pin 3 takes transmit interrupts through the IOAPIC
-# straight to its CPU (uart-irq-demo); root cannot see or reprogram the
+# straight to its CPU (uart-irq-demo), and receive interrupts with COM4 in
+# loopback mode (rx=1); root cannot see or reprogram the
 # cell's pin; a cell cannot route its pin outside itself nor touch root's;
 # destroy gives the pin back; cycles leak nothing; a pin root needs is
 # refused with its cause.
@@ -10,8 +11,9 @@
 # cpus: 2
 # timeout: 900
 # expect-svm-shutdown: 1
-# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused root-dest-cell-refused uart-irqs exits-per-irq root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pool-back disable
+# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused root-dest-cell-refused uart-irqs exits-per-irq uart-rx-irqs root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pool-back disable
 # console: com3 uart-chars ^uart-irq-demo: 1000 of 1000 characters sent, 1001 interrupts \(0 other\)
+# console: com3 uart-rx-chars ^uart-irq-demo: 200 of 200 characters received by interrupt, 200 interrupts with data \(0 mismatched, 0 other, [0-9]+ empty\)
 # console: com3 other-pin-ignored ^uart-irq-demo: pin 4 \(not the cell's\) reads 0x10000 after a write
 # console: com4 uart-chars-arrived abcdefghijklmnopqrstuvwxyz
 # console@qemu-svm: com3 remote-irr-set ^uart-irq-demo: left interrupt 1 in service, entry 0x[0-9a-f]*c051
@@ -75,6 +77,14 @@ if [ "$MACHINE" = qemu-svm ]; then
 else
 	if [ -n "$exits" ] && [ "$exits" -ge 1001 ] && [ "$exits" -lt 1150 ]; then pass exits-per-irq; else fail exits-per-irq "$exits exits for 1001 interrupts"; fi
 fi
+
+# receive interrupts: COM4 in loopback mode, each character sent comes
+# back to its receiver and is read by the interrupt handler (the demo's
+# count is checked on COM3: uart-rx-chars)
+state=$(demo "chars=200 rx=1")
+run warden cell stats uart-irq-demo
+echo "devices: rx cell state $state"
+if [ "$state" = "shut down/-" ] || [ "${state%/*}" = running ]; then pass uart-rx-irqs; else fail uart-rx-irqs "state '$state'"; fi
 
 # a pin the cell does not own (root's ttyS0, 4): reads masked, the write
 # is ignored, root's console keeps its interrupts
