@@ -120,7 +120,6 @@ sed 's/^  irq_pins: \[3\]$/  irq_pins: [3, 4]/' /yaml/cells/uart-irq-demo.yaml >
 run warden cell create /tmp/pin4.yaml
 if [ "$RC" = 1 ] && echo "$OUT" | grep -Eq 'pin4.yaml:[0-9]+: .*4.*root cell needs it' && [ "$(cat $online)" = 1 ]; then pass refused-root-pin; else fail refused-root-pin "rc $RC: $OUT"; fi
 
-
 pool0=$(pool)
 ok=0
 for i in 1 2 3 4 5 6 7 8 9 10; do
