@@ -58,9 +58,9 @@ static int usage(FILE *out)
 		"destroy: asks a running cell to stop like shutdown, then its "
 		"CPUs, memory\n  and ports go back to Linux.\n"
 		"PCI functions: create checks that Linux has each one with "
-		"the config's ids,\n  then Linux lets go of them (their "
-		"remove attribute in /sys/bus/pci);\n  destroy gives them "
-		"back (a rescan) and says which driver took each.\n\n"
+		"the config's ids,\n  then Linux lets go of them "
+		"(driver_override, the driver unbound);\n  destroy gives them "
+		"back (drivers_probe) and says which driver took each.\n\n"
 		"Exit status: 0 success, 1 the config was refused, 2 error "
 		"(also a PCI\nfunction that did not come back after "
 		"destroy).\n");
@@ -611,8 +611,8 @@ unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
 
 /*
  * destroy: the cell's PCI functions (read before they are gone from
- * sysfs) go back to Linux once it is destroyed, by a rescan; one that
- * does not come back is an error (exit 2), the cell is gone anyway.
+ * sysfs) go back to Linux once it is destroyed (drivers_probe); one that
+ * cannot be given back is an error (exit 2), the cell is gone anyway.
  */
 static int cell_destroy(int argc, char **argv)
 {

@@ -116,7 +116,7 @@ int cmd_disable(int argc, char **argv)
 			"Usage: warden disable\n\nDestroys the cells left, "
 			"returns Linux to bare metal and\nunloads the "
 			"hypervisor; the cells' PCI functions go back to Linux "
-			"(a\nrescan of its PCI buses).\n\nExit status: 0 "
+			"(their\ndrivers probed again).\n\nExit status: 0 "
 			"disabled, 2 refused or error (also when a PCI\n"
 			"function did not come back).\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A cell's PCI functions and root Linux, through the PCI core's sysfs
- * files: writing 1 to /sys/bus/pci/devices/<name>/remove unbinds the
- * function's driver and makes Linux forget it; writing 1 to
- * /sys/bus/pci/rescan finds the functions Linux does not have again and
- * binds drivers to them.  Both are done when the write returns.
+ * files: a function's driver_override naming no driver keeps every
+ * driver off it, and its driver's unbind lets go of it; clearing
+ * driver_override and writing its name to /sys/bus/pci/drivers_probe
+ * binds a driver again.  Linux keeps the function meanwhile, with its
+ * BARs where they are (a remove and rescan would make it assign new
+ * ones, and the hypervisor keeps a BAR that holds a trapped MSI-X table
+ * where it is).  Each is done when the write returns.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -183,7 +186,7 @@ static int check_one(FILE *err, const char *sysfs, const struct pci_fn *fn,
 			"warden: %s: %s is not in Linux's PCI tree; the "
 			"config names a function this machine does not have "
 			"(see /sys/bus/pci/devices), or it was removed "
-			"earlier (echo 1 > /sys/bus/pci/rescan gives it "
+			"by hand (echo 1 > /sys/bus/pci/rescan gives it "
 			"back)\n",
 			what, name);
 		return ret;
@@ -221,55 +224,65 @@ int pci_check(FILE *err, const char *sysfs, const struct pci_fn *fns,
 }
 
 /* Write "1" to path: 0 or a negative errno. */
-static int write_one(const char *path)
+/* Write text to the sysfs attribute at path: 0 or a negative errno. */
+static int write_text(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	size_t len = strlen(text);
 	int ret = 0;
 
 	if (fd < 0)
 		return -errno;
-	if (write(fd, "1", 1) != 1)
+	if (write(fd, text, len) != (ssize_t)len)
 		ret = errno ? -errno : -EIO;
 	if (close(fd) && !ret)
 		ret = -errno;
 	return ret;
 }
 
-/* Remove one function from Linux and check that it is gone. */
-static int remove_one(FILE *out, FILE *err, const char *sysfs,
-		      const struct pci_fn *fn, const char *what,
-		      const char *cell)
+/*
+ * Take one function from Linux: driver_override names no driver, so that
+ * none binds it while the cell has it, then its driver (if any) is
+ * unbound.  Linux keeps the function and its BARs where they are.
+ */
+static int release_one(FILE *out, FILE *err, const char *sysfs,
+		       const struct pci_fn *fn, const char *what,
+		       const char *cell)
 {
 	char name[PCI_NAME_LEN], path[256], drv[64], bound[80];
-	struct stat st;
 	int ret;
 
 	pci_fn_name(fn, name);
 	pci_driver(sysfs, fn, drv, sizeof(drv));
 	snprintf(bound, sizeof(bound), drv[0] ? "driver %s" : "no driver%s",
 		 drv);
-	ret = pci_sysfs_path(path, sizeof(path), sysfs, fn, "remove");
+	ret = pci_sysfs_path(path, sizeof(path), sysfs, fn, "driver_override");
 	if (!ret)
-		ret = write_one(path);
+		ret = write_text(path, PCI_NO_DRIVER);
+	if (!ret && drv[0]) {
+		ret = pci_sysfs_path(path, sizeof(path), sysfs, fn,
+				     "driver/unbind");
+		if (!ret)
+			ret = write_text(path, name);
+	}
 	if (ret) {
 		fprintf(err,
 			"warden: %s: Linux could not let go of %s (%04x:%04x, "
-			"%s): writing 1 to %s: %s\n",
+			"%s): writing %s: %s\n",
 			what, name, fn->vendor, fn->device, bound, path,
 			strerror(-ret));
 		return ret;
 	}
-	pci_sysfs_path(path, sizeof(path), sysfs, fn, NULL);
-	if (!stat(path, &st)) {
+	pci_driver(sysfs, fn, drv, sizeof(drv));
+	if (drv[0]) {
 		fprintf(err,
 			"warden: %s: Linux did not let go of %s (%04x:%04x, "
-			"%s): it is still in %s after writing 1 to its "
-			"remove attribute\n",
-			what, name, fn->vendor, fn->device, bound, path);
+			"%s): driver %s is still bound after its unbind\n",
+			what, name, fn->vendor, fn->device, bound, drv);
 		return -EBUSY;
 	}
 	fprintf(out,
-		"%s: %s (%04x:%04x, %s) removed from Linux for cell \"%s\"\n",
+		"%s: %s (%04x:%04x, %s) taken from Linux for cell \"%s\"\n",
 		what, name, fn->vendor, fn->device, bound, cell);
 	return 0;
 }
@@ -285,23 +298,15 @@ int pci_give_up(FILE *out, FILE *err, const char *sysfs,
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++) {
-		ret = remove_one(out, err, sysfs, &fns[i], what, cell);
+		ret = release_one(out, err, sysfs, &fns[i], what, cell);
 		if (ret)
 			goto give_back;
 	}
 	return 0;
 give_back:
-	/* the one that failed may be half gone: rescan for it too */
+	/* the one that failed may be half released: give it back too */
 	pci_give_back(out, err, sysfs, fns, i + 1, what);
 	return ret;
-}
-
-int pci_rescan(const char *sysfs)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/bus/pci/rescan", sysfs);
-	return write_one(path);
 }
 
 unsigned int pci_give_back(FILE *out, FILE *err, const char *sysfs,
@@ -310,29 +315,30 @@ unsigned int pci_give_back(FILE *out, FILE *err, const char *sysfs,
 {
 	char name[PCI_NAME_LEN], path[256], drv[64];
 	unsigned int i, missing = 0;
-	struct stat st;
 	int ret;
 
-	if (!n)
-		return 0;
-	ret = pci_rescan(sysfs);
-	if (ret) {
-		fprintf(err,
-			"warden: %s: cannot ask Linux to rescan its PCI "
-			"buses (writing 1 to %s/bus/pci/rescan: %s): %u PCI "
-			"function%s not given back; retry that write\n",
-			what, sysfs, strerror(-ret), n, n == 1 ? "" : "s");
-		return n;
-	}
 	for (i = 0; i < n; i++) {
 		pci_fn_name(&fns[i], name);
-		pci_sysfs_path(path, sizeof(path), sysfs, &fns[i], NULL);
-		if (stat(path, &st)) {
+		ret = pci_sysfs_path(path, sizeof(path), sysfs, &fns[i],
+				     "driver_override");
+		if (!ret)
+			ret = write_text(path, "\n");
+		if (!ret) {
+			snprintf(path, sizeof(path), "%s/bus/pci/drivers_probe",
+				 sysfs);
+			ret = write_text(path, name);
+			/* no driver for it is not a failure */
+			if (ret == -ENODEV || ret == -EINVAL)
+				ret = 0;
+		}
+		if (ret) {
 			fprintf(err,
-				"warden: %s: warning: %s did not come back to "
-				"Linux after a rescan of its PCI buses (%s "
-				"does not exist)\n",
-				what, name, path);
+				"warden: %s: warning: %s not given back to "
+				"Linux (writing %s: %s); retry: echo > "
+				"%s/bus/pci/devices/%s/driver_override; echo "
+				"%s > %s/bus/pci/drivers_probe\n",
+				what, name, path, strerror(-ret), sysfs, name,
+				name, sysfs);
 			missing++;
 			continue;
 		}

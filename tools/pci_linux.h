@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A cell's PCI functions and root Linux: "cell create" makes Linux let go
- * of them (their remove attribute), "cell destroy" and "disable" give them
- * back (a rescan).  Every path is under a sysfs root ("/sys"; a directory
+ * of them (driver_override, the driver unbound), "cell destroy" and
+ * "disable" give them back (driver_override cleared, drivers_probe).  Every path is under a sysfs root ("/sys"; a directory
  * of fake files in the unit tests).
  */
 #ifndef WARDEN_TOOLS_PCI_LINUX_H
 #define WARDEN_TOOLS_PCI_LINUX_H
+
+/* What driver_override holds while a cell has the function: the name of
+ * no driver, so that none binds it. */
+#define PCI_NO_DRIVER "warden-cell"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -66,22 +70,19 @@ void pci_driver(const char *sysfs, const struct pci_fn *fn, char *buf,
 int pci_check(FILE *err, const char *sysfs, const struct pci_fn *fns,
 	      unsigned int n, const char *what);
 
-/* Make Linux let go of every function (pci_check first): each one's
- * driver unbound and the function forgotten, said on out ("<what>:
- * 0000:00:02.0 (8086:100e, driver e1000) removed from Linux for cell
- * "name""). 0, or a negative errno after saying why on err and giving
- * back those already removed. */
+/* Make Linux let go of every function (pci_check first): no driver may
+ * bind it (driver_override PCI_NO_DRIVER) and its driver is unbound, said
+ * on out ("<what>: 0000:00:02.0 (8086:100e, driver e1000) taken from
+ * Linux for cell "name""). 0, or a negative errno after saying why on
+ * err and giving back those already taken. */
 int pci_give_up(FILE *out, FILE *err, const char *sysfs,
 		const struct pci_fn *fns, unsigned int n, const char *what,
 		const char *cell);
 
-/* Ask Linux to scan its PCI buses again: 0 or a negative errno. */
-int pci_rescan(const char *sysfs);
-
-/* Give the functions back to Linux (a rescan) and say for each what
- * driver took it on out ("<what>: 0000:00:02.0 back in Linux (driver
- * e1000)"), or on err that it did not come back: the number that did not
- * (all of them if the rescan failed). */
+/* Give the functions back to Linux (driver_override cleared, then
+ * drivers_probe) and say for each what driver took it on out ("<what>:
+ * 0000:00:02.0 back in Linux (driver e1000)"), or on err that it could
+ * not be given back and how to retry: the number not given back. */
 unsigned int pci_give_back(FILE *out, FILE *err, const char *sysfs,
 			   const struct pci_fn *fns, unsigned int n,
 			   const char *what);

@@ -3,8 +3,8 @@
  * tools/pci_linux.c on a fake sysfs tree in a temporary directory: names
  * and paths of PCI functions, a cell config's functions, the driver's
  * per-cell list, and the checks and messages of "cell create" and "cell
- * destroy".  A fake tree keeps a function after its remove attribute is
- * written, like a Linux that cannot let go of it.
+ * destroy".  A fake tree keeps a driver bound after its unbind is
+ * written, like a Linux that cannot let go of a function.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -58,7 +58,8 @@ static int setup(void **state)
 	put("bus/pci/devices/0000:00:02.0/device", "0x100e\n");
 	snprintf(link, sizeof(link), "%s/bus/pci/devices/0000:00:02.0/driver",
 		 root);
-	assert_int_equal(symlink("../../../bus/pci/drivers/e1000", link), 0);
+	/* relative to the fake tree (Linux links from /sys/devices) */
+	assert_int_equal(symlink("../../drivers/e1000", link), 0);
 	dir("kernel");
 	dir("kernel/warden");
 	dir("kernel/warden/cells");
@@ -241,18 +242,29 @@ static void check_refusals(void **state)
 	capture_close(&err);
 }
 
-/* A function that stays after its remove attribute is written: refused,
- * said, and the rescan to give back what went is written. */
-static void remove_refused(void **state)
+/* The file at rel in the fake tree holds text (its first line). */
+static void holds(const char *rel, const char *text)
+{
+	char path[256], line[64] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	assert_string_equal(line, text);
+}
+
+/* No driver_override attribute: refused, said.  A driver that stays bound
+ * after its unbind (the fake tree keeps the link): refused, said, and the
+ * function given back (driver_override cleared, drivers_probe written). */
+static void release_refused(void **state)
 {
 	struct capture out, err;
-	char path[256];
-	FILE *f;
-	char line[8] = "";
 
 	(void)state;
-	put("bus/pci/rescan", "");
-	/* no remove attribute: the write fails */
 	assert_int_equal(pci_give_up(capture_open(&out), capture_open(&err),
 				     root, &e1000, 1, "cell create",
 				     "pci-demo"),
@@ -261,12 +273,14 @@ static void remove_refused(void **state)
 						   "could not let go "
 						   "of 0000:00:02.0 "
 						   "(8086:100e, driver e1000): "
-						   "writing 1 to "));
-	assert_non_null(strstr(capture_text(&err), "No such file"));
+						   "writing "));
+	assert_non_null(strstr(capture_text(&err), "driver_override: No such"));
 	capture_close(&out);
 	capture_close(&err);
 
-	put("bus/pci/devices/0000:00:02.0/remove", "");
+	put("bus/pci/devices/0000:00:02.0/driver_override", "");
+	put("bus/pci/drivers/e1000/unbind", "");
+	put("bus/pci/drivers_probe", "");
 	assert_int_equal(pci_give_up(capture_open(&out), capture_open(&err),
 				     root, &e1000, 1, "cell create",
 				     "pci-demo"),
@@ -274,43 +288,63 @@ static void remove_refused(void **state)
 	assert_non_null(strstr(capture_text(&err), "warden: cell create: Linux "
 						   "did not let go of "
 						   "0000:00:02.0 (8086:100e, "
-						   "driver e1000): it is "
-						   "still in "));
+						   "driver e1000): driver "
+						   "e1000 is still bound"));
 	assert_non_null(strstr(capture_text(&out), "cell create: 0000:00:02.0 "
 						   "back in Linux "
 						   "(driver e1000)\n"));
 	capture_close(&out);
 	capture_close(&err);
-	snprintf(path, sizeof(path), "%s/bus/pci/rescan", root);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	assert_non_null(fgets(line, sizeof(line), f));
-	fclose(f);
-	assert_string_equal(line, "1");
-	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:02.0/remove",
-		 root);
-	assert_int_equal(access(path, F_OK), 0);
+	holds("bus/pci/drivers/e1000/unbind", "0000:00:02.0");
+	holds("bus/pci/devices/0000:00:02.0/driver_override", "\n");
+	holds("bus/pci/drivers_probe", "0000:00:02.0");
 }
 
-/* Back after a rescan, with its driver or none; one that is not back is
- * counted and said; no rescan attribute: all counted. */
+/* A function without a driver is taken: driver_override set, no unbind. */
+static void release_taken(void **state)
+{
+	struct pci_fn edu = { 0, 0x18, 0x1234, 0x11e8 };
+	struct capture out, err;
+
+	(void)state;
+	dir("bus/pci/devices/0000:00:03.0");
+	put("bus/pci/devices/0000:00:03.0/vendor", "0x1234\n");
+	put("bus/pci/devices/0000:00:03.0/device", "0x11e8\n");
+	put("bus/pci/devices/0000:00:03.0/driver_override", "");
+	assert_int_equal(pci_give_up(capture_open(&out), capture_open(&err),
+				     root, &edu, 1, "cell create", "pci-demo"),
+			 0);
+	assert_string_equal(capture_text(&out), "cell create: 0000:00:03.0 "
+						"(1234:11e8, no driver) "
+						"taken from Linux for cell "
+						"\"pci-demo\"\n");
+	capture_close(&out);
+	capture_close(&err);
+	holds("bus/pci/devices/0000:00:03.0/driver_override", PCI_NO_DRIVER);
+}
+
+/* Given back with its driver or none; one whose attributes cannot be
+ * written is counted and said, with how to retry. */
 static void give_back(void **state)
 {
-	struct pci_fn fns[2] = { e1000, { 0, 0x28, 0, 0 } };
+	struct pci_fn fns[2] = { e1000, { 0, 0x18, 0, 0 } };
 	struct capture out, err;
 
 	(void)state;
 	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
 				       root, fns, 2, "cell destroy"),
 			 2);
-	assert_non_null(strstr(capture_text(&err), "cannot ask Linux to rescan "
-						   "its PCI buses"));
+	assert_non_null(strstr(capture_text(&err), "warden: cell destroy: "
+						   "warning: 0000:00:02.0 not "
+						   "given back to Linux"));
+	assert_non_null(strstr(capture_text(&err), "drivers_probe"));
 	capture_close(&out);
 	capture_close(&err);
 
-	put("bus/pci/rescan", "");
+	put("bus/pci/devices/0000:00:02.0/driver_override", PCI_NO_DRIVER);
 	dir("bus/pci/devices/0000:00:03.0");
-	fns[1].bdf = 0x18;
+	put("bus/pci/devices/0000:00:03.0/driver_override", PCI_NO_DRIVER);
+	put("bus/pci/drivers_probe", "");
 	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
 				       root, fns, 2, "cell destroy"),
 			 0);
@@ -321,17 +355,8 @@ static void give_back(void **state)
 						"(no driver)\n");
 	capture_close(&out);
 	capture_close(&err);
-
-	fns[1].bdf = 0x28;
-	assert_int_equal(pci_give_back(capture_open(&out), capture_open(&err),
-				       root, fns, 2, "disable"),
-			 1);
-	assert_non_null(strstr(capture_text(&err), "warden: disable: warning: "
-						   "0000:00:05.0 did not "
-						   "come back to Linux after a "
-						   "rescan"));
-	capture_close(&out);
-	capture_close(&err);
+	holds("bus/pci/devices/0000:00:03.0/driver_override", "\n");
+	holds("bus/pci/drivers_probe", "0000:00:03.0");
 }
 
 int main(void)
@@ -344,8 +369,9 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(check_refusals, setup,
 						teardown),
-		cmocka_unit_test_setup_teardown(remove_refused, setup,
+		cmocka_unit_test_setup_teardown(release_refused, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(release_taken, setup, teardown),
 		cmocka_unit_test_setup_teardown(give_back, setup, teardown),
 	};
 
