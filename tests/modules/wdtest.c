@@ -39,6 +39,12 @@
  *                                      vector value and enable it, as a
  *                                      root driver would; read it back,
  *                                      then disable it again)
+ *   insmod wdtest.ko mode=msix bdf=00:04.0 dest=1 [value=0x41]
+ *                                     (write MSI-X table entry 0 of the
+ *                                      function, unmasked, for APIC ID
+ *                                      dest, through its BAR as a root
+ *                                      driver would; read it back, then
+ *                                      mask it again)
  *   insmod wdtest.ko mode=bar bdf=00:03.0 addr=0x... [pin=BAR]
  *                                     (with memory decoding on, move a
  *                                      memory BAR to addr; read it back,
@@ -128,6 +134,50 @@ static void pci_msi(void)
 		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled");
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
+	pci_dev_put(pdev);
+}
+
+/* Entry 0 of the MSI-X table for APIC ID dest, unmasked; read back. */
+static void pci_msix(void)
+{
+	struct pci_dev *pdev = pci_function();
+	unsigned int vector = 0x41;
+	void __iomem *table;
+	u32 where;
+	int cap;
+
+	if (*value && kstrtouint(value, 0, &vector))
+		return;
+	if (!pdev) {
+		pr_err("wdtest: msix: no function %s\n", bdf);
+		return;
+	}
+	cap = pci_find_capability(pdev, PCI_CAP_ID_MSIX);
+	if (!cap) {
+		pr_err("wdtest: msix: %s has no MSI-X capability\n", bdf);
+		pci_dev_put(pdev);
+		return;
+	}
+	pci_read_config_dword(pdev, cap + PCI_MSIX_TABLE, &where);
+	table = ioremap(pci_resource_start(pdev, where & PCI_MSIX_TABLE_BIR) +
+				(where & PCI_MSIX_TABLE_OFFSET),
+			PCI_MSIX_ENTRY_SIZE);
+	if (!table) {
+		pci_dev_put(pdev);
+		return;
+	}
+	writel(0xfee00000u | (dest & 0xff) << 12,
+	       table + PCI_MSIX_ENTRY_LOWER_ADDR);
+	writel(0, table + PCI_MSIX_ENTRY_UPPER_ADDR);
+	writel(vector, table + PCI_MSIX_ENTRY_DATA);
+	writel(0, table + PCI_MSIX_ENTRY_VECTOR_CTRL);
+	pr_info("wdtest: msix %s dest %u: entry 0 address 0x%x, data 0x%x, "
+		"control 0x%x\n",
+		bdf, dest, readl(table + PCI_MSIX_ENTRY_LOWER_ADDR),
+		readl(table + PCI_MSIX_ENTRY_DATA),
+		readl(table + PCI_MSIX_ENTRY_VECTOR_CTRL));
+	writel(PCI_MSIX_ENTRY_CTRL_MASKBIT, table + PCI_MSIX_ENTRY_VECTOR_CTRL);
+	iounmap(table);
 	pci_dev_put(pdev);
 }
 
@@ -446,6 +496,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "msi")) {
 		pci_msi();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "msix")) {
+		pci_msix();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "bar")) {

@@ -55,9 +55,6 @@
  * its own 1 GiB below the hypervisor's image. */
 #define PCI_MMCFG_HV_VIRT 0xffffff8000000000ul
 
-/* Functions assigned to cells at once, all cells together. */
-#define PCI_MAX_ASSIGNED 32
-
 static struct pci_dev devs[PCI_MAX_ASSIGNED];
 spinlock_t pci_lock;	   /* physical accesses, MSI-X tables and devs[] */
 static volatile u8 *mmcfg; /* NULL: no MMCONFIG */
@@ -111,7 +108,7 @@ void pci_phys_write(u16 bdf, u16 reg, unsigned int size, u32 value)
 /* The offset of capability id in the function's list, or 0.  At most 48
  * entries (the 192 bytes after the header hold no more): a looping list
  * ends. */
-static u8 find_cap(u16 bdf, u8 id)
+u8 pci_find_cap(u16 bdf, u8 id)
 {
 	unsigned int n;
 	u8 pos;
@@ -136,19 +133,19 @@ static void quiesce(u16 bdf)
 	pci_phys_write(bdf, PCI_COMMAND, 2,
 		       pci_phys_read(bdf, PCI_COMMAND, 2) &
 			       ~(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_MASTER));
-	cap = find_cap(bdf, PCI_CAP_ID_MSI);
+	cap = pci_find_cap(bdf, PCI_CAP_ID_MSI);
 	if (cap)
 		pci_phys_write(bdf, cap + PCI_MSI_CTRL, 2,
 			       pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
 				       ~PCI_MSI_CTRL_ENABLE);
-	cap = find_cap(bdf, PCI_CAP_ID_MSIX);
+	cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
 	if (cap)
 		pci_phys_write(bdf, cap + PCI_MSI_CTRL, 2,
 			       pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) &
 				       ~PCI_MSIX_CTRL_ENABLE);
 }
 
-static struct pci_dev *assigned(u16 bdf)
+struct pci_dev *pci_assigned(u16 bdf)
 {
 	unsigned int i;
 
@@ -257,7 +254,7 @@ static bool cell_has(u64 start, u64 size, bool io)
  * NULL: it must lie in one of its config's device-memory regions, in no
  * cell's memory, and clear of what the hypervisor traps (IOAPICs,
  * MMCONFIG, the local APICs' window). */
-static const char *root_bar_memory_refused(u64 start, u64 size)
+const char *pci_root_memory_refused(u64 start, u64 size)
 {
 	const struct warden_mem_region *mem =
 		warden_cell_mem_regions(&hv.config->root_cell);
@@ -301,6 +298,37 @@ static const char *root_bar_ports_refused(u64 base, u64 n)
 }
 
 /*
+ * Why root may not give the BARs of bdf the values bar[0..5], or NULL: a
+ * BAR that holds a trapped MSI-X table stays where it is
+ * (pci_msix_root.c).  A half with all its address bits set is being
+ * sized, not moved (Linux sizes the low half, puts it back, then the high
+ * one).
+ */
+static const char *bars_kept(u16 bdf, const u32 *bar)
+{
+	unsigned int i;
+	const char *why;
+	bool mem64;
+	u64 addr;
+
+	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+		if (bar[i] & PCI_BAR_IO_SPACE)
+			continue;
+		mem64 = (bar[i] & 0x6) == PCI_BAR_MEM_TYPE_64 &&
+			i + 1 < WARDEN_PCI_BARS;
+		addr = (bar[i] & ~0xfull) | (mem64 ? (u64)bar[i + 1] << 32 : 0);
+		if ((bar[i] | 0xf) != 0xffffffffu &&
+		    !(mem64 && bar[i + 1] == 0xffffffffu)) {
+			why = pci_msix_root_bar_refused(bdf, i, addr);
+			if (why)
+				return why;
+		}
+		i += mem64;
+	}
+	return NULL;
+}
+
+/*
  * Why root may not make a write to the command register or a BAR of a
  * type 0 function, or NULL: after it, every BAR the function decodes
  * (memory BARs with memory space on, I/O BARs with I/O space on) must lie
@@ -325,6 +353,9 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 		return NULL;
 	after_write(bdf, PCI_COMMAND, ARRAY_SIZE(dw), reg, size, value, dw);
 	cmd = (u16)dw[0];
+	why = bars_kept(bdf, dw + (PCI_BAR0 - PCI_COMMAND) / 4);
+	if (why)
+		return why;
 	cfg = root_entry(bdf);
 	for (i = 0; i < WARDEN_PCI_BARS; i++) {
 		lo = dw[(PCI_BAR0 - PCI_COMMAND) / 4 + i];
@@ -344,7 +375,7 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 					<< 32;
 			why = !(cmd & PCI_CMD_MEMORY) || (!len && !addr)
 				      ? NULL
-				      : root_bar_memory_refused(
+				      : pci_root_memory_refused(
 						addr, len ? len : PAGE_SIZE);
 		}
 		if (why)
@@ -366,7 +397,7 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 		return root_bar_refused(bdf, reg, size, value);
 	if (reg >= 0x100)
 		return NULL;
-	cap = find_cap(bdf, PCI_CAP_ID_MSI);
+	cap = pci_find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
 				     &vectors))
 		return NULL;
@@ -509,7 +540,7 @@ static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
 	if ((r.reg & 3) + a->size > 4)
 		return MMIO_REFUSED; /* within one dword */
 	spin_lock(&pci_lock);
-	d = assigned(r.bdf);
+	d = pci_assigned(r.bdf);
 	if (cell == &hv.root ? d != NULL : (!d || d->owner != cell)) {
 		if (!a->write)
 			a->value = ~0ull; /* absent */
@@ -574,6 +605,7 @@ static enum mmio_result pci_mmcfg(void *ctx, struct per_cpu *pc,
 static int pci_unit_init(struct per_cpu *pc)
 {
 	const struct warden_platform *p = &hv.config->platform;
+	int err;
 
 	if (p->mmconfig_base) {
 		mmcfg_phys = p->mmconfig_base;
@@ -589,6 +621,9 @@ static int pci_unit_init(struct per_cpu *pc)
 	arch_set_ports(&hv.root, PCI_CF8, 8, false);
 	if (mmio_register(&hv.root.pio, PCI_CF8, 8, pci_ports, NULL))
 		return hv_no_memory(pc, 3);
+	err = pci_msix_root_init(pc);
+	if (err)
+		return err;
 	printk("PCI configuration space trapped: ports 0xcf8-0xcff%s\n",
 	       mmcfg ? " and MMCONFIG" : "");
 	return 0;
@@ -649,7 +684,7 @@ static int check_devices(const struct cell *cell, struct warden_error *err)
 	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
 		free += !devs[i].owner;
 	for (i = 0; i < cell->config->num_pci_devices; i++) {
-		d = assigned(cfg[i].bdf);
+		d = pci_assigned(cfg[i].bdf);
 		if (d || i >= free) {
 			set_error(err, WARDEN_RULE_PCI_DEVICE_UNAVAILABLE,
 				  WARDEN_ITEM_PCI_DEVICE, i, cfg[i].bdf,
@@ -723,8 +758,8 @@ static void take(struct cell *cell, struct pci_dev *d,
 	d->bdf = cfg->bdf;
 	quiesce(d->bdf);
 	place_bars(cfg);
-	d->msi_cap = find_cap(d->bdf, PCI_CAP_ID_MSI);
-	d->msix_cap = find_cap(d->bdf, PCI_CAP_ID_MSIX);
+	d->msi_cap = pci_find_cap(d->bdf, PCI_CAP_ID_MSI);
+	d->msix_cap = pci_find_cap(d->bdf, PCI_CAP_ID_MSIX);
 	for (i = 0; i < WARDEN_PCI_BARS; i++) {
 		b = &cfg->bars[i];
 		d->bars[i] = (struct pci_bar_view){ 0 };
@@ -818,8 +853,10 @@ static void pci_map(struct cell *cell, u64 start, u64 size)
 	if (cell == &hv.root && mmcfg && start < mmcfg_phys + mmcfg_size &&
 	    mmcfg_phys < start + size)
 		arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size);
-	if (cell == &hv.root)
+	if (cell == &hv.root) {
+		pci_msix_root_map(start, size);
 		return;
+	}
 	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
 		pci_msix_map(cell, &devs[i], start, size);
 }
@@ -832,7 +869,8 @@ static unsigned int pci_mmio_count(const struct cell *cell)
 	unsigned int i, n = 0;
 
 	if (cell == &hv.root)
-		return hv.config->platform.mmconfig_base ? 1 : 0;
+		return (hv.config->platform.mmconfig_base ? 1 : 0) +
+		       pci_msix_root_count();
 	for (i = 0; i < cell->config->num_pci_devices; i++)
 		n += !!(cfg[i].flags & WARDEN_PCI_MSIX);
 	return n;

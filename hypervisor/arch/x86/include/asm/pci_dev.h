@@ -14,6 +14,12 @@
 #include <warden/config.h>
 
 struct cell;
+struct per_cpu;
+
+/* Functions assigned to cells at once, all cells together. */
+#define PCI_MAX_ASSIGNED 32
+/* Root's functions whose MSI-X tables the hypervisor traps. */
+#define PCI_ROOT_MSIX_MAX 8
 
 /* The most table pages trapped per function: 2048 entries of 16 bytes
  * (PCI 3.0, 6.8.2) on 8 pages, and one more when it starts mid-page. */
@@ -42,6 +48,34 @@ extern spinlock_t pci_lock;
  * else 0xcf8/0xcfc (pci_lock held; size 1, 2 or 4, within a dword). */
 u32 pci_phys_read(u16 bdf, u16 reg, unsigned int size);
 void pci_phys_write(u16 bdf, u16 reg, unsigned int size, u32 value);
+
+/* The offset of capability id in bdf's list, or 0 (pci_lock held). */
+u8 pci_find_cap(u16 bdf, u8 id);
+
+/* The function bdf if a cell has it, else NULL (pci_lock held). */
+struct pci_dev *pci_assigned(u16 bdf);
+
+/* Why root may not decode memory at [start, start + size), or NULL: it
+ * must be root's device memory (pci.c). */
+const char *pci_root_memory_refused(u64 start, u64 size);
+
+/*
+ * Root's MSI-X tables (pci_msix_root.c).  pci_msix_root_init: at enable,
+ * while root's CPUs wait in the rendezvous, trap the table of every
+ * function of root's list with MSI-X where its BAR puts it: the pages
+ * leave root's tables and join its MMIO registry, so that each entry root
+ * writes is checked (an unmasked entry must not reach a cell's CPU;
+ * remappable messages are taken unchecked).  0 or a negative errno with
+ * the reason recorded.  pci_msix_root_map: root's memory was mapped at
+ * [start, start + size): take the trapped pages out again.
+ * pci_msix_root_bar_refused: why root may not give BAR bar of bdf the
+ * address addr (it holds a trapped table, which stays where it is), or
+ * NULL.  pci_msix_root_count: the MMIO regions init registers.
+ */
+int pci_msix_root_init(struct per_cpu *pc);
+void pci_msix_root_map(u64 start, u64 size);
+const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr);
+unsigned int pci_msix_root_count(void);
 
 /*
  * MSI-X of d, just taken by cell (pci_lock held; slot: d's index, for the

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Root's MSI-X tables (contracts in asm/pci_dev.h).  Root maps its
+ * devices' BARs directly, so the tables in them would let a root driver
+ * aim an interrupt at a cell's CPU; the hypervisor traps each table where
+ * its BAR is when Warden is enabled (root's CPUs wait in the rendezvous,
+ * so no CPU holds a translation of the pages taken away) and keeps it
+ * there: root may not move that BAR.  Accesses beside the table go to the
+ * device; a write to an entry is checked on what the entry becomes, as
+ * root's MSI messages are (irq_dest.c): an unmasked entry in
+ * compatibility format must not reach a cell's CPU, else the write is
+ * refused, reported and not applied.  Entries in remappable format hold
+ * an index into root's own interrupt-remapping table: taken unchecked.
+ * While a cell owns the function, root's accesses read all ones and
+ * change nothing.
+ */
+#include <asm/irq_dest.h>
+#include <asm/pci_dev.h>
+#include <asm/percpu.h>
+#include <hv/arch.h>
+#include <hv/cell.h>
+#include <hv/hypervisor.h>
+#include <hv/paging.h>
+#include <hv/printk.h>
+#include <warden/hypercall.h>
+
+/* After the cells' table mappings (pci_msix.c). */
+#define ROOT_MSIX_HV_VIRT                                                      \
+	(0xffffff8040000000ul +                                                \
+	 (u64)PCI_MAX_ASSIGNED * PCI_MSIX_MAX_PAGES * PAGE_SIZE)
+
+#define MSIX_ENTRY_SIZE 16
+
+struct root_msix {
+	u16 bdf;
+	u8 bar;
+	u64 bar_addr; /* where the BAR is, and stays */
+	u64 phys;     /* the first trapped page */
+	u32 table;    /* the table's offset from phys */
+	u32 entries, pages;
+	volatile u8 *map;
+};
+
+static struct root_msix tables[PCI_ROOT_MSIX_MAX];
+static unsigned int num_tables;
+
+unsigned int pci_msix_root_count(void)
+{
+	const struct warden_pci_device *d =
+		warden_cell_pci_devices(&hv.config->root_cell);
+	unsigned int i, n = 0;
+
+	for (i = 0; i < hv.config->root_cell.num_pci_devices; i++)
+		n += !!(d[i].flags & WARDEN_PCI_MSIX);
+	return n < PCI_ROOT_MSIX_MAX ? n : PCI_ROOT_MSIX_MAX;
+}
+
+/* Why root may not write entry (address low/high, data, control), or
+ * NULL. */
+static const char *entry_refused(struct per_cpu *pc, const u32 e[4])
+{
+	if ((e[3] & 1) || (e[0] & MSI_ADDR_REMAPPABLE))
+		return NULL;
+	if (e[1] || (e[0] & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
+		return "address outside the local APICs' window";
+	return irq_root_dest_refused(pc->arch.x2apic, msi_as_icr(e[0], e[2]),
+				     msi_dest(e[0]));
+}
+
+static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
+				       struct mmio_access *a)
+{
+	struct root_msix *t = ctx;
+	volatile u8 *p = t->map + a->offset;
+	u64 end = t->table + (u64)MSIX_ENTRY_SIZE * t->entries;
+	bool table = a->offset >= t->table && a->offset < end;
+	u64 off = a->offset - t->table;
+	volatile u32 *hw;
+	const char *why;
+	unsigned int i;
+	u32 e[4];
+
+	if (a->size < 4 || (a->offset & (a->size - 1)))
+		return MMIO_REFUSED; /* dwords and qwords (PCI 3.0, 6.8.2) */
+	spin_lock(&pci_lock);
+	if (pci_assigned(t->bdf)) {
+		if (!a->write)
+			a->value = ~0ull; /* a cell's: absent */
+		spin_unlock(&pci_lock);
+		return MMIO_HANDLED;
+	}
+	if (!a->write) {
+		a->value = a->size == 8 ? *(volatile u64 *)p
+					: *(volatile u32 *)p;
+		spin_unlock(&pci_lock);
+		return MMIO_HANDLED;
+	}
+	if (table) {
+		hw = (volatile u32 *)(t->map + t->table +
+				      (off & ~(u64)(MSIX_ENTRY_SIZE - 1)));
+		for (i = 0; i < 4; i++)
+			e[i] = hw[i];
+		for (i = 0; i < a->size / 4; i++)
+			e[(off % MSIX_ENTRY_SIZE) / 4 + i] =
+				(u32)(a->value >> (32 * i));
+		why = entry_refused(pc, e);
+		if (why) {
+			spin_unlock(&pci_lock);
+			cell_printk(pc->cell,
+				    "CPU %u: root's write of PCI %02x:%02x.%x "
+				    "MSI-X entry %llu refused: %s",
+				    pc->cpu_id, t->bdf >> 8,
+				    (t->bdf >> 3) & 0x1f, t->bdf & 7,
+				    (unsigned long long)(off / MSIX_ENTRY_SIZE),
+				    why);
+			return MMIO_HANDLED;
+		}
+	}
+	if (a->size == 8)
+		*(volatile u64 *)p = a->value;
+	else
+		*(volatile u32 *)p = (u32)a->value;
+	spin_unlock(&pci_lock);
+	return MMIO_HANDLED;
+}
+
+/* The address BAR bar of bdf decodes at (0: none, or an I/O BAR). */
+static u64 bar_address(u16 bdf, unsigned int bar)
+{
+	u32 lo = pci_phys_read(bdf, PCI_BAR0 + 4 * bar, 4);
+	u64 addr = lo & ~0xfull;
+
+	if (lo & PCI_BAR_IO_SPACE)
+		return 0;
+	if ((lo & 0x6) == PCI_BAR_MEM_TYPE_64 && bar + 1 < WARDEN_PCI_BARS)
+		addr |= (u64)pci_phys_read(bdf, PCI_BAR0 + 4 * (bar + 1), 4)
+			<< 32;
+	return addr;
+}
+
+/* Trap the table of root's function bdf, if it has one where root's
+ * device memory is (pci_lock held). */
+static int trap(u16 bdf)
+{
+	struct root_msix *t = &tables[num_tables];
+	u32 where, entries;
+	u64 addr, phys, first, pages, virt;
+	u8 cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
+
+	if (!cap)
+		return 0;
+	where = pci_phys_read(bdf, cap + 4, 4);
+	entries = (pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) & 0x7ff) + 1;
+	addr = (where & 7) < WARDEN_PCI_BARS ? bar_address(bdf, where & 7) : 0;
+	phys = addr + (where & ~7u);
+	first = phys & ~(u64)(PAGE_SIZE - 1);
+	pages = (phys + (u64)MSIX_ENTRY_SIZE * entries - first + PAGE_SIZE -
+		 1) / PAGE_SIZE;
+	if (!addr || pages > PCI_MSIX_MAX_PAGES ||
+	    pci_root_memory_refused(first, pages * PAGE_SIZE)) {
+		printk("PCI %02x:%02x.%x: MSI-X table not in root's device "
+		       "memory (BAR %u at 0x%llx): not trapped\n",
+		       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, where & 7,
+		       (unsigned long long)addr);
+		return 0;
+	}
+	virt = ROOT_MSIX_HV_VIRT +
+	       (u64)num_tables * PCI_MSIX_MAX_PAGES * PAGE_SIZE;
+	if (pt_map(&hv.hv_pt, virt, first, pages * PAGE_SIZE,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
+	    arch_unmap_memory(&hv.root, first, pages * PAGE_SIZE) ||
+	    mmio_register(&hv.root.mmio, first, pages * PAGE_SIZE,
+			  root_msix_mmio, t))
+		return -WARDEN_ENOMEM;
+	t->bdf = bdf;
+	t->bar = (u8)(where & 7);
+	t->bar_addr = addr;
+	t->phys = first;
+	t->table = (u32)(phys - first);
+	t->entries = entries;
+	t->pages = (u32)pages;
+	t->map = (volatile u8 *)virt;
+	num_tables++;
+	printk("PCI %02x:%02x.%x: MSI-X table of %u entries at 0x%llx "
+	       "trapped\n",
+	       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, entries,
+	       (unsigned long long)phys);
+	return 0;
+}
+
+int pci_msix_root_init(struct per_cpu *pc)
+{
+	const struct warden_pci_device *d =
+		warden_cell_pci_devices(&hv.config->root_cell);
+	unsigned int i;
+	int err = 0;
+
+	spin_lock(&pci_lock);
+	for (i = 0; i < hv.config->root_cell.num_pci_devices && !err; i++)
+		if ((d[i].flags & WARDEN_PCI_MSIX) &&
+		    num_tables < PCI_ROOT_MSIX_MAX)
+			err = trap(d[i].bdf);
+	spin_unlock(&pci_lock);
+	return err ? hv_no_memory(pc, 3) : 0;
+}
+
+void pci_msix_root_map(u64 start, u64 size)
+{
+	unsigned int i;
+	u64 len;
+
+	for (i = 0; i < num_tables; i++) {
+		len = (u64)tables[i].pages * PAGE_SIZE;
+		if (start < tables[i].phys + len &&
+		    tables[i].phys < start + size)
+			arch_unmap_memory(&hv.root, tables[i].phys, len);
+	}
+}
+
+const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < num_tables; i++)
+		if (tables[i].bdf == bdf && tables[i].bar == bar &&
+		    addr != tables[i].bar_addr)
+			return "the BAR holds an MSI-X table the hypervisor "
+			       "traps where it is";
+	return NULL;
+}
