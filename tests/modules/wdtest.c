@@ -144,6 +144,7 @@ static void pci_msix(void)
 	unsigned int vector = 0x41;
 	void __iomem *table;
 	u32 where;
+	u16 cmd;
 	int cap;
 
 	if (*value && kstrtouint(value, 0, &vector))
@@ -159,10 +160,14 @@ static void pci_msix(void)
 		return;
 	}
 	pci_read_config_dword(pdev, cap + PCI_MSIX_TABLE, &where);
+	/* the table answers only while memory decoding is on */
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd | PCI_COMMAND_MEMORY);
 	table = ioremap(pci_resource_start(pdev, where & PCI_MSIX_TABLE_BIR) +
 				(where & PCI_MSIX_TABLE_OFFSET),
 			PCI_MSIX_ENTRY_SIZE);
 	if (!table) {
+		pci_write_config_word(pdev, PCI_COMMAND, cmd);
 		pci_dev_put(pdev);
 		return;
 	}
@@ -178,6 +183,7 @@ static void pci_msix(void)
 		readl(table + PCI_MSIX_ENTRY_VECTOR_CTRL));
 	writel(PCI_MSIX_ENTRY_CTRL_MASKBIT, table + PCI_MSIX_ENTRY_VECTOR_CTRL);
 	iounmap(table);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd);
 	pci_dev_put(pdev);
 }
 

@@ -5,7 +5,9 @@
 # its IOAPIC pin and (QEMU's edu) by MSI, straight to its CPU; root does
 # not see the function meanwhile; a cell's BAR move and an MSI to a root
 # CPU are refused (the latter fails the cell); root cannot send a device's
-# MSI to a cell CPU nor decode a BAR over the hypervisor's or its own RAM;
+# MSI or MSI-X message to a cell CPU nor decode a BAR over the
+# hypervisor's or its own RAM, nor move a BAR that holds a trapped MSI-X
+# table;
 # after destroy the function is root's again, its Linux driver (e1000)
 # bound and working; ten cycles leak nothing.
 #   q35 machines: edu at 00:03.0 (pin 23, MSI), e1000 at 00:02.0 (pin 22),
@@ -14,7 +16,7 @@
 # machines: qemu-svm qemu-svm-noiommu bochs-vmx
 # cpus: 2
 # timeout: 1200
-# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
+# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy bar-move-refused contain-msi-root contain-root-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-msix-refused root-msix-taken root-msix-bar-kept root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
 # The demo's reports, on the cell's console (COM3):
 # console-absent: com3 sees-only-its-device ^pci-demo: ([02-9]|[1-9][0-9]+) function\(s\) visible
 # console: com3 one-function-visible ^pci-demo: 1 function\(s\) visible
@@ -169,8 +171,19 @@ expect_rc tiny 0 warden cell create /configs/cells/tiny-demo.cell
 if [ -n "$EDU" ]; then
 	v=$(wdtest mode=msi bdf=$BDF dest=1)
 	if echo "$v" | grep -q "not enabled" && warden console | grep -q "register 0x42 refused: destination includes a CPU root gave to a cell"; then pass root-msi-refused; else fail root-msi-refused "$v"; fi
+	# root's MSI-X table of the e1000e, trapped at enable: an entry
+	# unmasked towards the cell's CPU is refused (it stays masked), one
+	# towards root's is taken; the BAR holding the table stays
+	v=$(wdtest mode=msix bdf=00:04.0 dest=1)
+	if echo "$v" | grep -q "control 0x1$" && warden console | grep -q "root's write of PCI 00:04.0 MSI-X entry 0 refused: destination includes a CPU root gave to a cell"; then pass root-msix-refused; else fail root-msix-refused "$v"; fi
+	v=$(wdtest mode=msix bdf=00:04.0 dest=0)
+	if echo "$v" | grep -q "address 0xfee00000, data 0x41, control 0x0$"; then pass root-msix-taken; else fail root-msix-taken "$v"; fi
+	v=$(wdtest mode=bar bdf=00:04.0 pin=3 addr=0xfe000000)
+	if echo "$v" | grep -Eq "BAR3: (0x[0-9a-f]+), wrote 0xfe000000 with decoding on, reads \1$" && warden console | grep -q "register 0x1c refused: the BAR holds an MSI-X table the hypervisor traps where it is"; then pass root-msix-bar-kept; else fail root-msix-bar-kept "$v"; fi
 else
-	pass root-msi-refused
+	for t in root-msi-refused root-msix-refused root-msix-taken root-msix-bar-kept; do
+		pass $t
+	done
 fi
 v=$(wdtest mode=bar bdf=$BDF addr=0x30000000)
 if echo "$v" | grep -Eq "BAR0: (0x[0-9a-f]+), wrote 0x30000000 with decoding on, reads \1$" && warden console | grep -q "refused: a BAR over memory that is not root's device memory"; then pass root-bar-refused; else fail root-bar-refused "$v"; fi

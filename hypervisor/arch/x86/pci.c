@@ -29,7 +29,8 @@
  * On create a function's decoding, bus mastering, MSI and MSI-X are
  * switched off and its BARs put where the config says before the cell
  * gets it; on destroy they are switched off again and root's Linux
- * rescans the function and programs it anew (possibly elsewhere).  Physical
+ * probes a driver for the function, which programs it anew.  Root's own
+ * MSI-X tables are trapped by pci_msix_root.c.  Physical
  * accesses go through MMCONFIG where the system config has it, else
  * through 0xcf8/0xcfc, all under one lock.
  */
@@ -721,8 +722,8 @@ static u64 guest_address(const struct cell *cell, u64 phys)
 
 /*
  * Put the function's BARs where the config says (decoding off): root's
- * Linux assigns fresh addresses to a function it rescans, and the cell's
- * memory regions map the config's.
+ * Linux may have moved them (a rescan assigns fresh addresses), and the
+ * cell's memory regions map the config's.
  */
 static void place_bars(const struct warden_pci_device *cfg)
 {

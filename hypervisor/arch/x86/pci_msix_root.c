@@ -155,7 +155,8 @@ static int trap(u16 bdf)
 	phys = addr + (where & ~7u);
 	first = phys & ~(u64)(PAGE_SIZE - 1);
 	pages = (phys + (u64)MSIX_ENTRY_SIZE * entries - first + PAGE_SIZE -
-		 1) / PAGE_SIZE;
+		 1) /
+		PAGE_SIZE;
 	if (!addr || pages > PCI_MSIX_MAX_PAGES ||
 	    pci_root_memory_refused(first, pages * PAGE_SIZE)) {
 		printk("PCI %02x:%02x.%x: MSI-X table not in root's device "
