@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Warden binary configuration descriptor, revision 2.
+ * Warden binary configuration descriptor, revision 3.
  *
  * A configuration is one contiguous blob.  A system config (enable) is:
  *
@@ -11,6 +11,7 @@
  *   struct warden_irq_pin     [root_cell.num_irq_pins]
  *   struct warden_pci_device  [root_cell.num_pci_devices]
  *   struct warden_ioapic      [platform.num_ioapics]
+ *   struct warden_link        [platform.num_links]      (link.h)
  *
  * A cell config (cell create) is:
  *
@@ -33,8 +34,9 @@
 #define WARDEN_CONFIG_H
 
 #include "abi.h"
+#include "link.h"
 
-#define WARDEN_CONFIG_REVISION 2
+#define WARDEN_CONFIG_REVISION 3
 #define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
 #define WARDEN_CELL_SIGNATURE "WRDNCEL"
 
@@ -205,12 +207,18 @@ struct warden_platform {
 	uint32_t apic_khz;	/* 0: the hypervisor calibrates */
 	uint16_t pm_timer_port; /* ACPI PM timer port, 0 if none */
 	uint16_t num_ioapics;	/* the struct warden_ioapic at the end */
-	uint32_t reserved1;	/* must be 0 */
+	uint16_t num_links;	/* the struct warden_link after them */
+	uint16_t reserved1;	/* must be 0 */
 	uint64_t mmconfig_base; /* PCI MMCONFIG base, 0 if none */
 	uint8_t mmconfig_end_bus;
 	uint8_t reserved2[7]; /* must be 0 */
+	/* Register base of the Intel IOMMU (ACPI DMAR, the DRHD that covers
+	 * every device) whose interrupt remapping root may use, 0 if none:
+	 * the hypervisor reads its remapping table to deliver link doorbells
+	 * to root (link.c). */
+	uint64_t iommu_base;
 };
-WARDEN_CHECK_SIZE(struct warden_platform, 32);
+WARDEN_CHECK_SIZE(struct warden_platform, 40);
 
 struct warden_system_desc {
 	uint64_t hv_mem_start; /* reserved memory (memmap=) for the hypervisor */
@@ -219,10 +227,10 @@ struct warden_system_desc {
 	struct warden_platform platform;
 	struct warden_cell_desc root_cell;
 };
-WARDEN_CHECK_SIZE(struct warden_system_desc, 176);
+WARDEN_CHECK_SIZE(struct warden_system_desc, 184);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, debug_console, 16);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, platform, 32);
-WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 64);
+WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 72);
 
 /* Arrays that follow a cell descriptor, and the size they take. */
 static inline const struct warden_mem_region *
@@ -274,6 +282,14 @@ warden_system_ioapics(const struct warden_system_desc *sys)
 							     1) +
 					      warden_cell_arrays_size(
 						      &sys->root_cell));
+}
+
+/* The links of a system config: after the IOAPICs. */
+static inline const struct warden_link *
+warden_system_links(const struct warden_system_desc *sys)
+{
+	return (const struct warden_link *)(warden_system_ioapics(sys) +
+					    sys->platform.num_ioapics);
 }
 
 #endif /* WARDEN_CONFIG_H */

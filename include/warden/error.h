@@ -33,6 +33,7 @@ enum warden_item {
 	WARDEN_ITEM_IRQ_PIN = 11,    /* index into the cell's IOAPIC pins */
 	WARDEN_ITEM_PCI_DEVICE = 12, /* index into the cell's PCI devices */
 	WARDEN_ITEM_IOAPIC = 13,     /* index into the system's IOAPICs */
+	WARDEN_ITEM_LINK = 14,	     /* index into the system's links */
 };
 
 /* Rule ids (rule).  The values[] each rule fills in are given after it. */
@@ -229,7 +230,55 @@ enum warden_rule {
 	 * window, which the hypervisor keeps.  values: the port or
 	 * address. */
 	WARDEN_RULE_PCI_CONFIG_IN_CELL = 175,
+
+	/* Links (link.h): the validator, item LINK unless said. */
+	/* Name empty, unterminated, not printable or not unique; flags;
+	 * num_peers not 2 .. 4; a reserved field.  values: what
+	 * (WARDEN_LINK_BAD_*), the value at fault, peer index (or ~0). */
+	WARDEN_RULE_LINK_FIELDS = 180,
+	/* The memory: size not a power of 2 or below the minimum, address
+	 * not aligned to it, or not inside one of root's RAM regions
+	 * (read/write, not io).  values: phys_start, size. */
+	WARDEN_RULE_LINK_MEMORY = 181,
+	/* The memory overlaps the hypervisor's memory (values[2] = 0),
+	 * another link (values[2] = 1, values[3] its index) or a cell's
+	 * memory (item MEMORY_REGION at create, values[2] = 2, values[3] the
+	 * link).  values: phys_start, size. */
+	WARDEN_RULE_LINK_MEMORY_OVERLAP = 182,
+	/* A peer names no cell: the same cell twice in one link (values[2] =
+	 * the earlier peer), or (config check with cell configs) a cell no
+	 * config has.  values: peer index, 0, other. */
+	WARDEN_RULE_LINK_PEER = 183,
+	/* A peer's virtual PCI address is in use: one of root's functions
+	 * (root peers), one of the cell's functions, or another link's peer
+	 * of the same cell.  values: peer index, bdf. */
+	WARDEN_RULE_LINK_PEER_BDF = 184,
+	/* A peer's BAR addresses: regs not page aligned or above 4 GiB,
+	 * root's regs outside its device memory or over a PCI BAR, root's
+	 * shmem_address not phys_start, a cell's regs or shmem over its
+	 * memory or each other.  values: peer index, address, what
+	 * (WARDEN_LINK_BAD_*). */
+	WARDEN_RULE_LINK_PEER_ADDRESS = 185,
+	/* A peer's vectors not 1 .. 4.  values: peer index, vectors. */
+	WARDEN_RULE_LINK_PEER_VECTORS = 186,
 };
+
+/* What WARDEN_RULE_LINK_FIELDS and _LINK_PEER_ADDRESS name (values[0] /
+ * values[2]). */
+#define WARDEN_LINK_BAD_NAME 1
+#define WARDEN_LINK_BAD_NAME_DUPLICATE 2 /* value: the earlier link */
+#define WARDEN_LINK_BAD_FLAGS 3
+#define WARDEN_LINK_BAD_NUM_PEERS 4
+#define WARDEN_LINK_BAD_RESERVED 5
+#define WARDEN_LINK_BAD_PEER_NAME 6
+#define WARDEN_LINK_BAD_REGS_ALIGN 10
+#define WARDEN_LINK_BAD_REGS_NOT_DEVICE 11 /* root: not its device memory */
+#define WARDEN_LINK_BAD_REGS_OVER_BAR 12   /* root: over a PCI BAR */
+#define WARDEN_LINK_BAD_ROOT_SHMEM 13	   /* root: not phys_start */
+#define WARDEN_LINK_BAD_OVER_MEMORY 14	   /* a cell: over its memory */
+#define WARDEN_LINK_BAD_OVER_OTHER                                             \
+	15 /* regs over shmem, or another
+					    * link's BARs of the same peer */
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
  * the value at fault. */

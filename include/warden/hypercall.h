@@ -95,7 +95,11 @@ static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
  * (WARDEN_CONFIG_TEST_HOOKS): make the hypervisor fail on this CPU the way
  * WARDEN_TEST_* says, to test that it copes.  -EPERM when not enabled. */
 #define WARDEN_HC_TEST 11
-#define WARDEN_NUM_HYPERCALLS 12
+/* [root] link index (its place in the system config) -> bits 0-3: peer i
+ * up (its STATE register not 0), bits 8-11: peer i present (root, or its
+ * cell exists); -ENOENT for no such link. */
+#define WARDEN_HC_LINK_GET_STATE 12
+#define WARDEN_NUM_HYPERCALLS 13
 
 /* WARDEN_HC_TEST kinds. */
 #define WARDEN_TEST_BAD_ENTRY_STATE 1 /* the next VM entry fails */
