@@ -75,8 +75,8 @@ static void irte_decoded(void **state)
 	u32 low, dest;
 
 	(void)state;
-	assert_null(vtd_irte_decode(IRTE(0x41, 0, 5ull << 32), true, &low,
-				    &dest));
+	assert_null(
+		vtd_irte_decode(IRTE(0x41, 0, 5ull << 32), true, &low, &dest));
 	assert_int_equal(low, 0x41);
 	assert_int_equal(dest, 5);
 	/* xAPIC mode: destination in bits 47:40; logical, lowest */
@@ -91,12 +91,12 @@ static void irte_refused(void **state)
 	u32 low, dest;
 
 	(void)state;
-	assert_non_null(vtd_irte_decode(IRTE(0x41, 0, 0) & ~1ull, true, &low,
-					&dest));
-	assert_non_null(vtd_irte_decode(IRTE(0x41, 0, 0) | 1u << 15, true,
-					&low, &dest)); /* posted */
-	assert_non_null(vtd_irte_decode(IRTE(0x41, 0, 0) | 1u << 4, true,
-					&low, &dest)); /* level */
+	assert_non_null(
+		vtd_irte_decode(IRTE(0x41, 0, 0) & ~1ull, true, &low, &dest));
+	assert_non_null(vtd_irte_decode(IRTE(0x41, 0, 0) | 1u << 15, true, &low,
+					&dest)); /* posted */
+	assert_non_null(vtd_irte_decode(IRTE(0x41, 0, 0) | 1u << 4, true, &low,
+					&dest)); /* level */
 	assert_non_null(vtd_irte_decode(IRTE(0x41, 4, 0), true, &low, &dest));
 	assert_non_null(vtd_irte_decode(IRTE(0x0f, 0, 0), true, &low, &dest));
 }

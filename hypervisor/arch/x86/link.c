@@ -70,8 +70,7 @@ static u32 config_dword(struct link_peer *p, u16 reg)
 	switch (reg) {
 	case PCI_VENDOR_ID:
 	case 0x2c: /* subsystem IDs: the same */
-		return WARDEN_LINK_VENDOR_ID |
-		       (u32)WARDEN_LINK_DEVICE_ID << 16;
+		return WARDEN_LINK_VENDOR_ID | (u32)WARDEN_LINK_DEVICE_ID << 16;
 	case PCI_COMMAND:
 		return p->command | (u32)PCI_STATUS_CAP_LIST << 16;
 	case 0x08:
@@ -81,9 +80,8 @@ static u32 config_dword(struct link_peer *p, u16 reg)
 	case PCI_INT_LINE:
 		return p->int_line; /* no INTx pin */
 	case WARDEN_LINK_MSIX_CAP:
-		return PCI_CAP_ID_MSIX | (u32)(p->msix_ctrl |
-					       (p->cfg->vectors - 1))
-						 << 16;
+		return PCI_CAP_ID_MSIX |
+		       (u32)(p->msix_ctrl | (p->cfg->vectors - 1)) << 16;
 	case WARDEN_LINK_MSIX_CAP + 4:
 		return WARDEN_LINK_MSIX_TABLE; /* BIR 0 */
 	case WARDEN_LINK_MSIX_CAP + 8:
@@ -297,10 +295,10 @@ static int map_shmem(struct cell *cell, const struct link_peer *p)
 	g = p->cfg->shmem_address;
 	ph = c->phys_start;
 	if (!(c->flags & WARDEN_LINK_DIRECTIONAL))
-		return cell == &hv.root ? 0 /* mapped already */
-					: arch_map_memory(cell, g, ph, c->size,
-							  rw,
-							  WARDEN_MEMTYPE_WB);
+		return cell == &hv.root
+			       ? 0 /* mapped already */
+			       : arch_map_memory(cell, g, ph, c->size, rw,
+						 WARDEN_MEMTYPE_WB);
 	if (cell == &hv.root)
 		err |= arch_unmap_memory(cell, g, c->size);
 	if (own)
@@ -407,8 +405,7 @@ static int link_unit_init(struct per_cpu *pc)
 			p->link = &links[i];
 			p->index = j;
 			p->cfg = &cfg[i].peers[j];
-			if (peer_is(p->cfg, &hv.root) &&
-			    peer_join(&hv.root, p))
+			if (peer_is(p->cfg, &hv.root) && peer_join(&hv.root, p))
 				return hv_no_memory(pc, 4);
 		}
 	}
@@ -539,11 +536,36 @@ static unsigned int link_mmio_count(const struct cell *cell)
 
 	for (i = 0; i < hv.config->platform.num_links && i < WARDEN_MAX_LINKS;
 	     i++)
-		for (j = 0; j < cfg[i].num_peers &&
-			    j < WARDEN_LINK_MAX_PEERS;
+		for (j = 0; j < cfg[i].num_peers && j < WARDEN_LINK_MAX_PEERS;
 		     j++)
 			n += peer_is(&cfg[i].peers[j], cell);
 	return n;
+}
+
+const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write)
+{
+	const struct warden_link_peer *c;
+	const struct link *l;
+	unsigned int i, j;
+	u64 s, off;
+
+	for (i = 0; i < num_links; i++) {
+		l = &links[i];
+		for (j = 0; j < l->cfg->num_peers; j++) {
+			c = l->peers[j].cfg;
+			if (l->peers[j].owner != cell ||
+			    gpa - c->shmem_address >= l->cfg->size)
+				continue;
+			s = section_size(l);
+			off = gpa - c->shmem_address;
+			if (write && off >= j * s && off < (j + 1) * s)
+				return NULL; /* its own: not why */
+			return write ? "write to a link section of another "
+				       "peer (read-only for it)"
+				     : NULL;
+		}
+	}
+	return NULL;
 }
 
 long link_get_state(unsigned long index)

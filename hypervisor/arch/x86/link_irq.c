@@ -209,7 +209,8 @@ static const char *entry_refused(struct per_cpu *pc, struct link_peer *p,
 					     msi_as_icr(e[0], e[2]),
 					     msi_dest(e[0]));
 	}
-	why = e[1] ? "MSI address above 4 GiB" : msi_cell_refused(e[0], e[2], 1);
+	why = e[1] ? "MSI address above 4 GiB"
+		   : msi_cell_refused(e[0], e[2], 1);
 	if (why)
 		return why;
 	return irq_cell_dest(p->cell, msi_as_icr(e[0], e[2]), msi_dest(e[0]),

@@ -36,13 +36,13 @@ struct link_peer {
 	struct cell *cell;
 	struct pci_virt virt;
 	struct pci_bar_view bars[6];
-	u32 state;		     /* STATE as the peer wrote it */
-	u16 command, msix_ctrl;	     /* configuration space */
-	u8 int_line;		     /* a scratch register */
+	u32 state;			      /* STATE as the peer wrote it */
+	u16 command, msix_ctrl;		      /* configuration space */
+	u8 int_line;			      /* a scratch register */
 	u32 msix[WARDEN_LINK_MAX_VECTORS][4]; /* address lo/hi, data, ctrl */
-	u32 pending;		     /* PBA: vectors raised while masked */
-	u32 dropped;		     /* its doorbells over the bound */
-	struct link_bucket bucket;   /* its doorbells' bound */
+	u32 pending;		   /* PBA: vectors raised while masked */
+	u32 dropped;		   /* its doorbells over the bound */
+	struct link_bucket bucket; /* its doorbells' bound */
 	bool told_doorbell, told_delivery; /* reported once */
 };
 
@@ -68,6 +68,11 @@ void link_raise(struct per_cpu *pc, struct link_peer *t, unsigned int vector);
 void link_deliver_pending(struct per_cpu *pc, struct link_peer *t);
 enum mmio_result link_msix_access(struct per_cpu *pc, struct link_peer *p,
 				  struct mmio_access *a);
+/* Why cell's access to gpa (a write, if write) faulted, if it lies in
+ * the memory of one of its links (link.c): a write to another peer's
+ * section of a DIRECTIONAL link.  NULL otherwise. */
+const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write);
+
 /* Map the IOMMU's registers (platform.iommu_base) for link_raise to root:
  * 0 or -WARDEN_ENOMEM. */
 int link_irq_init(void);
