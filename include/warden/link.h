@@ -142,7 +142,9 @@ static inline uint64_t warden_link_section_size(uint64_t size,
  * messages on channel c to peer j is ring number j * WARDEN_LINK_CHANNELS
  * + c, at WARDEN_LINK_RING_OFFSET + number * ring bytes, where ring
  * bytes = (section_size - 4096) / (MAX_PEERS * CHANNELS) rounded down to
- * a whole slot (warden_link_ring_slots).  A producer writes its slots and
+ * a power-of-2 number of slots (warden_link_ring_slots: a power of 2, so
+ * that k % slots stays in step when the free-running index k wraps at
+ * 2^32).  A producer writes its slots and
  * its producer index (its own header); the consumer writes its consumer
  * index (in its own header): so every word has one writer, and a
  * DIRECTIONAL link's rights suffice.
@@ -204,16 +206,23 @@ struct warden_link_slot {
 WARDEN_CHECK_SIZE(struct warden_link_slot, WARDEN_LINK_SLOT_SIZE);
 #define WARDEN_LINK_MAX_PAYLOAD (WARDEN_LINK_SLOT_SIZE - 8)
 
-/* Slots per ring in a section of section_size bytes. */
+/* Slots per ring in a section of section_size bytes: as many as fit,
+ * rounded down to a power of 2 (0 if none fits). */
 static inline uint32_t warden_link_ring_slots(uint64_t section_size)
 {
-	uint64_t bytes;
+	uint64_t bytes, fit;
+	uint32_t slots = 1;
 
 	if (section_size <= WARDEN_LINK_RING_OFFSET)
 		return 0;
 	bytes = (section_size - WARDEN_LINK_RING_OFFSET) /
 		(WARDEN_LINK_MAX_PEERS * WARDEN_LINK_CHANNELS);
-	return (uint32_t)(bytes / WARDEN_LINK_SLOT_SIZE);
+	fit = bytes / WARDEN_LINK_SLOT_SIZE;
+	if (!fit)
+		return 0;
+	while ((uint64_t)slots * 2 <= fit && slots < 0x80000000u)
+		slots *= 2;
+	return slots;
 }
 
 /* Byte offset, in the link memory, of slot 0 of producer i's ring to
