@@ -1,0 +1,164 @@
+# SPDX-License-Identifier: GPL-2.0
+# Inter-cell links (docs/hypervisor.md, the links unit; docs/driver.md):
+# the system configs have two links, "echo" (root and the link-echo
+# cell) and "trio" (root, link-echo and link-peer).  Root sees each as a
+# virtual PCI function with warden.ko's driver bound: a character device
+# and a net interface.  Checked:
+#  - 1000 messages root -> link-echo -> root through the char device and
+#    libinmate, none lost or corrupted (warden link ping: checksums);
+#  - Linux's ping through wl-echo to link-echo's ICMP responder;
+#  - link-peer pings link-echo over "trio" (cell <-> cell, 1000);
+#  - each side sees the others come and go: link-peer destroyed shows
+#    down to link-echo and to root, and "trio" works again after a new
+#    create;
+#  - exits per doorbell on the receiving cell: 0 where its x2APIC passes
+#    through (qemu-svm), 1 (the EOI) where it is emulated (Bochs), and 1
+#    on the sender;
+#  - containment: a doorbell storm is bounded (dropped doorbells counted,
+#    root's interrupts within the bound, root alive); a write into
+#    another peer's section fails the cell, named; a cell cannot reach
+#    another link's memory (a region over it is refused);
+#  - bad link configs refused with their causes;
+#  - disable removes the functions from Linux first.
+# machines: qemu-svm bochs-vmx
+# cpus: 4
+# timeout: 1500
+# tests: insmod enable root-function driver-bound chardev netdev list-before create-echo echo-up ping-1000 exits-per-doorbell net-ping create-peer cell-ping trio-all-up peer-down-seen peer-down-root recreate-peer cell-ping-again storm-bounded storm-root-irqs storm-root-alive rowrite-fails rowrite-root-alive other-link-refused bad-overlap-hv bad-overlap-link bad-peer-unknown bad-bdf-in-use destroy-all disable function-gone rmmod
+# console: com3 echo-started ^link-echo: link 0 id 1 of 2 peers up 0x1, 00:01\.0
+# console-absent: com3 no-polling link-echo: link [0-9]+: no interrupts, polling
+. /tests/lib.sh
+
+case "$MACHINE" in
+bochs-*) N=300 SYS=/yaml/system-bochs.yaml ;;
+*) N=1000 SYS=/yaml/system-qemu.yaml ;;
+esac
+
+# start CELL ARGS: load link-echo into the created cell CELL and start it
+start() {
+	warden cell load $1 /inmates/link-echo.bin -s "$2" -a 0xff000 >/dev/null
+	warden cell start $1 >/dev/null
+}
+# exits CELL: the VM exits of the cell's CPU so far
+exits() {
+	warden cell stats $1 | sed -n 's/^cpu [0-9]*: vmexits total=\([0-9]*\),.*/\1/p' | head -n 1
+}
+# peer_state LINK INDEX: "present/up" as warden link list shows it
+peer_state() {
+	warden link list | awk -v l=$1 -v i=$2 '
+		$1 == "link" { cur = $2 }
+		cur == l && $1 == i { print $4 "/" $5 }'
+}
+# wait_for CMD...: up to 30 s until CMD succeeds
+wait_for() {
+	i=0
+	while [ $i -lt 30 ]; do
+		"$@" && return 0
+		sleep 1
+		i=$((i + 1))
+	done
+	return 1
+}
+# irqs NAME: the interrupts of /proc/interrupts lines matching NAME
+irqs() {
+	awk -v n="$1" 'index($0, n) { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i } END { print s + 0 }' /proc/interrupts
+}
+
+expect_rc insmod 0 insmod /warden.ko
+expect_rc enable 0 warden enable $SYSTEM_CELL
+
+# the functions: root's peers of "echo" (00:10.0) and "trio" (00:11.0)
+v=$(cat /sys/bus/pci/devices/0000:00:10.0/vendor /sys/bus/pci/devices/0000:00:10.0/device 2>&1 | tr '\n' ' ')
+if [ "$v" = "0x5744 0x4c4b " ]; then pass root-function; else fail root-function "00:10.0: $v"; fi
+d=$(basename "$(readlink /sys/bus/pci/devices/0000:00:10.0/driver)")
+if [ "$d" = warden-link ]; then pass driver-bound; else fail driver-bound "driver '$d'"; fi
+if [ -c /dev/warden-link-echo ] && [ -c /dev/warden-link-trio ]; then pass chardev; else fail chardev "$(ls /dev | grep warden | tr '\n' ' ')"; fi
+if [ -e /sys/class/net/wl-echo ] && [ -e /sys/class/net/wl-trio ]; then pass netdev; else fail netdev "$(ls /sys/class/net | tr '\n' ' ')"; fi
+run warden link list
+if [ "$RC" = 0 ] && [ "$(peer_state echo 0)" = present/up ] && [ "$(peer_state echo 1)" = absent/down ]; then pass list-before; else fail list-before "rc $RC"; fi
+
+# link-echo (CPU 1): no tick, so that only doorbells wake it
+expect_rc create-echo 0 warden cell create /configs/cells/link-echo.cell
+start link-echo "tick=0 report=0"
+if wait_for sh -c '[ "$(warden link list | awk '"'"'$1 == "link" { c = $2 } c == "echo" && $1 == 1 { print $5 }'"'"')" = up ]'; then pass echo-up; else fail echo-up "$(warden link list | tr '\n' ' ')"; fi
+
+# 1000 messages through the char device, timed; the cell's exits: it
+# rings once per message (1 exit) and takes one doorbell (0 or 1 exit)
+e0=$(exits link-echo)
+run warden link ping echo -c $N -q
+e1=$(exits link-echo)
+echo "links: ping echo: $(echo "$OUT" | tail -n 1); link-echo exits $((e1 - e0)) for $N round trips"
+expect_out ping-1000 "^$N sent, $N received, 0 corrupted"
+e=$((e1 - e0))
+if [ "$MACHINE" = qemu-svm ]; then lo=$N hi=$((N + N / 20 + 20)); else lo=$((2 * N)) hi=$((2 * N + N / 20 + 20)); fi
+if [ "$e" -ge $lo ] && [ "$e" -le $hi ]; then pass exits-per-doorbell; else fail exits-per-doorbell "$e exits for $N doorbells in and $N out (want $lo-$hi)"; fi
+
+# the net interface: Linux's ping to link-echo's ICMP responder
+ip addr add 192.168.77.1/24 dev wl-echo
+ip link set wl-echo up
+run ping -c 5 -W 5 192.168.77.2
+expect_out net-ping " 5 packets received"
+
+# link-peer (CPU 2) pings link-echo over "trio" (peer 1 there)
+expect_rc create-peer 0 warden cell create /configs/cells/link-peer.cell
+start link-peer "mode=ping link=0 peer=1 count=$N report=0"
+if wait_for sh -c "warden console | grep -q 'link-ping: $N of $N ok, lost 0, corrupted 0'"; then pass cell-ping; else fail cell-ping "$(warden console | grep link-ping | tail -n 3 | tr '\n' ' ')"; fi
+echo "links: cell-to-cell: $(warden console | grep 'link-ping:.*rtt' | tail -n 2 | tr '\n' ' ')"
+if [ "$(peer_state trio 0)/$(peer_state trio 1)/$(peer_state trio 2)" = present/up/present/up/present/up ]; then pass trio-all-up; else fail trio-all-up "$(warden link list | tr '\n' ' ')"; fi
+
+# link-peer destroyed: link-echo and root see it go down
+warden cell destroy link-peer >/dev/null
+if wait_for sh -c "warden console | grep -q 'link-echo: link 1 peer 2 down'"; then pass peer-down-seen; else fail peer-down-seen "$(warden console | grep 'peer 2' | tail -n 3 | tr '\n' ' ')"; fi
+if [ "$(peer_state trio 2)" = absent/down ]; then pass peer-down-root; else fail peer-down-root "$(peer_state trio 2)"; fi
+expect_rc recreate-peer 0 warden cell create /configs/cells/link-peer.cell
+warden console >/dev/null
+start link-peer "mode=ping link=0 peer=1 count=100 report=0"
+if wait_for sh -c "warden console | grep -q 'link-ping: 100 of 100 ok, lost 0, corrupted 0'"; then pass cell-ping-again; else fail cell-ping-again "$(warden console | grep link-ping | tail -n 3 | tr '\n' ' ')"; fi
+warden cell destroy link-peer >/dev/null
+
+# a doorbell storm from link-peer towards root (peer 0 of "trio"):
+# bounded, the rest dropped and counted; root's interrupts from it stay
+# within 100 per ms plus a burst of 64; root answers meanwhile
+warden cell create /configs/cells/link-peer.cell >/dev/null
+i0=$(irqs warden-link-trio)
+t0=$(date +%s)
+start link-peer "mode=storm link=0 peer=0 count=200000 report=0"
+wait_for sh -c "warden console | grep -q 'link-storm: rang'"
+t1=$(date +%s)
+i1=$(irqs warden-link-trio)
+line=$(warden console | grep 'link-storm: rang' | tail -n 1)
+echo "links: storm: $line; root took $((i1 - i0)) link interrupts in about $((t1 - t0 + 1)) s"
+dropped=$(echo "$line" | sed -n 's/.*dropped \([0-9]*\).*/\1/p')
+if [ -n "$dropped" ] && [ "$dropped" -gt 0 ]; then pass storm-bounded; else fail storm-bounded "$line"; fi
+if [ $((i1 - i0)) -le $(((t1 - t0 + 1) * 100000 + 64)) ]; then pass storm-root-irqs; else fail storm-root-irqs "$((i1 - i0)) interrupts"; fi
+if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ]; then pass storm-root-alive; else fail storm-root-alive "root CPU 0"; fi
+warden cell destroy link-peer >/dev/null
+
+# link-peer writes into root's section of "trio": it fails, named
+warden cell create /configs/cells/link-peer.cell >/dev/null
+start link-peer "mode=rowrite link=0 peer=0 report=0"
+if wait_for sh -c "warden cell list | grep -q 'link-peer.*failed'" && warden console | grep -q "write to a link section of another peer"; then pass rowrite-fails; else fail rowrite-fails "$(warden cell list | tr '\n' ' ') $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ] && [ "$(peer_state echo 1)" = present/up ]; then pass rowrite-root-alive; else fail rowrite-root-alive "$(warden link list | tr '\n' ' ')"; fi
+warden cell destroy link-peer >/dev/null
+
+# a cell whose memory covers link "echo"'s: refused, nothing created
+sed 's/^    - phys: 0x31100000$/    - phys: 0x33c00000/' /yaml/cells/link-peer.yaml >/tmp/over.yaml
+run warden cell create /tmp/over.yaml
+if [ "$RC" != 0 ] && echo "$OUT" | grep -qi "link" && ! warden cell list | grep -q link-peer; then pass other-link-refused; else fail other-link-refused "rc $RC: $OUT"; fi
+
+# bad link configs: the validator names the cause
+sed 's/^      memory: {phys: 0x33c00000, size: 1M}$/      memory: {phys: 0x30000000, size: 1M}/' $SYS >/tmp/hv.yaml
+run warden config check /tmp/hv.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -qi "hypervisor"; then pass bad-overlap-hv; else fail bad-overlap-hv "rc $RC: $OUT"; fi
+sed 's/^      memory: {phys: 0x33d00000, size: 1M}$/      memory: {phys: 0x33c00000, size: 1M}/' $SYS >/tmp/ll.yaml
+run warden config check /tmp/ll.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -qi "link"; then pass bad-overlap-link; else fail bad-overlap-link "rc $RC: $OUT"; fi
+run warden config check $SYS /yaml/cells/link-echo.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -q "link-peer"; then pass bad-peer-unknown; else fail bad-peer-unknown "rc $RC: $OUT"; fi
+sed 's/bdf: 00:10.0,/bdf: 00:02.0,/' $SYS >/tmp/bdf.yaml
+run warden config check /tmp/bdf.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -q "00:02.0"; then pass bad-bdf-in-use; else fail bad-bdf-in-use "rc $RC: $OUT"; fi
+
+expect_rc destroy-all 0 warden cell destroy link-echo
+expect_rc disable 0 warden disable
+if [ ! -e /sys/bus/pci/devices/0000:00:10.0 ] && [ ! -e /dev/warden-link-echo ]; then pass function-gone; else fail function-gone "still there"; fi
+expect_rc rmmod 0 rmmod warden
