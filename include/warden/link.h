@@ -239,7 +239,9 @@ static inline uint32_t warden_link_vector(uint32_t c, uint32_t vectors)
 /* The net interface's MAC address of peer i on link number l (its index
  * in the system config): locally administered, unicast. */
 #define WARDEN_LINK_MAC(l, i)                                                  \
-	{ 0x02, 0x57, 0x4c, 0x4b, (uint8_t)(l), (uint8_t)(i) }
+	{                                                                      \
+		0x02, 0x57, 0x4c, 0x4b, (uint8_t)(l), (uint8_t)(i)             \
+	}
 
 /* ---- 4. the character device /dev/warden-link-NAME (warden.ko) ---- */
 
