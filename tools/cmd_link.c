@@ -31,11 +31,11 @@ static int usage(FILE *out, int ret)
 	for (i = 0; i < N_SUBCOMMANDS; i++)
 		fprintf(out, "  %-6s %s\n", subcommands[i].name,
 			subcommands[i].summary);
-	fprintf(out,
-		"\nLinks are shared memory between the root cell and cells "
-		"(system config,\n'links:'); they exist while Warden is "
-		"enabled. 'warden link <subcommand>\n--help' describes a "
-		"subcommand.\n");
+	fputs("\nLinks are shared memory between the root cell and cells "
+	      "(system config,\n'links:'); they exist while Warden is "
+	      "enabled. 'warden link <subcommand>\n--help' describes a "
+	      "subcommand.\n",
+	      out);
 	return ret;
 }
 
@@ -70,7 +70,8 @@ int link_list_main(int argc, char **argv)
 		       "(present) and whether it has set its state up; for\n"
 		       "root's peer the character device and the net "
 		       "interface.\n\nExit status: 0 listed (also none), 2 "
-		       "Warden not enabled or the driver's\nlist unreadable.\n");
+		       "Warden not enabled or the driver's\nlist "
+		       "unreadable.\n");
 		return EXIT_OK;
 	}
 	if (argc != 1) {

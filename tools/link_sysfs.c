@@ -340,7 +340,8 @@ void link_print_table(FILE *out, const struct link_state *links, size_t n)
 		for (p = 0; p < l->n_peers; p++)
 			wc = widest(wc, l->peers[p].cell);
 	}
-	fprintf(out, "%-*s  %-*s  %-*s  %-4s  %-*s  %-7s  %-7s  %-7s  %-5s  %s\n",
+	fprintf(out,
+		"%-*s  %-*s  %-*s  %-4s  %-*s  %-7s  %-7s  %-7s  %-5s  %s\n",
 		wl, "link", wm, "memory", wa, "access", "peer", wc, "cell",
 		"bdf", "vectors", "cell is", "state", "root's device, netdev");
 	for (i = 0; i < n; i++) {
@@ -349,7 +350,8 @@ void link_print_table(FILE *out, const struct link_state *links, size_t n)
 		for (p = 0; p < l->n_peers; p++) {
 			q = &l->peers[p];
 			fprintf(out,
-				"%-*s  %-*s  %-*s  %-4u  %-*s  %-7s  %-7u  %-7s  ",
+				"%-*s  %-*s  %-*s  %-4u  %-*s  %-7s  %-7u  "
+				"%-7s  ",
 				wl, p ? "" : l->name, wm, p ? "" : mem, wa,
 				p ? "" : l->access, q->index, wc, q->cell,
 				q->bdf, q->vectors,
@@ -364,7 +366,7 @@ void link_print_table(FILE *out, const struct link_state *links, size_t n)
 				fprintf(out, "%s\n", q->up ? "up" : "down");
 		}
 		if (!l->n_peers)
-			fprintf(out, "%-*s  %-*s  %-*s  (no peers listed)\n", wl,
-				l->name, wm, mem, wa, l->access);
+			fprintf(out, "%-*s  %-*s  %-*s  (no peers listed)\n",
+				wl, l->name, wm, mem, wa, l->access);
 	}
 }

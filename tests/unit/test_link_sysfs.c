@@ -101,9 +101,8 @@ static void parsers(void **state)
 	uint64_t phys, size;
 
 	(void)state;
-	assert_int_equal(link_parse_memory("0x33c00000 0x100000\n", &phys,
-					   &size),
-			 0);
+	assert_int_equal(
+		link_parse_memory("0x33c00000 0x100000\n", &phys, &size), 0);
 	assert_true(phys == 0x33c00000 && size == 0x100000);
 	assert_int_equal(link_parse_memory("33c00000 10000", &phys, &size), 0);
 	assert_true(phys == 0x33c00000 && size == 0x10000);
@@ -154,8 +153,7 @@ static void read_tree(void **state)
 
 	(void)state;
 	assert_int_equal(link_enabled(root), 1);
-	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)),
-			 0);
+	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 2);
 	/* by index, not by directory order */
 	assert_string_equal(links[0].name, "echo");
@@ -193,8 +191,7 @@ static void table(void **state)
 	FILE *f;
 
 	(void)state;
-	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)),
-			 0);
+	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
 	f = open_memstream(&out, &len);
 	assert_non_null(f);
 	link_print_table(f, links, n);
@@ -233,7 +230,8 @@ static void refusals(void **state)
 	assert_null(links);
 
 	put("kernel/warden/links/echo/peers", "0 Linux 00:10.0 3 present up\n"
-					      "1 link-echo 00:01.0 3 gone up\n");
+					      "1 link-echo 00:01.0 3 gone "
+					      "up\n");
 	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "/kernel/warden/links/echo/peers: line 2 "
@@ -256,8 +254,7 @@ static void refusals(void **state)
 			 -ENOENT);
 	assert_non_null(strstr(err, "echo/netdev: No such file"));
 	put("kernel/warden/links/echo/netdev", "-\n");
-	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)),
-			 0);
+	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
 	assert_int_equal(links[0].local_peer, -1);
 	assert_string_equal(links[0].netdev, "-");
 	free(links);
@@ -273,8 +270,7 @@ static void no_links(void **state)
 	(void)state;
 	snprintf(cmd, sizeof(cmd), "rm -rf %s/kernel/warden/links/*", root);
 	assert_int_equal(system(cmd), 0);
-	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)),
-			 0);
+	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 0);
 	assert_null(links);
 }
@@ -282,10 +278,8 @@ static void no_links(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(parsers),
-		cmocka_unit_test(read_tree),
-		cmocka_unit_test(table),
-		cmocka_unit_test(refusals),
+		cmocka_unit_test(parsers),  cmocka_unit_test(read_tree),
+		cmocka_unit_test(table),    cmocka_unit_test(refusals),
 		cmocka_unit_test(no_links),
 	};
 
