@@ -150,3 +150,35 @@ int acpi_parse_fadt(const void *table, size_t len, uint16_t *port,
 	}
 	return 0;
 }
+
+/* DMAR: after the header, host address width (1 byte), flags (1) and 10
+ * reserved bytes, then remapping structures of type (2 bytes) and length
+ * (2).  A DRHD (type 0): flags (1; bit 0 INCLUDE_PCI_ALL), size (1),
+ * segment (2), register base address (8), then its device scopes. */
+#define DMAR_STRUCTS 48
+#define DMAR_DRHD 0
+#define DRHD_INCLUDE_PCI_ALL 0x1
+
+int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
+		    const char **why)
+{
+	const uint8_t *t = table;
+	size_t off, slen;
+
+	*iommu_base = 0;
+	if (header(t, &len, "DMAR", DMAR_STRUCTS, why))
+		return -1;
+	for (off = DMAR_STRUCTS; off + 4 <= len; off += slen) {
+		slen = (size_t)get(t, off + 2, 2);
+		if (slen < 4 || off + slen > len) {
+			*why = "an entry of the table is damaged";
+			return -1;
+		}
+		if (get(t, off, 2) != DMAR_DRHD || slen < 16)
+			continue;
+		if ((t[off + 4] & DRHD_INCLUDE_PCI_ALL) &&
+		    get(t, off + 6, 2) == 0 && !*iommu_base)
+			*iommu_base = get(t, off + 8, 8);
+	}
+	return 0;
+}

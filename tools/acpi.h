@@ -3,7 +3,9 @@
  * The few facts "warden config create" takes from ACPI tables (as Linux
  * exports them in /sys/firmware/acpi/tables): the local APIC and I/O APIC
  * addresses (MADT, "APIC"), the HPET base ("HPET"), PCI MMCONFIG ranges
- * ("MCFG") and the PM timer port (FADT, "FACP").  ACPI 6.5, chapter 5.2.
+ * ("MCFG"), the PM timer port (FADT, "FACP"), ACPI 6.5, chapter 5.2; and
+ * the Intel IOMMU that covers every device ("DMAR", Intel VT-d
+ * specification, chapter 8).
  *
  * The parsers take a table of len bytes (any alignment), check its header
  * (signature, length within len, checksum) and every entry's bounds, and
@@ -47,6 +49,15 @@ int acpi_parse_mcfg(const void *table, size_t len, struct acpi_mcfg *entries,
 		    unsigned int max, unsigned int *n, const char **why);
 /* The PM timer port (PM_TMR_BLK, or X_PM_TMR_BLK in I/O space); 0 none. */
 int acpi_parse_fadt(const void *table, size_t len, uint16_t *pm_timer_port,
+		    const char **why);
+
+/*
+ * The register base of the DMA remapping unit (DRHD) that has
+ * INCLUDE_PCI_ALL for PCI segment 0, i.e. the one that remaps every
+ * device no other unit lists (and the IOAPICs' interrupts); 0 when the
+ * table has none.
+ */
+int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 		    const char **why);
 
 #endif /* WARDEN_TOOLS_ACPI_H */

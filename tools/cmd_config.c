@@ -35,7 +35,9 @@ static const char usage_text[] =
 	"against the\n"
 	"  system config and the cells named before it (no CPU, memory or "
 	"port used\n"
-	"  twice). Every error is listed as file:line: reason. Configs may "
+	"  twice); with cells given, every link peer must be root or one of "
+	"them.\n"
+	"  Every error is listed as file:line: reason. Configs may "
 	"be YAML or\n"
 	"  compiled; with no system config, cells are checked on their "
 	"own.\n"
@@ -46,7 +48,8 @@ static const char usage_text[] =
 	"  /proc/iomem, /proc/ioports, /proc/cmdline (the memmap=SIZE$ADDR "
 	"reservation),\n"
 	"  /sys/devices/system/cpu/possible and the ACPI tables in\n"
-	"  /sys/firmware/acpi/tables (MADT, HPET, MCFG, FADT). --root DIR "
+	"  /sys/firmware/acpi/tables (MADT, HPET, MCFG, FADT, DMAR). --root "
+	"DIR "
 	"reads them\n"
 	"  under DIR instead; --hv-size (default 6M) is the part of the "
 	"reservation the\n"
@@ -138,7 +141,9 @@ static int check(int argc, char **argv)
 {
 	static struct cy_config files[MAX_CHECK_FILES];
 	const struct cy_config *others[MAX_CHECK_FILES];
+	const struct cy_config *cells[MAX_CHECK_FILES];
 	const struct cy_config *sys = NULL;
+	size_t n_cells = 0;
 	unsigned int errors = 0, n, bad_files = 0;
 	size_t n_files = 0, n_others = 0, i;
 	int ret = EXIT_OK, r;
@@ -189,6 +194,7 @@ static int check(int argc, char **argv)
 	for (i = 0; i < n_files; i++) {
 		if (!files[i].blob || files[i].system)
 			continue;
+		cells[n_cells++] = &files[i];
 		n = config_validate(stdout, "", &files[i], sys, others,
 				    n_others);
 		if (n) {
@@ -199,6 +205,14 @@ static int check(int argc, char **argv)
 			 * after it */
 			others[n_others++] = &files[i];
 		}
+	}
+	/* with the set's cells given, every link peer must be one of them
+	 * (or root): a link to a cell that is not there is a typo */
+	n = sys && n_cells ? config_link_peers(stdout, "", sys, cells, n_cells)
+			   : 0;
+	if (n) {
+		errors += n;
+		bad_files++;
 	}
 	if (errors)
 		printf("%u error%s in %u of %zu config%s\n", errors,

@@ -413,6 +413,8 @@ struct platform {
 	uint64_t mmconfig_base;
 	uint8_t mmconfig_end_bus;
 	char mmconfig_why[160];
+	uint64_t iommu_base;
+	char iommu_why[160];
 	unsigned int madt_cpus; /* 0: no MADT */
 	struct acpi_madt madt;	/* its IOAPICs, when madt_cpus */
 	/* pins written for each IOAPIC (fit_ioapic_pins) */
@@ -510,6 +512,24 @@ static void from_acpi(struct gen *g, const struct res_list *io,
 		snprintf(p->mmconfig_why, sizeof(p->mmconfig_why),
 			 "no PCI MMCONFIG (ACPI MCFG: %s)", why);
 	}
+	free(t);
+
+	/* the IOMMU whose interrupt remapping root may use: the one that
+	 * covers every device of segment 0 (the hypervisor reads its
+	 * remapping table to deliver link doorbells to root) */
+	snprintf(p->iommu_why, sizeof(p->iommu_why),
+		 "no Intel IOMMU (ACPI DMAR: no such table)");
+	t = table(g, "DMAR", &len, &why);
+	if (t && !acpi_parse_dmar(t, len, &p->iommu_base, &why))
+		snprintf(p->iommu_why, sizeof(p->iommu_why), "%s",
+			 p->iommu_base ? "ACPI DMAR: the DRHD with "
+					 "INCLUDE_PCI_ALL, segment 0"
+				       : "no Intel IOMMU for all of segment 0 "
+					 "(ACPI DMAR: no DRHD with "
+					 "INCLUDE_PCI_ALL)");
+	else if (t)
+		snprintf(p->iommu_why, sizeof(p->iommu_why),
+			 "no Intel IOMMU (ACPI DMAR: %s)", why);
 	free(t);
 
 	p->pm_timer = 0;
@@ -1159,6 +1179,48 @@ static void write_pci(FILE *f, const struct pci_fn *list, size_t n,
 	}
 }
 
+/*
+ * A commented-out links: block.  The machine says nothing about links
+ * (they are the user's design), so none is written; the example takes
+ * its memory from the top of the cell part of the reservation
+ * [pool, end), which a link must lie in (docs/config.md).
+ */
+static void write_links_example(FILE *f, uint64_t pool, uint64_t end)
+{
+	const uint64_t size = MIB;
+	uint64_t phys = (end - size) & ~(size - 1);
+
+	fprintf(f,
+		"# Links (none written: they are yours to design, "
+		"docs/config.md): shared\n"
+		"# memory between root and cells, or between cells, with "
+		"doorbell interrupts.\n"
+		"# A link's memory is a power of 2 of at least 64K, aligned "
+		"to its size, taken\n"
+		"# from the cell part of the memmap= reservation (0x%llx-"
+		"0x%llx; no cell's\n"
+		"# memory may overlap it). Each peer (2 to 4) is the root "
+		"cell or a cell, by\n"
+		"# name, and sees the link as a virtual PCI function at bdf "
+		"(unused in its\n"
+		"# PCI tree): registers at regs (a free 4K page below 4G; "
+		"root's in one of its\n"
+		"# io regions, clear of every BAR), the memory at shmem "
+		"(root: where it is).\n"
+		"#links:\n"
+		"#  - name: echo\n"
+		"#    memory: {phys: 0x%llx, size: 1M}\n"
+		"#    access: directional # each peer writes its own part; "
+		"or read-write\n"
+		"#    peers:\n"
+		"#      - {cell: Linux, bdf: 00:10.0, regs: 0xc0100000, "
+		"vectors: 3}\n"
+		"#      - {cell: my-cell, bdf: 00:01.0, regs: 0x80000000, "
+		"shmem: 0x80100000, vectors: 3}\n",
+		(unsigned long long)pool, (unsigned long long)end - 1,
+		(unsigned long long)(phys >= pool ? phys : pool));
+}
+
 static void write_config(FILE *f, struct gen *g, const char *cpus,
 			 const char *memmap_text, uint64_t rs, uint64_t rsize,
 			 const struct platform *p, const char *com2,
@@ -1198,10 +1260,12 @@ static void write_config(FILE *f, struct gen *g, const char *cpus,
 		"timer\n"
 		"    pm_timer_port: 0x%x # %s\n"
 		"    mmconfig_base: 0x%llx # %s\n"
-		"    mmconfig_end_bus: %u\n",
+		"    mmconfig_end_bus: %u\n"
+		"    iommu_base: 0x%llx # %s\n",
 		p->pm_timer, p->pm_timer_why,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_why,
-		p->mmconfig_end_bus);
+		p->mmconfig_end_bus, (unsigned long long)p->iommu_base,
+		p->iommu_why);
 	write_ioapics(f, p);
 	fprintf(f, "root_cell:\n  name: Linux\n");
 	if (p->madt_cpus)
@@ -1236,6 +1300,7 @@ static void write_config(FILE *f, struct gen *g, const char *cpus,
 		CC_DEBUG_PORT + 8);
 	write_pins(f, p, pins);
 	write_pci(f, pci, n_pci, pci_read);
+	write_links_example(f, rs + g->o->hv_size, rs + rsize);
 }
 
 /* Is COM2 free in /proc/ioports?  Writes the reason into why. */

@@ -14,6 +14,8 @@
  *   ports            all but COM2 (0x2f8-0x2ff), the hypervisor's console;
  *                    /proc/ioports tells whether Linux drives COM2
  *   PM timer         FADT, else /proc/ioports ("ACPI PM_TMR")
+ *   IOMMU            DMAR: the unit with INCLUDE_PCI_ALL for segment 0
+ *   links            none: a commented-out example
  *   IOAPICs          MADT (24 pins each)
  *   root's pins      /proc/interrupts: the IO-APIC lines Linux handles
  *   PCI functions    /sys/bus/pci/devices/<function>: vendor, device,

@@ -90,7 +90,49 @@ void cy_free(struct cy_config *c)
 	free(c->cell.pins);
 	free(c->cell.pci);
 	free(c->ioapic);
+	free(c->link);
 	memset(c, 0, sizeof(*c));
+}
+
+/* The line of a record about a link: the part the rule is about. */
+static unsigned int link_line(const struct cy_config *c,
+			      const struct warden_error *e)
+{
+	const struct cy_link_lines *l;
+	uint64_t peer = WARDEN_LINK_MAX_PEERS;
+	unsigned int line = 0;
+
+	if (e->item_index >= c->n_links)
+		return c->links;
+	l = &c->link[e->item_index];
+	switch (e->rule) {
+	case WARDEN_RULE_LINK_FIELDS:
+		if (e->values[0] == WARDEN_LINK_BAD_NAME ||
+		    e->values[0] == WARDEN_LINK_BAD_NAME_DUPLICATE)
+			line = l->name;
+		else if (e->values[0] == WARDEN_LINK_BAD_FLAGS)
+			line = l->access;
+		else if (e->values[0] == WARDEN_LINK_BAD_NUM_PEERS)
+			line = l->peers;
+		else
+			peer = e->values[2];
+		break;
+	case WARDEN_RULE_LINK_MEMORY:
+	case WARDEN_RULE_LINK_MEMORY_OVERLAP:
+		line = l->memory;
+		break;
+	case WARDEN_RULE_LINK_PEER:
+	case WARDEN_RULE_LINK_PEER_BDF:
+	case WARDEN_RULE_LINK_PEER_ADDRESS:
+	case WARDEN_RULE_LINK_PEER_VECTORS:
+		peer = e->values[0];
+		break;
+	default:
+		break;
+	}
+	if (peer < WARDEN_LINK_MAX_PEERS)
+		line = l->peer[peer] ? l->peer[peer] : l->peers;
+	return line ? line : l->link;
 }
 
 static unsigned int cell_line(const struct cy_config *c,
@@ -150,6 +192,9 @@ unsigned int cy_error_line(const struct cy_config *c,
 		case 3:
 			line = l->pci_devices;
 			break;
+		case 5:
+			line = c->links;
+			break;
 		default:
 			line = c->ioapics;
 			break;
@@ -191,6 +236,9 @@ unsigned int cy_error_line(const struct cy_config *c,
 	case WARDEN_ITEM_IOAPIC:
 		line = e->item_index < c->n_ioapics ? c->ioapic[e->item_index]
 						    : c->ioapics;
+		break;
+	case WARDEN_ITEM_LINK:
+		line = c->system ? link_line(c, e) : 0;
 		break;
 	case WARDEN_ITEM_CONSOLE:
 		line = e->item_index == 0 && c->system ? c->debug_console

@@ -60,10 +60,55 @@ void config_cell_name(const struct cy_config *c, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
+bool config_link(const struct cy_config *sys, uint32_t i, struct warden_link *l)
+{
+	const struct warden_system_desc *d;
+	size_t off = sizeof(struct warden_config_header);
+	uint64_t at;
+
+	if (!sys || !sys->blob || !sys->system || sys->size < off + sizeof(*d))
+		return false;
+	d = (const struct warden_system_desc *)(sys->blob + off);
+	if (i >= d->platform.num_links)
+		return false;
+	at = off + sizeof(*d) + warden_cell_arrays_size(&d->root_cell) +
+	     (uint64_t)d->platform.num_ioapics * sizeof(struct warden_ioapic) +
+	     (uint64_t)i * sizeof(*l);
+	if (at + sizeof(*l) > sys->size)
+		return false;
+	memcpy(l, sys->blob + at, sizeof(*l));
+	return true;
+}
+
+/* A name field as text: at most WARDEN_NAME_LEN bytes, unprintable
+ * ones as '?'. */
+static void name_text(const char *name, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (!len)
+		return;
+	while (n + 1 < len && n < WARDEN_NAME_LEN && name[n]) {
+		buf[n] = name[n] >= 0x20 && name[n] <= 0x7e ? name[n] : '?';
+		n++;
+	}
+	buf[n] = '\0';
+}
+
+/* The system config of a record about a link: the one checked, or the
+ * one a cell is checked against. */
+static const struct cy_config *link_config(const struct rep *r)
+{
+	return r->c->system ? r->c : r->sys;
+}
+
 /* The config a record is about. */
 static const struct cy_config *subject(const struct rep *r,
 				       const struct warden_error *e)
 {
+	/* a link is in the system config, whichever config it concerns */
+	if (e->item_kind == WARDEN_ITEM_LINK && link_config(r))
+		return link_config(r);
 	if (e->rule == WARDEN_RULE_CONFIG_CONTEXT) {
 		if (e->item_kind == WARDEN_ITEM_SYSTEM && r->sys)
 			return r->sys;
@@ -94,8 +139,22 @@ static void describe(const struct rep *r, const struct warden_error *e,
 	char name[WARDEN_NAME_LEN + 1], where[512], sentence[320];
 	int v;
 
+	struct warden_link l;
+	bool have_link = false;
+	size_t used;
+
 	if (copy.item_kind == WARDEN_ITEM_CELL)
 		config_cell_name(s, copy.text, sizeof(copy.text));
+	/* a link by its name: the record's link, or the link a cell's
+	 * memory overlaps */
+	if (copy.item_kind == WARDEN_ITEM_LINK)
+		have_link = config_link(link_config(r), e->item_index, &l);
+	else if (e->rule == WARDEN_RULE_LINK_MEMORY_OVERLAP &&
+		 e->values[2] == 2)
+		have_link =
+			config_link(link_config(r), (uint32_t)e->values[3], &l);
+	if (have_link)
+		name_text(l.name, copy.text, sizeof(copy.text));
 	cy_where(s, e, where, sizeof(where));
 	warden_error_describe(&copy, sentence, sizeof(sentence));
 	v = warden_rule_other_cell_value(e->rule);
@@ -106,6 +165,15 @@ static void describe(const struct rep *r, const struct warden_error *e,
 			 o->file);
 	} else {
 		snprintf(buf, len, "%s%s", where, sentence);
+	}
+	/* the peer's cell, for the rules about a peer */
+	if (have_link && e->item_kind == WARDEN_ITEM_LINK &&
+	    e->rule >= WARDEN_RULE_LINK_PEER &&
+	    e->rule <= WARDEN_RULE_LINK_PEER_VECTORS &&
+	    e->values[0] < WARDEN_LINK_MAX_PEERS) {
+		name_text(l.peers[e->values[0]].cell, name, sizeof(name));
+		used = strlen(buf);
+		snprintf(buf + used, len - used, " (cell \"%s\")", name);
 	}
 }
 
@@ -208,5 +276,48 @@ bool config_rule(uint32_t rule)
 	       rule == WARDEN_RULE_MEM_NOT_RESERVED ||
 	       (rule >= WARDEN_RULE_IOAPIC_ADDRESS && rule < 160) ||
 	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY ||
-	       rule == WARDEN_RULE_PCI_CONFIG_IN_CELL;
+	       rule == WARDEN_RULE_PCI_CONFIG_IN_CELL ||
+	       (rule >= WARDEN_RULE_LINK_FIELDS &&
+		rule <= WARDEN_RULE_LINK_PEER_VECTORS);
+}
+
+unsigned int config_link_peers(FILE *out, const char *prefix,
+			       const struct cy_config *sys,
+			       const struct cy_config *const *cells,
+			       size_t n_cells)
+{
+	struct rep r = { .out = out, .prefix = prefix ? prefix : "", .c = sys };
+	char root[WARDEN_NAME_LEN + 1], cell[WARDEN_NAME_LEN + 1],
+		other[WARDEN_NAME_LEN + 1];
+	struct warden_error e;
+	struct warden_link l;
+	uint32_t i, p;
+	size_t k;
+	bool named;
+
+	config_cell_name(sys, root, sizeof(root));
+	for (i = 0; config_link(sys, i, &l); i++) {
+		for (p = 0; p < l.num_peers && p < WARDEN_LINK_MAX_PEERS; p++) {
+			name_text(l.peers[p].cell, cell, sizeof(cell));
+			named = !strcmp(cell, root);
+			for (k = 0; k < n_cells && !named; k++) {
+				config_cell_name(cells[k], other,
+						 sizeof(other));
+				named = !strcmp(cell, other);
+			}
+			if (named)
+				continue;
+			/* as the validator would say it, had it the set */
+			memset(&e, 0, sizeof(e));
+			e.code = -22;
+			e.rule = WARDEN_RULE_LINK_PEER;
+			e.item_kind = WARDEN_ITEM_LINK;
+			e.item_index = i;
+			e.cpu = WARDEN_NO_CPU;
+			e.values[0] = p;
+			e.values[1] = 1;
+			report(&r, &e);
+		}
+	}
+	return r.errors;
 }

@@ -54,10 +54,28 @@ unsigned int config_dma_warnings(FILE *out, const char *prefix,
  * Is the rule about the config itself (so that a YAML file can point to
  * it, and a refusal for it is a failed check)?  The blob, cell, CPU,
  * memory, port and console rules (below 80), MEM_NOT_RESERVED, and the
- * IOAPIC, pin and PCI rules (130-159), and the IOAPIC unit's refusal of
- * a region over an IOAPIC (172).
+ * IOAPIC, pin and PCI rules (130-159), the IOAPIC unit's refusal of a
+ * region over an IOAPIC (172), the PCI unit's of configuration space
+ * (175) and the link rules (180-186).
  */
 bool config_rule(uint32_t rule);
+
+/*
+ * For `config check` with cell configs: every peer of the system config
+ * sys's links must name the root cell or one of cells[0..n_cells-1] (by
+ * name).  Each one that does not is printed as a LINK_PEER record
+ * (values[1] = 1) about sys, like config_validate prints.  Returns their
+ * number.
+ */
+unsigned int config_link_peers(FILE *out, const char *prefix,
+			       const struct cy_config *sys,
+			       const struct cy_config *const *cells,
+			       size_t n_cells);
+
+/* Link i of the system config sys, copied into *l: false when sys has no
+ * such link (or is not a readable system config). */
+bool config_link(const struct cy_config *sys, uint32_t i,
+		 struct warden_link *l);
 
 /* The cell name in a loaded config ("" when there is no blob). */
 void config_cell_name(const struct cy_config *c, char *buf, size_t len);

@@ -374,6 +374,76 @@ static void ioapics(struct show *s, const uint8_t *arr, size_t n)
 	}
 }
 
+/* Is the peer entry all zeros (as one past num_peers must be)? */
+static bool peer_empty(const struct warden_link_peer *q)
+{
+	const uint8_t *b = (const uint8_t *)q;
+	size_t i;
+
+	for (i = 0; i < sizeof(*q); i++)
+		if (b[i])
+			return false;
+	return true;
+}
+
+static void link_peer(struct show *s, const struct warden_link_peer *q)
+{
+	char bdf[32];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(q->reserved); i++)
+		if (q->reserved[i])
+			lossy(s, "reserved byte %llu of the next peer is not 0",
+			      i);
+	cv_format_bdf(0, q->bdf, bdf, sizeof(bdf));
+	name(s, "      - cell: ", q->cell);
+	fprintf(s->out,
+		"        bdf: %s\n        regs: 0x%llx\n"
+		"        shmem: 0x%llx\n        vectors: %u\n",
+		bdf, (unsigned long long)q->regs_address,
+		(unsigned long long)q->shmem_address, q->vectors);
+}
+
+/* The links (n of them at arr), the top-level "links:" list. */
+static void links(struct show *s, const uint8_t *arr, size_t n)
+{
+	struct warden_link l;
+	const char *access;
+	char size[32];
+	unsigned int p, used;
+	size_t i;
+
+	fprintf(s->out, "links:%s\n", n ? "" : " []");
+	for (i = 0; i < n; i++) {
+		memcpy(&l, arr + i * sizeof(l), sizeof(l));
+		used = l.num_peers < WARDEN_LINK_MAX_PEERS
+			       ? l.num_peers
+			       : WARDEN_LINK_MAX_PEERS;
+		if (l.num_peers > WARDEN_LINK_MAX_PEERS)
+			lossy(s, "num_peers of the next link: %llu",
+			      l.num_peers);
+		for (p = used; p < WARDEN_LINK_MAX_PEERS; p++)
+			if (!peer_empty(&l.peers[p]))
+				lossy(s,
+				      "peer entry %llu of the next link, past "
+				      "num_peers, is not all 0",
+				      p);
+		name(s, "  - name: ", l.name);
+		cv_format_size(l.size, size, sizeof(size));
+		fprintf(s->out, "    memory: {phys: 0x%llx, size: %s}\n",
+			(unsigned long long)l.phys_start, size);
+		/* flags YAML has no name for are written as a number */
+		access = cv_name_of(cv_link_access, l.flags);
+		if (access)
+			fprintf(s->out, "    access: %s\n", access);
+		else
+			fprintf(s->out, "    access: 0x%x\n", l.flags);
+		fprintf(s->out, "    peers:%s\n", used ? "" : " []");
+		for (p = 0; p < used; p++)
+			link_peer(s, &l.peers[p]);
+	}
+}
+
 static void system_part(struct show *s, const struct warden_system_desc *d)
 {
 	const struct warden_platform *p = &d->platform;
@@ -389,9 +459,10 @@ static void system_part(struct show *s, const struct warden_system_desc *d)
 	fprintf(s->out,
 		"  platform:\n    tsc_khz: %u\n    apic_khz: %u\n"
 		"    pm_timer_port: 0x%x\n    mmconfig_base: 0x%llx\n"
-		"    mmconfig_end_bus: %u\n",
+		"    mmconfig_end_bus: %u\n    iommu_base: 0x%llx\n",
 		p->tsc_khz, p->apic_khz, p->pm_timer_port,
-		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus);
+		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus,
+		(unsigned long long)p->iommu_base);
 	if (p->reserved1)
 		lossy(s, "reserved platform field: 0x%llx",
 		      (unsigned long long)p->reserved1);
@@ -410,7 +481,8 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 	struct warden_system_desc sys;
 	bool system;
 	size_t desc, avail;
-	uint64_t io_off, io_size;
+	uint64_t io_off, io_size, links_size;
+	bool links_fit;
 
 	if (size < sizeof(h) || (memcmp(b, WARDEN_SYSTEM_SIGNATURE, 8) &&
 				 memcmp(b, WARDEN_CELL_SIGNATURE, 8))) {
@@ -449,6 +521,9 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 		io_off = desc + warden_cell_arrays_size(&sys.root_cell);
 		io_size = (uint64_t)sys.platform.num_ioapics *
 			  sizeof(struct warden_ioapic);
+		links_size = (uint64_t)sys.platform.num_links *
+			     sizeof(struct warden_link);
+		links_fit = io_off + io_size + links_size <= size;
 		if (io_off + io_size <= size) {
 			ioapics(&s, b + io_off, sys.platform.num_ioapics);
 			avail = size - io_size;
@@ -458,11 +533,19 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 			ioapics(&s, NULL, 0);
 			avail = size;
 		}
+		if (links_fit)
+			avail -= links_size;
+		else if (sys.platform.num_links)
+			lossy(&s, "%llu links beyond the end of the blob",
+			      sys.platform.num_links);
 		cell(&s, "root_cell",
 		     b + sizeof(h) +
 			     offsetof(struct warden_system_desc, root_cell),
 		     avail - sizeof(h) -
 			     offsetof(struct warden_system_desc, root_cell));
+		/* the links come last in the blob and in the YAML */
+		links(&s, links_fit ? b + io_off + io_size : NULL,
+		      links_fit ? sys.platform.num_links : 0);
 	} else {
 		cell(&s, "cell", b + sizeof(h), size - sizeof(h));
 	}

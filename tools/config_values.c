@@ -59,6 +59,14 @@ const struct cv_name cv_bar_types[] = {
 	{ NULL, 0 },
 };
 
+/* A link's access: its flags (link.h). */
+const struct cv_name cv_link_access[] = {
+	{ "read-write", 0 },
+	{ "directional", WARDEN_LINK_DIRECTIONAL },
+	{ "read_write", 0 },
+	{ NULL, 0 },
+};
+
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';

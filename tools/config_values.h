@@ -65,6 +65,7 @@ extern const struct cv_name cv_mem_types[];	/* uc, wc, wt, wp, wb */
 extern const struct cv_name cv_console_types[]; /* none, uart, hypercall */
 extern const struct cv_name cv_int_pins[];	/* none, A, B, C, D */
 extern const struct cv_name cv_bar_types[];	/* mem32, mem64, io */
+extern const struct cv_name cv_link_access[];	/* directional, read-write */
 
 /* Case-sensitive lookup; also accepts the aliases of a table (an entry
  * whose value appears earlier).  Returns 0 or -1. */

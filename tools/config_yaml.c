@@ -30,6 +30,9 @@ struct ctx {
 	size_t n_pci, cap_pci;
 	struct warden_ioapic *ioapics;
 	size_t n_ioapics, cap_ioapics;
+	struct warden_link *links;
+	size_t n_links;
+	const char *root_name; /* root_cell.name as compiled, for links */
 };
 
 static void diag(struct ctx *x, unsigned int line, const char *fmt, ...)
@@ -738,19 +741,212 @@ static void cell(struct ctx *x, int id, unsigned int key_line, const char *what,
 	d->num_pci_devices = (uint32_t)l->n_pci;
 }
 
+/* A name into a field of WARDEN_NAME_LEN bytes: it ends at a NUL ("\0"
+ * in YAML); a longer one fills the field without one, and the validator
+ * says it is too long. */
+static void name_field(yaml_node_t *n, char *field)
+{
+	const char *name = text(n);
+	size_t len = strnlen(name, n->data.scalar.length);
+
+	memcpy(field, name, len < WARDEN_NAME_LEN ? len : WARDEN_NAME_LEN);
+}
+
+/* One peer of a link: {cell, bdf, regs, shmem, vectors}. */
+static void link_peer(struct ctx *x, yaml_node_t *n, const char *what,
+		      const struct warden_link *l, struct warden_link_peer *q)
+{
+	static const char *const keys[] = { "cell", "bdf", "regs", "shmem",
+					    "vectors" };
+	enum { CELL, BDF, REGS, SHMEM, VECTORS, N };
+	int ids[N];
+	unsigned int lines[N];
+	uint16_t domain = 0;
+	const char *s, *why;
+	char sub[160];
+	uint64_t v;
+
+	if (!fields(x, n, what, keys, N, ids, lines))
+		return;
+	s = text(node(x, ids[CELL]));
+	if (!ids[CELL])
+		diag(x, line_of(n),
+		     "%s: 'cell' is missing (the cell's name, the root "
+		     "cell's for root)",
+		     what);
+	else if (!s || is_null(node(x, ids[CELL])))
+		diag(x, lines[CELL], "%s.cell: a name is needed", what);
+	else
+		name_field(node(x, ids[CELL]), q->cell);
+	s = text(node(x, ids[BDF]));
+	if (!ids[BDF])
+		diag(x, line_of(n), "%s: 'bdf' is missing", what);
+	else if (!s || cv_parse_bdf(s, &domain, &q->bdf, &why))
+		diag(x, lines[BDF], "%s.bdf: '%s' %s", what, s ? s : "",
+		     s ? why : "is not a PCI function such as 00:10.0");
+	else if (domain)
+		diag(x, lines[BDF],
+		     "%s.bdf: '%s': a link's function is in PCI segment 0",
+		     what, s);
+	snprintf(sub, sizeof(sub), "%s.regs", what);
+	if (!ids[REGS])
+		diag(x, line_of(n),
+		     "%s: 'regs' (the address of its registers, BAR 0) is "
+		     "missing",
+		     what);
+	opt_number(x, ids[REGS], sub, UINT64_MAX, &q->regs_address);
+	/* root sees the memory where it is; a cell where it says */
+	snprintf(sub, sizeof(sub), "%s.shmem", what);
+	q->shmem_address = l->phys_start;
+	if (ids[SHMEM])
+		opt_number(x, ids[SHMEM], sub, UINT64_MAX, &q->shmem_address);
+	else if (q->cell[0] && x->root_name &&
+		 strncmp(q->cell, x->root_name, WARDEN_NAME_LEN))
+		diag(x, line_of(n),
+		     "%s: 'shmem' is missing: a cell's peer says where the "
+		     "cell sees the link's memory (BAR 2); only the root "
+		     "cell's defaults to memory.phys",
+		     what);
+	snprintf(sub, sizeof(sub), "%s.vectors", what);
+	v = 0;
+	if (!ids[VECTORS])
+		diag(x, line_of(n), "%s: 'vectors' (1 to %d) is missing", what,
+		     WARDEN_LINK_MAX_VECTORS);
+	opt_number(x, ids[VECTORS], sub, 0xff, &v);
+	q->vectors = (uint8_t)v;
+}
+
+/* One link: {name, memory: {phys, size}, access, peers}. */
+static void link(struct ctx *x, yaml_node_t *n, const char *what,
+		 struct warden_link *l, struct cy_link_lines *ll)
+{
+	static const char *const keys[] = { "name", "memory", "access",
+					    "peers" };
+	static const char *const mem_keys[] = { "phys", "size" };
+	enum { NAME, MEMORY, ACCESS, PEERS, N };
+	int ids[N], mem[2];
+	unsigned int lines[N], mem_lines[2];
+	yaml_node_t *peers, *item;
+	uint32_t access;
+	size_t i, count;
+	char sub[96], peer_what[112];
+
+	memset(l, 0, sizeof(*l));
+	ll->link = line_of(n);
+	if (!fields(x, n, what, keys, N, ids, lines))
+		return;
+	ll->name = lines[NAME];
+	ll->memory = lines[MEMORY];
+	ll->access = lines[ACCESS];
+	ll->peers = lines[PEERS];
+	if (!ids[NAME])
+		diag(x, line_of(n), "%s: 'name' is missing", what);
+	else if (!text(node(x, ids[NAME])) || is_null(node(x, ids[NAME])))
+		diag(x, lines[NAME], "%s.name: a name is needed", what);
+	else
+		name_field(node(x, ids[NAME]), l->name);
+	snprintf(sub, sizeof(sub), "%s.memory", what);
+	if (!ids[MEMORY])
+		diag(x, line_of(n),
+		     "%s: 'memory' ({phys, size}: from the memmap= "
+		     "reservation) is missing",
+		     what);
+	else if (fields(x, node(x, ids[MEMORY]), sub, mem_keys, 2, mem,
+			mem_lines)) {
+		if (!mem[0] || !mem[1])
+			diag(x, lines[MEMORY],
+			     "%s: 'phys' and 'size' are needed", sub);
+		snprintf(sub, sizeof(sub), "%s.memory.phys", what);
+		opt_number(x, mem[0], sub, UINT64_MAX, &l->phys_start);
+		snprintf(sub, sizeof(sub), "%s.memory.size", what);
+		opt_number(x, mem[1], sub, UINT64_MAX, &l->size);
+	}
+	snprintf(sub, sizeof(sub), "%s.access", what);
+	if (!ids[ACCESS])
+		diag(x, line_of(n),
+		     "%s: 'access' (directional or read-write) is missing",
+		     what);
+	else if (!named_value(x, ids[ACCESS], sub, cv_link_access, UINT32_MAX,
+			      &access))
+		l->flags = access;
+	peers = node(x, ids[PEERS]);
+	if (!peers || is_null(peers)) {
+		diag(x, ids[PEERS] ? lines[PEERS] : line_of(n),
+		     "%s: 'peers' (a list of 2 to %d) is missing", what,
+		     WARDEN_LINK_MAX_PEERS);
+		return;
+	}
+	if (peers->type != YAML_SEQUENCE_NODE) {
+		diag(x, line_of(peers),
+		     "%s.peers must be a list (- item), not %s", what,
+		     kind_name(peers));
+		return;
+	}
+	count = items(peers);
+	if (count > WARDEN_LINK_MAX_PEERS) {
+		diag(x, line_of(peers),
+		     "%s.peers: %zu peers, a link has 2 to %d", what, count,
+		     WARDEN_LINK_MAX_PEERS);
+		return;
+	}
+	l->num_peers = (uint32_t)count;
+	for (i = 0; i < count; i++) {
+		item = item_of(x, peers, i);
+		ll->peer[i] = line_of(item);
+		snprintf(peer_what, sizeof(peer_what), "%s.peers[%zu]", what,
+			 i);
+		link_peer(x, item, peer_what, l, &l->peers[i]);
+	}
+}
+
+/* The top-level "links:" list of a system config. */
+static void links(struct ctx *x, int id, unsigned int key_line)
+{
+	struct cy_config *c = x->c;
+	yaml_node_t *n = node(x, id), *item;
+	size_t i, count;
+	char what[32];
+
+	c->links = key_line;
+	if (!n || is_null(n))
+		return;
+	if (n->type != YAML_SEQUENCE_NODE) {
+		diag(x, line_of(n), "links must be a list (- item), not %s",
+		     kind_name(n));
+		return;
+	}
+	count = items(n);
+	if (count > 0xffff) {
+		diag(x, line_of(n), "links: more than 65535");
+		return;
+	}
+	x->links = calloc(count ? count : 1, sizeof(*x->links));
+	c->link = calloc(count ? count : 1, sizeof(*c->link));
+	if (!x->links || !c->link) {
+		perror("warden");
+		exit(2);
+	}
+	x->n_links = c->n_links = count;
+	for (i = 0; i < count; i++) {
+		item = item_of(x, n, i);
+		snprintf(what, sizeof(what), "links[%zu]", i);
+		link(x, item, what, &x->links[i], &c->link[i]);
+	}
+}
+
 static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 {
 	static const char *const keys[] = { "hypervisor_memory",
 					    "debug_console", "platform",
 					    "ioapics" };
 	static const char *const hv_keys[] = { "start", "size" };
-	static const char *const plat_keys[] = { "tsc_khz", "apic_khz",
-						 "pm_timer_port",
-						 "mmconfig_base",
-						 "mmconfig_end_bus" };
+	static const char *const plat_keys[] = {
+		"tsc_khz",	 "apic_khz",	     "pm_timer_port",
+		"mmconfig_base", "mmconfig_end_bus", "iommu_base"
+	};
 	struct warden_platform *p = &s->platform;
-	int ids[4], hv[2], pl[5];
-	unsigned int lines[4], hv_lines[2], pl_lines[5];
+	int ids[4], hv[2], pl[6];
+	unsigned int lines[4], hv_lines[2], pl_lines[6];
 	uint64_t v;
 
 	if (!fields(x, node(x, id), "system", keys, 4, ids, lines))
@@ -780,7 +976,7 @@ static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 	}
 	console(x, ids[1], "system.debug_console", &s->debug_console);
 	if (ids[2] && !is_null(node(x, ids[2])) &&
-	    fields(x, node(x, ids[2]), "system.platform", plat_keys, 5, pl,
+	    fields(x, node(x, ids[2]), "system.platform", plat_keys, 6, pl,
 		   pl_lines)) {
 		v = 0;
 		opt_number(x, pl[0], "platform.tsc_khz", UINT32_MAX, &v);
@@ -796,6 +992,8 @@ static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 		v = 0;
 		opt_number(x, pl[4], "platform.mmconfig_end_bus", 0xff, &v);
 		p->mmconfig_end_bus = (uint8_t)v;
+		opt_number(x, pl[5], "platform.iommu_base", UINT64_MAX,
+			   &p->iommu_base);
 	}
 }
 
@@ -809,6 +1007,7 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	size_t pins = x->n_pins * sizeof(*x->pins);
 	size_t pci = x->n_pci * sizeof(*x->pci);
 	size_t ioapics = c->system ? x->n_ioapics * sizeof(*x->ioapics) : 0;
+	size_t links_size = c->system ? x->n_links * sizeof(*x->links) : 0;
 	uint8_t *p, *at;
 
 	memset(&h, 0, sizeof(h));
@@ -816,7 +1015,8 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	       c->system ? WARDEN_SYSTEM_SIGNATURE : WARDEN_CELL_SIGNATURE, 8);
 	h.revision = WARDEN_CONFIG_REVISION;
 	h.architecture = WARDEN_ARCH_X86_64;
-	c->size = sizeof(h) + desc_size + rsize + psize + pins + pci + ioapics;
+	c->size = sizeof(h) + desc_size + rsize + psize + pins + pci + ioapics +
+		  links_size;
 	h.total_size = (uint32_t)c->size;
 	c->blob = p = malloc(c->size);
 	if (!p) {
@@ -827,7 +1027,7 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	memcpy(p + sizeof(h), desc, desc_size);
 	at = p + sizeof(h) + desc_size;
 	/* in the order of config.h: regions, ports, pins, devices, then
-	 * (system) the IOAPICs */
+	 * (system) the IOAPICs and the links */
 	if (rsize)
 		memcpy(at, x->regions, rsize);
 	at += rsize;
@@ -842,17 +1042,22 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	at += pci;
 	if (ioapics)
 		memcpy(at, x->ioapics, ioapics);
+	at += ioapics;
+	if (links_size)
+		memcpy(at, x->links, links_size);
 }
 
 static void top_level(struct ctx *x)
 {
-	static const char *const keys[] = { "system", "root_cell", "cell" };
+	static const char *const keys[] = { "system", "root_cell", "cell",
+					    "links" };
 	struct warden_system_desc sys;
 	struct warden_cell_desc desc;
 	yaml_node_t *root = yaml_document_get_root_node(&x->doc);
 	struct cy_config *c = x->c;
-	int ids[3];
-	unsigned int lines[3];
+	char root_name[WARDEN_NAME_LEN + 1];
+	int ids[4];
+	unsigned int lines[4];
 
 	memset(&sys, 0, sizeof(sys));
 	memset(&desc, 0, sizeof(desc));
@@ -862,8 +1067,14 @@ static void top_level(struct ctx *x)
 		     "is needed");
 		return;
 	}
-	if (!fields(x, root, "the file", keys, 3, ids, lines))
+	if (!fields(x, root, "the file", keys, 4, ids, lines))
 		return;
+	if (ids[3] && ids[2] && !ids[0] && !ids[1]) {
+		diag(x, lines[3],
+		     "links belong in the system config (a cell config has "
+		     "'cell:' only)");
+		return;
+	}
 	if (ids[2] && (ids[0] || ids[1])) {
 		diag(x, lines[2],
 		     "a file holds a system config ('system:' and "
@@ -886,6 +1097,17 @@ static void top_level(struct ctx *x)
 		else
 			cell(x, ids[1], lines[1], "root_cell", &sys.root_cell,
 			     &c->cell);
+		/* after root_cell: a peer named like it is root's */
+		memcpy(root_name, sys.root_cell.name, WARDEN_NAME_LEN);
+		root_name[WARDEN_NAME_LEN] = '\0';
+		x->root_name = root_name;
+		links(x, ids[3], lines[3]);
+		sys.platform.num_links = (uint16_t)x->n_links;
+	} else if (ids[3]) {
+		diag(x, lines[3],
+		     "links belong in the system config, with 'system:' and "
+		     "'root_cell:'");
+		return;
 	} else {
 		diag(x, line_of(root),
 		     "not a Warden config: a 'system:' or "
@@ -947,6 +1169,7 @@ int cy_compile(struct cy_config *c, const char *file, const char *text_in,
 	free(x.pins);
 	free(x.pci);
 	free(x.ioapics);
+	free(x.links);
 	if (c->n_diags) {
 		free(c->blob);
 		c->blob = NULL;

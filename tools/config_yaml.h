@@ -35,6 +35,13 @@ struct cy_cell_lines {
 	unsigned int cpu[WARDEN_MAX_CPUS]; /* the list item naming the CPU */
 };
 
+/* Lines of the parts of a link (system config). */
+struct cy_link_lines {
+	unsigned int link; /* its list item */
+	unsigned int name, memory, access, peers;
+	unsigned int peer[WARDEN_LINK_MAX_PEERS]; /* each peer's list item */
+};
+
 /* A front-end error. */
 struct cy_diag {
 	unsigned int line; /* 0: no line (e.g. the file cannot be read) */
@@ -58,6 +65,9 @@ struct cy_config {
 	unsigned int ioapics;	    /* system.ioapics */
 	unsigned int *ioapic;	    /* per IOAPIC */
 	size_t n_ioapics;
+	unsigned int links;	    /* the top-level "links:" key */
+	struct cy_link_lines *link; /* per link */
+	size_t n_links;
 	struct cy_cell_lines cell; /* root_cell or cell */
 	struct cy_diag diags[CY_MAX_DIAGS];
 	unsigned int n_diags; /* all front-end errors, kept or not */

@@ -98,6 +98,12 @@ static void item(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_ITEM_IOAPIC:
 		add(buf, len, "ioapics[%u] 0x%llx: ", e->item_index, v[0]);
 		break;
+	case WARDEN_ITEM_LINK:
+		/* the CLI puts the link's name into text when it knows it */
+		add(buf, len, "links[%u]%s%s%s: ", e->item_index,
+		    e->text[0] ? " \"" : "", e->text[0] ? e->text : "",
+		    e->text[0] ? "\"" : "");
+		break;
 	default:
 		break;
 	}
@@ -219,6 +225,139 @@ static void pci_field(char *buf, size_t len, unsigned long long field)
 			    bar_parts[field & 3]);
 		else
 			add(buf, len, "field %llu", field);
+		break;
+	}
+}
+
+/* A name fault of LINK_FIELDS (config_check.c): 0 empty, 0x100 no NUL
+ * in the field, else the first byte that is not printable. */
+static void name_fault(char *buf, size_t len, const char *whose,
+		       unsigned long long value)
+{
+	if (!value)
+		add(buf, len, "%s is empty", whose);
+	else if (value == 0x100)
+		add(buf, len, "%s is longer than %d characters", whose,
+		    WARDEN_NAME_LEN - 1);
+	else
+		add(buf, len, "%s has a non-printable byte 0x%02llx", whose,
+		    value);
+}
+
+/* WARDEN_RULE_LINK_FIELDS: what (values[0]), the value at fault and the
+ * peer (values[2], not a peer index for the link's own fields). */
+static void link_fields(char *buf, size_t len, unsigned long long what,
+			unsigned long long value, unsigned long long peer)
+{
+	if (peer < WARDEN_LINK_MAX_PEERS)
+		add(buf, len, "peer %llu: ", peer);
+	switch (what) {
+	case WARDEN_LINK_BAD_NAME:
+		name_fault(buf, len, "the name", value);
+		break;
+	case WARDEN_LINK_BAD_NAME_DUPLICATE:
+		add(buf, len, "the name is already used by links[%llu]", value);
+		break;
+	case WARDEN_LINK_BAD_FLAGS:
+		add(buf, len, "unknown flags 0x%llx (known: directional 0x%x)",
+		    value & ~(unsigned long long)WARDEN_LINK_FLAGS_ALL,
+		    WARDEN_LINK_DIRECTIONAL);
+		break;
+	case WARDEN_LINK_BAD_NUM_PEERS:
+		add(buf, len, "%llu peers, but a link has 2 to %d", value,
+		    WARDEN_LINK_MAX_PEERS);
+		break;
+	case WARDEN_LINK_BAD_RESERVED:
+		add(buf, len,
+		    "byte %llu of the link is not 0 (a peer's reserved bytes, "
+		    "and the entries past num_peers, must be 0)",
+		    value);
+		break;
+	case WARDEN_LINK_BAD_PEER_NAME:
+		name_fault(buf, len, "the cell name", value);
+		break;
+	default:
+		add(buf, len, "field %llu is wrong (value 0x%llx)", what,
+		    value);
+		break;
+	}
+}
+
+/* WARDEN_RULE_LINK_MEMORY: the fault, found again from the values. */
+static void link_memory(char *buf, size_t len, unsigned long long phys,
+			unsigned long long size)
+{
+	add(buf, len, "memory 0x%llx+0x%llx: ", phys, size);
+	if (!size || (size & (size - 1)) || size < WARDEN_LINK_MIN_SIZE)
+		add(buf, len,
+		    "the size must be a power of 2 of at least %u KiB",
+		    WARDEN_LINK_MIN_SIZE >> 10);
+	else if (phys & (size - 1))
+		add(buf, len, "the address must be a multiple of the size");
+	else
+		add(buf, len,
+		    "is not inside one RAM region of the root cell (read, "
+		    "write, not io): take it from the memmap= reservation");
+}
+
+/* WARDEN_RULE_LINK_PEER_ADDRESS: what (values[2]) of which address. */
+static void link_address(char *buf, size_t len, unsigned long long peer,
+			 unsigned long long address, unsigned long long what)
+{
+	add(buf, len, "peer %llu: ", peer);
+	switch (what) {
+	case WARDEN_LINK_BAD_REGS_ALIGN:
+		add(buf, len,
+		    "regs 0x%llx must be a multiple of 4 KiB, its page below "
+		    "4 GiB (a 32-bit BAR)",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_REGS_NOT_DEVICE:
+		add(buf, len,
+		    "regs 0x%llx is not inside one io region of the root cell "
+		    "(device memory, where Linux puts no RAM)",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_REGS_OVER_BAR:
+		add(buf, len,
+		    "regs 0x%llx overlaps a BAR of one of the root cell's PCI "
+		    "devices",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_REGS_TRAPPED:
+		add(buf, len,
+		    "regs 0x%llx overlaps an IOAPIC or the PCI MMCONFIG "
+		    "window, "
+		    "which the hypervisor keeps",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_ROOT_SHMEM:
+		add(buf, len,
+		    "shmem 0x%llx: the root cell sees the link's memory where "
+		    "it is: shmem must be the memory's phys",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_OVER_MEMORY:
+		add(buf, len,
+		    "0x%llx (regs or shmem) overlaps the cell's memory "
+		    "(guest-physical)",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_OVER_OTHER:
+		add(buf, len,
+		    "0x%llx (regs or shmem) overlaps another BAR of the same "
+		    "cell's links (its own regs and shmem, or another link's)",
+		    address);
+		break;
+	case WARDEN_LINK_BAD_SHMEM_ALIGN:
+		add(buf, len,
+		    "shmem 0x%llx must be a multiple of the link's size (BAR "
+		    "2 is aligned to its size)",
+		    address);
+		break;
+	default:
+		add(buf, len, "address 0x%llx is wrong (fault %llu)", address,
+		    what);
 		break;
 	}
 }
@@ -712,6 +851,54 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		add(buf, len,
 		    ", which the cell does not take (an INTx line cannot be "
 		    "split between owners)");
+		break;
+	case WARDEN_RULE_LINK_FIELDS:
+		link_fields(buf, len, a, b, c);
+		break;
+	case WARDEN_RULE_LINK_MEMORY:
+		link_memory(buf, len, a, b);
+		break;
+	case WARDEN_RULE_LINK_MEMORY_OVERLAP:
+		/* item LINK: its memory; item MEMORY_REGION: a cell's */
+		if (e->item_kind == WARDEN_ITEM_LINK)
+			add(buf, len, "memory 0x%llx+0x%llx: ", a, b);
+		if (c == 0)
+			add(buf, len, "overlaps the hypervisor's memory");
+		else if (e->item_kind == WARDEN_ITEM_LINK)
+			add(buf, len, "overlaps the memory of links[%llu]", d);
+		else
+			add(buf, len,
+			    "overlaps the memory of links[%llu]%s%s%s, which "
+			    "the system config shares between its peers: no "
+			    "cell may take it",
+			    d, e->text[0] ? " \"" : "",
+			    e->text[0] ? e->text : "", e->text[0] ? "\"" : "");
+		break;
+	case WARDEN_RULE_LINK_PEER:
+		if (b)
+			add(buf, len,
+			    "peer %llu: its cell is neither the root cell nor "
+			    "one of the cell configs given",
+			    a);
+		else
+			add(buf, len,
+			    "peer %llu: names the same cell as peer %llu (a "
+			    "cell is a peer of a link once)",
+			    a, c);
+		break;
+	case WARDEN_RULE_LINK_PEER_BDF:
+		add(buf, len, "peer %llu: PCI function ", a);
+		pci_name(buf, len, b);
+		add(buf, len,
+		    " is in use: by one of the cell's PCI devices, or by its "
+		    "function of another link");
+		break;
+	case WARDEN_RULE_LINK_PEER_ADDRESS:
+		link_address(buf, len, a, b, c);
+		break;
+	case WARDEN_RULE_LINK_PEER_VECTORS:
+		add(buf, len, "peer %llu: %llu vectors, but a peer has 1 to %d",
+		    a, b, WARDEN_LINK_MAX_VECTORS);
 		break;
 	default:
 		add(buf, len,

@@ -9,6 +9,7 @@
 #include <warden/config.h>
 #include <warden/ioctl.h>
 
+#include "cmd_link.h"
 #include "warden.h"
 
 static const struct command {
@@ -33,6 +34,8 @@ static const struct command {
 	  "                    create a cell (or only check its config)\n"
 	  "  cell list         the cells, their state and CPUs\n"
 	  "  cell destroy <cell>  give a cell's resources back to Linux" },
+	{ "link", cmd_link,
+	  "link list         the links, their peers and states" },
 	{ "config", cmd_config,
 	  "config compile    YAML config to the binary the driver takes\n"
 	  "  config check      validate configs, alone and together\n"

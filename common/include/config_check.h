@@ -22,12 +22,13 @@
 #include <warden/error.h>
 
 /* Limits on a config (larger ones are rejected, not truncated).  128 KiB
- * is more than any config within the counts needs (86,216 bytes). */
+ * is more than any config within the counts needs (90,704 bytes). */
 #define CONFIG_CHECK_MAX_REGIONS 1024u
 #define CONFIG_CHECK_MAX_PIO_RANGES 1024u
 #define CONFIG_CHECK_MAX_PINS 240u
 #define CONFIG_CHECK_MAX_PCI_DEVICES 256u
 #define CONFIG_CHECK_MAX_IOAPICS 8u
+#define CONFIG_CHECK_MAX_LINKS WARDEN_MAX_LINKS
 #define CONFIG_CHECK_MAX_SIZE 0x20000u
 /* Smallest hypervisor memory accepted (warden_system_desc.hv_mem_size). */
 #define CONFIG_CHECK_HV_MEM_MIN 0x100000u /* 1 MiB */
@@ -48,7 +49,8 @@ typedef void (*config_report_fn)(void *ctx, const struct warden_error *err);
 /*
  * Checks a system config blob of size bytes: header, system part
  * (hypervisor memory, debug console, platform), the root cell's descriptor
- * and its memory regions and port ranges.  The root cell's CPU set stands
+ * and its arrays, the IOAPICs and the links (rules 180-186; their items
+ * are of kind LINK, index = the link's place in the config).  The root cell's CPU set stands
  * for the machine's CPUs.  Items of kind CELL have index 0 (root).  report
  * may be NULL (only count).  blob may be NULL only when size is 0.
  * Returns the number of errors (0 = valid).
@@ -60,7 +62,10 @@ unsigned int config_check_system(const void *blob, size_t size,
  * Checks a cell config blob of size bytes on its own and, unless
  * system_blob is NULL (standalone check, e.g. of a file by the CLI),
  * against the system config (system_blob, system_size) and the cells that
- * exist: others[i] of other_sizes[i] bytes for i < n_others.  The cell
+ * exist: others[i] of other_sizes[i] bytes for i < n_others; against the
+ * system it also checks the links' peers that name the cell (their
+ * virtual functions and BARs against its devices and memory) and its
+ * memory against every link's (LINK_MEMORY_OVERLAP).  The cell
  * called others[i] has cell id i + 1 in every record (values "cell id" and
  * item CELL index); the new cell itself is reported as cell n_others + 1
  * (the caller may rewrite that index); 0 is the root cell.  The system and

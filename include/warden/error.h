@@ -245,9 +245,10 @@ enum warden_rule {
 	 * memory (item MEMORY_REGION at create, values[2] = 2, values[3] the
 	 * link).  values: phys_start, size. */
 	WARDEN_RULE_LINK_MEMORY_OVERLAP = 182,
-	/* A peer names no cell: the same cell twice in one link (values[2] =
-	 * the earlier peer), or (config check with cell configs) a cell no
-	 * config has.  values: peer index, 0, other. */
+	/* A peer names no cell: the same cell twice in one link (values[1]
+	 * = 0, values[2] = the earlier peer), or (config check with cell
+	 * configs) a cell no config has (values[1] = 1).  values: peer
+	 * index, 0 / 1, other. */
 	WARDEN_RULE_LINK_PEER = 183,
 	/* A peer's virtual PCI address is in use: one of root's functions
 	 * (root peers), one of the cell's functions, or another link's peer
@@ -279,6 +280,9 @@ enum warden_rule {
 #define WARDEN_LINK_BAD_OVER_OTHER                                             \
 	15 /* regs over shmem, or another
 					    * link's BARs of the same peer */
+/* root: regs over an IOAPIC or the MMCONFIG window (the hypervisor's) */
+#define WARDEN_LINK_BAD_REGS_TRAPPED 16
+#define WARDEN_LINK_BAD_SHMEM_ALIGN 17 /* a cell: not aligned to the size */
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
  * the value at fault. */

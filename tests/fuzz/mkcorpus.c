@@ -78,7 +78,7 @@ static int yaml_seeds(const char *dir)
 int main(int argc, char **argv)
 {
 	static struct cb_blob sys, a, b, sys_split, a_hyper, sys_pci, a_pci,
-		b_pci;
+		b_pci, sys_links;
 	const struct cb_blob *list[4];
 
 	if (argc == 3 && !strcmp(argv[1], "--yaml"))
@@ -125,5 +125,9 @@ int main(int argc, char **argv)
 	list[1] = &a_pci;
 	list[2] = &b_pci;
 	put(argv[1], "system-pci+a+b", list, 3);
+	/* and links, two of whose peers are the cells */
+	cb_system_links(&sys_links);
+	list[0] = &sys_links;
+	put(argv[1], "system-links+a+b", list, 3);
 	return 0;
 }

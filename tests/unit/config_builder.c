@@ -66,6 +66,17 @@ size_t cb_ioapic_offset(struct cb_blob *b, unsigned int i)
 	       i * sizeof(struct warden_ioapic);
 }
 
+size_t cb_link_offset(struct cb_blob *b, unsigned int i)
+{
+	return cb_ioapic_offset(b, cb_sys(b)->platform.num_ioapics) +
+	       i * sizeof(struct warden_link);
+}
+
+struct warden_link *cb_link(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_link *)(b->u.bytes + cb_link_offset(b, i));
+}
+
 struct warden_irq_pin *cb_pin(struct cb_blob *b, unsigned int i)
 {
 	return (struct warden_irq_pin *)(b->u.bytes + cb_pin_offset(b, i));
@@ -177,6 +188,47 @@ unsigned int cb_add_ioapic(struct cb_blob *b, uint64_t address,
 	a->id = id;
 	a->num_pins = num_pins;
 	return i;
+}
+
+static void set_name(char *field, const char *name)
+{
+	size_t n = strlen(name);
+
+	memset(field, 0, WARDEN_NAME_LEN);
+	memcpy(field, name, n < WARDEN_NAME_LEN ? n : WARDEN_NAME_LEN);
+}
+
+unsigned int cb_add_link(struct cb_blob *b, const char *name, uint64_t phys,
+			 uint64_t size, uint32_t flags)
+{
+	unsigned int i = cb_sys(b)->platform.num_links;
+	struct warden_link *l;
+
+	shift(b, cb_link_offset(b, i), sizeof(*l));
+	cb_sys(b)->platform.num_links++;
+	l = cb_link(b, i);
+	memset(l, 0, sizeof(*l));
+	set_name(l->name, name);
+	l->phys_start = phys;
+	l->size = size;
+	l->flags = flags;
+	return i;
+}
+
+unsigned int cb_add_peer(struct cb_blob *b, unsigned int i, const char *cell,
+			 uint16_t bdf, uint64_t regs, uint64_t shmem,
+			 uint8_t vectors)
+{
+	struct warden_link *l = cb_link(b, i);
+	unsigned int p = l->num_peers++;
+
+	assert(p < WARDEN_LINK_MAX_PEERS);
+	set_name(l->peers[p].cell, cell);
+	l->peers[p].bdf = bdf;
+	l->peers[p].regs_address = regs;
+	l->peers[p].shmem_address = shmem;
+	l->peers[p].vectors = vectors;
+	return p;
 }
 
 void cb_remove_pin(struct cb_blob *b, unsigned int i)
@@ -392,4 +444,19 @@ void cb_cell_pci(struct cb_blob *b, int which)
 	}
 	d.flags |= WARDEN_PCI_DMA_UNISOLATED;
 	cb_add_pci(b, &d);
+}
+
+void cb_system_links(struct cb_blob *b)
+{
+	const uint32_t dir = WARDEN_LINK_DIRECTIONAL;
+	unsigned int i;
+
+	cb_system_pci(b);
+	i = cb_add_link(b, "echo", CB_ECHO, CB_LINK_SIZE, dir);
+	cb_add_peer(b, i, "linux", 0x80, CB_ROOT_REGS, CB_ECHO, 3);
+	cb_add_peer(b, i, "cell-a", 0x08, 0x80000000, 0x80100000, 3);
+	i = cb_add_link(b, "trio", CB_TRIO, CB_LINK_SIZE, dir);
+	cb_add_peer(b, i, "linux", 0x88, CB_ROOT_REGS + 0x1000, CB_TRIO, 3);
+	cb_add_peer(b, i, "cell-a", 0x10, 0x80001000, 0x80200000, 3);
+	cb_add_peer(b, i, "cell-b", 0x08, 0x80000000, 0x80200000, 3);
 }

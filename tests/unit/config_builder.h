@@ -87,6 +87,28 @@ void cb_cell_pci(struct cb_blob *b, int which);
 /* Fills d with the system's entry of that function (bdf CB_*). */
 void cb_pci_entry(struct warden_pci_device *d, uint16_t bdf);
 
+/*
+ * The same with two links (config revision 3), as the test machines have
+ * them: "echo" (CB_ECHO, 1 MiB, directional) between root (00:10.0,
+ * registers at CB_ROOT_REGS) and cell A (00:01.0, registers at
+ * 0x80000000, the memory at 0x80100000), and "trio" (CB_TRIO) between
+ * root (00:11.0, CB_ROOT_REGS + 4 KiB), cell A (00:02.0, 0x80001000,
+ * 0x80200000) and cell B (00:01.0, 0x80000000, 0x80200000); 3 vectors
+ * each.  Both links lie in the pool, above the cells' memory; root's
+ * registers in its PCI window.
+ */
+#define CB_ECHO 0x33c00000ull
+#define CB_TRIO 0x33d00000ull
+#define CB_LINK_SIZE 0x100000ull
+#define CB_ROOT_REGS 0xfe800000ull
+void cb_system_links(struct cb_blob *b);
+unsigned int cb_add_link(struct cb_blob *b, const char *name, uint64_t phys,
+			 uint64_t size, uint32_t flags);
+/* Appends a peer to link i (num_peers + 1); returns its index. */
+unsigned int cb_add_peer(struct cb_blob *b, unsigned int i, const char *cell,
+			 uint16_t bdf, uint64_t regs, uint64_t shmem,
+			 uint8_t vectors);
+
 struct warden_config_header *cb_header(struct cb_blob *b);
 struct warden_system_desc *cb_sys(struct cb_blob *b); /* system only */
 /* The root cell of a system config, the cell of a cell config. */
@@ -96,6 +118,7 @@ struct warden_pio_range *cb_pio(struct cb_blob *b, unsigned int i);
 struct warden_irq_pin *cb_pin(struct cb_blob *b, unsigned int i);
 struct warden_pci_device *cb_pci(struct cb_blob *b, unsigned int i);
 struct warden_ioapic *cb_ioapic(struct cb_blob *b, unsigned int i);
+struct warden_link *cb_link(struct cb_blob *b, unsigned int i);
 
 /* Byte offsets in the blob (for CONFIG_RESERVED values). */
 size_t cb_region_offset(struct cb_blob *b, unsigned int i);
@@ -103,6 +126,7 @@ size_t cb_pio_offset(struct cb_blob *b, unsigned int i);
 size_t cb_pin_offset(struct cb_blob *b, unsigned int i);
 size_t cb_pci_offset(struct cb_blob *b, unsigned int i);
 size_t cb_ioapic_offset(struct cb_blob *b, unsigned int i);
+size_t cb_link_offset(struct cb_blob *b, unsigned int i);
 
 /* Append an item; returns its index. */
 unsigned int cb_add_region(struct cb_blob *b, uint64_t phys, uint64_t guest,

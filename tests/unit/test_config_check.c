@@ -60,6 +60,14 @@ static void env_init_pci(struct env *e)
 	cb_cell_pci(&e->other, 1);
 }
 
+/* And with the two links "echo" and "trio" (config_builder.h). */
+static void env_init_links(struct env *e)
+{
+	cb_system_links(&e->sys);
+	cb_cell_pci(&e->cell, 0);
+	cb_cell_pci(&e->other, 1);
+}
+
 static unsigned int run_system(struct env *e, struct log *log)
 {
 	return config_check_system(e->sys.u.bytes, e->sys.size, collect, log);
@@ -163,8 +171,9 @@ static void valid_two_cells(void **state)
 
 /* ---- one invalid config per case ---- */
 
-/* T_SYS_PCI, T_CELL_PCI: on the configs with pins and devices. */
-enum target { T_SYS, T_CELL, T_SYS_PCI, T_CELL_PCI };
+/* T_SYS_PCI, T_CELL_PCI: on the configs with pins and devices;
+ * T_SYS_LINK, T_CELL_LINK: with the links too. */
+enum target { T_SYS, T_CELL, T_SYS_PCI, T_CELL_PCI, T_SYS_LINK, T_CELL_LINK };
 
 struct bad {
 	const char *name;
@@ -181,10 +190,10 @@ struct bad {
 #define C (&e->cell)
 #define MUT(fn) static void fn(struct env *e)
 
-#define SYS_SIZE 344u	 /* 24 + 176 + 4 * 32 + 2 * 8 */
+#define SYS_SIZE 352u	 /* 24 + 184 + 4 * 32 + 2 * 8 */
 #define CELL_SIZE 208u	 /* 24 + 112 + 2 * 32 + 8 */
-#define SYS_REGIONS 200u /* offset of the root cell's regions */
-#define SYS_PIO 328u
+#define SYS_REGIONS 208u /* offset of the root cell's regions */
+#define SYS_PIO 336u
 #define CELL_REGIONS 136u
 #define SIG_SYSTEM 0x005359534e445257ull /* "WRDNSYS" little-endian */
 #define SIG_CELL 0x004c45434e445257ull
@@ -583,6 +592,8 @@ MUT(cell_other_invalid)
 #define SYS_PCI_PINS (SYS_SIZE + 32 + 0) /* root's pin array */
 #define SYS_PCI_DEVS (SYS_PCI_PINS + 8)
 #define SYS_PCI_IOAPICS (SYS_PCI_DEVS + 3 * 168)
+/* the system with links: its IOAPIC and two links after the devices */
+#define SYS_LINKS_SIZE (SYS_PCI_IOAPICS + 16 + 2 * 280)
 MUT(ioapic_address_0)
 {
 	cb_ioapic(S, 0)->address = 0;
@@ -906,6 +917,216 @@ MUT(cell_intx_shared_taken)
 	cb_add_pci(C, &d);
 }
 
+/* Links (system with links; a cell against it).  Link 0 is "echo"
+ * (root, cell A), link 1 "trio" (root, cell A, cell B). */
+#define L(i) cb_link(S, i)
+#define NO_PEER (~0ull)
+#define ROOT_IO WARDEN_MEM_IO
+static void link_name(struct env *e, unsigned int i, const char *name)
+{
+	memset(L(i)->name, 0, WARDEN_NAME_LEN);
+	memcpy(L(i)->name, name, strlen(name));
+}
+static void peer_cell(struct env *e, unsigned int i, unsigned int p,
+		      const char *name)
+{
+	memset(L(i)->peers[p].cell, 0, WARDEN_NAME_LEN);
+	memcpy(L(i)->peers[p].cell, name, strlen(name));
+}
+MUT(link_name_empty)
+{
+	link_name(e, 0, "");
+}
+MUT(link_name_unterminated)
+{
+	memset(L(0)->name, 'a', WARDEN_NAME_LEN);
+}
+MUT(link_name_tab)
+{
+	link_name(e, 0, "ec\tho");
+}
+MUT(link_name_twice)
+{
+	link_name(e, 1, "echo");
+}
+MUT(link_flags)
+{
+	L(0)->flags |= 4;
+}
+MUT(link_no_peers)
+{
+	L(0)->num_peers = 0;
+}
+MUT(link_one_peer)
+{
+	L(0)->num_peers = 1;
+}
+MUT(link_peer_reserved)
+{
+	L(0)->peers[1].reserved[2] = 7;
+}
+MUT(link_unused_peer)
+{
+	L(0)->peers[3].vectors = 1;
+}
+MUT(link_peer_name_empty)
+{
+	peer_cell(e, 0, 1, "");
+}
+MUT(link_peer_name_del)
+{
+	peer_cell(e, 0, 1, "cell\x7f");
+}
+MUT(link_too_many)
+{
+	cb_sys(S)->platform.num_links = WARDEN_MAX_LINKS + 1;
+}
+MUT(link_count_too_big)
+{
+	cb_sys(S)->platform.num_links = 3;
+}
+MUT(link_size_not_power)
+{
+	L(0)->size = 0x30000;
+}
+MUT(link_size_small)
+{
+	L(0)->size = 0x8000;
+}
+MUT(link_unaligned)
+{
+	L(0)->phys_start = CB_ECHO - 0x80000;
+	L(0)->peers[0].shmem_address = CB_ECHO - 0x80000;
+}
+MUT(link_not_root_memory)
+{
+	L(0)->phys_start = 0x50000000;
+	L(0)->peers[0].shmem_address = 0x50000000;
+}
+MUT(link_in_device_memory)
+{
+	L(0)->phys_start = CB_PCI_WINDOW + 0x100000;
+	L(0)->peers[0].shmem_address = CB_PCI_WINDOW + 0x100000;
+}
+MUT(link_over_hv)
+{
+	L(0)->phys_start = CB_HV_START;
+	L(0)->peers[0].shmem_address = CB_HV_START;
+}
+MUT(link_over_link)
+{
+	L(1)->phys_start = CB_ECHO;
+	L(1)->peers[0].shmem_address = CB_ECHO;
+}
+MUT(link_cell_twice)
+{
+	peer_cell(e, 1, 2, "cell-a");
+}
+MUT(link_root_bdf_of_device)
+{
+	L(0)->peers[0].bdf = CB_NIC;
+}
+MUT(link_root_bdf_twice)
+{
+	L(1)->peers[0].bdf = L(0)->peers[0].bdf;
+}
+MUT(link_cell_bdf_twice)
+{
+	L(1)->peers[1].bdf = L(0)->peers[1].bdf;
+}
+MUT(link_regs_unaligned)
+{
+	L(0)->peers[1].regs_address = 0x80000800;
+}
+MUT(link_regs_above_4g)
+{
+	L(0)->peers[1].regs_address = 0x100000000ull;
+}
+MUT(link_regs_last_page)
+{
+	/* the page below 4 GiB is still below it */
+	L(0)->peers[1].regs_address = 0xfffff000;
+}
+MUT(link_root_regs_in_ram)
+{
+	L(0)->peers[0].regs_address = 0x1000;
+}
+MUT(link_root_regs_over_bar)
+{
+	L(0)->peers[0].regs_address = CB_NIC_MMIO + 0x1000;
+}
+MUT(link_root_regs_over_ioapic)
+{
+	L(0)->peers[0].regs_address = CB_IOAPIC;
+}
+MUT(link_root_regs_over_mmconfig)
+{
+	cb_add_region(S, 0xb0000000, 0xb0000000, 0x10000000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+	L(0)->peers[0].regs_address = 0xb0001000;
+}
+MUT(link_root_shmem)
+{
+	L(0)->peers[0].shmem_address = CB_ECHO + 0x10000;
+}
+MUT(link_shmem_unaligned)
+{
+	L(0)->peers[1].shmem_address = 0x80180000;
+}
+MUT(link_regs_over_shmem)
+{
+	L(0)->peers[1].regs_address = 0x80100000;
+}
+MUT(link_regs_over_other_regs)
+{
+	L(1)->peers[1].regs_address = 0x80000000;
+}
+MUT(link_shmem_over_other_shmem)
+{
+	L(1)->peers[1].shmem_address = 0x80100000;
+}
+MUT(link_root_regs_twice)
+{
+	L(1)->peers[0].regs_address = CB_ROOT_REGS;
+}
+MUT(link_vectors_0)
+{
+	L(0)->peers[1].vectors = 0;
+}
+MUT(link_vectors_5)
+{
+	L(0)->peers[1].vectors = 5;
+}
+MUT(link_read_write)
+{
+	L(1)->flags = 0;
+}
+MUT(link_four_peers)
+{
+	/* cell B and root at other addresses of their own */
+	cb_add_peer(S, 0, "cell-b", 0x10, 0x80001000, 0x80100000, 1);
+	cb_add_peer(S, 1, "linux2", 0x90, 0, 0, 4);
+	peer_cell(e, 1, 3, "other");
+	L(1)->peers[3].regs_address = 0x90000000;
+	L(1)->peers[3].shmem_address = 0x90100000;
+}
+MUT(cell_link_bdf_of_device)
+{
+	L(0)->peers[1].bdf = CB_NIC;
+}
+MUT(cell_link_regs_over_memory)
+{
+	L(0)->peers[1].regs_address = 0x1000;
+}
+MUT(cell_link_shmem_over_comm)
+{
+	L(0)->peers[1].shmem_address = CB_CELL_RAM;
+}
+MUT(cell_region_over_link)
+{
+	cb_add_region(C, CB_ECHO, 0x2000000, 0x1000, RW, WARDEN_MEMTYPE_WB);
+}
+
 #define R(x) WARDEN_RULE_##x
 #define I(x) WARDEN_ITEM_##x
 #define V(...)                                                                 \
@@ -915,15 +1136,15 @@ MUT(cell_intx_shared_taken)
 
 static const struct bad bad_cases[] = {
 	{ "sys: 10 bytes", T_SYS, sys_10_bytes, R(CONFIG_TOO_SMALL), I(CONFIG),
-	  0, V(10, 200), 1 },
+	  0, V(10, 208), 1 },
 	{ "sys: header only", T_SYS, sys_header_only, R(CONFIG_TOO_SMALL),
-	  I(CONFIG), 0, V(24, 200), 2 },
+	  I(CONFIG), 0, V(24, 208), 2 },
 	{ "sys: cell signature", T_SYS, sys_cell_signature, R(CONFIG_SIGNATURE),
 	  I(CONFIG), 0, V(SIG_CELL, 0), 1 },
 	{ "cell: system signature", T_CELL, cell_system_signature,
 	  R(CONFIG_SIGNATURE), I(CONFIG), 0, V(SIG_SYSTEM, 1), 1 },
 	{ "sys: revision", T_SYS, sys_revision, R(CONFIG_REVISION), I(CONFIG),
-	  0, V(1, 2), 1 },
+	  0, V(1, WARDEN_CONFIG_REVISION), 1 },
 	{ "sys: architecture", T_SYS, sys_arch, R(CONFIG_ARCH), I(CONFIG), 0,
 	  V(3, 1), 1 },
 	{ "sys: total_size", T_SYS, sys_total_size, R(CONFIG_SIZE), I(CONFIG),
@@ -939,9 +1160,9 @@ static const struct bad bad_cases[] = {
 	{ "sys: header reserved", T_SYS, sys_header_reserved,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(20, 5), 1 },
 	{ "sys: root reserved", T_SYS, sys_root_reserved, R(CONFIG_RESERVED),
-	  I(CONFIG), 0, V(24 + 64 + 52, 1), 1 },
+	  I(CONFIG), 0, V(24 + 72 + 52, 1), 1 },
 	{ "sys: platform reserved1", T_SYS, sys_platform_reserved1,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 12, 1), 1 },
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 14, 1), 1 },
 	{ "sys: platform reserved2", T_SYS, sys_platform_reserved2,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 25, 0x80ull << 48), 1 },
 	{ "sys: region reserved", T_SYS, sys_region_reserved,
@@ -1250,6 +1471,113 @@ static const struct bad bad_cases[] = {
 	{ "cell: INTx line shared with root", T_CELL_PCI, cell_intx_shared,
 	  R(PCI_INTX_SHARED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI, 0x29),
 	  1 },
+	{ "link: name empty", T_SYS_LINK, link_name_empty, R(LINK_FIELDS),
+	  I(LINK), 0, V(WARDEN_LINK_BAD_NAME, 0, NO_PEER), 1 },
+	{ "link: name unterminated", T_SYS_LINK, link_name_unterminated,
+	  R(LINK_FIELDS), I(LINK), 0, V(WARDEN_LINK_BAD_NAME, 0x100, NO_PEER),
+	  1 },
+	{ "link: name with a tab", T_SYS_LINK, link_name_tab, R(LINK_FIELDS),
+	  I(LINK), 0, V(WARDEN_LINK_BAD_NAME, 9, NO_PEER), 1 },
+	{ "link: name twice", T_SYS_LINK, link_name_twice, R(LINK_FIELDS),
+	  I(LINK), 1, V(WARDEN_LINK_BAD_NAME_DUPLICATE, 0, NO_PEER), 1 },
+	{ "link: flags", T_SYS_LINK, link_flags, R(LINK_FIELDS), I(LINK), 0,
+	  V(WARDEN_LINK_BAD_FLAGS, 5, NO_PEER), 1 },
+	{ "link: no peers", T_SYS_LINK, link_no_peers, R(LINK_FIELDS), I(LINK),
+	  0, V(WARDEN_LINK_BAD_NUM_PEERS, 0, NO_PEER), 3 },
+	{ "link: one peer, the second entry left", T_SYS_LINK, link_one_peer,
+	  R(LINK_FIELDS), I(LINK), 0, V(WARDEN_LINK_BAD_RESERVED, 112, 1), 2 },
+	{ "link: peer reserved", T_SYS_LINK, link_peer_reserved, R(LINK_FIELDS),
+	  I(LINK), 0, V(WARDEN_LINK_BAD_RESERVED, 165, 1), 1 },
+	{ "link: unused peer entry", T_SYS_LINK, link_unused_peer,
+	  R(LINK_FIELDS), I(LINK), 0, V(WARDEN_LINK_BAD_RESERVED, 274, 3), 1 },
+	{ "link: peer's cell name empty", T_SYS_LINK, link_peer_name_empty,
+	  R(LINK_FIELDS), I(LINK), 0, V(WARDEN_LINK_BAD_PEER_NAME, 0, 1), 1 },
+	{ "link: peer's cell name with DEL", T_SYS_LINK, link_peer_name_del,
+	  R(LINK_FIELDS), I(LINK), 0, V(WARDEN_LINK_BAD_PEER_NAME, 0x7f, 1),
+	  1 },
+	{ "link: too many", T_SYS_LINK, link_too_many, R(CONFIG_TOO_MANY),
+	  I(CONFIG), 5, V(WARDEN_MAX_LINKS + 1, WARDEN_MAX_LINKS), 2 },
+	{ "link: count too big", T_SYS_LINK, link_count_too_big,
+	  R(CONFIG_COUNTS), I(CONFIG), 0,
+	  V(SYS_LINKS_SIZE + 280, SYS_LINKS_SIZE), 1 },
+	{ "link: size not a power of 2", T_SYS_LINK, link_size_not_power,
+	  R(LINK_MEMORY), I(LINK), 0, V(CB_ECHO, 0x30000), 1 },
+	{ "link: size below 64 KiB", T_SYS_LINK, link_size_small,
+	  R(LINK_MEMORY), I(LINK), 0, V(CB_ECHO, 0x8000), 1 },
+	{ "link: memory not aligned to its size", T_SYS_LINK, link_unaligned,
+	  R(LINK_MEMORY), I(LINK), 0, V(CB_ECHO - 0x80000, CB_LINK_SIZE), 1 },
+	{ "link: memory not root's", T_SYS_LINK, link_not_root_memory,
+	  R(LINK_MEMORY), I(LINK), 0, V(0x50000000, CB_LINK_SIZE), 1 },
+	{ "link: memory in root's device memory", T_SYS_LINK,
+	  link_in_device_memory, R(LINK_MEMORY), I(LINK), 0,
+	  V(CB_PCI_WINDOW + 0x100000, CB_LINK_SIZE), 1 },
+	{ "link: memory over the hypervisor's", T_SYS_LINK, link_over_hv,
+	  R(LINK_MEMORY_OVERLAP), I(LINK), 0,
+	  V(CB_HV_START, CB_LINK_SIZE, 0, 0), 2 },
+	{ "link: memory over another link's", T_SYS_LINK, link_over_link,
+	  R(LINK_MEMORY_OVERLAP), I(LINK), 1, V(CB_ECHO, CB_LINK_SIZE, 1, 0),
+	  1 },
+	{ "link: the same cell twice", T_SYS_LINK, link_cell_twice,
+	  R(LINK_PEER), I(LINK), 1, V(2, 0, 1), 1 },
+	{ "link: root's function at a device's address", T_SYS_LINK,
+	  link_root_bdf_of_device, R(LINK_PEER_BDF), I(LINK), 0, V(0, CB_NIC),
+	  1 },
+	{ "link: root's functions at one address", T_SYS_LINK,
+	  link_root_bdf_twice, R(LINK_PEER_BDF), I(LINK), 1, V(0, 0x80), 1 },
+	{ "link: a cell's functions at one address", T_SYS_LINK,
+	  link_cell_bdf_twice, R(LINK_PEER_BDF), I(LINK), 1, V(1, 0x08), 1 },
+	{ "link: registers not page aligned", T_SYS_LINK, link_regs_unaligned,
+	  R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, 0x80000800, WARDEN_LINK_BAD_REGS_ALIGN), 1 },
+	{ "link: registers above 4 GiB", T_SYS_LINK, link_regs_above_4g,
+	  R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, 0x100000000ull, WARDEN_LINK_BAD_REGS_ALIGN), 1 },
+	{ "link: root's registers in RAM", T_SYS_LINK, link_root_regs_in_ram,
+	  R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(0, 0x1000, WARDEN_LINK_BAD_REGS_NOT_DEVICE), 1 },
+	{ "link: root's registers over a BAR", T_SYS_LINK,
+	  link_root_regs_over_bar, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(0, CB_NIC_MMIO + 0x1000, WARDEN_LINK_BAD_REGS_OVER_BAR), 1 },
+	{ "link: root's registers over the IOAPIC", T_SYS_LINK,
+	  link_root_regs_over_ioapic, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(0, CB_IOAPIC, WARDEN_LINK_BAD_REGS_TRAPPED), 1 },
+	{ "link: root's registers over MMCONFIG", T_SYS_LINK,
+	  link_root_regs_over_mmconfig, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(0, 0xb0001000, WARDEN_LINK_BAD_REGS_TRAPPED), 1 },
+	{ "link: root's memory not where it is", T_SYS_LINK, link_root_shmem,
+	  R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(0, CB_ECHO + 0x10000, WARDEN_LINK_BAD_ROOT_SHMEM), 1 },
+	{ "link: a cell's memory BAR unaligned", T_SYS_LINK,
+	  link_shmem_unaligned, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, 0x80180000, WARDEN_LINK_BAD_SHMEM_ALIGN), 1 },
+	{ "link: a cell's registers over its memory BAR", T_SYS_LINK,
+	  link_regs_over_shmem, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, 0x80100000, WARDEN_LINK_BAD_OVER_OTHER), 1 },
+	{ "link: a cell's registers over another link's", T_SYS_LINK,
+	  link_regs_over_other_regs, R(LINK_PEER_ADDRESS), I(LINK), 1,
+	  V(1, 0x80000000, WARDEN_LINK_BAD_OVER_OTHER), 1 },
+	{ "link: a cell's memory BAR over another link's", T_SYS_LINK,
+	  link_shmem_over_other_shmem, R(LINK_PEER_ADDRESS), I(LINK), 1,
+	  V(1, 0x80100000, WARDEN_LINK_BAD_OVER_OTHER), 1 },
+	{ "link: root's registers over another link's", T_SYS_LINK,
+	  link_root_regs_twice, R(LINK_PEER_ADDRESS), I(LINK), 1,
+	  V(0, CB_ROOT_REGS, WARDEN_LINK_BAD_OVER_OTHER), 1 },
+	{ "link: 0 vectors", T_SYS_LINK, link_vectors_0, R(LINK_PEER_VECTORS),
+	  I(LINK), 0, V(1, 0), 1 },
+	{ "link: 5 vectors", T_SYS_LINK, link_vectors_5, R(LINK_PEER_VECTORS),
+	  I(LINK), 0, V(1, 5), 1 },
+	{ "cell: link function at one of its devices'", T_CELL_LINK,
+	  cell_link_bdf_of_device, R(LINK_PEER_BDF), I(LINK), 0, V(1, CB_NIC),
+	  1 },
+	{ "cell: link registers over its memory", T_CELL_LINK,
+	  cell_link_regs_over_memory, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, 0x1000, WARDEN_LINK_BAD_OVER_MEMORY), 1 },
+	{ "cell: link memory BAR over its comm region", T_CELL_LINK,
+	  cell_link_shmem_over_comm, R(LINK_PEER_ADDRESS), I(LINK), 0,
+	  V(1, CB_CELL_RAM, WARDEN_LINK_BAD_OVER_MEMORY), 1 },
+	{ "cell: region over a link's memory", T_CELL_LINK,
+	  cell_region_over_link, R(LINK_MEMORY_OVERLAP), I(MEMORY_REGION), 3,
+	  V(CB_ECHO, 0x1000, 2, 0), 1 },
 };
 
 /* Pins and PCI devices: the system, each cell alone, against the system
@@ -1305,6 +1633,45 @@ static void valid_pci(void **state)
 	assert_int_equal(log.n, 0);
 }
 
+/* Links: the system, the cells against it and each other; cases close
+ * to a rule that are fine. */
+static void valid_links(void **state)
+{
+	static void (*const fine[])(struct env *) = {
+		link_regs_last_page,
+		link_read_write,
+		link_four_peers,
+	};
+	const void *others[1];
+	size_t sizes[1];
+	struct log log = { .n = 0 };
+	struct env e;
+	unsigned int i;
+
+	(void)state;
+	env_init_links(&e);
+	assert_int_equal(run_system(&e, &log), 0);
+	assert_int_equal(run_cell(&e, &log), 0);
+	others[0] = e.cell.u.bytes;
+	sizes[0] = e.cell.size;
+	assert_int_equal(config_check_cell(e.other.u.bytes, e.other.size,
+					   e.sys.u.bytes, e.sys.size, others,
+					   sizes, 1, collect, &log),
+			 0);
+	/* cells no link names, cells without devices */
+	cb_cell(&e.cell, 0);
+	cb_set_name(&e.cell, "no-links");
+	assert_int_equal(run_cell(&e, &log), 0);
+	for (i = 0; i < sizeof(fine) / sizeof(fine[0]); i++) {
+		env_init_links(&e);
+		fine[i](&e);
+		assert_int_equal(run_system(&e, &log), 0);
+		assert_int_equal(run_cell(&e, &log), 0);
+	}
+	print_log("valid_links", &log);
+	assert_int_equal(log.n, 0);
+}
+
 static bool same(const struct warden_error *r, const struct bad *b)
 {
 	return r->rule == b->rule && r->item_kind == b->kind &&
@@ -1329,10 +1696,13 @@ static void invalid_configs(void **state)
 
 		if (b->target == T_SYS_PCI || b->target == T_CELL_PCI)
 			env_init_pci(&e);
+		else if (b->target == T_SYS_LINK || b->target == T_CELL_LINK)
+			env_init_links(&e);
 		else
 			env_init(&e);
 		b->mutate(&e);
-		n = b->target == T_SYS || b->target == T_SYS_PCI
+		n = b->target == T_SYS || b->target == T_SYS_PCI ||
+				    b->target == T_SYS_LINK
 			    ? run_system(&e, &log)
 			    : run_cell(&e, &log);
 		check_records(&log);
@@ -1466,14 +1836,18 @@ static void too_large(void **state)
  * it was and patched to the prefix's length. */
 static void truncated(void **state)
 {
-	struct env e;
+	struct env e, links;
 	int pass, patch;
 	size_t len;
 
 	(void)state;
 	env_init(&e);
-	for (pass = 0; pass < 2; pass++) {
-		struct cb_blob *b = pass ? &e.cell : &e.sys;
+	env_init_links(&links);
+	/* the system, a cell, the system with links */
+	for (pass = 0; pass < 3; pass++) {
+		struct cb_blob *b = pass == 1	? &e.cell
+				    : pass == 2 ? &links.sys
+						: &e.sys;
 
 		for (patch = 0; patch < 2; patch++) {
 			for (len = 0; len < b->size; len++) {
@@ -1488,7 +1862,7 @@ static void truncated(void **state)
 					p[14] = 0;
 					p[15] = 0;
 				}
-				if (pass)
+				if (pass == 1)
 					n = config_check_cell(p, len,
 							      e.sys.u.bytes,
 							      e.sys.size, NULL,
@@ -1521,8 +1895,11 @@ static void random_damage(void **state)
 		struct env e;
 		struct cb_blob *b;
 
-		/* every other round on the configs with pins and devices */
-		if (round % 2)
+		/* every other round on the configs with pins and devices,
+		 * every third of those with links too */
+		if (round % 6 == 1)
+			env_init_links(&e);
+		else if (round % 2)
 			env_init_pci(&e);
 		else
 			env_init(&e);
@@ -1548,6 +1925,7 @@ int main(void)
 		cmocka_unit_test(valid_cell_alone),
 		cmocka_unit_test(valid_two_cells),
 		cmocka_unit_test(valid_pci),
+		cmocka_unit_test(valid_links),
 		cmocka_unit_test(invalid_configs),
 		cmocka_unit_test(all_errors_reported),
 		cmocka_unit_test(missing_context),

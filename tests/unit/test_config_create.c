@@ -8,8 +8,9 @@
  *    HPET, FACP as Linux exported them) the config compiles, validates,
  *    has the expected regions, and the demo cells fit into it;
  *  - on a made-up machine (written to a temporary folder): MCFG, an
- *    x2APIC MADT with two I/O APICs, RAM above 4 GiB, no HPET table, a
- *    UART on COM2 (a warning), an escaped memmap=;
+ *    x2APIC MADT with two I/O APICs, a DMAR with two IOMMUs, RAM above
+ *    4 GiB, no HPET table, a UART on COM2 (a warning), an escaped
+ *    memmap=; the links example, uncommented, is valid;
  *  - refusals: no memmap=, /proc/iomem without addresses, missing files;
  *  - the ACPI parsers on damaged tables.
  */
@@ -131,6 +132,10 @@ static void bochs_fixture(void **state)
 	assert_int_equal(s->debug_console.address, 0x2f8);
 	assert_int_equal(s->platform.pm_timer_port, 0xb008);
 	assert_true(s->platform.mmconfig_base == 0);
+	assert_true(s->platform.iommu_base == 0);
+	assert_non_null(strstr(text, "iommu_base: 0x0 # no Intel IOMMU (ACPI "
+				     "DMAR: no such table)"));
+	assert_non_null(strstr(text, "\n#links:\n"));
 	assert_true(s->root_cell.cpus.bits[0] == 3);
 	assert_string_equal(s->root_cell.name, "Linux");
 	assert_int_equal(s->root_cell.num_memory_regions, 11);
@@ -590,6 +595,42 @@ static size_t fadt(uint8_t *t)
 	return acpi_table(t, "FACP", body, sizeof(body));
 }
 
+/* Two DMA remapping units of segment 0, the second for every other
+ * device (INCLUDE_PCI_ALL); a reserved memory region (RMRR) before. */
+static size_t dmar(uint8_t *t)
+{
+	static const uint8_t body[] = {
+		38, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* width, flags */
+		/* DRHD for one device (a device scope of 8 bytes) */
+		0, 0, 24, 0, 0, 0, 0, 0, /* type, length, flags, segment */
+		0x00, 0x10, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed91000 */
+		1, 8, 0, 0, 0, 0, 2, 0, /* scope: endpoint 00:02.0 */
+		/* DRHD with INCLUDE_PCI_ALL */
+		0, 0, 16, 0, 1, 0, 0, 0,	    /* */
+		0x00, 0x00, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed90000 */
+		/* RMRR */
+		1, 0, 24, 0, 0, 0, 0, 0,      /* */
+		0, 0, 0, 0, 0, 0, 0, 0,	      /* */
+		0xff, 0x0f, 0, 0, 0, 0, 0, 0, /* */
+	};
+
+	return acpi_table(t, "DMAR", body, sizeof(body));
+}
+
+/* The text with its commented-out links: block uncommented. */
+static char *uncomment_links(const char *text)
+{
+	char *out = strdup(text), *p;
+
+	assert_non_null(out);
+	p = strstr(out, "\n#links:\n");
+	assert_non_null(p);
+	/* each line from there on loses its '#' */
+	for (; p && p[1] == '#'; p = strchr(p + 1, '\n'))
+		memmove(p + 1, p + 2, strlen(p + 2) + 1);
+	return out;
+}
+
 static const char made_up_iomem[] = "00000000-00000fff : Reserved\n"
 				    "00001000-0009fbff : System RAM\n"
 				    "0009fc00-0009ffff : Reserved\n"
@@ -621,7 +662,7 @@ static void made_up_machine(void **state)
 	struct cy_config c;
 	const struct warden_system_desc *s;
 	const struct warden_mem_region *r;
-	char *text, *warnings, err[256];
+	char *text, *warnings, err[256], *example;
 	unsigned int i, found = 0;
 
 	(void)state;
@@ -638,6 +679,7 @@ static void made_up_machine(void **state)
 	put("/sys/firmware/acpi/tables/APIC", t, madt(t));
 	put("/sys/firmware/acpi/tables/MCFG", t, mcfg(t));
 	put("/sys/firmware/acpi/tables/FACP", t, fadt(t));
+	put("/sys/firmware/acpi/tables/DMAR", t, dmar(t));
 	/* two IOAPICs (GSIs 0-23, 24-47), interrupt remapping, and a line
 	 * as kernels before 3.19 wrote it (no pin) */
 	put_text("/proc/interrupts", "            CPU0       CPU1\n"
@@ -669,6 +711,9 @@ static void made_up_machine(void **state)
 	assert_true(s->platform.mmconfig_base == 0xb0000000);
 	assert_int_equal(s->platform.mmconfig_end_bus, 0xff);
 	assert_int_equal(s->platform.pm_timer_port, 0x608);
+	assert_true(s->platform.iommu_base == 0xfed90000);
+	assert_non_null(strstr(text, "iommu_base: 0xfed90000 # ACPI DMAR: the "
+				     "DRHD with INCLUDE_PCI_ALL, segment 0"));
 	assert_true(s->root_cell.cpus.bits[0] == 0xf);
 	assert_non_null(strstr(text, "ACPI MADT: 3 enabled CPUs"));
 	for (i = 0; i < s->root_cell.num_memory_regions; i++) {
@@ -694,6 +739,17 @@ static void made_up_machine(void **state)
 	}
 	if (found != 127)
 		fail_msg("regions missing (found 0x%x):\n%s", found, text);
+	/* no link, but an example that is valid once uncommented, its
+	 * memory at the top of the reservation */
+	assert_int_equal(s->platform.num_links, 0);
+	cy_free(&c);
+	example = uncomment_links(text);
+	compile_valid(&c, example);
+	assert_int_equal(sys_of(&c)->platform.num_links, 1);
+	assert_non_null(strstr(example, "memory: {phys: 0x47f00000, size: "
+					"1M}"));
+	free(example);
+	s = sys_of(&c);
 	/* pins: GSI 2 (pin 2 of the first IOAPIC), 7 (old format: the
 	 * IRQ), 30 (above the ISA IRQs: the IRQ is the GSI) */
 	assert_int_equal(s->root_cell.num_irq_pins, 4);
@@ -846,6 +902,18 @@ static void acpi_damaged(void **state)
 	assert_int_equal(acpi_parse_fadt(t, len, &port, &why), 0);
 	assert_int_equal(port, 0x608);
 	assert_int_equal(acpi_parse_fadt(t, 60, &port, &why), -1);
+	len = dmar(t);
+	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), 0);
+	assert_true(base == 0xfed90000);
+	t[36 + 12 + 24 + 4] = 0; /* no INCLUDE_PCI_ALL: no IOMMU */
+	t[9] = (uint8_t)(t[9] + 1);
+	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), 0);
+	assert_true(base == 0);
+	t[36 + 12 + 2] = 2; /* the first DRHD's length */
+	t[9] = (uint8_t)(t[9] + 22);
+	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), -1);
+	assert_string_equal(why, "an entry of the table is damaged");
+	assert_int_equal(acpi_parse_dmar(t, 40, &base, &why), -1);
 }
 
 int main(void)

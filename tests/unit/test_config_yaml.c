@@ -199,13 +199,16 @@ static void base_configs(void **state)
 {
 	struct cb_blob b;
 	struct cy_config c;
-	const char *texts[] = { yc_system,     yc_cell_a,     yc_cell_b,
-				yc_system_pci, yc_cell_a_pci, yc_cell_b_pci };
+	const char *texts[] = { yc_system,	yc_cell_a,     yc_cell_b,
+				yc_system_pci,	yc_cell_a_pci, yc_cell_b_pci,
+				yc_system_links };
 	int i;
 
 	(void)state;
-	for (i = 0; i < 6; i++) {
-		if (i == 0)
+	for (i = 0; i < 7; i++) {
+		if (i == 6)
+			cb_system_links(&b);
+		else if (i == 0)
 			cb_system(&b);
 		else if (i < 3)
 			cb_cell(&b, i - 1);
@@ -521,6 +524,7 @@ static void round_trips(void **state)
 	round_trip("system-pci", yc_system_pci);
 	round_trip("cell-a-pci", yc_cell_a_pci);
 	round_trip("cell-b-pci", yc_cell_b_pci);
+	round_trip("system-links", yc_system_links);
 	for (i = 0; i < yc_n_valid; i++)
 		round_trip("valid", yc_valid[i]);
 	for (i = 0; i < yc_n_invalid; i++) {
@@ -644,8 +648,10 @@ static void load(struct cy_config *c, const char *name)
  * tests/unit/fixtures/mkconfig/ when the script was retired; since
  * config revision 2 with the counts of pins and devices in each cell
  * descriptor, and system-bochs.cell with root's six pins, the IOAPIC
- * and, since the PCI unit, its six PCI functions appended, byte by byte
- * as the ABI lays them out). */
+ * and, since the PCI unit, its six PCI functions appended; since
+ * revision 3 with the platform's num_links and iommu_base, and
+ * system-bochs.cell with its two links appended, byte by byte as the ABI
+ * lays them out, packed by a script apart from the C structures). */
 static void same_as_mkconfig(void **state)
 {
 	static const char *const pairs[][2] = {

@@ -62,6 +62,8 @@ const char yc_cell_b_pci[] =
 	"  pci_devices:\n" PCI_DISK_HEAD "      dma_unisolated: "
 	"true\n" PCI_DISK_BARS;
 
+const char yc_system_links[] = SYS_LINKS;
+
 /* One YAML line per C line in the tables below. */
 /* clang-format off */
 const struct yc_invalid yc_invalid[] = {
@@ -792,6 +794,116 @@ const struct yc_invalid yc_invalid[] = {
 	  .other = yc_cell_b_pci,
 	  .rule = RULE(PCI_INTX_SHARED), .kind = ITEM(PCI_DEVICE),
 	  .message = "its INTx shares GSI 19 with PCI device 00:05.1" },
+	/* ---- links ---- */
+	{ .name = "link-name-twice",
+	  .system = SYS_PCI "links:\n" LINK_ECHO
+		    "  - name: echo #!\n"
+		    "    memory: {phys: 0x33d00000, size: 1M}\n"
+		    "    access: directional\n"
+		    "    peers:\n"
+		    LINK_ECHO_ROOT LINK_ECHO_A,
+	  .rule = RULE(LINK_FIELDS), .kind = ITEM(LINK),
+	  .message = "links[1] \"echo\": the name is already used by "
+		     "links[0]" },
+	{ .name = "link-access",
+	  .system = SYS_PCI "links:\n"
+		    "  - name: echo\n"
+		    "    memory: {phys: 0x33c00000, size: 1M}\n"
+		    "    access: 5 #!\n"
+		    "    peers:\n"
+		    LINK_ECHO_ROOT LINK_ECHO_A,
+	  .rule = RULE(LINK_FIELDS), .kind = ITEM(LINK),
+	  .message = "links[0] \"echo\": unknown flags 0x4" },
+	{ .name = "link-one-peer",
+	  .system = SYS_PCI "links:\n"
+		    "  - name: echo\n"
+		    "    memory: {phys: 0x33c00000, size: 1M}\n"
+		    "    access: directional\n"
+		    "    peers: #!\n"
+		    LINK_ECHO_ROOT,
+	  .rule = RULE(LINK_FIELDS), .kind = ITEM(LINK),
+	  .message = "1 peers, but a link has 2 to 4" },
+	{ .name = "link-size",
+	  .system = SYS_PCI "links:\n"
+		    "  - name: echo\n"
+		    "    memory: {phys: 0x33c00000, size: 0x30000} #!\n"
+		    "    access: directional\n"
+		    "    peers:\n"
+		    LINK_ECHO_ROOT LINK_ECHO_A,
+	  .rule = RULE(LINK_MEMORY), .kind = ITEM(LINK),
+	  .message = "memory 0x33c00000+0x30000: the size must be a power "
+		     "of 2 of at least 64 KiB" },
+	{ .name = "link-over-link",
+	  .system = SYS_PCI "links:\n" LINK_ECHO
+		    "  - name: trio\n"
+		    "    memory: {phys: 0x33c00000, size: 1M} #!\n"
+		    "    access: read-write\n"
+		    "    peers:\n"
+		    LINK_ECHO_ROOT LINK_TRIO_B,
+	  .rule = RULE(LINK_MEMORY_OVERLAP), .kind = ITEM(LINK),
+	  .message = "overlaps the memory of links[0]" },
+	{ .name = "link-cell-twice",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD LINK_ECHO_ROOT
+		    LINK_ECHO_A
+		    "      - {cell: cell-a, bdf: 00:02.0, regs: 0x90000000, "
+		    "shmem: 0x90100000, vectors: 1} #!\n",
+	  .rule = RULE(LINK_PEER), .kind = ITEM(LINK),
+	  .message = "peer 2: names the same cell as peer 1 (a cell is a "
+		     "peer of a link once) (cell \"cell-a\")" },
+	{ .name = "link-root-bdf",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD
+		    "      - {cell: linux, bdf: 00:03.0, regs: 0xfe800000, "
+		    "vectors: 3} #!\n"
+		    LINK_ECHO_A,
+	  .rule = RULE(LINK_PEER_BDF), .kind = ITEM(LINK),
+	  .message = "peer 0: PCI function 00:03.0 is in use" },
+	{ .name = "link-root-regs",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD
+		    "      - {cell: linux, bdf: 00:10.0, regs: 0x1000, "
+		    "vectors: 3} #!\n"
+		    LINK_ECHO_A,
+	  .rule = RULE(LINK_PEER_ADDRESS), .kind = ITEM(LINK),
+	  .message = "peer 0: regs 0x1000 is not inside one io region of "
+		     "the root cell" },
+	{ .name = "link-vectors",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD LINK_ECHO_ROOT
+		    "      - cell: cell-a #!\n"
+		    "        bdf: 00:01.0\n"
+		    "        regs: 0x80000000\n"
+		    "        shmem: 0x80100000\n"
+		    "        vectors: 9\n",
+	  .rule = RULE(LINK_PEER_VECTORS), .kind = ITEM(LINK),
+	  .message = "links[0] \"echo\": peer 1: 9 vectors, but a peer has "
+		     "1 to 4 (cell \"cell-a\")" },
+	{ .name = "cell-region-over-link",
+	  .system = SYS_LINKS,
+	  .cell = "cell:\n"
+		  "  name: cell-a\n" A_CPUS A_RESET A_CONSOLE
+		  "  memory:\n" A_RAM A_COMM
+		  "    - {phys: 0x33c00000, guest: 32M, size: 4K, flags: "
+		  "[read, write]} #!\n"
+		  A_PORTS,
+	  .rule = RULE(LINK_MEMORY_OVERLAP), .kind = ITEM(MEMORY_REGION),
+	  .message = "memory[2] 0x33c00000+0x1000: overlaps the memory of "
+		     "links[0] \"echo\"" },
+	{ .name = "cell-link-bdf",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD LINK_ECHO_ROOT
+		    "      - {cell: cell-a, bdf: 00:03.0, regs: 0x80000000, "
+		    "shmem: 0x80100000, vectors: 3} #!\n",
+	  .cell = "cell:\n"
+		  "  name: cell-a\n" A_CPUS A_RESET A_CONSOLE
+		  A_NIC_MEM A_NIC_PORTS A_NIC_PINS A_NIC_DEVICES,
+	  .rule = RULE(LINK_PEER_BDF), .kind = ITEM(LINK),
+	  .message = "links[0] \"echo\": peer 1: PCI function 00:03.0 is in "
+		     "use" },
+	{ .name = "cell-link-regs",
+	  .system = SYS_PCI "links:\n" LINK_ECHO_HEAD LINK_ECHO_ROOT
+		    "      - {cell: cell-a, bdf: 00:01.0, regs: 0x2000, shmem: "
+		    "0x80100000, vectors: 3} #!\n",
+	  .cell = yc_cell_a,
+	  .rule = RULE(LINK_PEER_ADDRESS), .kind = ITEM(LINK),
+	  .message = "peer 1: 0x2000 (regs or shmem) overlaps the cell's "
+		     "memory (guest-physical) (cell \"cell-a\")" },
 };
 /* clang-format on */
 

@@ -27,6 +27,8 @@ extern const char yc_cell_b[];
 extern const char yc_system_pci[];
 extern const char yc_cell_a_pci[];
 extern const char yc_cell_b_pci[];
+/* With the links too (cb_system_links). */
+extern const char yc_system_links[];
 
 /*
  * An invalid config.  A system case (cell NULL) validates system; a cell

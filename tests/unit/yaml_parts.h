@@ -93,4 +93,35 @@
 	"  pci_devices:\n" PCI_NIC_HEAD "      dma_unisolated: "               \
 	"true\n" PCI_NIC_BARS
 
+/* The links of config_builder.c's cb_system_links(). */
+#define LINK_ECHO_HEAD                                                         \
+	"  - name: echo\n"                                                     \
+	"    memory: {phys: 0x33c00000, size: 1M}\n"                           \
+	"    access: directional\n"                                            \
+	"    peers:\n"
+#define LINK_ECHO_ROOT                                                         \
+	"      - {cell: linux, bdf: 00:10.0, regs: 0xfe800000, vectors: 3}\n"
+#define LINK_ECHO_A                                                            \
+	"      - {cell: cell-a, bdf: 00:01.0, regs: 0x80000000, shmem: "       \
+	"0x80100000, vectors: 3}\n"
+#define LINK_ECHO LINK_ECHO_HEAD LINK_ECHO_ROOT LINK_ECHO_A
+#define LINK_TRIO_HEAD                                                         \
+	"  - name: trio\n"                                                     \
+	"    memory: {phys: 0x33d00000, size: 1M}\n"                           \
+	"    access: directional\n"                                            \
+	"    peers:\n"                                                         \
+	"      - cell: linux\n"                                                \
+	"        bdf: 00:11.0\n"                                               \
+	"        regs: 0xfe801000\n"                                           \
+	"        shmem: 0x33d00000\n"                                          \
+	"        vectors: 3\n"                                                 \
+	"      - {cell: cell-a, bdf: 00:02.0, regs: 0x80001000, shmem: "       \
+	"0x80200000, vectors: 3}\n"
+#define LINK_TRIO_B                                                            \
+	"      - {cell: cell-b, bdf: 00:01.0, regs: 0x80000000, shmem: "       \
+	"0x80200000, vectors: 3}\n"
+#define LINK_TRIO LINK_TRIO_HEAD LINK_TRIO_B
+#define SYS_PCI SYS_HEAD SYS_IOAPICS ROOT_HEAD ROOT_MEM_PCI R_PORTS ROOT_PCI
+#define SYS_LINKS SYS_PCI "links:\n" LINK_ECHO LINK_TRIO
+
 #endif /* WARDEN_TESTS_YAML_PARTS_H */

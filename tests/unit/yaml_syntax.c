@@ -11,7 +11,7 @@ const struct yc_syntax yc_syntax[] = {
 	  .yaml = "sytem: #!\n"
 		  "  hypervisor_memory: {}\n",
 	  .message = "unknown key 'sytem' in the file (known: system, "
-		     "root_cell, cell)" },
+		     "root_cell, cell, links)" },
 	{ .name = "unknown-cell-key",
 	  .yaml = "cell:\n"
 		  "  name: x\n"
@@ -327,6 +327,90 @@ const struct yc_syntax yc_syntax[] = {
 		  "  name: linux\n"
 		  "  cpus: 0\n",
 	  .message = "ioapics[0].pins: 256 is larger than 0xff" },
+	/* links */
+	{ .name = "links-in-cell",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  A_CPUS
+		  "links: [] #!\n",
+	  .message = "links belong in the system config" },
+	{ .name = "links-not-a-list",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links: {name: x} #!\n",
+	  .message = "links must be a list (- item), not a mapping" },
+	{ .name = "unknown-link-key",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    acess: directional #!\n",
+	  .message = "unknown key 'acess' in links[0] (known: name, memory, "
+		     "access, peers)" },
+	{ .name = "link-no-memory",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x #!\n"
+		  "    access: directional\n"
+		  "    peers: []\n",
+	  .message = "links[0]: 'memory' ({phys, size}: from the memmap= "
+		     "reservation) is missing" },
+	{ .name = "link-access-name",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    memory: {phys: 0x33c00000, size: 1M}\n"
+		  "    access: oneway #!\n"
+		  "    peers: []\n",
+	  .message = "links[0].access: unknown name 'oneway' (known: "
+		     "read-write, directional)" },
+	{ .name = "link-five-peers",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    memory: {phys: 0x33c00000, size: 1M}\n"
+		  "    access: directional\n"
+		  "    peers: [{}, {}, {}, {}, {}] #!\n",
+	  .message = "links[0].peers: 5 peers, a link has 2 to 4" },
+	{ .name = "link-cell-peer-without-shmem",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    memory: {phys: 0x33c00000, size: 1M}\n"
+		  "    access: directional\n"
+		  "    peers:\n"
+		  "      - {cell: linux, bdf: 00:10.0, regs: 0xfe800000, "
+		  "vectors: 3}\n"
+		  "      - {cell: a, bdf: 00:01.0, regs: 0x80000000, vectors: "
+		  "3} #!\n",
+	  .message = "links[0].peers[1]: 'shmem' is missing: a cell's peer "
+		     "says where the cell sees the link's memory" },
+	{ .name = "link-peer-domain",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    memory: {phys: 0x33c00000, size: 1M}\n"
+		  "    access: directional\n"
+		  "    peers:\n"
+		  "      - cell: linux\n"
+		  "        bdf: 0001:00:10.0 #!\n"
+		  "        regs: 0xfe800000\n"
+		  "        vectors: 3\n",
+	  .message = "links[0].peers[0].bdf: '0001:00:10.0': a link's "
+		     "function is in PCI segment 0" },
+	{ .name = "link-peer-vectors",
+	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
+		  "links:\n"
+		  "  - name: x\n"
+		  "    memory: {phys: 0x33c00000, size: 1M}\n"
+		  "    access: directional\n"
+		  "    peers:\n"
+		  "      - {cell: linux, bdf: 00:10.0, regs: 0xfe800000, "
+		  "vectors: 256} #!\n",
+	  .message = "links[0].peers[0].vectors: 256 is larger than 0xff" },
+	{ .name = "iommu-base",
+	  .yaml = SYS_HEAD_NO_PLATFORM
+		  "  platform: {iommu_base: -1} #!\n"
+		  ROOT_HEAD ROOT_MEM R_PORTS,
+	  .message = "platform.iommu_base: '-1' is not a number" },
 };
 /* clang-format on */
 
@@ -335,6 +419,25 @@ const size_t yc_n_syntax = sizeof(yc_syntax) / sizeof(yc_syntax[0]);
 /* Accepted by the front end (not all pass the validator): every form of
  * the syntax, for the round trip through "config show". */
 const char *const yc_valid[] = {
+	/* links with values the validator rejects: 0 peers, raw flags,
+	 * empty names, vectors 0 */
+	SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS "links:\n"
+					    "  - {name: \"\", memory: {phys: "
+					    "0, size: 0}, access: 0xffffffff, "
+					    "peers: []}\n"
+					    "  - name: x\n"
+					    "    memory: {phys: 1, size: 3}\n"
+					    "    access: read_write\n"
+					    "    peers:\n"
+					    "      - {cell: \"\", bdf: "
+					    "ff:1f.7, regs: "
+					    "0xffffffffffffffff, shmem: "
+					    "0, vectors: 0}\n",
+	/* a system with links and an IOMMU */
+	SYS_HEAD_NO_PLATFORM
+	"  platform: {iommu_base: 0xfed90000}\n" ROOT_HEAD ROOT_MEM R_PORTS
+	"links: []\n",
+
 	/* PCI devices with the values the validator rejects: raw BAR
 	 * flags, int_pin by number, a domain, an empty BAR with an address */
 	"cell:\n"
