@@ -237,6 +237,14 @@ static int map_bars(struct wd_link_dev *ldev, u32 peer)
 			l->name, &pdev->resource[2], l->phys_start, l->size);
 		return -ENODEV;
 	}
+	/* what pci_enable_device would do besides claiming: the function has
+	 * no power management, so this only records D0, which MSI-X wants */
+	pci_set_power_state(pdev, PCI_D0);
+	if (pdev->current_state != PCI_D0) {
+		dev_err(&pdev->dev, "warden: link %s: the function is not in D0\n",
+			l->name);
+		return -ENODEV;
+	}
 	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
 	pci_write_config_word(pdev, PCI_COMMAND,
 			      cmd | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
