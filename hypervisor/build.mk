@@ -36,6 +36,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_msix.c \
 	hypervisor/arch/x86/pci_msix_root.c \
 	hypervisor/arch/x86/pci_rules.c \
+	hypervisor/arch/x86/link.c hypervisor/arch/x86/link_irq.c \
+	hypervisor/arch/x86/link_rules.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/cpu_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \

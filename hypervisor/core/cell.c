@@ -506,6 +506,8 @@ long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 		spin_unlock(&hv.cells_lock);
 		return refuse(pc, error_gpa, &err);
 	}
+	/* no unit sends the cell's CPUs anything once they are root's */
+	units_cell_stop(cell, true);
 	/* the CPUs first: they stop using the cell's tables */
 	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
 		if (!cpu_in_set(&cell->cpus, cpu))
@@ -587,6 +589,7 @@ long cell_set_loadable(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 		    stop_cpus(cell, &err) ||
 		    suspend_root(pc, &cell->cpus, &suspended, &err))
 			goto out;
+		units_cell_stop(cell, false);
 		ownership_lend_loadable(cell, true);
 		resume_root(&suspended);
 		cell->state = WARDEN_CELL_LOADING;
@@ -638,6 +641,7 @@ long cell_shutdown(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 	if (!refuse_if_lost(cell, &err) && !ask_shutdown(cell, &err) &&
 	    cell->state == WARDEN_CELL_RUNNING && !stop_cpus(cell, &err)) {
 		cell->state = WARDEN_CELL_SHUT_DOWN;
+		units_cell_stop(cell, false);
 		printk("Cell %u \"%s\" shut down\n", cell->id,
 		       cell->config->name);
 	}

@@ -95,3 +95,12 @@ unsigned int units_mmio_count(const struct cell *cell)
 			n += u->mmio_count(cell);
 	return n;
 }
+
+void units_cell_stop(struct cell *cell, bool destroy)
+{
+	const struct unit *u;
+
+	for (u = FIRST_UNIT; u < END_UNIT; u++)
+		if (u->cell_stop)
+			u->cell_stop(cell, destroy);
+}

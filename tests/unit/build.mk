@@ -7,7 +7,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_ring
+	pci_linux link_ring link_rules
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -27,6 +27,7 @@ UNIT_DEPS_wait :=
 UNIT_DEPS_link_ring :=
 UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic_rules.c
 UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci_rules.c
+UNIT_DEPS_link_rules := hypervisor/arch/x86/link_rules.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \
 	hypervisor/arch/x86/cpu_rules.c

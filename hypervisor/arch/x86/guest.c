@@ -62,10 +62,10 @@ static const u8 *window(struct per_cpu *pc, u64 phys)
 
 /* Guest-physical to host-physical through the cell's EPT, if the cell
  * has the rights need (MAP_*). */
-static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
-			      unsigned int need)
+static bool cell_gpa_to_hpa(const struct cell *cell, u64 gpa, u64 *hpa,
+			    unsigned int need)
 {
-	struct arch_cell *a = pc->cell->arch;
+	struct arch_cell *a = cell->arch;
 	unsigned int flags;
 	bool found;
 
@@ -73,6 +73,12 @@ static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
 	found = pt_lookup(&a->tables, gpa, hpa, &flags, NULL);
 	spin_unlock(&a->tables_lock);
 	return found && (flags & need) == need;
+}
+
+static bool gpa_to_hpa_rights(struct per_cpu *pc, u64 gpa, u64 *hpa,
+			      unsigned int need)
+{
+	return cell_gpa_to_hpa(pc->cell, gpa, hpa, need);
 }
 
 static bool gpa_to_hpa(struct per_cpu *pc, u64 gpa, u64 *hpa)
@@ -200,6 +206,17 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 		}
 		done += chunk;
 	}
+	return 0;
+}
+
+int guest_cell_read_u64(struct per_cpu *pc, const struct cell *cell, u64 gpa,
+			u64 *value)
+{
+	u64 hpa;
+
+	if ((gpa & 7) || !cell_gpa_to_hpa(cell, gpa, &hpa, MAP_READ))
+		return -WARDEN_EFAULT;
+	*value = *(const volatile u64 *)window(pc, hpa);
 	return 0;
 }
 

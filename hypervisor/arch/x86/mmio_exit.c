@@ -12,6 +12,7 @@
 #include <asm/exit.h>
 #include <asm/guest.h>
 #include <asm/insn.h>
+#include <asm/link.h>
 #include <asm/mmio_insn.h>
 #include <asm/vendor.h>
 #include <asm/x86_cpu.h>
@@ -74,12 +75,15 @@ enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 	const char *how = e->mmio.write	  ? "write"
 			  : e->mmio.fetch ? "fetch"
 					  : "read";
+	const char *why;
 
 	if (!e->mmio.fetch && mmio_lookup(&pc->cell->mmio, e->mmio.gpa, 1))
 		return emulate(pc, regs, e->mmio.gpa, e->mmio.write);
 	if (in_cell(pc)) {
+		why = link_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
 		cell_fail(pc,
-			  e->mmio.write	  ? "write outside its memory"
+			  why		  ? why
+			  : e->mmio.write ? "write outside its memory"
 			  : e->mmio.fetch ? "fetch outside its memory"
 					  : "read outside its memory",
 			  e->mmio.gpa, vcpu_rip());

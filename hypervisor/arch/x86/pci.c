@@ -38,6 +38,7 @@
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
 #include <asm/pci_dev.h>
+#include <asm/pci_virt.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/vendor.h>
@@ -57,7 +58,8 @@
 #define PCI_MMCFG_HV_VIRT 0xffffff8000000000ul
 
 static struct pci_dev devs[PCI_MAX_ASSIGNED];
-spinlock_t pci_lock;	   /* physical accesses, MSI-X tables and devs[] */
+static struct pci_virt *virts[PCI_MAX_VIRT]; /* NULL: free */
+spinlock_t pci_lock; /* physical accesses, MSI-X tables, devs[], virts[] */
 static volatile u8 *mmcfg; /* NULL: no MMCONFIG */
 static u64 mmcfg_phys, mmcfg_size;
 
@@ -530,19 +532,38 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 	return cell_cap_write(pc, d, reg, a->size, value);
 }
 
+/* The virtual function cell sees at bdf, or NULL (pci_lock held). */
+static struct pci_virt *virt_at(const struct cell *cell, u16 bdf)
+{
+	unsigned int i;
+
+	for (i = 0; i < PCI_MAX_VIRT; i++)
+		if (virts[i] && virts[i]->cell == cell && virts[i]->bdf == bdf)
+			return virts[i];
+	return NULL;
+}
+
 /* An access to register r of a function, from root or a cell. */
 static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
 				      struct mmio_access *a)
 {
 	struct cell *cell = pc->cell;
 	enum mmio_result res = MMIO_HANDLED;
+	struct pci_virt *v;
 	struct pci_dev *d;
 
 	if ((r.reg & 3) + a->size > 4)
 		return MMIO_REFUSED; /* within one dword */
 	spin_lock(&pci_lock);
+	v = virt_at(cell, r.bdf);
 	d = pci_assigned(r.bdf);
-	if (cell == &hv.root ? d != NULL : (!d || d->owner != cell)) {
+	if (v) {
+		if (a->write)
+			res = v->ops->write(v, pc, r.reg, a->size,
+					    (u32)a->value);
+		else
+			a->value = v->ops->read(v, r.reg, a->size);
+	} else if (cell == &hv.root ? d != NULL : (!d || d->owner != cell)) {
 		if (!a->write)
 			a->value = ~0ull; /* absent */
 	} else if (cell == &hv.root) {
@@ -601,6 +622,51 @@ static enum mmio_result pci_mmcfg(void *ctx, struct per_cpu *pc,
 	return config_access(pc, pci_mmcfg_decode(a->offset), a);
 }
 
+/* The configuration ports trap for cell (root, or a cell with functions
+ * or virtual functions): 0, or -WARDEN_ENOSPC (its port registry is
+ * full). */
+static int trap_ports(struct cell *cell)
+{
+	if (mmio_lookup(&cell->pio, PCI_CF8, 1))
+		return 0;
+	return mmio_register(&cell->pio, PCI_CF8, 8, pci_ports, NULL);
+}
+
+int pci_virt_add(struct pci_virt *v)
+{
+	unsigned int i;
+	int err = -WARDEN_ENOSPC;
+
+	spin_lock(&pci_lock);
+	if (virt_at(v->cell, v->bdf) ||
+	    (v->cell != &hv.root && pci_assigned(v->bdf) &&
+	     pci_assigned(v->bdf)->owner == v->cell)) {
+		err = -WARDEN_EBUSY;
+		goto out;
+	}
+	for (i = 0; i < PCI_MAX_VIRT; i++)
+		if (!virts[i])
+			break;
+	if (i == PCI_MAX_VIRT || trap_ports(v->cell))
+		goto out;
+	virts[i] = v;
+	err = 0;
+out:
+	spin_unlock(&pci_lock);
+	return err;
+}
+
+void pci_virt_remove(struct pci_virt *v)
+{
+	unsigned int i;
+
+	spin_lock(&pci_lock);
+	for (i = 0; i < PCI_MAX_VIRT; i++)
+		if (virts[i] == v)
+			virts[i] = NULL;
+	spin_unlock(&pci_lock);
+}
+
 /* ---- the unit ---- */
 
 static int pci_unit_init(struct per_cpu *pc)
@@ -620,7 +686,7 @@ static int pci_unit_init(struct per_cpu *pc)
 			return hv_no_memory(pc, 3);
 	}
 	arch_set_ports(&hv.root, PCI_CF8, 8, false);
-	if (mmio_register(&hv.root.pio, PCI_CF8, 8, pci_ports, NULL))
+	if (trap_ports(&hv.root))
 		return hv_no_memory(pc, 3);
 	err = pci_msix_root_init(pc);
 	if (err)
@@ -817,7 +883,7 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 		spin_unlock(&pci_lock);
 		return err->code;
 	}
-	if (mmio_register(&cell->pio, PCI_CF8, 8, pci_ports, NULL)) {
+	if (trap_ports(cell)) {
 		spin_unlock(&pci_lock);
 		return cell_error_no_memory(err);
 	}

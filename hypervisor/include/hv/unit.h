@@ -37,6 +37,13 @@ struct unit {
 	/* How many MMIO regions (hv/mmio.h) the unit registers for cell:
 	 * checked against the registry's room before cell_init runs. */
 	unsigned int (*mmio_count)(const struct cell *cell);
+	/* The cell's CPUs have stopped running its guest: shut down, stopped
+	 * for "cell load", or (destroy true) about to leave the cell, before
+	 * they go back to root: from here on nothing may send them the
+	 * cell's interrupts.  Cannot fail. */
+	void (*cell_stop)(struct cell *cell, bool destroy);
+	/* up to the alignment, for hooks to come */
+	void *unused[7];
 };
 
 /* Define a unit: DEFINE_UNIT(apic) = { .name = "xAPIC", ... }; */
@@ -44,8 +51,10 @@ struct unit {
 	const struct unit unit_##id                                            \
 		__attribute__((used, section("warden_units"), aligned(64)))
 
-_Static_assert(sizeof(struct unit) == 64, "struct unit: 64 bytes, so that the "
-					  "section is an array");
+_Static_assert(sizeof(struct unit) == 128, "struct unit: a multiple of its "
+					   "alignment (64: what GCC may give "
+					   "a large object anyway), so that "
+					   "the section is an array");
 
 /* The hooks of every unit (core/units.c).  units_init and
  * units_cell_init stop at the first failure and undo the units before it
@@ -57,5 +66,6 @@ void units_cell_exit(struct cell *cell);
 void units_map(struct cell *cell, u64 start, u64 size);
 void units_unmap(struct cell *cell, u64 start, u64 size);
 unsigned int units_mmio_count(const struct cell *cell);
+void units_cell_stop(struct cell *cell, bool destroy);
 
 #endif /* WARDEN_HV_UNIT_H */

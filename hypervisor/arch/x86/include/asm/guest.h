@@ -41,7 +41,14 @@ unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
  * Takes no lock on a hit.  Returns INSN_OK and fills *insn, or a negative
  * insn_error; bytes that cannot be read count as INSN_TRUNCATED.
  */
+struct cell;
 int guest_decode_mmio(struct per_cpu *pc, struct mmio_insn *insn);
+
+/* On any CPU pc: the aligned u64 at guest-physical gpa of cell (not
+ * necessarily the cell pc runs), read through this CPU's window if the
+ * cell may read it: 0, or -WARDEN_EFAULT. */
+int guest_cell_read_u64(struct per_cpu *pc, const struct cell *cell, u64 gpa,
+			u64 *value);
 
 /* Drop this CPU's decoded instructions: it changes cells. */
 void guest_decode_forget(struct per_cpu *pc);
