@@ -15,12 +15,13 @@ INMATE_LDFLAGS := -nostdlib -static -z noexecstack -z max-page-size=4096 \
 	--fatal-warnings
 
 INMATE_LIB_SRCS := entry.S isr.S setup.c irq.c uart.c printk.c comm.c \
-	timing.c string.c paging.c cmdline.c apic.c smp.c catch.S ioapic.c pci.c
+	timing.c string.c paging.c cmdline.c apic.c smp.c catch.S ioapic.c pci.c \
+	link.c net.c
 INMATE_LIB_OBJS := $(patsubst %,$(INMATE_OUT)/lib/%.o,$(INMATE_LIB_SRCS))
 INMATE_LIB := $(INMATE_OUT)/libinmate.a
 INMATE_LDS := inmates/lib/inmate.lds
 
-INMATE_DEMOS := tiny-demo apic-demo smp-demo uart-irq-demo pci-demo
+INMATE_DEMOS := tiny-demo apic-demo smp-demo uart-irq-demo pci-demo link-echo
 INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root \
 	bad-msr vmx-insn bad-port bad-state fuzz nmi-hold
 INMATE_BINS := $(patsubst %,$(INMATE_OUT)/%.bin,$(INMATE_DEMOS) $(INMATE_TESTS))

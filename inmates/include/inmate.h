@@ -19,6 +19,7 @@
 #include <warden/cell.h>
 #include <warden/comm.h>
 #include <warden/hypercall.h>
+#include <warden/link_ring.h>
 
 #include <inmate/apic.h>
 #include <inmate/arch.h>
@@ -280,6 +281,91 @@ void pci_msix_mask_all(const struct pci_msix *msix, bool mask);
 /* "bb:dd.f" of a bdf into buf (at least 8 bytes); returns buf. */
 char *pci_bdf_name(uint16_t bdf, char *buf);
 
+/*
+ * Links (inmates/lib/link.c; ABI in <warden/link.h>, the ring protocol in
+ * <warden/link_ring.h>): shared memory with other cells or Linux, seen as
+ * a virtual PCI function (WARDEN_LINK_VENDOR_ID:WARDEN_LINK_DEVICE_ID)
+ * with registers and MSI-X in BAR 0 and the memory in BAR 2.
+ *
+ *   link_find(): every link function on buses 0..last_bus in bdf order,
+ *     opened into links[0..max-1] (index = position there; a function
+ *     that does not open is reported on the console and left out).
+ *     Returns how many.
+ *   link_open(): one function: BARs read (BAR 0 made UC, BAR 2 WB),
+ *     memory decoding and bus mastering on, registers read and checked
+ *     against the BARs, rings described.  -1 (cause on the console) for
+ *     a function that is not a link or whose BARs and registers disagree.
+ *   link_irq_setup(): MSI-X entry v to this CPU's APIC ID at
+ *     LINK_VECTOR(index, v) for each of the link's vectors, handlers that
+ *     count them (link_irqs()); needs apic_init() first and index below
+ *     INMATE_MAX_LINKS.  -1 without MSI-X or when enabling it fails.
+ *   link_start(): own section header initialised (link_ring.h), STATE up,
+ *     then link_update_states().  link_stop(): magic cleared, STATE down.
+ *   link_update_states(): PEER_STATES read; peers that came up since the
+ *     last call get their ring indexes reset (the protocol's "Start"),
+ *     and l->peers_up (others only, never this peer's bit) follows; *up
+ *     and *down (may be NULL) get the bits that changed.  Call it
+ *     whenever vector 0 came (link_irqs(l, 0) changed), before sending.
+ *   link_send(): one message into the ring to peer on channel, no
+ *     doorbell; -1 if the peer is not in peers_up, or as
+ *     warden_link_ring_send().  link_notify(): the doorbell for channel
+ *     on peer (vector warden_link_vector(channel, its vectors)); -1 for a
+ *     bad peer.  Send a batch, then notify once.
+ *   link_recv(): the next message from peer on channel (length, 0 when
+ *     none or the peer is not in peers_up, -1 for a dropped bad one: as
+ *     warden_link_ring_recv()).
+ *   link_read32()/link_read64()/link_write32(): BAR 0 registers
+ *     (WARDEN_LINK_REG_*).
+ *   link_irqs(): interrupts of vector v so far; link_irq_total(): of all
+ *     links and vectors, and of the tick.
+ *   link_wait(): until link_irq_total() differs from *seen (true) or
+ *     timeout_us passed (false); *seen is updated.  It sleeps (sti; hlt)
+ *     once link_tick_start() runs a periodic APIC timer that bounds the
+ *     sleep, else it polls (pause), which is also what poll = true asks
+ *     for (the lowest latency).  Interrupts are enabled on return.
+ *   link_tick_start(): APIC timer every period_us at LINK_TICK_VECTOR
+ *     (counted in link_irq_total()); -1 if the timer cannot.
+ */
+#define INMATE_MAX_LINKS 4
+#define LINK_VECTOR_BASE 0x80
+#define LINK_VECTOR(index, v) (LINK_VECTOR_BASE + 4 * (index) + (v))
+#define LINK_TICK_VECTOR 0x7f
+
+struct link {
+	unsigned int index; /* in the inmate's links */
+	uint16_t bdf;
+	uint64_t regs;	/* BAR 0 */
+	uint64_t shmem; /* BAR 2 */
+	uint64_t shmem_size, section_size;
+	uint32_t id, num_peers, flags, vectors; /* the registers */
+	uint32_t peer_vectors[WARDEN_LINK_MAX_PEERS];
+	uint32_t peers_up; /* bit i: peer i up, as link_update_states() saw */
+	bool irqs_on;	   /* MSI-X set up */
+	struct pci_msix msix;
+	struct warden_link_rings rings;
+	volatile uint32_t irqs[WARDEN_LINK_MAX_VECTORS]; /* per vector */
+};
+
+unsigned int link_find(struct link *links, unsigned int max,
+		       unsigned int last_bus);
+int link_open(struct link *l, uint16_t bdf, unsigned int index);
+int link_irq_setup(struct link *l);
+void link_start(struct link *l);
+void link_stop(struct link *l);
+uint32_t link_update_states(struct link *l, uint32_t *up, uint32_t *down);
+int link_send(struct link *l, uint32_t peer, uint32_t channel, const void *buf,
+	      size_t len);
+int link_notify(struct link *l, uint32_t peer, uint32_t channel);
+int link_recv(struct link *l, uint32_t peer, uint32_t channel, void *buf,
+	      size_t size);
+uint32_t link_read32(const struct link *l, unsigned int reg);
+uint64_t link_read64(const struct link *l, unsigned int reg);
+void link_write32(const struct link *l, unsigned int reg, uint32_t value);
+uint32_t link_irqs(const struct link *l, unsigned int vector);
+uint32_t link_irq_total(void);
+bool link_wait(uint32_t *seen, uint64_t timeout_us, bool poll);
+int link_tick_start(uint32_t period_us);
+
 typedef void (*irq_handler_t)(unsigned int vector);
 int irq_set_handler(unsigned int vector, irq_handler_t handler);
 /* Interrupts (vectors 32..255) that had no handler, on all CPUs. */
@@ -287,8 +373,11 @@ unsigned long irq_unexpected_count(void);
 
 /*
  * Set the cache attribute of the identity map for [start, start + size)
- * (rounded out to 2 MiB pages, below 4 GiB): uc = true makes it UC through
+ * (rounded out to 4 KiB pages, below 4 GiB): uc = true makes it UC through
  * PCD|PWT, false makes it WB (the effective type also depends on the EPT).
+ * A 2 MiB page the range covers only partly is split into 4 KiB pages;
+ * after 8 splits the whole 2 MiB page changes instead.  -1 for an empty
+ * range or one above 4 GiB.
  */
 int paging_set_uc(uint64_t start, uint64_t size, bool uc);
 

@@ -7,7 +7,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_ring link_rules
+	pci_linux link_ring link_rules link_net
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -25,6 +25,9 @@ UNIT_DEPS_mmio_insn := hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
 UNIT_DEPS_units := hypervisor/core/units.c
 UNIT_DEPS_wait :=
 UNIT_DEPS_link_ring :=
+# libinmate's net.c makes no library calls: it builds for the host as is
+UNIT_DEPS_link_net := inmates/lib/net.c
+UNIT_LIBS_link_net := -Iinmates/include
 UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic_rules.c
 UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci_rules.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link_rules.c
