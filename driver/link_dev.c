@@ -16,6 +16,7 @@
  * counted for readers of the character device.
  */
 #include <linux/interrupt.h>
+#include <linux/irqdomain.h>
 #include <linux/io.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
@@ -135,6 +136,52 @@ static void free_irqs(struct wd_link_dev *ldev)
 	ldev->num_irqs = 0;
 }
 
+/*
+ * With interrupt remapping on, Linux gives a function the MSI domain of
+ * the IOMMU unit whose device scope covers it.  Firmware whose unit lists
+ * its devices one by one (no INCLUDE_PCI_ALL: QEMU's q35 does so) lists
+ * none that appeared after boot, so the link function has no domain, and
+ * MSI-X cannot be set up.  It then takes the domain of another function
+ * on its bus: the hypervisor delivers the link's interrupts itself and
+ * reads a remapped message's entry from root's remapping table
+ * (platform.iommu_base), whichever unit's domain wrote it.
+ */
+static int ensure_msi_domain(struct wd_link_dev *ldev)
+{
+	struct pci_dev *pdev = ldev->pdev, *other;
+	struct irq_domain *domain = NULL;
+	unsigned int devfn;
+
+	if (dev_get_msi_domain(&pdev->dev))
+		return 0;
+	for (devfn = 0; devfn < 256 && !domain; devfn++) {
+		if (devfn == pdev->devfn)
+			continue;
+		other = pci_get_slot(pdev->bus, devfn);
+		if (!other)
+			continue;
+		domain = dev_get_msi_domain(&other->dev);
+		if (domain && !irq_domain_is_hierarchy(domain))
+			domain = NULL;
+		if (domain)
+			dev_info(&pdev->dev,
+				 "warden: link %s: no IOMMU unit's device "
+				 "scope covers the function; it takes the MSI "
+				 "domain of %s\n",
+				 ldev->cfg.name, pci_name(other));
+		pci_dev_put(other);
+	}
+	if (!domain) {
+		dev_err(&pdev->dev,
+			"warden: link %s: Linux has no MSI domain for the "
+			"function, nor for any other function on its bus\n",
+			ldev->cfg.name);
+		return -ENODEV;
+	}
+	dev_set_msi_domain(&pdev->dev, domain);
+	return 0;
+}
+
 static int request_irqs(struct wd_link_dev *ldev)
 {
 	struct pci_dev *pdev = ldev->pdev;
@@ -142,6 +189,9 @@ static int request_irqs(struct wd_link_dev *ldev)
 	int ret, irq;
 	u32 v;
 
+	ret = ensure_msi_domain(ldev);
+	if (ret)
+		return ret;
 	ret = pci_alloc_irq_vectors(pdev, ldev->vectors, ldev->vectors,
 				    PCI_IRQ_MSIX);
 	if (ret < 0) {
@@ -159,7 +209,8 @@ static int request_irqs(struct wd_link_dev *ldev)
 		snprintf(vec->name, sizeof(vec->name), "warden-link-%s-%u",
 			 ldev->cfg.name, v);
 		irq = pci_irq_vector(pdev, v);
-		ret = irq < 0 ? irq : request_irq(irq, link_irq, 0, vec->name, vec);
+		ret = irq < 0 ? irq
+			      : request_irq(irq, link_irq, 0, vec->name, vec);
 		if (ret) {
 			dev_err(&pdev->dev,
 				"warden: link %s: cannot request the interrupt "
@@ -241,14 +292,16 @@ static int map_bars(struct wd_link_dev *ldev, u32 peer)
 	 * no power management, so this only records D0, which MSI-X wants */
 	pci_set_power_state(pdev, PCI_D0);
 	if (pdev->current_state != PCI_D0) {
-		dev_err(&pdev->dev, "warden: link %s: the function is not in D0\n",
+		dev_err(&pdev->dev,
+			"warden: link %s: the function is not in D0\n",
 			l->name);
 		return -ENODEV;
 	}
 	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
 	pci_write_config_word(pdev, PCI_COMMAND,
 			      cmd | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
-	ldev->regs = ioremap(pci_resource_start(pdev, 0), WARDEN_LINK_REGS_SIZE);
+	ldev->regs =
+		ioremap(pci_resource_start(pdev, 0), WARDEN_LINK_REGS_SIZE);
 	if (!ldev->regs) {
 		dev_err(&pdev->dev, "warden: link %s: cannot map BAR 0\n",
 			l->name);
@@ -303,9 +356,9 @@ static int link_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (pci_domain_nr(pdev->bus) ||
 	    wd_link_lookup(pdev->bus->number, pdev->devfn, &cfg, &index,
 			   &peer)) {
-		dev_err(&pdev->dev,
-			"warden: no link of the system config has root's peer "
-			"at this address (is Warden enabled?)\n");
+		dev_err(&pdev->dev, "warden: no link of the system config has "
+				    "root's peer "
+				    "at this address (is Warden enabled?)\n");
 		return -ENODEV;
 	}
 	ldev = kzalloc(sizeof(*ldev), GFP_KERNEL);

@@ -125,8 +125,7 @@ static netdev_tx_t link_xmit(struct sk_buff *skb, struct net_device *ndev)
 			      ? warden_link_ring_send(&ldev->rings, j,
 						      net_channel, data, len)
 			      : -1;
-		vector = warden_link_vector(net_channel,
-					    ldev->peer_vectors[j]);
+		vector = warden_link_vector(net_channel, ldev->peer_vectors[j]);
 		if (!ret && ring_full(ldev, j))
 			full |= BIT(j);
 		spin_unlock_irqrestore(&ldev->ring_lock, flags);
@@ -190,8 +189,7 @@ static bool rx_one(struct link_net *net, u32 j)
 	/* the frame at the head is another one if the peer restarted since
 	 * the peek: over len it is dropped, an empty ring gives 0 */
 	spin_lock_irqsave(&ldev->ring_lock, flags);
-	n = warden_link_ring_recv(&ldev->rings, j, net_channel, skb->data,
-				  len);
+	n = warden_link_ring_recv(&ldev->rings, j, net_channel, skb->data, len);
 	spin_unlock_irqrestore(&ldev->ring_lock, flags);
 	if (n < ETH_HLEN) {
 		dev_kfree_skb_any(skb);

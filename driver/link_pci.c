@@ -121,8 +121,7 @@ static bool add_function(const struct warden_link *l, u32 index, int peer)
 	if (!bus) {
 		pr_err("warden: link %s: Linux has no PCI bus %02x for its "
 		       "function %02x:%02x.%u; the link has no device\n",
-		       l->name, busnr, busnr, PCI_SLOT(devfn),
-		       PCI_FUNC(devfn));
+		       l->name, busnr, busnr, PCI_SLOT(devfn), PCI_FUNC(devfn));
 		goto out;
 	}
 	dev = pci_get_slot(bus, devfn);

@@ -104,16 +104,17 @@ static ssize_t peers_show(struct kobject *kobj, struct kobj_attribute *attr,
 
 	if (mutex_lock_interruptible(&wd_lock))
 		return -ERESTARTSYS;
-	state = wd_is_enabled() ? wd_hypercall(WARDEN_HC_LINK_GET_STATE,
-					       dir->index, 0)
-				: -ENODEV;
+	state = wd_is_enabled()
+			? wd_hypercall(WARDEN_HC_LINK_GET_STATE, dir->index, 0)
+			: -ENODEV;
 	mutex_unlock(&wd_lock);
 	if (state < 0)
 		return state;
 	for (i = 0; i < dir->cfg.num_peers && i < WARDEN_LINK_MAX_PEERS; i++) {
 		p = &dir->cfg.peers[i];
-		len += sysfs_emit_at(buf, len, "%u %.*s %02x:%02x.%u %u %s %s\n",
-				     i, WARDEN_NAME_LEN, p->cell, p->bdf >> 8,
+		len += sysfs_emit_at(buf, len,
+				     "%u %.*s %02x:%02x.%u %u %s %s\n", i,
+				     WARDEN_NAME_LEN, p->cell, p->bdf >> 8,
 				     PCI_SLOT(p->bdf & 0xff),
 				     PCI_FUNC(p->bdf & 0xff), p->vectors,
 				     state & BIT(8 + i) ? "present" : "absent",
@@ -131,8 +132,9 @@ static struct kobj_attribute netdev_attr = __ATTR_RO(netdev);
 static struct kobj_attribute peers_attr = __ATTR_RO(peers);
 
 static struct attribute *link_attrs[] = {
-	&index_attr.attr,  &memory_attr.attr, &access_attr.attr,
-	&local_peer_attr.attr, &device_attr.attr, &netdev_attr.attr,
+	&index_attr.attr,  &memory_attr.attr,
+	&access_attr.attr, &local_peer_attr.attr,
+	&device_attr.attr, &netdev_attr.attr,
 	&peers_attr.attr,  NULL,
 };
 ATTRIBUTE_GROUPS(link);

@@ -48,7 +48,7 @@ struct wd_link_dev;
 struct wd_link_vec {
 	struct wd_link_dev *ldev;
 	u32 vector;
-	int irq; /* 0 until requested */
+	int irq;			 /* 0 until requested */
 	char name[WARDEN_NAME_LEN + 24]; /* warden-link-NAME-N */
 };
 
@@ -76,7 +76,7 @@ struct wd_link_dev {
 	 * section (the reset of a peer that came up against a send or
 	 * receive on the net channel) and the fields below. */
 	spinlock_t ring_lock;
-	u32 peer_states;		       /* PEER_STATES as last read */
+	u32 peer_states;			 /* PEER_STATES as last read */
 	u32 peer_vectors[WARDEN_LINK_MAX_PEERS]; /* read when a peer came up */
 	u32 doorbells;	   /* free-running: doorbells for the char device */
 	u32 state_changes; /* free-running: peer state changes seen */
