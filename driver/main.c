@@ -2,7 +2,8 @@
 /*
  * warden.ko: the Linux side of Warden.  It creates /dev/warden (ioctls in
  * include/warden/ioctl.h), /sys/devices/virtual/misc/warden and
- * /sys/kernel/warden (sysfs.c).
+ * /sys/kernel/warden (sysfs.c), and registers the driver of the links'
+ * virtual PCI functions (link_*.c).
  *
  * Every ioctl argument starts with a struct warden_error; it is copied back
  * to user space on failure too, so that the CLI can explain the errno.
