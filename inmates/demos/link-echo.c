@@ -33,6 +33,20 @@
  *                  192.168.78.2, ...: 192.168.(77 + index).2)
  *   report=S       seconds between summaries (10)
  *   apic=x2apic|xapic
+ *   tick=US        the APIC timer tick that bounds each sleep (20000; 0:
+ *                  none, the CPU wakes only for doorbells: what a test
+ *                  of the exits per doorbell wants)
+ *   mode=storm link=N peer=P count=C
+ *                  containment test: first ring peer P of link N C times
+ *                  (100000) in a tight loop, then print
+ *     link-storm: rang C in T cycles, dropped D
+ *                  (D: the DROPPED register, the doorbells over the
+ *                  hypervisor's bound), then serve as above
+ *   mode=rowrite link=N peer=P
+ *                  containment test: write to peer P's section of link N
+ *                  (read-only for this cell on a DIRECTIONAL link): the
+ *                  hypervisor fails the cell; "link-rowrite: survived"
+ *                  if it did not
  *   mode=ping link=N peer=P count=C size=S wait_us=U up_wait=S
  *                  first a ping client: C messages (1000) of varying
  *                  size (or S bytes) to peer P (0) of link N (0), each
@@ -463,6 +477,39 @@ static void ping(struct echo_link *e)
 
 /* ---- main ---- */
 
+/* mode=storm: ring as fast as the CPU can. */
+static void storm(struct echo_link *e)
+{
+	uint32_t p = (uint32_t)cmdline_uint("peer", 0);
+	uint64_t count = cmdline_uint("count", 100000), i, start;
+	uint32_t bell = WARDEN_LINK_DOORBELL(
+		p, warden_link_vector(
+			   WARDEN_LINK_CHANNEL_MSG,
+			   link_read32(&e->link,
+				       WARDEN_LINK_REG_PEER_VECTORS(p))));
+
+	start = rdtsc();
+	for (i = 0; i < count; i++)
+		link_write32(&e->link, WARDEN_LINK_REG_DOORBELL, bell);
+	printk("link-storm: rang %llu in %llu cycles, dropped %u\n",
+	       (unsigned long long)count, (unsigned long long)(rdtsc() - start),
+	       link_read32(&e->link, WARDEN_LINK_REG_DROPPED));
+}
+
+/* mode=rowrite: a store into another peer's section. */
+static void rowrite(struct echo_link *e)
+{
+	uint32_t p = (uint32_t)cmdline_uint("peer", 0);
+	volatile uint32_t *w =
+		(volatile uint32_t *)(uintptr_t)(e->link.shmem +
+						 p * e->link.section_size + 64);
+
+	printk("link-rowrite: writing peer %u's section at 0x%llx\n", p,
+	       (unsigned long long)(uintptr_t)w);
+	*w = 0x5741524e;
+	printk("link-rowrite: survived\n");
+}
+
 static bool start_link(struct echo_link *e)
 {
 	struct link *l = &e->link;
@@ -500,7 +547,8 @@ static void shutdown(void)
 void inmate_main(void)
 {
 	bool x2apic = strcmp(cmdline_str("apic", "x2apic"), "xapic") != 0;
-	bool pinging = !strcmp(cmdline_str("mode", "echo"), "ping");
+	const char *mode = cmdline_str("mode", "echo");
+	uint64_t tick = cmdline_uint("tick", TICK_US);
 	uint64_t report_ticks = cmdline_uint("report", 10) * tsc_khz() * 1000;
 	struct link found[INMATE_MAX_LINKS];
 	uint64_t last_report = rdtsc();
@@ -519,18 +567,24 @@ void inmate_main(void)
 		links[i].link = found[i];
 		start_link(&links[i]);
 	}
-	if (link_tick_start(TICK_US) < 0)
+	if (tick && link_tick_start(tick) < 0)
 		printk("link-echo: no APIC timer tick, polling\n");
 	irq_enable();
 
-	if (pinging) {
+	if (strcmp(mode, "echo")) {
 		unsigned int n = (unsigned int)cmdline_uint("link", 0);
 
-		if (n < num_links)
-			ping(&links[n]);
-		else
-			printk("link-ping: no link %u (%u found)\n", n,
+		if (n >= num_links)
+			printk("link-%s: no link %u (%u found)\n", mode, n,
 			       num_links);
+		else if (!strcmp(mode, "ping"))
+			ping(&links[n]);
+		else if (!strcmp(mode, "storm"))
+			storm(&links[n]);
+		else if (!strcmp(mode, "rowrite"))
+			rowrite(&links[n]);
+		else
+			printk("link-echo: unknown mode=%s\n", mode);
 	}
 
 	seen = link_irq_total();
@@ -546,6 +600,6 @@ void inmate_main(void)
 					   sizeof(struct counts)))
 					summary(&links[i]);
 		}
-		link_wait(&seen, TICK_US, false);
+		link_wait(&seen, tick, false);
 	}
 }

@@ -322,7 +322,8 @@ char *pci_bdf_name(uint16_t bdf, char *buf);
  *     timeout_us passed (false); *seen is updated.  It sleeps (sti; hlt)
  *     once link_tick_start() runs a periodic APIC timer that bounds the
  *     sleep, else it polls (pause), which is also what poll = true asks
- *     for (the lowest latency).  Interrupts are enabled on return.
+ *     for (the lowest latency).  timeout_us 0: no bound, it sleeps until
+ *     an interrupt comes.  Interrupts are enabled on return.
  *   link_tick_start(): APIC timer every period_us at LINK_TICK_VECTOR
  *     (counted in link_irq_total()); -1 if the timer cannot.
  */

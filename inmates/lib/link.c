@@ -311,11 +311,11 @@ bool link_wait(uint32_t *seen, uint64_t timeout_us, bool poll)
 			irq_enable();
 			return true;
 		}
-		if (rdtsc() - start >= ticks) {
+		if (timeout_us && rdtsc() - start >= ticks) {
 			irq_enable();
 			return false;
 		}
-		if (tick_on && !poll) {
+		if ((tick_on || !timeout_us) && !poll) {
 			/* sti's shadow: no interrupt between it and hlt */
 			cpu_wait_for_interrupt();
 		} else {

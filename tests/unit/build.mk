@@ -7,7 +7,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_ring link_rules link_net
+	pci_linux link_rules link_ring link_net link_ping
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -28,6 +28,11 @@ UNIT_DEPS_link_ring :=
 # libinmate's net.c makes no library calls: it builds for the host as is
 UNIT_DEPS_link_net := inmates/lib/net.c
 UNIT_LIBS_link_net := -Iinmates/include
+# the client against a fake /dev/warden-link-echo: the system calls it
+# makes on the device are wrapped by the test
+UNIT_DEPS_link_ping := tools/link_ping.c
+UNIT_LIBS_link_ping := -Wl,--wrap=open,--wrap=flock,--wrap=ioctl \
+	-Wl,--wrap=mmap,--wrap=munmap,--wrap=poll,--wrap=read
 UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic_rules.c
 UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci_rules.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link_rules.c
