@@ -37,6 +37,7 @@
 #include "config_check.h"
 #include "stub.h"
 #include "warden-driver.h"
+#include "wd-link.h"
 
 static_assert(offsetof(struct warden_entry_ctx, hv_cr3) == CTX_HV_CR3);
 static_assert(offsetof(struct warden_entry_ctx, hv_entry) == CTX_HV_ENTRY);
@@ -723,10 +724,14 @@ int wd_enable(struct warden_enable *arg)
 			    &root_cpus,
 			    warden_cell_pci_devices(&sys->root_cell),
 			    sys->root_cell.num_pci_devices);
+	wd_links_set(sys, arg->config_size);
 	release_firmware(fw);
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
 	wd_sysfs_sync();
+	/* the link functions into Linux: probe takes interrupts, which
+	 * must not happen under the hot-plug lock */
+	wd_links_start();
 	kvfree(config);
 	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles\n",
 		ncpus, start_tsc);
@@ -765,12 +770,17 @@ int wd_disable(struct warden_cell_ref *arg)
 	u64 start_tsc;
 	int ret = 0;
 
+	/* The link functions out of Linux first, while the hypervisor still
+	 * emulates them: their drivers set STATE down.  They come back if
+	 * disable fails. */
+	wd_links_stop();
 	mutex_lock(&wd_lock);
 	if (!wd.enabled) {
 		why.rule = WARDEN_RULE_NOT_ENABLED;
 		ret = wd_error(err, -EINVAL, &why,
 			       "disable: Warden is not enabled");
 		mutex_unlock(&wd_lock);
+		wd_links_resume(false);
 		return ret;
 	}
 	/* Cells first: their CPUs come back online (before the hot-plug
@@ -779,6 +789,7 @@ int wd_disable(struct warden_cell_ref *arg)
 	if (ret) {
 		mutex_unlock(&wd_lock);
 		wd_sysfs_sync(); /* the cells destroyed before the refusal */
+		wd_links_resume(true);
 		return ret;
 	}
 	cpus_read_lock();
@@ -803,6 +814,7 @@ int wd_disable(struct warden_cell_ref *arg)
 		goto out; /* some CPUs still run under the hypervisor */
 	wd.enabled = false;
 	wd_cells_forget();
+	wd_links_forget();
 	wd_sysfs_cell_removed(WARDEN_ROOT_CELL_ID);
 	free_contexts();
 	memunmap(wd.hv_mem);
@@ -816,6 +828,7 @@ out:
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
 	wd_sysfs_sync();
+	wd_links_resume(ret != 0);
 	return ret;
 }
 

@@ -2,7 +2,8 @@
 /*
  * warden.ko: the Linux side of Warden.  It creates /dev/warden (ioctls in
  * include/warden/ioctl.h), /sys/devices/virtual/misc/warden and
- * /sys/kernel/warden (sysfs.c).
+ * /sys/kernel/warden (sysfs.c), and registers the driver of the links'
+ * virtual PCI functions (link_*.c).
  *
  * Every ioctl argument starts with a struct warden_error; it is copied back
  * to user space on failure too, so that the CLI can explain the errno.
@@ -18,6 +19,7 @@
 #include <warden/config.h>
 
 #include "warden-driver.h"
+#include "wd-link.h"
 
 static long get_version(struct warden_version *v)
 {
@@ -205,6 +207,13 @@ static int __init wd_init(void)
 		misc_deregister(&wd_misc);
 		return err;
 	}
+	err = wd_links_init();
+	if (err) {
+		pr_err("warden: cannot register the link driver (%d)\n", err);
+		wd_sysfs_exit();
+		misc_deregister(&wd_misc);
+		return err;
+	}
 	pr_info("warden: driver %s loaded, ABI revision %d\n",
 		WARDEN_DRIVER_VERSION, WARDEN_ABI_REVISION);
 	return 0;
@@ -212,6 +221,8 @@ static int __init wd_init(void)
 
 static void __exit wd_exit(void)
 {
+	/* the link functions out of Linux, if Warden is still enabled */
+	wd_links_exit();
 	wd_sysfs_exit();
 	wd_cells_exit();
 	misc_deregister(&wd_misc);

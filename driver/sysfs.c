@@ -12,6 +12,8 @@
  *     pci_devices                  its PCI functions, DDDD:BB:DD.F a line
  *                                  (root: those no other cell has)
  *     statistics/vmexits_<reason>  VM exits, summed over the cell's CPUs
+ *   links/<name>/                  every link while Warden is enabled
+ *                                  (link_sysfs.c)
  *
  * Locking.  Attributes that ask the hypervisor take wd_lock, like every
  * other hypercall of the driver.  Removing a directory waits for the
@@ -443,6 +445,11 @@ static struct attribute *top_attrs[] = {
 static const struct attribute_group top_group = {
 	.attrs = top_attrs,
 };
+
+struct kobject *wd_sysfs_kobj(void)
+{
+	return top_kobj;
+}
 
 int wd_sysfs_init(void)
 {

@@ -97,6 +97,8 @@ void wd_cells_exit(void);
  */
 int wd_sysfs_init(void);
 void wd_sysfs_exit(void);
+/* /sys/kernel/warden itself, for the links' directory (link_sysfs.c). */
+struct kobject *wd_sysfs_kobj(void);
 struct warden_pci_device;
 void wd_sysfs_cell_added(u32 id, const char *name,
 			 const struct warden_cpu_set *cpus,

@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pci_driver of the link function (link.h section 2): probe maps the
+ * registers (BAR 0) and the link memory (BAR 2), starts root's section of
+ * the ring protocol, takes the MSI-X vectors, adds the character device
+ * and the net interface and sets STATE up; remove undoes it in reverse,
+ * STATE down first.
+ *
+ * pci_enable_device() is not used: it would claim every BAR, and BAR 2
+ * (the link memory, in the memmap= reservation) lies outside the host
+ * bridge windows, so it refuses; memory decoding is turned on by hand.
+ *
+ * Interrupts: vector 0 says that a peer's state changed; the doorbells of
+ * a channel come on warden_link_vector(channel, our vectors).  Doorbells
+ * on the net channel's vector go to the net interface; the others are
+ * counted for readers of the character device.
+ */
+#include <linux/interrupt.h>
+#include <linux/irqdomain.h>
+#include <linux/io.h>
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include "warden-driver.h"
+#include "wd-link.h"
+
+static u32 reg_read(struct wd_link_dev *ldev, u32 reg)
+{
+	return readl(ldev->regs + reg);
+}
+
+static u64 reg_read64(struct wd_link_dev *ldev, u32 reg)
+{
+	/* the 64-bit registers take 8-byte accesses (link.h) */
+	return readq(ldev->regs + reg);
+}
+
+void wd_link_get(struct wd_link_dev *ldev)
+{
+	kref_get(&ldev->kref);
+}
+
+static void link_release(struct kref *kref)
+{
+	kfree(container_of(kref, struct wd_link_dev, kref));
+}
+
+void wd_link_put(struct wd_link_dev *ldev)
+{
+	kref_put(&ldev->kref, link_release);
+}
+
+u32 wd_link_peer_states(struct wd_link_dev *ldev)
+{
+	unsigned long flags;
+	u32 states;
+
+	spin_lock_irqsave(&ldev->ring_lock, flags);
+	states = ldev->peer_states;
+	spin_unlock_irqrestore(&ldev->ring_lock, flags);
+	return states;
+}
+
+void wd_link_ring_doorbell(struct wd_link_dev *ldev, u32 peer, u32 vector)
+{
+	writel(WARDEN_LINK_DOORBELL(peer, vector),
+	       ldev->regs + WARDEN_LINK_REG_DOORBELL);
+}
+
+/*
+ * Read PEER_STATES: for each peer that came up, reset our indexes towards
+ * it (link.h "Start") and learn its vectors; count a change, wake the
+ * readers, tell the net interface.
+ */
+static void update_states(struct wd_link_dev *ldev)
+{
+	u32 mask = GENMASK(ldev->num_peers - 1, 0);
+	u32 states = reg_read(ldev, WARDEN_LINK_REG_PEER_STATES) & mask;
+	u32 came_up, j;
+	unsigned long flags;
+	bool changed;
+
+	spin_lock_irqsave(&ldev->ring_lock, flags);
+	came_up = states & ~ldev->peer_states & ~BIT(ldev->id);
+	for (j = 0; j < ldev->num_peers; j++) {
+		if (!(came_up & BIT(j)))
+			continue;
+		warden_link_ring_reset_peer(&ldev->rings, j);
+		ldev->peer_vectors[j] =
+			reg_read(ldev, WARDEN_LINK_REG_PEER_VECTORS(j));
+	}
+	changed = states != ldev->peer_states;
+	ldev->peer_states = states;
+	if (changed)
+		ldev->state_changes++;
+	spin_unlock_irqrestore(&ldev->ring_lock, flags);
+	if (!changed)
+		return;
+	wake_up_interruptible(&ldev->wait);
+	if (ldev->ndev)
+		wd_link_net_states(ldev, states);
+}
+
+static irqreturn_t link_irq(int irq, void *cookie)
+{
+	struct wd_link_vec *vec = cookie;
+	struct wd_link_dev *ldev = vec->ldev;
+	unsigned long flags;
+
+	if (vec->vector == 0)
+		update_states(ldev);
+	if (vec->vector == ldev->net_vector && ldev->ndev)
+		wd_link_net_doorbell(ldev);
+	/* the message channel's vector, and any other but the net channel's
+	 * and the state vector (a peer may ring any of ours) */
+	if (vec->vector == ldev->msg_vector ||
+	    (vec->vector != ldev->net_vector && vec->vector != 0)) {
+		spin_lock_irqsave(&ldev->ring_lock, flags);
+		ldev->doorbells++;
+		spin_unlock_irqrestore(&ldev->ring_lock, flags);
+		wake_up_interruptible(&ldev->wait);
+	}
+	return IRQ_HANDLED;
+}
+
+static void free_irqs(struct wd_link_dev *ldev)
+{
+	unsigned int v;
+
+	for (v = 0; v < ldev->num_irqs; v++)
+		if (ldev->vec[v].irq)
+			free_irq(ldev->vec[v].irq, &ldev->vec[v]);
+	if (ldev->num_irqs)
+		pci_free_irq_vectors(ldev->pdev);
+	ldev->num_irqs = 0;
+}
+
+/*
+ * With interrupt remapping on, Linux gives a function the MSI domain of
+ * the IOMMU unit whose device scope covers it.  Firmware whose unit lists
+ * its devices one by one (no INCLUDE_PCI_ALL: QEMU's q35 does so) lists
+ * none that appeared after boot, so the link function has no domain, and
+ * MSI-X cannot be set up.  It then takes the domain of another function
+ * on its bus: the hypervisor delivers the link's interrupts itself and
+ * reads a remapped message's entry from root's remapping table
+ * (platform.iommu_base), whichever unit's domain wrote it.
+ */
+static int ensure_msi_domain(struct wd_link_dev *ldev)
+{
+	struct pci_dev *pdev = ldev->pdev, *other;
+	struct irq_domain *domain = NULL;
+	unsigned int devfn;
+
+	if (dev_get_msi_domain(&pdev->dev))
+		return 0;
+	for (devfn = 0; devfn < 256 && !domain; devfn++) {
+		if (devfn == pdev->devfn)
+			continue;
+		other = pci_get_slot(pdev->bus, devfn);
+		if (!other)
+			continue;
+		domain = dev_get_msi_domain(&other->dev);
+		if (domain && !irq_domain_is_hierarchy(domain))
+			domain = NULL;
+		if (domain)
+			dev_info(&pdev->dev,
+				 "warden: link %s: no IOMMU unit's device "
+				 "scope covers the function; it takes the MSI "
+				 "domain of %s\n",
+				 ldev->cfg.name, pci_name(other));
+		pci_dev_put(other);
+	}
+	if (!domain) {
+		dev_err(&pdev->dev,
+			"warden: link %s: Linux has no MSI domain for the "
+			"function, nor for any other function on its bus\n",
+			ldev->cfg.name);
+		return -ENODEV;
+	}
+	dev_set_msi_domain(&pdev->dev, domain);
+	return 0;
+}
+
+static int request_irqs(struct wd_link_dev *ldev)
+{
+	struct pci_dev *pdev = ldev->pdev;
+	struct wd_link_vec *vec;
+	int ret, irq;
+	u32 v;
+
+	ret = ensure_msi_domain(ldev);
+	if (ret)
+		return ret;
+	ret = pci_alloc_irq_vectors(pdev, ldev->vectors, ldev->vectors,
+				    PCI_IRQ_MSIX);
+	if (ret < 0) {
+		dev_err(&pdev->dev,
+			"warden: link %s: cannot allocate %u MSI-X vectors "
+			"(%d)\n",
+			ldev->cfg.name, ldev->vectors, ret);
+		return ret;
+	}
+	ldev->num_irqs = ldev->vectors;
+	for (v = 0; v < ldev->vectors; v++) {
+		vec = &ldev->vec[v];
+		vec->ldev = ldev;
+		vec->vector = v;
+		snprintf(vec->name, sizeof(vec->name), "warden-link-%s-%u",
+			 ldev->cfg.name, v);
+		irq = pci_irq_vector(pdev, v);
+		ret = irq < 0 ? irq
+			      : request_irq(irq, link_irq, 0, vec->name, vec);
+		if (ret) {
+			dev_err(&pdev->dev,
+				"warden: link %s: cannot request the interrupt "
+				"of vector %u (%d)\n",
+				ldev->cfg.name, v, ret);
+			free_irqs(ldev);
+			return ret;
+		}
+		vec->irq = irq;
+	}
+	return 0;
+}
+
+/* What the registers say against the config: 0, or -ENODEV with the
+ * mismatch logged. */
+static int check_registers(struct wd_link_dev *ldev, u32 peer)
+{
+	const struct warden_link *l = &ldev->cfg;
+	u64 shmem = reg_read64(ldev, WARDEN_LINK_REG_SHMEM);
+	u64 size = reg_read64(ldev, WARDEN_LINK_REG_SHMEM_SIZE);
+	const char *what = NULL;
+
+	ldev->id = reg_read(ldev, WARDEN_LINK_REG_ID);
+	ldev->num_peers = reg_read(ldev, WARDEN_LINK_REG_NUM_PEERS);
+	ldev->flags = reg_read(ldev, WARDEN_LINK_REG_FLAGS);
+	ldev->vectors = reg_read(ldev, WARDEN_LINK_REG_VECTORS);
+	ldev->section_size = reg_read64(ldev, WARDEN_LINK_REG_SECTION_SIZE);
+	if (ldev->id != peer)
+		what = "ID";
+	else if (ldev->num_peers != l->num_peers ||
+		 ldev->num_peers > WARDEN_LINK_MAX_PEERS)
+		what = "NUM_PEERS";
+	else if (ldev->flags != l->flags)
+		what = "FLAGS";
+	else if (ldev->vectors != l->peers[peer].vectors || !ldev->vectors ||
+		 ldev->vectors > WARDEN_LINK_MAX_VECTORS)
+		what = "VECTORS";
+	else if (shmem != l->phys_start || size != l->size)
+		what = "SHMEM or SHMEM_SIZE";
+	else if (ldev->section_size !=
+		 warden_link_section_size(l->size, l->num_peers))
+		what = "SECTION_SIZE";
+	if (!what)
+		return 0;
+	dev_err(&ldev->pdev->dev,
+		"warden: link %s: register %s disagrees with the system "
+		"config (ID %u, %u peers, flags 0x%x, %u vectors, memory "
+		"0x%llx+0x%llx, section 0x%llx)\n",
+		l->name, what, ldev->id, ldev->num_peers, ldev->flags,
+		ldev->vectors, shmem, size, ldev->section_size);
+	return -ENODEV;
+}
+
+/* Map BAR 0 and BAR 2 and check them: 0 or an error, logged. */
+static int map_bars(struct wd_link_dev *ldev, u32 peer)
+{
+	struct pci_dev *pdev = ldev->pdev;
+	const struct warden_link *l = &ldev->cfg;
+	u16 cmd;
+	int ret;
+
+	if (!(pci_resource_flags(pdev, 0) & IORESOURCE_MEM) ||
+	    pci_resource_len(pdev, 0) < WARDEN_LINK_REGS_SIZE) {
+		dev_err(&pdev->dev,
+			"warden: link %s: BAR 0 %pR is not %u bytes of "
+			"memory\n",
+			l->name, &pdev->resource[0], WARDEN_LINK_REGS_SIZE);
+		return -ENODEV;
+	}
+	if (pci_resource_start(pdev, 2) != l->phys_start ||
+	    pci_resource_len(pdev, 2) != l->size) {
+		dev_err(&pdev->dev,
+			"warden: link %s: BAR 2 %pR is not the link memory "
+			"0x%llx+0x%llx\n",
+			l->name, &pdev->resource[2], l->phys_start, l->size);
+		return -ENODEV;
+	}
+	/* what pci_enable_device would do besides claiming: the function has
+	 * no power management, so this only records D0, which MSI-X wants */
+	pci_set_power_state(pdev, PCI_D0);
+	if (pdev->current_state != PCI_D0) {
+		dev_err(&pdev->dev,
+			"warden: link %s: the function is not in D0\n",
+			l->name);
+		return -ENODEV;
+	}
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND,
+			      cmd | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	ldev->regs =
+		ioremap(pci_resource_start(pdev, 0), WARDEN_LINK_REGS_SIZE);
+	if (!ldev->regs) {
+		dev_err(&pdev->dev, "warden: link %s: cannot map BAR 0\n",
+			l->name);
+		return -ENOMEM;
+	}
+	ret = check_registers(ldev, peer);
+	if (ret)
+		return ret;
+	/* ordinary RAM that Linux does not use (memmap=): write-back */
+	ldev->mem = memremap(l->phys_start, l->size, MEMREMAP_WB);
+	if (!ldev->mem) {
+		dev_err(&pdev->dev,
+			"warden: link %s: cannot map the link memory "
+			"0x%llx+0x%llx\n",
+			l->name, l->phys_start, l->size);
+		return -ENOMEM;
+	}
+	if (warden_link_rings_setup(&ldev->rings, ldev->mem, NULL,
+				    ldev->section_size, ldev->id,
+				    ldev->num_peers)) {
+		dev_err(&pdev->dev,
+			"warden: link %s: sections of 0x%llx bytes hold no "
+			"rings\n",
+			l->name, ldev->section_size);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void unmap_bars(struct wd_link_dev *ldev)
+{
+	u16 cmd;
+
+	if (ldev->mem)
+		memunmap(ldev->mem);
+	ldev->mem = NULL;
+	if (ldev->regs)
+		iounmap(ldev->regs);
+	ldev->regs = NULL;
+	pci_read_config_word(ldev->pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(ldev->pdev, PCI_COMMAND,
+			      cmd & ~(PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER));
+}
+
+static int link_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct wd_link_dev *ldev;
+	struct warden_link cfg;
+	u32 index, peer;
+	int ret;
+
+	if (pci_domain_nr(pdev->bus) ||
+	    wd_link_lookup(pdev->bus->number, pdev->devfn, &cfg, &index,
+			   &peer)) {
+		dev_err(&pdev->dev, "warden: no link of the system config has "
+				    "root's peer "
+				    "at this address (is Warden enabled?)\n");
+		return -ENODEV;
+	}
+	ldev = kzalloc(sizeof(*ldev), GFP_KERNEL);
+	if (!ldev)
+		return -ENOMEM;
+	kref_init(&ldev->kref);
+	spin_lock_init(&ldev->ring_lock);
+	init_waitqueue_head(&ldev->wait);
+	mutex_init(&ldev->file_lock);
+	INIT_LIST_HEAD(&ldev->files);
+	ldev->pdev = pdev;
+	ldev->cfg = cfg;
+	ldev->cfg.name[WARDEN_NAME_LEN - 1] = '\0';
+	ldev->index = index;
+	pci_set_drvdata(pdev, ldev);
+
+	ret = map_bars(ldev, peer);
+	if (ret)
+		goto fail_unmap;
+	ldev->msg_vector =
+		warden_link_vector(WARDEN_LINK_CHANNEL_MSG, ldev->vectors);
+	ldev->net_vector =
+		warden_link_vector(WARDEN_LINK_CHANNEL_NET, ldev->vectors);
+	/* root's section: zeroed header, geometry, magic; STATE is down */
+	warden_link_ring_init(&ldev->rings);
+	wd_link_net_add(ldev); /* none is no reason to fail: logged */
+	ret = request_irqs(ldev);
+	if (ret)
+		goto fail_net;
+	/* the peers up now came up for us (our indexes are zero) */
+	update_states(ldev);
+	ret = wd_link_cdev_add(ldev);
+	if (ret)
+		goto fail_irqs;
+	writel(WARDEN_LINK_STATE_UP, ldev->regs + WARDEN_LINK_REG_STATE);
+	wd_link_set_probed(index, ldev);
+	dev_info(&pdev->dev,
+		 "warden: link %s: peer %u of %u, %u vectors, /dev/%s, "
+		 "interface %s\n",
+		 ldev->cfg.name, ldev->id, ldev->num_peers, ldev->vectors,
+		 ldev->dev_name, ldev->ndev ? ldev->ndev->name : "none");
+	return 0;
+
+fail_irqs:
+	free_irqs(ldev);
+fail_net:
+	wd_link_net_remove(ldev);
+	warden_link_ring_fini(&ldev->rings);
+fail_unmap:
+	unmap_bars(ldev);
+	pci_set_drvdata(pdev, NULL);
+	wd_link_put(ldev);
+	return ret;
+}
+
+static void link_remove(struct pci_dev *pdev)
+{
+	struct wd_link_dev *ldev = pci_get_drvdata(pdev);
+
+	wd_link_set_probed(ldev->index, NULL);
+	/* peers stop sending to us: magic cleared, then STATE down */
+	warden_link_ring_fini(&ldev->rings);
+	writel(WARDEN_LINK_STATE_DOWN, ldev->regs + WARDEN_LINK_REG_STATE);
+	/* no handler runs from here on; then nothing uses the device */
+	free_irqs(ldev);
+	wd_link_cdev_remove(ldev);
+	wd_link_net_remove(ldev);
+	unmap_bars(ldev);
+	pci_set_drvdata(pdev, NULL);
+	dev_info(&pdev->dev, "warden: link %s: removed\n", ldev->cfg.name);
+	wd_link_put(ldev);
+}
+
+static const struct pci_device_id link_ids[] = {
+	{ PCI_DEVICE(WARDEN_LINK_VENDOR_ID, WARDEN_LINK_DEVICE_ID) },
+	{ 0 },
+};
+MODULE_DEVICE_TABLE(pci, link_ids);
+
+struct pci_driver wd_link_pci_driver = {
+	.name = "warden-link",
+	.id_table = link_ids,
+	.probe = link_probe,
+	.remove = link_remove,
+};
