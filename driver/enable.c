@@ -345,6 +345,35 @@ static int check_config(struct warden_error *err, const void *blob, u32 size)
 	return first.code ? first.code : -EINVAL;
 }
 
+/* Every link's memory lies outside Linux's RAM (a memmap= reservation):
+ * 0, or an error naming the link (the config is validated: its links are
+ * inside the blob). */
+static int check_links_reserved(struct warden_error *err,
+				const struct warden_system_desc *sys)
+{
+	const struct warden_link *l = warden_system_links(sys);
+	struct wd_reason why = { .rule = WARDEN_RULE_MEM_NOT_RESERVED,
+				 .item_kind = WARDEN_ITEM_LINK,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int i;
+
+	for (i = 0; i < sys->platform.num_links; i++) {
+		if (region_intersects(l[i].phys_start, l[i].size,
+				      IORESOURCE_SYSTEM_RAM,
+				      IORES_DESC_NONE) == REGION_DISJOINT)
+			continue;
+		why.item_index = i;
+		why.values[0] = l[i].phys_start;
+		why.values[1] = l[i].size;
+		return wd_error(err, -ENOMEM, &why,
+				"enable: link \"%.*s\" memory 0x%llx+0x%llx is "
+				"Linux's RAM, not reserved; boot with memmap=",
+				WARDEN_NAME_LEN, l[i].name, l[i].phys_start,
+				l[i].size);
+	}
+	return 0;
+}
+
 static int check_image(struct warden_error *err, const struct firmware *fw,
 		       const char *image, u64 need_after_image)
 {
@@ -574,6 +603,11 @@ int wd_enable(struct warden_enable *arg)
 			       wd.hv_phys, wd.hv_size, wd.hv_size, wd.hv_phys);
 		goto out_unlock;
 	}
+	/* a link's memory too: the validator placed it in one of root's RAM
+	 * regions, which only this check tells apart from Linux's RAM */
+	ret = check_links_reserved(err, sys);
+	if (ret)
+		goto out_unlock;
 	wd.region =
 		request_mem_region(wd.hv_phys, wd.hv_size, "Warden hypervisor");
 	if (!wd.region) {
