@@ -1149,7 +1149,7 @@ static void get_link(const struct system *sys, uint32_t i, struct link *l)
 	l->phys = load64(p, l->off + LINK_OFF(phys_start));
 	l->size = load64(p, l->off + LINK_OFF(size));
 	l->flags = load32(p, l->off + LINK_OFF(flags));
-	l->num_peers = load32(p, l->off + LINK_OFF(num_peers));
+	l->num_peers = load16(p, l->off + LINK_OFF(num_peers));
 	l->peers = l->num_peers < WARDEN_LINK_MAX_PEERS ? l->num_peers
 							: WARDEN_LINK_MAX_PEERS;
 	l->sane = l->size && !wraps(l->phys, l->size);

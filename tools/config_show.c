@@ -438,6 +438,9 @@ static void links(struct show *s, const uint8_t *arr, size_t n)
 			fprintf(s->out, "    access: %s\n", access);
 		else
 			fprintf(s->out, "    access: 0x%x\n", l.flags);
+		if (l.doorbell_rate)
+			fprintf(s->out, "    doorbell_rate: %u\n",
+				l.doorbell_rate);
 		fprintf(s->out, "    peers:%s\n", used ? "" : " []");
 		for (p = 0; p < used; p++)
 			link_peer(s, &l.peers[p]);

@@ -821,13 +821,14 @@ static void link(struct ctx *x, yaml_node_t *n, const char *what,
 		 struct warden_link *l, struct cy_link_lines *ll)
 {
 	static const char *const keys[] = { "name", "memory", "access",
-					    "peers" };
+					    "peers", "doorbell_rate" };
 	static const char *const mem_keys[] = { "phys", "size" };
-	enum { NAME, MEMORY, ACCESS, PEERS, N };
+	enum { NAME, MEMORY, ACCESS, PEERS, RATE, N };
 	int ids[N], mem[2];
 	unsigned int lines[N], mem_lines[2];
 	yaml_node_t *peers, *item;
 	uint32_t access;
+	uint64_t rate;
 	size_t i, count;
 	char sub[96], peer_what[112];
 
@@ -869,6 +870,10 @@ static void link(struct ctx *x, yaml_node_t *n, const char *what,
 	else if (!named_value(x, ids[ACCESS], sub, cv_link_access, UINT32_MAX,
 			      &access))
 		l->flags = access;
+	snprintf(sub, sizeof(sub), "%s.doorbell_rate", what);
+	rate = 0;
+	opt_number(x, ids[RATE], sub, 0xffff, &rate);
+	l->doorbell_rate = (uint16_t)rate;
 	peers = node(x, ids[PEERS]);
 	if (!peers || is_null(peers)) {
 		diag(x, ids[PEERS] ? lines[PEERS] : line_of(n),
@@ -889,7 +894,7 @@ static void link(struct ctx *x, yaml_node_t *n, const char *what,
 		     WARDEN_LINK_MAX_PEERS);
 		return;
 	}
-	l->num_peers = (uint32_t)count;
+	l->num_peers = (uint16_t)count;
 	for (i = 0; i < count; i++) {
 		item = item_of(x, peers, i);
 		ll->peer[i] = line_of(item);

@@ -65,7 +65,10 @@ struct warden_link {
 	uint64_t phys_start;
 	uint64_t size;
 	uint32_t flags;	    /* WARDEN_LINK_* */
-	uint32_t num_peers; /* 2 .. WARDEN_LINK_MAX_PEERS */
+	uint16_t num_peers; /* 2 .. WARDEN_LINK_MAX_PEERS */
+	/* doorbells per millisecond each peer may ring on average (the
+	 * bound below); 0: WARDEN_LINK_RATE */
+	uint16_t doorbell_rate;
 	struct warden_link_peer peers[WARDEN_LINK_MAX_PEERS];
 };
 WARDEN_CHECK_SIZE(struct warden_link, 280);
@@ -126,10 +129,11 @@ static inline uint64_t warden_link_section_size(uint64_t size,
  * keeps it pending in the PBA until unmasked.
  *
  * The bound: each peer may ring at most WARDEN_LINK_BURST doorbells at
- * once and WARDEN_LINK_RATE per millisecond on average (a token bucket
- * per ringing peer, refilled from the TSC); a doorbell over the bound is
- * dropped and counted in DROPPED.  So one peer can make another take at
- * most WARDEN_LINK_RATE interrupts per millisecond (plus one burst).
+ * once and the link's doorbell_rate (WARDEN_LINK_RATE if 0) per
+ * millisecond on average (a token bucket per ringing peer, refilled from
+ * the TSC); a doorbell over the bound is dropped and counted in DROPPED.
+ * So one peer can make another take at most that many interrupts per
+ * millisecond (plus one burst).
  */
 #define WARDEN_LINK_BURST 64
 #define WARDEN_LINK_RATE 100

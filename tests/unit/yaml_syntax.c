@@ -344,7 +344,7 @@ const struct yc_syntax yc_syntax[] = {
 		  "  - name: x\n"
 		  "    acess: directional #!\n",
 	  .message = "unknown key 'acess' in links[0] (known: name, memory, "
-		     "access, peers)" },
+		     "access, peers, doorbell_rate)" },
 	{ .name = "link-no-memory",
 	  .yaml = SYS_HEAD ROOT_HEAD ROOT_MEM R_PORTS
 		  "links:\n"

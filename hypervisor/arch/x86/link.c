@@ -234,7 +234,9 @@ static void doorbell(struct per_cpu *pc, struct link_peer *p, u32 value)
 		return;
 	}
 	if (!link_bucket_take(&p->bucket, arch_timestamp(), hv_ms_ticks(1),
-			      WARDEN_LINK_RATE, WARDEN_LINK_BURST)) {
+			      l->cfg->doorbell_rate ? l->cfg->doorbell_rate
+						    : WARDEN_LINK_RATE,
+			      WARDEN_LINK_BURST)) {
 		p->dropped++;
 		return;
 	}
