@@ -820,8 +820,8 @@ static void link_peer(struct ctx *x, yaml_node_t *n, const char *what,
 static void link(struct ctx *x, yaml_node_t *n, const char *what,
 		 struct warden_link *l, struct cy_link_lines *ll)
 {
-	static const char *const keys[] = { "name", "memory", "access",
-					    "peers", "doorbell_rate" };
+	static const char *const keys[] = { "name", "memory", "access", "peers",
+					    "doorbell_rate" };
 	static const char *const mem_keys[] = { "phys", "size" };
 	enum { NAME, MEMORY, ACCESS, PEERS, RATE, N };
 	int ids[N], mem[2];

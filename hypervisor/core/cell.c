@@ -660,6 +660,8 @@ void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip)
 	       (unsigned long long)value, (unsigned long long)rip);
 	cell->state = WARDEN_CELL_FAILED;
 	__atomic_store_n(&pc->state, WARDEN_CPU_FAILED, __ATOMIC_SEQ_CST);
+	/* its links' peers see it go down */
+	units_cell_stop(cell, false);
 }
 
 void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip)

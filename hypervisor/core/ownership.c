@@ -137,6 +137,17 @@ void ownership_give_back(struct cell *cell)
 	arch_flush_memory();
 }
 
+int ownership_map_shared(struct cell *cell, u64 guest, u64 phys, u64 size,
+			 u32 flags)
+{
+	return map(cell, guest, phys, size, flags, WARDEN_MEMTYPE_WB);
+}
+
+int ownership_unmap_shared(struct cell *cell, u64 guest, u64 size)
+{
+	return unmap(cell, guest, size);
+}
+
 void ownership_lend_loadable(struct cell *cell, bool to_root)
 {
 	const struct warden_cell_desc *cfg = cell->config;

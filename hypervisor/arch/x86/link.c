@@ -41,6 +41,9 @@
 
 static struct link links[WARDEN_MAX_LINKS];
 static unsigned int num_links;
+/* map_shmem is changing root's tables: link_map, called back for each
+ * change, has nothing to restore */
+static bool remapping;
 
 static bool peer_is(const struct warden_link_peer *p, const struct cell *cell)
 {
@@ -299,18 +302,17 @@ static int map_shmem(struct cell *cell, const struct link_peer *p)
 	if (!(c->flags & WARDEN_LINK_DIRECTIONAL))
 		return cell == &hv.root
 			       ? 0 /* mapped already */
-			       : arch_map_memory(cell, g, ph, c->size, rw,
-						 WARDEN_MEMTYPE_WB);
+			       : ownership_map_shared(cell, g, ph, c->size, rw);
+	remapping = true;
 	if (cell == &hv.root)
-		err |= arch_unmap_memory(cell, g, c->size);
+		err |= ownership_unmap_shared(cell, g, c->size);
 	if (own)
-		err |= arch_map_memory(cell, g, ph, own, ro, WARDEN_MEMTYPE_WB);
-	err |= arch_map_memory(cell, g + own, ph + own, s, rw,
-			       WARDEN_MEMTYPE_WB);
+		err |= ownership_map_shared(cell, g, ph, own, ro);
+	err |= ownership_map_shared(cell, g + own, ph + own, s, rw);
 	if (own + s < c->size)
-		err |= arch_map_memory(cell, g + own + s, ph + own + s,
-				       c->size - own - s, ro,
-				       WARDEN_MEMTYPE_WB);
+		err |= ownership_map_shared(cell, g + own + s, ph + own + s,
+					    c->size - own - s, ro);
+	remapping = false;
 	return err ? -WARDEN_ENOMEM : 0;
 }
 
@@ -354,8 +356,8 @@ static int peer_join(struct cell *cell, struct link_peer *p)
 	p->virt.ops = &config_ops;
 	err = map_shmem(cell, p);
 	if (!err && cell == &hv.root)
-		err = arch_unmap_memory(cell, p->cfg->regs_address,
-					WARDEN_LINK_REGS_SIZE);
+		err = ownership_unmap_shared(cell, p->cfg->regs_address,
+					     WARDEN_LINK_REGS_SIZE);
 	if (!err)
 		err = mmio_register(&cell->mmio, p->cfg->regs_address,
 				    WARDEN_LINK_REGS_SIZE, regs_access, p);
@@ -493,15 +495,15 @@ static void link_cell_stop(struct cell *cell, bool destroy)
 	for (i = 0; i < num_links; i++)
 		for (j = 0; j < links[i].cfg->num_peers; j++) {
 			p = &links[i].peers[j];
-			if (p->cell != cell)
-				continue;
 			spin_lock(&links[i].lock);
-			was_up = p->state != 0;
-			p->state = 0;
-			if (destroy)
-				p->cell = NULL;
-			if (was_up || destroy)
-				state_changed(pc, p);
+			if (p->cell == cell) {
+				was_up = p->state != 0;
+				p->state = 0;
+				if (destroy)
+					p->cell = NULL;
+				if (was_up || destroy)
+					state_changed(pc, p);
+			}
 			spin_unlock(&links[i].lock);
 		}
 }
@@ -513,7 +515,7 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 	const struct warden_link_peer *c;
 	unsigned int i, j;
 
-	if (cell != &hv.root)
+	if (cell != &hv.root || remapping)
 		return;
 	for (i = 0; i < num_links; i++)
 		for (j = 0; j < links[i].cfg->num_peers; j++) {
@@ -522,8 +524,8 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 				continue;
 			if (start < c->regs_address + WARDEN_LINK_REGS_SIZE &&
 			    c->regs_address < start + size)
-				arch_unmap_memory(cell, c->regs_address,
-						  WARDEN_LINK_REGS_SIZE);
+				ownership_unmap_shared(cell, c->regs_address,
+						       WARDEN_LINK_REGS_SIZE);
 			if (start < c->shmem_address + links[i].cfg->size &&
 			    c->shmem_address < start + size)
 				map_shmem(cell, &links[i].peers[j]);

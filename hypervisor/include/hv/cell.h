@@ -82,6 +82,17 @@ struct per_cpu *cell_first_cpu(const struct cell *cell);
  * ownership_take.
  */
 int ownership_take(struct cell *cell, struct warden_error *err);
+/*
+ * Memory a unit shares outside the cells' configs (a link's): map
+ * [guest, guest + size) of cell (root included) to phys with flags
+ * (WARDEN_MEM_*, write-back), or unmap it, announced to the units like
+ * every change on this path.  0 or -WARDEN_ENOMEM (the pool is out of
+ * table pages; the change may be partial).  No flush: the caller's
+ * context decides (a cell not yet running, root in enable's rendezvous).
+ */
+int ownership_map_shared(struct cell *cell, u64 guest, u64 phys, u64 size,
+			 u32 flags);
+int ownership_unmap_shared(struct cell *cell, u64 guest, u64 size);
 void ownership_give_back(struct cell *cell);
 void ownership_lend_loadable(struct cell *cell, bool to_root);
 

@@ -38,9 +38,11 @@ struct unit {
 	 * checked against the registry's room before cell_init runs. */
 	unsigned int (*mmio_count)(const struct cell *cell);
 	/* The cell's CPUs have stopped running its guest: shut down, stopped
-	 * for "cell load", or (destroy true) about to leave the cell, before
-	 * they go back to root: from here on nothing may send them the
-	 * cell's interrupts.  Cannot fail. */
+	 * for "cell load", failed (called on the failing CPU, possibly once
+	 * per CPU), or (destroy true) about to leave the cell, before they
+	 * go back to root: from here on nothing may send them the cell's
+	 * interrupts.  Cannot fail, takes no lock a caller may hold but the
+	 * PCI unit's. */
 	void (*cell_stop)(struct cell *cell, bool destroy);
 	/* up to the alignment, for hooks to come */
 	void *unused[7];
