@@ -33,6 +33,8 @@ sys.path.insert(0, os.path.join(ROOT, 'tests', 'vm'))
 
 MACHINE = 'bochs'  # the machine profile; the SVM work adds QEMU's
 SCRIPT = os.path.join(ROOT, 'bench', 'bochs.sh')
+# the second boot: link round trips on three CPUs, in WORKDIR/links
+LINK_SCRIPT = os.path.join(ROOT, 'bench', 'links.sh')
 WORSE = 0.10  # a row this much worse than the baseline is flagged
 # ... except rows that vary more than that between runs of the same tree
 # (idle counts of a few per second, an IPI to a CPU that may be asleep):
@@ -48,15 +50,17 @@ STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
 KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
-def boot(build, keep):
+def boot(build, keep, script=SCRIPT, sub=''):
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
-    machine = testrun.parse_header(SCRIPT)['machines'][0]
-    meta = testrun.parse_header(SCRIPT, machine)
+    machine = testrun.parse_header(script)['machines'][0]
+    meta = testrun.parse_header(script, machine)
     workdir = keep or tempfile.mkdtemp(prefix='warden-bench-')
+    if sub:
+        workdir = os.path.join(workdir, sub)
     os.makedirs(workdir, exist_ok=True)
     initrd = testrun.build_payload(
-        build, SCRIPT, workdir, machine,
+        build, script, workdir, machine,
         extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')])
     res = vmboot.run(machine, int(meta['cpus']),
                      float(meta['timeout']), initrd,
@@ -204,6 +208,29 @@ def demo_rows(rows, js, com3):
                      'TSC-deadline, exact (docs/bench.md)')
 
 
+def link_rows(rows, com1):
+    """The second boot's doorbell round trips (bench/links.sh)."""
+    vals = parse(com1)[0].get('link', {})
+
+    def v(row):
+        return median(vals.get(row, []))
+
+    for what, note in (('root_cell', 'root -> link-echo -> root, warden '
+                        'link ping'),
+                       ('cell_cell', 'link-peer -> link-echo -> link-peer')):
+        rows.add('link.%s.rtt_cycles_median' % what,
+                 v('%s.cycles_median' % what), 'cyc', 'lower', note)
+        rows.add('link.%s.rtt_cycles_max' % what,
+                 v('%s.cycles_max' % what), 'cyc', None, note)
+        rows.add('link.%s.received' % what, v('%s.received' % what),
+                 'of 1000', 'higher')
+    n = v('root_cell.received')
+    e = v('root_cell.cell_exits')
+    rows.add('link.cell_exits_per_round_trip',
+             round(e / n, 3) if e is not None and n else None, 'exits',
+             'lower', 'link-echo: 1 sent + 0 or 1 (EOI) received')
+
+
 def image_rows(rows, build):
     img = os.path.join(build, 'hypervisor', 'warden-intel.bin')
     try:
@@ -310,6 +337,7 @@ def collect(workdir, build):
             rows.add('idle.irqs_per_s.cpu0.cell', v, '/s', 'lower',
                      'root CPU 0, apic-demo on CPU 1')
     demo_rows(rows, js, com3)
+    link_rows(rows, read(os.path.join(workdir, 'links', 'out', 'com1.log')))
     # times and memory
     for phase in ('enabled', 'cell'):
         for row, v in sorted(vals.get(phase, {}).items()):
@@ -380,6 +408,7 @@ def main():
     else:
         workdir, res = boot(build, os.path.abspath(args.keep)
                             if args.keep else '')
+        boot(build, workdir, LINK_SCRIPT, 'links')
     rows, idle, cpus, done = collect(workdir, build)
     try:
         with open(args.baseline) as f:

@@ -30,13 +30,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <warden/link_ping.h>
 #include <warden/link_ring.h>
 
 #include "link_ping.h"
 #include "warden.h"
 
-#define PING_MAGIC 0x474e4950u
-#define PING_HEADER 16
 #define WAIT_MS 1000
 #define MAX_COUNT 10000000u
 
@@ -71,7 +70,7 @@ static int usage(FILE *out)
 		"summary.\n"
 		"Exit status: 0 all came back intact, 1 some were lost or "
 		"corrupted,\n2 error.\n",
-		PING_HEADER, WARDEN_LINK_MAX_PAYLOAD);
+		WARDEN_PING_HEADER, WARDEN_LINK_MAX_PAYLOAD);
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
@@ -89,72 +88,6 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static uint32_t fnv1a(const uint8_t *data, size_t len)
-{
-	uint32_t h = 0x811c9dc5u;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		/* the checksum word (bytes 12-15) counts as 0 */
-		h ^= i >= 12 && i < 16 ? 0 : data[i];
-		h *= 0x01000193u;
-	}
-	return h;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, 4);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static void fill(uint8_t *msg, uint32_t seq, uint32_t len)
-{
-	uint32_t i;
-
-	put32(msg, PING_MAGIC);
-	put32(msg + 4, seq);
-	put32(msg + 8, len);
-	for (i = PING_HEADER; i < len; i++)
-		msg[i] = (uint8_t)(seq * 7 + i);
-	put32(msg + 12, fnv1a(msg, len));
-}
-
-/* 1: the echo of seq, intact; 0: an intact echo of an earlier one
- * (late); -1: corrupted. */
-static int check(const uint8_t *msg, int n, uint32_t seq, uint32_t len)
-{
-	uint32_t i;
-
-	if (n < PING_HEADER || get32(msg) != PING_MAGIC ||
-	    get32(msg + 8) != (uint32_t)n ||
-	    get32(msg + 12) != fnv1a(msg, (size_t)n))
-		return -1;
-	if (get32(msg + 4) < seq)
-		return 0;
-	if (get32(msg + 4) != seq || (uint32_t)n != len)
-		return -1;
-	for (i = PING_HEADER; i < len; i++)
-		if (msg[i] != (uint8_t)(seq * 7 + i))
-			return -1;
-	return 1;
-}
-
-static uint32_t size_of(uint32_t seq, uint32_t fixed)
-{
-	if (fixed)
-		return fixed;
-	return PING_HEADER +
-	       (seq * 251u) % (WARDEN_LINK_MAX_PAYLOAD - PING_HEADER + 1);
 }
 
 static bool parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *out)
@@ -347,7 +280,7 @@ static enum outcome round_trip(struct ping *p, uint32_t seq, uint32_t len,
 	uint64_t t0, c0, deadline;
 	int n, r;
 
-	fill(out, seq, len);
+	warden_ping_fill(out, seq, len);
 	t0 = now_ns();
 	c0 = rdtsc();
 	if (warden_link_ring_send(&p->rings, p->peer, WARDEN_LINK_CHANNEL_MSG,
@@ -370,7 +303,7 @@ static enum outcome round_trip(struct ping *p, uint32_t seq, uint32_t len,
 		if (n) {
 			*cycles = rdtsc() - c0;
 			*ns = now_ns() - t0;
-			r = n < 0 ? -1 : check(in, n, seq, len);
+			r = n < 0 ? -1 : warden_ping_check(in, n, seq, len);
 			if (r > 0)
 				return ECHO_OK;
 			if (r < 0)
@@ -416,10 +349,10 @@ static int run(struct ping *p, uint32_t count, uint32_t fixed, bool quiet)
 		       p->name, p->peer, count, fixed);
 	else if (!quiet)
 		printf("PING link %s peer %u: %u messages of %u-%u bytes\n",
-		       p->name, p->peer, count, PING_HEADER,
+		       p->name, p->peer, count, WARDEN_PING_HEADER,
 		       WARDEN_LINK_MAX_PAYLOAD);
 	for (seq = 0; seq < count; seq++) {
-		uint32_t len = size_of(seq, fixed);
+		uint32_t len = warden_ping_size(seq, fixed);
 		uint64_t t = 0, c = 0;
 
 		o = round_trip(p, seq, len, out, in, &t, &c);
@@ -486,7 +419,7 @@ int cmd_link_ping(int argc, char **argv)
 				return usage(stderr);
 			peer_given = true;
 		} else if (!strcmp(a, "-s") && more) {
-			if (!parse_u32(argv[++i], PING_HEADER,
+			if (!parse_u32(argv[++i], WARDEN_PING_HEADER,
 				       WARDEN_LINK_MAX_PAYLOAD, &fixed))
 				return usage(stderr);
 		} else if (a[0] != '-' && !p.name) {

@@ -66,11 +66,10 @@
  */
 #include <inmate.h>
 #include <inmate/net.h>
+#include <warden/link_ping.h>
 
 #define TICK_US 20000
 #define MAX_SAMPLES 4096
-#define PING_MAGIC 0x474e4950u
-#define PING_HEADER 16
 #define NO_PEER 0xffffffffu
 
 struct counts {
@@ -285,73 +284,6 @@ static void serve(struct echo_link *e)
 
 /* ---- ping client ---- */
 
-static uint32_t fnv1a(const uint8_t *data, size_t len)
-{
-	uint32_t h = 0x811c9dc5u;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		/* the checksum word (bytes 12-15) counts as 0 */
-		h ^= i >= 12 && i < 16 ? 0 : data[i];
-		h *= 0x01000193u;
-	}
-	return h;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, 4);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static void ping_fill(uint8_t *msg, uint32_t seq, uint32_t len)
-{
-	uint32_t i;
-
-	put32(msg, PING_MAGIC);
-	put32(msg + 4, seq);
-	put32(msg + 8, len);
-	for (i = PING_HEADER; i < len; i++)
-		msg[i] = (uint8_t)(seq * 7 + i);
-	put32(msg + 12, fnv1a(msg, len));
-}
-
-/* 1: the echo of seq, intact; 0: an intact echo of an earlier one
- * (late); -1: corrupted. */
-static int ping_check(const uint8_t *msg, int n, uint32_t seq, uint32_t len)
-{
-	uint32_t i;
-
-	if (n < PING_HEADER || get32(msg) != PING_MAGIC ||
-	    get32(msg + 8) != (uint32_t)n ||
-	    get32(msg + 12) != fnv1a(msg, (size_t)n))
-		return -1;
-	if (get32(msg + 4) < seq)
-		return 0;
-	if (get32(msg + 4) != seq || (uint32_t)n != len)
-		return -1;
-	for (i = PING_HEADER; i < len; i++)
-		if (msg[i] != (uint8_t)(seq * 7 + i))
-			return -1;
-	return 1;
-}
-
-static uint32_t ping_size(uint32_t seq, uint32_t fixed)
-{
-	if (fixed)
-		return fixed;
-	/* from the smallest to the largest, many in between */
-	return PING_HEADER +
-	       (seq * 251u) % (WARDEN_LINK_MAX_PAYLOAD - PING_HEADER + 1);
-}
-
 static void sort(uint64_t *v, unsigned int n)
 {
 	unsigned int gap, i, j;
@@ -395,11 +327,11 @@ static void ping(struct echo_link *e)
 
 	if (p >= l->num_peers || p == l->id ||
 	    (fixed &&
-	     (fixed < PING_HEADER || fixed > WARDEN_LINK_MAX_PAYLOAD))) {
+	     (fixed < WARDEN_PING_HEADER || fixed > WARDEN_LINK_MAX_PAYLOAD))) {
 		printk("link-ping: bad peer %u (link %u has %u, this is %u) "
 		       "or size %u (%u-%u)\n",
-		       p, l->index, l->num_peers, l->id, fixed, PING_HEADER,
-		       WARDEN_LINK_MAX_PAYLOAD);
+		       p, l->index, l->num_peers, l->id, fixed,
+		       WARDEN_PING_HEADER, WARDEN_LINK_MAX_PAYLOAD);
 		return;
 	}
 	e->no_echo_peer = p;
@@ -412,7 +344,7 @@ static void ping(struct echo_link *e)
 	printk("link-ping: link %u peer %u up, %u messages\n", l->index, p,
 	       count);
 	for (seq = 0; seq < count; seq++) {
-		uint32_t len = ping_size(seq, fixed);
+		uint32_t len = warden_ping_size(seq, fixed);
 		uint64_t t0, t;
 		int n = 0, r = 0;
 
@@ -422,7 +354,7 @@ static void ping(struct echo_link *e)
 			lost += count - seq;
 			break;
 		}
-		ping_fill(reply, seq, len);
+		warden_ping_fill(reply, seq, len);
 		t0 = rdtsc();
 		if (link_send(l, p, WARDEN_LINK_CHANNEL_MSG, reply, len) < 0) {
 			lost++; /* the ring is full of unanswered ones */
@@ -435,7 +367,8 @@ static void ping(struct echo_link *e)
 				      sizeof(buf));
 			t = rdtsc();
 			if (n) {
-				r = n < 0 ? -1 : ping_check(buf, n, seq, len);
+				r = n < 0 ? -1
+					  : warden_ping_check(buf, n, seq, len);
 				if (r)
 					break;
 				late++;

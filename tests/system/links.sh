@@ -20,7 +20,7 @@
 #    another link's memory (a region over it is refused);
 #  - bad link configs refused with their causes;
 #  - disable removes the functions from Linux first.
-# machines: qemu-svm bochs-vmx
+# machines: qemu-svm qemu-svm-noiommu bochs-vmx
 # cpus: 4
 # timeout: 1500
 # tests: insmod enable root-function driver-bound chardev netdev list-before create-echo echo-up ping-1000 exits-per-doorbell net-ping create-peer cell-ping trio-all-up peer-down-root recreate-peer cell-ping-again storm-bounded storm-root-irqs storm-root-alive rowrite-fails rowrite-root-alive other-link-refused bad-overlap-hv bad-overlap-link bad-peer-unknown bad-bdf-in-use destroy-all disable function-gone rmmod
