@@ -6,7 +6,11 @@
 #  - cell <-> cell: link-peer (CPU 2) pings link-echo over link "trio",
 #    1000 messages, TSC cycles measured in the inmate;
 #  - the exits per doorbell of the receiving cell.
+# Three CPUs on Bochs: the Skylake-X model without MWAIT, as smp4
+# (docs/test-machine.md).
 # machines: bochs-vmx
+# cpu-model: corei7_skylake_x
+# cmdline: clearcpuid=monitor
 # cpus: 3
 # timeout: 1500
 # tests: bench-links-done

@@ -64,7 +64,9 @@ def boot(build, keep, script=SCRIPT, sub=''):
         extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')])
     res = vmboot.run(machine, int(meta['cpus']),
                      float(meta['timeout']), initrd,
-                     os.path.join(workdir, 'out'))
+                     os.path.join(workdir, 'out'),
+                     cpu_model=meta['cpu-model'],
+                     cmdline_extra=meta['cmdline'])
     return workdir, res
 
 

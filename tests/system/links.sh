@@ -20,7 +20,11 @@
 #    another link's memory (a region over it is refused);
 #  - bad link configs refused with their causes;
 #  - disable removes the functions from Linux first.
+# Four CPUs on Bochs need the Skylake-X model and no MWAIT (as smp4:
+# docs/test-machine.md), else Linux's CPU offline at create stalls.
 # machines: qemu-svm qemu-svm-noiommu bochs-vmx
+# cpu-model: corei7_skylake_x
+# cmdline: clearcpuid=monitor
 # cpus: 4
 # timeout: 1500
 # tests: insmod enable root-function driver-bound chardev netdev list-before create-echo echo-up ping-1000 exits-per-doorbell net-ping create-peer cell-ping trio-all-up peer-down-root recreate-peer cell-ping-again storm-bounded storm-root-irqs storm-root-alive rowrite-fails rowrite-root-alive other-link-refused bad-overlap-hv bad-overlap-link bad-peer-unknown bad-bdf-in-use destroy-all disable function-gone rmmod
