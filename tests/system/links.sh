@@ -35,7 +35,7 @@
 . /tests/lib.sh
 
 case "$MACHINE" in
-bochs-*) N=300 SYS=/yaml/system-bochs.yaml ;;
+bochs-*) N=1000 SYS=/yaml/system-bochs.yaml ;;
 *) N=1000 SYS=/yaml/system-qemu.yaml ;;
 esac
 
