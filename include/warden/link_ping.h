@@ -85,8 +85,8 @@ static inline uint32_t warden_ping_size(uint32_t seq, uint32_t fixed)
 {
 	if (fixed)
 		return fixed;
-	return WARDEN_PING_HEADER +
-	       (seq * 251u) % (WARDEN_LINK_MAX_PAYLOAD - WARDEN_PING_HEADER + 1);
+	return WARDEN_PING_HEADER + (seq * 251u) % (WARDEN_LINK_MAX_PAYLOAD -
+						    WARDEN_PING_HEADER + 1);
 }
 
 #endif /* WARDEN_LINK_PING_H */
