@@ -487,10 +487,9 @@ static bool check_name(struct checker *ck, const struct cell *c)
 	return false;
 }
 
-static bool same_name(const struct cell *a, const struct cell *b)
+/* Two NUL-terminated names of at most WARDEN_NAME_LEN bytes. */
+static bool names_equal(const uint8_t *x, const uint8_t *y)
 {
-	const uint8_t *x = a->blob + a->desc + CELL_OFF(name);
-	const uint8_t *y = b->blob + b->desc + CELL_OFF(name);
 	unsigned int i;
 
 	for (i = 0; i < WARDEN_NAME_LEN; i++) {
@@ -500,6 +499,12 @@ static bool same_name(const struct cell *a, const struct cell *b)
 			return true;
 	}
 	return true;
+}
+
+static bool same_name(const struct cell *a, const struct cell *b)
+{
+	return names_equal(a->blob + a->desc + CELL_OFF(name),
+			   b->blob + b->desc + CELL_OFF(name));
 }
 
 /* index: 0 the hypervisor's debug console, 1 a cell's console. */
@@ -1119,20 +1124,6 @@ static bool name_fault(const uint8_t *p, size_t off, uint64_t *value)
 		}
 	}
 	*value = NAME_UNTERMINATED;
-	return true;
-}
-
-/* Two NUL-terminated names of at most WARDEN_NAME_LEN bytes. */
-static bool names_equal(const uint8_t *x, const uint8_t *y)
-{
-	unsigned int i;
-
-	for (i = 0; i < WARDEN_NAME_LEN; i++) {
-		if (x[i] != y[i])
-			return false;
-		if (!x[i])
-			return true;
-	}
 	return true;
 }
 

@@ -13,29 +13,8 @@
 #include <unistd.h>
 
 #include "cmocka_wrap.h"
+#include "fake_tree.h"
 #include "link_sysfs.h"
-
-static char root[64];
-
-static void put(const char *rel, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void dir(const char *rel)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	assert_int_equal(mkdir(path, 0755), 0);
-}
 
 /* A link directory with every file. */
 static void link_dir(const char *name, const char *index, const char *memory,

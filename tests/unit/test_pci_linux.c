@@ -16,29 +16,8 @@
 #include <warden/config.h>
 
 #include "cmocka_wrap.h"
+#include "fake_tree.h"
 #include "pci_linux.h"
-
-static char root[64];
-
-static void put(const char *rel, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void dir(const char *rel)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	assert_int_equal(mkdir(path, 0755), 0);
-}
 
 /* 0000:00:02.0, an e1000 bound to its driver */
 static int setup(void **state)

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A fake sysfs tree for the unit tests of code that reads /sys
+ * (test_pci_linux.c, test_link_sysfs.c): files and folders under root,
+ * a temporary folder the test creates.
+ */
+#ifndef WARDEN_TESTS_FAKE_TREE_H
+#define WARDEN_TESTS_FAKE_TREE_H
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "cmocka_wrap.h"
+
+static char root[64];
+
+/* root/rel := text */
+static inline void put(const char *rel, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* the folder root/rel */
+static inline void dir(const char *rel)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	assert_int_equal(mkdir(path, 0755), 0);
+}
+
+#endif /* WARDEN_TESTS_FAKE_TREE_H */
