@@ -95,7 +95,9 @@ e1=$(exits link-echo)
 echo "links: ping echo: $(echo "$OUT" | tail -n 1); link-echo exits $((e1 - e0)) for $N round trips"
 expect_out ping-1000 "^$N sent, $N received, 0 corrupted"
 e=$((e1 - e0))
-if [ "$MACHINE" = qemu-svm ]; then lo=$N hi=$((N + N / 20 + 20)); else lo=$((2 * N)) hi=$((2 * N + N / 20 + 20)); fi
+# (a few either way: the counters are read while the last echo's exit
+# may still be under way, and the client may see that echo before it)
+if [ "$MACHINE" = qemu-svm ]; then lo=$((N - 5)) hi=$((N + N / 20 + 20)); else lo=$((2 * N - 5)) hi=$((2 * N + N / 20 + 20)); fi
 if [ "$e" -ge $lo ] && [ "$e" -le $hi ]; then pass exits-per-doorbell; else fail exits-per-doorbell "$e exits for $N doorbells in and $N out (want $lo-$hi)"; fi
 
 # the net interface: Linux's ping to link-echo's ICMP responder
