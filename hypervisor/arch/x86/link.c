@@ -68,8 +68,6 @@ static u64 section_size(const struct link *l)
 
 static u32 config_dword(struct link_peer *p, u16 reg)
 {
-	const struct link *l = p->link;
-
 	switch (reg) {
 	case PCI_VENDOR_ID:
 	case 0x2c: /* subsystem IDs: the same */
@@ -92,7 +90,6 @@ static u32 config_dword(struct link_peer *p, u16 reg)
 	}
 	if (reg >= PCI_BAR0 && reg < PCI_BAR_END)
 		return pci_bar_read(p->bars, (reg - PCI_BAR0) / 4);
-	(void)l;
 	return 0;
 }
 
