@@ -633,6 +633,22 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "configuration space with pci_devices",
 		    c);
 		break;
+	case WARDEN_RULE_MEM_TRAPPED:
+		add(buf, len, "covers 0x%llx, %s, which the hypervisor traps%s",
+		    d,
+		    c == WARDEN_TRAPPED_LAPIC ? "the local APIC and MSI window"
+		    : c == WARDEN_TRAPPED_IOAPIC ? "an IOAPIC"
+		    : c == WARDEN_TRAPPED_IOMMU	 ? "the IOMMU's registers"
+						 : "an address",
+		    c == WARDEN_TRAPPED_LAPIC	 ? ": a cell reaches its own "
+						   "local APIC at its APIC "
+						   "base and sends device "
+						   "interrupts through "
+						   "pci_devices"
+		    : c == WARDEN_TRAPPED_IOAPIC ? ": a cell gets IOAPIC pins "
+						   "with irq_pins"
+						 : "");
+		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,
 		    "CPU vendor \"%s\" is not supported: Warden runs on "

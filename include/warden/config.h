@@ -201,6 +201,15 @@ WARDEN_CHECK_OFFSET(struct warden_cell_desc, cpus, 56);
 WARDEN_CHECK_OFFSET(struct warden_cell_desc, reset_address, 88);
 WARDEN_CHECK_OFFSET(struct warden_cell_desc, console, 96);
 
+/*
+ * The local APIC window: every CPU's xAPIC registers at its APIC base
+ * (0xfee00000 after reset) and the addresses device MSIs are written to
+ * (SDM vol 3 10.4.1, 11.11.1: 0xFEEx_xxxx).  No cell region may cover it
+ * (WARDEN_RULE_MEM_TRAPPED).
+ */
+#define WARDEN_LAPIC_WINDOW 0xfee00000ull
+#define WARDEN_LAPIC_WINDOW_SIZE 0x100000ull
+
 /* Facts about the platform that the hypervisor and cells need. */
 struct warden_platform {
 	uint32_t tsc_khz;	/* 0: the driver fills in Linux's value */

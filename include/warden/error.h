@@ -212,7 +212,7 @@ enum warden_rule {
 	WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE = 171,
 	/* Create: item MEMORY_REGION: the region covers an IOAPIC, which
 	 * the hypervisor keeps (a cell gets pins with irq_pins).  values:
-	 * the IOAPIC's address. */
+	 * the IOAPIC's address.  No longer reported: MEM_TRAPPED (176). */
 	WARDEN_RULE_IOAPIC_IN_CELL_MEMORY = 172,
 
 	/* The PCI unit (create). */
@@ -230,6 +230,12 @@ enum warden_rule {
 	 * window, which the hypervisor keeps.  values: the port or
 	 * address. */
 	WARDEN_RULE_PCI_CONFIG_IN_CELL = 175,
+	/* Item MEMORY_REGION (a cell's, the validator, also at create): the
+	 * region covers an address the hypervisor traps for root or for
+	 * every cell.  values: phys_start, size, what (WARDEN_TRAPPED_*),
+	 * the trapped address.  (Create reported an IOAPIC page as
+	 * IOAPIC_IN_CELL_MEMORY before; this rule replaces it.) */
+	WARDEN_RULE_MEM_TRAPPED = 176,
 
 	/* Links (link.h): the validator, item LINK unless said. */
 	/* Name empty, unterminated, not printable or not unique; flags;
@@ -283,6 +289,11 @@ enum warden_rule {
 /* root: regs over an IOAPIC or the MMCONFIG window (the hypervisor's) */
 #define WARDEN_LINK_BAD_REGS_TRAPPED 16
 #define WARDEN_LINK_BAD_SHMEM_ALIGN 17 /* a cell: not aligned to the size */
+
+/* What WARDEN_RULE_MEM_TRAPPED covers (values[2]). */
+#define WARDEN_TRAPPED_LAPIC 1	/* the local APIC and MSI window */
+#define WARDEN_TRAPPED_IOAPIC 2 /* an IOAPIC's page */
+#define WARDEN_TRAPPED_IOMMU 3	/* the IOMMU's register page */
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
  * the value at fault. */

@@ -188,6 +188,22 @@ static void lvt_modes(void **state)
 	}
 }
 
+/* A cell's device interrupt: one APIC ID, physical; the broadcast 0xff
+ * and logical destinations (which the hardware would resolve against
+ * root's LDRs) refused. */
+static void device_dest(void **state)
+{
+	(void)state;
+	assert_null(apic_cell_device_dest_refused(FIXED(0x41), 1));
+	assert_null(apic_cell_device_dest_refused(FIXED(0x41), 0xfe));
+	assert_non_null(apic_cell_device_dest_refused(FIXED(0x41), 0xff));
+	assert_non_null(
+		apic_cell_device_dest_refused(FIXED(0x41) | LOGICAL, 2));
+	/* lowest priority is a delivery mode, checked elsewhere */
+	assert_null(
+		apic_cell_device_dest_refused(APIC_DM_LOWEST << 8 | 0x41, 3));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +214,7 @@ int main(void)
 		cmocka_unit_test(shorthands),
 		cmocka_unit_test(cell_confined),
 		cmocka_unit_test(lvt_modes),
+		cmocka_unit_test(device_dest),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -553,6 +553,29 @@ MUT(cell_pio_config_ports)
 {
 	cb_add_pio(C, 0xcfc, 4);
 }
+/* Addresses the hypervisor traps: root has them, a cell may not. */
+MUT(cell_over_lapic_window)
+{
+	cb_add_region(S, WARDEN_LAPIC_WINDOW, WARDEN_LAPIC_WINDOW,
+		      WARDEN_LAPIC_WINDOW_SIZE, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+	/* not the APIC page itself: the MSI window above it */
+	cb_add_region(C, WARDEN_LAPIC_WINDOW + 0x1000, 0x80000000, 0x1000,
+		      RW | WARDEN_MEM_IO, WARDEN_MEMTYPE_UC);
+}
+MUT(cell_over_ioapic)
+{
+	cb_add_region(C, CB_IOAPIC, 0x80000000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+}
+MUT(cell_over_iommu)
+{
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	cb_add_region(S, 0xfed90000, 0xfed90000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+	cb_add_region(C, 0xfed90000, 0x80000000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+}
 MUT(cell_pio_overlap)
 {
 	cb_add_pio(C, CB_COM3 + 4, 4);
@@ -1309,6 +1332,17 @@ static const struct bad bad_cases[] = {
 	  R(PIO_IN_OTHER_CELL), I(PIO_RANGE), 1, V(CB_COM4, 8, 1), 1 },
 	{ "cell: PCI configuration ports", T_CELL, cell_pio_config_ports,
 	  R(PCI_CONFIG_IN_CELL), I(PIO_RANGE), 1, V(0xcfc, 4, 0xcf8), 1 },
+	{ "cell: region over the local APIC window", T_CELL,
+	  cell_over_lapic_window, R(MEM_TRAPPED), I(MEMORY_REGION), 2,
+	  V(WARDEN_LAPIC_WINDOW + 0x1000, 0x1000, WARDEN_TRAPPED_LAPIC,
+	    WARDEN_LAPIC_WINDOW),
+	  1 },
+	{ "cell: region over an IOAPIC", T_CELL_PCI, cell_over_ioapic,
+	  R(MEM_TRAPPED), I(MEMORY_REGION), 3,
+	  V(CB_IOAPIC, 0x1000, WARDEN_TRAPPED_IOAPIC, CB_IOAPIC), 1 },
+	{ "cell: region over the IOMMU", T_CELL_PCI, cell_over_iommu,
+	  R(MEM_TRAPPED), I(MEMORY_REGION), 3,
+	  V(0xfed90000, 0x1000, WARDEN_TRAPPED_IOMMU, 0xfed90000), 1 },
 	{ "cell: port ranges overlap", T_CELL, cell_pio_overlap, R(PIO_OVERLAP),
 	  I(PIO_RANGE), 1, V(CB_COM3 + 4, 4, 0), 1 },
 	{ "cell: console outside its ports", T_CELL, cell_console_outside_ports,

@@ -67,3 +67,14 @@ const char *apic_cell_lvt_mode_refused(u32 value)
 		return NULL;
 	return names[(value >> 8) & 7];
 }
+
+const char *apic_cell_device_dest_refused(u32 low, u32 dest)
+{
+	if (low & APIC_ICR_LOGICAL)
+		return "logical destination: a cell's device interrupt names "
+		       "one of its CPUs by APIC ID";
+	if (dest == XAPIC_BROADCAST)
+		return "broadcast destination 0xff: a cell's device interrupt "
+		       "names one of its CPUs by APIC ID";
+	return NULL;
+}

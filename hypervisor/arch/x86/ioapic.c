@@ -358,15 +358,14 @@ static bool cell_has_pins_on(const struct cell *cell, const struct ioapic *io)
 	return false;
 }
 
-/* Check everything first: a pin no IOAPIC has or another cell owns, an
- * IOAPIC page in the cell's memory.  Then nothing can fail. */
+/* Check everything first: a pin no IOAPIC has or another cell owns.  Then
+ * nothing can fail.  (An IOAPIC page in the cell's memory is the
+ * validator's WARDEN_RULE_MEM_TRAPPED, checked at create before this.) */
 static int ioapic_cell_check(const struct cell *cell, struct warden_error *err)
 {
 	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
-	const struct warden_mem_region *mem =
-		warden_cell_mem_regions(cell->config);
 	struct ioapic *io;
-	unsigned int i, j, pin;
+	unsigned int i, pin;
 
 	for (i = 0; i < cell->config->num_irq_pins; i++) {
 		io = ioapic_of_gsi(pins[i].gsi, &pin);
@@ -379,18 +378,6 @@ static int ioapic_cell_check(const struct cell *cell, struct warden_error *err)
 			return err->code;
 		}
 	}
-	for (i = 0; i < cell->config->num_memory_regions; i++)
-		for (j = 0; j < num_ioapics; j++)
-			if (!(mem[i].flags & WARDEN_MEM_COMM_REGION) &&
-			    ioapics[j].phys < mem[i].phys_start + mem[i].size &&
-			    mem[i].phys_start < ioapics[j].phys + PAGE_SIZE) {
-				err->code = -WARDEN_EINVAL;
-				err->rule = WARDEN_RULE_IOAPIC_IN_CELL_MEMORY;
-				err->item_kind = WARDEN_ITEM_MEMORY_REGION;
-				err->item_index = i;
-				err->values[0] = ioapics[j].phys;
-				return err->code;
-			}
 	return 0;
 }
 

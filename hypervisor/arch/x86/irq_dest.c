@@ -30,28 +30,18 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest)
 const char *irq_cell_dest(const struct cell *cell, u32 low, u32 dest,
 			  u32 *apic_id)
 {
-	bool logical = low & ICR_DEST_LOGICAL, found = false;
-	struct apic_target target;
-	struct per_cpu *t;
+	const char *why = apic_cell_device_dest_refused(low, dest);
 	unsigned int cpu;
 
+	if (why)
+		return why;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
-		t = per_cpu(cpu);
-		target.apic_id = t->apic_id;
-		target.ldr = t->arch.ldr;
-		target.dfr = t->arch.dfr;
-		if (!cpu_in_set(&cell->cpus, cpu)) {
-			if (!logical && dest != 0xff && t->apic_id == dest)
-				return "destination is a CPU outside the cell";
+		if (per_cpu(cpu)->apic_id != dest)
 			continue;
-		}
-		if (logical && t->arch.guest_x2apic)
-			return "logical destination in x2APIC mode";
-		if (!apic_is_destination(false, low, dest, &target, false))
-			continue;
-		if (!found)
-			*apic_id = t->apic_id;
-		found = true;
+		if (!cpu_in_set(&cell->cpus, cpu))
+			return "destination is a CPU outside the cell";
+		*apic_id = dest;
+		return NULL;
 	}
-	return found ? NULL : "destination names none of the cell's CPUs";
+	return "destination names none of the cell's CPUs";
 }

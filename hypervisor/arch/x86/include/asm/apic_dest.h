@@ -60,4 +60,16 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
  */
 const char *apic_cell_lvt_mode_refused(u32 value);
 
+/*
+ * A cell's device interrupt (IOAPIC entry, MSI, MSI-X, link vector) in ICR
+ * form (see asm/irq_dest.h): NULL if its destination is one APIC ID in
+ * physical mode, else why not.  An MSI or MSI-X message is written to the
+ * device as the cell wrote it, so the hardware, not the hypervisor,
+ * decides where it goes: a broadcast (physical 0xff, SDM Vol. 3 11.6.2.1)
+ * would reach every CPU, and a logical destination every CPU whose
+ * physical LDR matches (root's, since a cell CPU's physical LDR is 0,
+ * apic_cell_reset).  So a cell names its CPU by APIC ID, one at a time.
+ */
+const char *apic_cell_device_dest_refused(u32 low, u32 dest);
+
 #endif /* WARDEN_ASM_APIC_DEST_H */

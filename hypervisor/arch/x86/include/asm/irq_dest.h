@@ -23,11 +23,11 @@ struct cell;
 const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
 
 /*
- * Where a cell's interrupt goes: NULL with *apic_id the APIC ID of the
- * first of the cell's CPUs it names, or why it may not be sent.  A
- * physical ID outside the cell is forbidden; logical destinations are
- * resolved among the cell's CPUs with the IDs the cell gave them (xAPIC
- * mode only).
+ * Where a cell's interrupt goes: NULL with *apic_id its destination, a CPU
+ * of the cell, or why it may not be sent: not one APIC ID in physical
+ * mode (apic_cell_device_dest_refused: no broadcast, no logical
+ * destination, since MSI and MSI-X messages reach the hardware as the
+ * cell wrote them), a CPU outside the cell, or no CPU at all.
  */
 const char *irq_cell_dest(const struct cell *cell, u32 low, u32 dest,
 			  u32 *apic_id);
