@@ -421,6 +421,10 @@ int wd_cell_create(struct warden_cell_create *arg)
 		goto unlock;
 	}
 	ret = validate(arg, config, herr);
+	if (!ret)
+		ret = wd_cell_check_linux_memory(
+			&arg->error,
+			config + sizeof(struct warden_config_header));
 	if (ret || (arg->flags & WARDEN_CREATE_VALIDATE_ONLY))
 		goto unlock;
 	ret = create(arg, config, herr);

@@ -9,6 +9,8 @@
 #include <warden/hypercall.h>
 #include <warden/ioctl.h>
 
+struct warden_cell_desc;
+
 #define WARDEN_DRIVER_VERSION "0.1.0"
 
 /*
@@ -68,6 +70,11 @@ static inline long wd_hypercall(unsigned long code, unsigned long arg1,
 /* cell.c: the cell ioctls.  Each fills the error record on failure. */
 #define WARDEN_MAX_DRIVER_CELLS 15 /* besides root */
 int wd_cell_create(struct warden_cell_create *arg);
+/* cell_memory.c: refuses (WARDEN_RULE_MEM_LINUX_USES, -EBUSY) a memory
+ * region of the cell, validated by the hypervisor, that Linux uses: System
+ * RAM, ACPI tables or NVS, a busy resource outside the cell's own BARs. */
+int wd_cell_check_linux_memory(struct warden_error *err,
+			       const struct warden_cell_desc *desc);
 int wd_cell_destroy(struct warden_cell_ref *arg);
 int wd_cell_info(struct warden_cell_info *info);
 int wd_cell_load(struct warden_cell_load *arg);

@@ -278,6 +278,7 @@ bool config_rule(uint32_t rule)
 	       rule == WARDEN_RULE_IOAPIC_IN_CELL_MEMORY ||
 	       rule == WARDEN_RULE_PCI_CONFIG_IN_CELL ||
 	       rule == WARDEN_RULE_MEM_TRAPPED ||
+	       rule == WARDEN_RULE_MEM_LINUX_USES ||
 	       (rule >= WARDEN_RULE_LINK_FIELDS &&
 		rule <= WARDEN_RULE_LINK_PEER_VECTORS);
 }

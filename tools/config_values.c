@@ -204,8 +204,15 @@ int cv_parse_cpus(const char *s, struct warden_cpu_set *set, const char **why)
 			*why = "names a CPU above 255";
 			return -1;
 		}
-		for (cpu = first; cpu <= last; cpu++)
+		/* a set cannot say "twice": a repeated CPU is a mistake
+		 * (a typo for another CPU), not to be merged silently */
+		for (cpu = first; cpu <= last; cpu++) {
+			if (cv_cpu_in(set, (unsigned int)cpu)) {
+				*why = "names a CPU twice";
+				return -1;
+			}
 			cv_cpu_add(set, (unsigned int)cpu);
+		}
 		s = skip_blanks(s);
 		if (*s == ',')
 			s = skip_blanks(s + 1);

@@ -339,6 +339,12 @@ static void cpus(struct ctx *x, int id, const char *what,
 		else if (cv_parse_cpus(text(item), &one, &why))
 			diag(x, line_of(item), "%s: '%s' %s", what, text(item),
 			     why);
+		for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+			if (cv_cpu_in(&one, cpu) && cv_cpu_in(set, cpu))
+				diag(x, line_of(item),
+				     "%s: CPU %u is listed twice (first on "
+				     "line %u)",
+				     what, cpu, l->cpu[cpu]);
 		for (w = 0; w < WARDEN_CPU_SET_WORDS; w++)
 			set->bits[w] |= one.bits[w];
 		for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)

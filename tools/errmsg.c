@@ -649,6 +649,12 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 						   "with irq_pins"
 						 : "");
 		break;
+	case WARDEN_RULE_MEM_LINUX_USES:
+		add(buf, len,
+		    "Linux uses 0x%llx-0x%llx of it (%s in /proc/iomem): a "
+		    "cell's memory comes from the memmap= reservation",
+		    c, d, e->text[0] ? e->text : "a resource");
+		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		add(buf, len,
 		    "CPU vendor \"%s\" is not supported: Warden runs on "

@@ -236,6 +236,12 @@ enum warden_rule {
 	 * the trapped address.  (Create reported an IOAPIC page as
 	 * IOAPIC_IN_CELL_MEMORY before; this rule replaces it.) */
 	WARDEN_RULE_MEM_TRAPPED = 176,
+	/* Item MEMORY_REGION (the driver, at create): Linux uses memory of
+	 * the region (/proc/iomem: System RAM, ACPI tables or NVS, or a
+	 * busy resource outside the cell's own BARs).  values: phys_start,
+	 * size, the first such range's start and end (inclusive, clipped to
+	 * the region); text: what it is. */
+	WARDEN_RULE_MEM_LINUX_USES = 177,
 
 	/* Links (link.h): the validator, item LINK unless said. */
 	/* Name empty, unterminated, not printable or not unique; flags;

@@ -143,6 +143,11 @@ static void cpu_lists(void **state)
 	assert_int_equal(cv_parse_cpus("0-", &set, &why), -1);
 	assert_int_equal(cv_parse_cpus("a", &set, &why), -1);
 	assert_int_equal(cv_parse_cpus("1;2", &set, &why), -1);
+	memset(&set, 0, sizeof(set));
+	assert_int_equal(cv_parse_cpus("1,1", &set, &why), -1);
+	assert_string_equal(why, "names a CPU twice");
+	memset(&set, 0, sizeof(set));
+	assert_int_equal(cv_parse_cpus("0-3,2", &set, &why), -1);
 	assert_int_equal(cv_parse_cpus("", &set, &why), -1);
 	memset(&set, 0, sizeof(set));
 	cv_format_cpus(&set, buf, sizeof(buf));

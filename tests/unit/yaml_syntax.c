@@ -86,6 +86,16 @@ const struct yc_syntax yc_syntax[] = {
 		  "  cpus: 3-1 #!\n",
 	  .message = "cell.cpus: '3-1' has a bad CPU range (the first CPU is "
 		     "above the last)" },
+	{ .name = "cpu-listed-twice",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: [1, 1] #!\n",
+	  .message = "cell.cpus: CPU 1 is listed twice (first on line 3)" },
+	{ .name = "cpu-twice-in-range",
+	  .yaml = "cell:\n"
+		  "  name: x\n"
+		  "  cpus: 0-3,2 #!\n",
+	  .message = "cell.cpus: '0-3,2' names a CPU twice" },
 	{ .name = "cpu-range-open",
 	  .yaml = "cell:\n"
 		  "  name: x\n"
