@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+# Isolation rules (docs/hypervisor.md, "Isolation"), each shown by the
+# attack that got through before it:
+#  - no cell region over an address the hypervisor traps: the local APIC
+#    page (mapped at another guest address it reached the physical APIC:
+#    any IPI to any CPU), an IOAPIC, the IOMMU's registers; refused by the
+#    hypervisor at create and by the validator offline;
+#  - no cell memory Linux uses: System RAM (inside root's region and past
+#    the memmap= reservation), refused by warden.ko at create, --check too;
+#  - a CPU listed twice in a config is refused;
+#  - a cell's device interrupt names one of its CPUs by APIC ID: an MSI
+#    and an MSI-X entry to the broadcast 0xfeeff000 (both reached root's
+#    CPUs on qemu-svm-noiommu) fail the cell, named; root takes no stray
+#    vector; the device works for the next cell.
+# The q35 machines only: the MSI attacks need QEMU's edu and e1000e, and
+# the config refusals do not depend on the CPU's vendor (the validator is
+# one C file, unit-tested on the host).
+# machines: qemu-svm qemu-svm-noiommu
+# cpus: 2
+# timeout: 500
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after disable
+. /tests/lib.sh
+
+online=/sys/devices/system/cpu/cpu1/online
+# cell NAME RAM REGION...: tiny-demo's config as NAME, its RAM at phys
+# RAM, with more memory regions (YAML flow mappings)
+cell() {
+	name=$1 ram=$2
+	shift 2
+	sed -e "s/name: tiny-demo/name: $name/" -e "s/phys: 0x30600000/phys: $ram/" \
+		-e '/^  ports:$/,$d' /yaml/cells/tiny-demo.yaml
+	for r in "$@"; do
+		echo "    - $r"
+	done
+	printf '  ports:\n    - 0x3e8-0x3ef\n'
+}
+# refused NAME FILE REGEX: cell create of FILE fails with a message
+# matching REGEX
+refused() {
+	run warden cell create "$2"
+	if [ "$RC" != 0 ] && echo "$OUT" | grep -Eq -- "$3"; then pass "$1"; else fail "$1" "rc $RC: $OUT"; fi
+}
+demo() {
+	warden cell load $1 /inmates/pci-demo.bin -s "$2" -a 0xff000 >/dev/null
+	warden cell start $1 >/dev/null
+	i=0
+	while [ $i -lt 60 ]; do
+		state=$(warden cell list | awk -v c=$1 '$2 == c { print $3 }')
+		[ "$state" = running ] || break
+		sleep 1
+		i=$((i + 1))
+	done
+	warden cell list | awk -v c=$1 '$2 == c { s = $3; if (s == "shut") { s = "shut-down"; f = $6 } else f = $5; print s "/" f }'
+}
+
+expect_rc insmod 0 insmod /warden.ko
+expect_rc enable 0 warden enable $SYSTEM_CELL
+
+# the local APIC page at another guest address: the hypervisor traps it
+# only at the cell's APIC base
+cell lapic 0x30600000 '{phys: 0xfee00000, guest: 0x200000, size: 4K, flags: [read, write, io]}' >/tmp/lapic.yaml
+refused refused-lapic-page /tmp/lapic.yaml "/tmp/lapic.yaml:[0-9]+: memory\[2\] 0xfee00000\+0x1000: covers 0xfee00000, the local APIC and MSI window, which the hypervisor traps"
+run warden config check /yaml/system-qemu.yaml /tmp/lapic.yaml
+if [ "$RC" = 1 ] && echo "$OUT" | grep -q "covers 0xfee00000, the local APIC and MSI window"; then pass refused-lapic-offline; else fail refused-lapic-offline "rc $RC: $OUT"; fi
+cell ioapic 0x30600000 '{phys: 0xfec00000, guest: 0x200000, size: 4K, flags: [read, write, io]}' >/tmp/ioapic.yaml
+refused refused-ioapic /tmp/ioapic.yaml "memory\[2\] 0xfec00000\+0x1000: covers 0xfec00000, an IOAPIC, which the hypervisor traps"
+cell iommu 0x30600000 '{phys: 0xfed90000, guest: 0x200000, size: 4K, flags: [read, write, io]}' >/tmp/iommu.yaml
+refused refused-iommu /tmp/iommu.yaml "memory\[2\] 0xfed90000\+0x1000: covers 0xfed90000, the IOMMU's registers, which the hypervisor traps"
+
+# Linux's RAM: root's region 0x100000-0x2fffffff is System RAM; so is
+# 0x34000000 on, past the memmap= reservation
+cell ram 0x20000000 >/tmp/ram.yaml
+refused refused-linux-ram /tmp/ram.yaml "memory\[0\] 0x20000000\+0x100000: Linux uses 0x20000000-0x200fffff of it \(System RAM in /proc/iomem\)"
+run warden cell create --check /tmp/ram.yaml
+if [ "$RC" != 0 ] && echo "$OUT" | grep -q "Linux uses 0x20000000-0x200fffff of it"; then pass refused-linux-ram-check; else fail refused-linux-ram-check "rc $RC: $OUT"; fi
+cell past 0x34000000 >/tmp/past.yaml
+refused refused-past-reservation /tmp/past.yaml "memory\[0\] 0x34000000\+0x100000: Linux uses 0x34000000-0x340fffff of it \(System RAM"
+run warden cell list
+if [ -z "$(echo "$OUT" | grep '^[0-9]')" ] && [ "$(cat $online)" = 1 ]; then pass refused-nothing-changed; else fail refused-nothing-changed "CPU 1 online $(cat $online): $OUT"; fi
+
+sed 's/^  cpus: 1$/  cpus: [1, 1]/' /yaml/cells/tiny-demo.yaml >/tmp/twice.yaml
+run warden config check /tmp/twice.yaml
+if [ "$RC" != 0 ] && echo "$OUT" | grep -Eq "/tmp/twice.yaml:[0-9]+: cell.cpus: CPU 1 is listed twice"; then pass refused-cpus-twice; else fail refused-cpus-twice "rc $RC: $OUT"; fi
+
+# broadcast device interrupts: physical destination 0xff
+dmesg -c >/dev/null
+warden cell create /configs/cells/pci-demo-edu.cell >/dev/null
+state=$(demo pci-demo-edu "irqs=1 mode=msi dest=0xff")
+if [ "$state" = failed/1 ] && warden console | grep -q "PCI 00:03.0 .*refused: broadcast destination 0xff"; then pass msi-broadcast-refused; else fail msi-broadcast-refused "state '$state': $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+warden cell destroy pci-demo-edu >/dev/null
+warden cell create /configs/cells/pci-demo-e1000e.cell >/dev/null
+state=$(demo pci-demo-e1000e "irqs=1 mode=msix dev=e1000e dest=0xff")
+if [ "$state" = failed/1 ] && warden console | grep -q "PCI 00:04.0 MSI-X entry 0 refused: broadcast destination 0xff"; then pass msix-broadcast-refused; else fail msix-broadcast-refused "state '$state': $(warden console | tail -n 3 | tr '\n' ' ')"; fi
+warden cell destroy pci-demo-e1000e >/dev/null
+sleep 1
+if dmesg | grep -q "No irq handler for vector"; then fail root-no-stray-vector "$(dmesg | grep 'No irq handler' | head -n 2 | tr '\n' ' ')"; else pass root-no-stray-vector; fi
+if [ "$(taskset -c 1 sh -c 'echo alive')" = alive ]; then pass root-alive; else fail root-alive "CPU 1 back in root"; fi
+# the function works for the next cell
+warden cell create /configs/cells/pci-demo-edu.cell >/dev/null
+state=$(demo pci-demo-edu "irqs=100 mode=msi")
+if [ "$state" = "shut-down/-" ]; then pass msi-after; else fail msi-after "state '$state'"; fi
+warden cell destroy pci-demo-edu >/dev/null
+
+expect_rc disable 0 warden disable
