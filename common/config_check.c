@@ -176,6 +176,7 @@ struct system {
 	size_t links_off;
 	uint64_t mmconfig_base, mmconfig_size; /* size 0: none */
 	uint64_t iommu_base;		       /* 0: none */
+	uint64_t hpet_base;		       /* 0: none */
 };
 
 /* Little-endian loads; callers have checked the bounds. */
@@ -1505,6 +1506,7 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	v = load(p, PLAT_OFF(mmconfig_end_bus), 1);
 	sys->mmconfig_size = sys->mmconfig_base ? (v + 1) << 20 : 0;
 	sys->iommu_base = load64(p, PLAT_OFF(iommu_base));
+	sys->hpet_base = load64(p, PLAT_OFF(hpet_base));
 	v = load16(p, PLAT_OFF(reserved1));
 	if (v)
 		fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
@@ -1726,6 +1728,8 @@ static void check_config_space(struct checker *ck, const struct cell *c,
  * - Each IOAPIC's page: root's and cells' pins are moderated there.
  * - The IOMMU's register page (VT-d 10.4: 4 KiB aligned; the hypervisor
  *   reads its remapping table and root's use of it is watched).
+ * - The HPET's page: its timers choose IOAPIC pins and MSI messages, so
+ *   the hypervisor checks root's writes there (hpet.c).
  */
 static uint64_t trapped_at(const struct system *sys, uint64_t start,
 			   uint64_t size, uint64_t *what)
@@ -1745,6 +1749,10 @@ static uint64_t trapped_at(const struct system *sys, uint64_t start,
 	*what = WARDEN_TRAPPED_IOMMU;
 	if (sys->iommu_base && overlap(start, size, sys->iommu_base, 4096))
 		return sys->iommu_base;
+	*what = WARDEN_TRAPPED_HPET;
+	if (sys->hpet_base &&
+	    overlap(start, size, sys->hpet_base & ~4095ull, 4096))
+		return sys->hpet_base;
 	*what = 0;
 	return 0;
 }

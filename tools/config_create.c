@@ -415,6 +415,8 @@ struct platform {
 	char mmconfig_why[160];
 	uint64_t iommu_base;
 	char iommu_why[160];
+	uint64_t hpet_base;
+	char hpet_why[160];
 	unsigned int madt_cpus; /* 0: no MADT */
 	struct acpi_madt madt;	/* its IOAPICs, when madt_cpus */
 	/* pins written for each IOAPIC (fit_ioapic_pins) */
@@ -478,7 +480,11 @@ static void from_acpi(struct gen *g, const struct res_list *io,
 		snprintf(what, sizeof(what), "the HPET at 0x%llx (ACPI HPET)",
 			 (unsigned long long)hpet);
 		device(g, hpet, 0x400, what);
+		p->hpet_base = hpet;
+		snprintf(p->hpet_why, sizeof(p->hpet_why), "ACPI HPET");
 	} else {
+		snprintf(p->hpet_why, sizeof(p->hpet_why),
+			 "no HPET (ACPI HPET: %s)", t ? why : "no such table");
 		device_by_name(g, io, "HPET", "the HPET");
 	}
 	free(t);
@@ -1261,11 +1267,12 @@ static void write_config(FILE *f, struct gen *g, const char *cpus,
 		"    pm_timer_port: 0x%x # %s\n"
 		"    mmconfig_base: 0x%llx # %s\n"
 		"    mmconfig_end_bus: %u\n"
-		"    iommu_base: 0x%llx # %s\n",
+		"    iommu_base: 0x%llx # %s\n"
+		"    hpet_base: 0x%llx # %s\n",
 		p->pm_timer, p->pm_timer_why,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_why,
 		p->mmconfig_end_bus, (unsigned long long)p->iommu_base,
-		p->iommu_why);
+		p->iommu_why, (unsigned long long)p->hpet_base, p->hpet_why);
 	write_ioapics(f, p);
 	fprintf(f, "root_cell:\n  name: Linux\n");
 	if (p->madt_cpus)

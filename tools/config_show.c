@@ -462,10 +462,12 @@ static void system_part(struct show *s, const struct warden_system_desc *d)
 	fprintf(s->out,
 		"  platform:\n    tsc_khz: %u\n    apic_khz: %u\n"
 		"    pm_timer_port: 0x%x\n    mmconfig_base: 0x%llx\n"
-		"    mmconfig_end_bus: %u\n    iommu_base: 0x%llx\n",
+		"    mmconfig_end_bus: %u\n    iommu_base: 0x%llx\n"
+		"    hpet_base: 0x%llx\n",
 		p->tsc_khz, p->apic_khz, p->pm_timer_port,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus,
-		(unsigned long long)p->iommu_base);
+		(unsigned long long)p->iommu_base,
+		(unsigned long long)p->hpet_base);
 	if (p->reserved1)
 		lossy(s, "reserved platform field: 0x%llx",
 		      (unsigned long long)p->reserved1);

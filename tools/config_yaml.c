@@ -953,11 +953,12 @@ static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 	static const char *const hv_keys[] = { "start", "size" };
 	static const char *const plat_keys[] = {
 		"tsc_khz",	 "apic_khz",	     "pm_timer_port",
-		"mmconfig_base", "mmconfig_end_bus", "iommu_base"
+		"mmconfig_base", "mmconfig_end_bus", "iommu_base",
+		"hpet_base"
 	};
 	struct warden_platform *p = &s->platform;
-	int ids[4], hv[2], pl[6];
-	unsigned int lines[4], hv_lines[2], pl_lines[6];
+	int ids[4], hv[2], pl[7];
+	unsigned int lines[4], hv_lines[2], pl_lines[7];
 	uint64_t v;
 
 	if (!fields(x, node(x, id), "system", keys, 4, ids, lines))
@@ -987,7 +988,7 @@ static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 	}
 	console(x, ids[1], "system.debug_console", &s->debug_console);
 	if (ids[2] && !is_null(node(x, ids[2])) &&
-	    fields(x, node(x, ids[2]), "system.platform", plat_keys, 6, pl,
+	    fields(x, node(x, ids[2]), "system.platform", plat_keys, 7, pl,
 		   pl_lines)) {
 		v = 0;
 		opt_number(x, pl[0], "platform.tsc_khz", UINT32_MAX, &v);
@@ -1005,6 +1006,8 @@ static void system_part(struct ctx *x, int id, struct warden_system_desc *s)
 		p->mmconfig_end_bus = (uint8_t)v;
 		opt_number(x, pl[5], "platform.iommu_base", UINT64_MAX,
 			   &p->iommu_base);
+		opt_number(x, pl[6], "platform.hpet_base", UINT64_MAX,
+			   &p->hpet_base);
 	}
 }
 

@@ -639,6 +639,7 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    c == WARDEN_TRAPPED_LAPIC ? "the local APIC and MSI window"
 		    : c == WARDEN_TRAPPED_IOAPIC ? "an IOAPIC"
 		    : c == WARDEN_TRAPPED_IOMMU	 ? "the IOMMU's registers"
+		    : c == WARDEN_TRAPPED_HPET	 ? "the HPET"
 						 : "an address",
 		    c == WARDEN_TRAPPED_LAPIC	 ? ": a cell reaches its own "
 						   "local APIC at its APIC "

@@ -36,7 +36,7 @@
 #include "abi.h"
 #include "link.h"
 
-#define WARDEN_CONFIG_REVISION 3
+#define WARDEN_CONFIG_REVISION 4
 #define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
 #define WARDEN_CELL_SIGNATURE "WRDNCEL"
 
@@ -226,8 +226,12 @@ struct warden_platform {
 	 * the hypervisor reads its remapping table to deliver link doorbells
 	 * to root (link.c). */
 	uint64_t iommu_base;
+	/* Register base of the HPET (ACPI HPET), 0 if none: the hypervisor
+	 * checks root's writes to it (hpet.c), since its timers choose their
+	 * own IOAPIC pins or MSI messages. */
+	uint64_t hpet_base;
 };
-WARDEN_CHECK_SIZE(struct warden_platform, 40);
+WARDEN_CHECK_SIZE(struct warden_platform, 48);
 
 struct warden_system_desc {
 	uint64_t hv_mem_start; /* reserved memory (memmap=) for the hypervisor */
@@ -236,10 +240,10 @@ struct warden_system_desc {
 	struct warden_platform platform;
 	struct warden_cell_desc root_cell;
 };
-WARDEN_CHECK_SIZE(struct warden_system_desc, 184);
+WARDEN_CHECK_SIZE(struct warden_system_desc, 192);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, debug_console, 16);
 WARDEN_CHECK_OFFSET(struct warden_system_desc, platform, 32);
-WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 72);
+WARDEN_CHECK_OFFSET(struct warden_system_desc, root_cell, 80);
 
 /* Arrays that follow a cell descriptor, and the size they take. */
 static inline const struct warden_mem_region *

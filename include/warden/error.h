@@ -300,6 +300,7 @@ enum warden_rule {
 #define WARDEN_TRAPPED_LAPIC 1	/* the local APIC and MSI window */
 #define WARDEN_TRAPPED_IOAPIC 2 /* an IOAPIC's page */
 #define WARDEN_TRAPPED_IOMMU 3	/* the IOMMU's register page */
+#define WARDEN_TRAPPED_HPET 4	/* the HPET's page */
 
 /* What is wrong with a BAR (WARDEN_RULE_PCI_BAR values[2]); values[3] is
  * the value at fault. */

@@ -190,10 +190,10 @@ struct bad {
 #define C (&e->cell)
 #define MUT(fn) static void fn(struct env *e)
 
-#define SYS_SIZE 352u	 /* 24 + 184 + 4 * 32 + 2 * 8 */
+#define SYS_SIZE 360u	 /* 24 + 192 + 4 * 32 + 2 * 8 */
 #define CELL_SIZE 208u	 /* 24 + 112 + 2 * 32 + 8 */
-#define SYS_REGIONS 208u /* offset of the root cell's regions */
-#define SYS_PIO 336u
+#define SYS_REGIONS 216u /* offset of the root cell's regions */
+#define SYS_PIO 344u
 #define CELL_REGIONS 136u
 #define SIG_SYSTEM 0x005359534e445257ull /* "WRDNSYS" little-endian */
 #define SIG_CELL 0x004c45434e445257ull
@@ -574,6 +574,14 @@ MUT(cell_over_iommu)
 	cb_add_region(S, 0xfed90000, 0xfed90000, 0x1000, RW | WARDEN_MEM_IO,
 		      WARDEN_MEMTYPE_UC);
 	cb_add_region(C, 0xfed90000, 0x80000000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+}
+MUT(cell_over_hpet)
+{
+	cb_sys(S)->platform.hpet_base = 0xfed00000;
+	cb_add_region(S, 0xfed00000, 0xfed00000, 0x1000, RW | WARDEN_MEM_IO,
+		      WARDEN_MEMTYPE_UC);
+	cb_add_region(C, 0xfed00000, 0x80000000, 0x1000, RW | WARDEN_MEM_IO,
 		      WARDEN_MEMTYPE_UC);
 }
 MUT(cell_pio_overlap)
@@ -1159,9 +1167,9 @@ MUT(cell_region_over_link)
 
 static const struct bad bad_cases[] = {
 	{ "sys: 10 bytes", T_SYS, sys_10_bytes, R(CONFIG_TOO_SMALL), I(CONFIG),
-	  0, V(10, 208), 1 },
+	  0, V(10, 216), 1 },
 	{ "sys: header only", T_SYS, sys_header_only, R(CONFIG_TOO_SMALL),
-	  I(CONFIG), 0, V(24, 208), 2 },
+	  I(CONFIG), 0, V(24, 216), 2 },
 	{ "sys: cell signature", T_SYS, sys_cell_signature, R(CONFIG_SIGNATURE),
 	  I(CONFIG), 0, V(SIG_CELL, 0), 1 },
 	{ "cell: system signature", T_CELL, cell_system_signature,
@@ -1183,7 +1191,7 @@ static const struct bad bad_cases[] = {
 	{ "sys: header reserved", T_SYS, sys_header_reserved,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(20, 5), 1 },
 	{ "sys: root reserved", T_SYS, sys_root_reserved, R(CONFIG_RESERVED),
-	  I(CONFIG), 0, V(24 + 72 + 52, 1), 1 },
+	  I(CONFIG), 0, V(24 + 80 + 52, 1), 1 },
 	{ "sys: platform reserved1", T_SYS, sys_platform_reserved1,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 14, 1), 1 },
 	{ "sys: platform reserved2", T_SYS, sys_platform_reserved2,
@@ -1343,6 +1351,9 @@ static const struct bad bad_cases[] = {
 	{ "cell: region over the IOMMU", T_CELL_PCI, cell_over_iommu,
 	  R(MEM_TRAPPED), I(MEMORY_REGION), 3,
 	  V(0xfed90000, 0x1000, WARDEN_TRAPPED_IOMMU, 0xfed90000), 1 },
+	{ "cell: region over the HPET", T_CELL_PCI, cell_over_hpet,
+	  R(MEM_TRAPPED), I(MEMORY_REGION), 3,
+	  V(0xfed00000, 0x1000, WARDEN_TRAPPED_HPET, 0xfed00000), 1 },
 	{ "cell: port ranges overlap", T_CELL, cell_pio_overlap, R(PIO_OVERLAP),
 	  I(PIO_RANGE), 1, V(CB_COM3 + 4, 4, 0), 1 },
 	{ "cell: console outside its ports", T_CELL, cell_console_outside_ports,
