@@ -650,6 +650,12 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 						   "with irq_pins"
 						 : "");
 		break;
+	case WARDEN_RULE_HPET_ROUTES_CELL_PIN:
+		add(buf, len,
+		    "HPET timer %llu, which Linux programmed, drives one of "
+		    "the cell's IOAPIC pins: route or stop that timer first",
+		    a);
+		break;
 	case WARDEN_RULE_MEM_LINUX_USES:
 		add(buf, len,
 		    "Linux uses 0x%llx-0x%llx of it (%s in /proc/iomem): a "

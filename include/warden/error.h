@@ -242,6 +242,10 @@ enum warden_rule {
 	 * size, the first such range's start and end (inclusive, clipped to
 	 * the region); text: what it is. */
 	WARDEN_RULE_MEM_LINUX_USES = 177,
+	/* Create: an HPET timer root programmed drives an IOAPIC pin of the
+	 * cell (its route, or the legacy routes to inputs 2 and 8).
+	 * values: the timer. */
+	WARDEN_RULE_HPET_ROUTES_CELL_PIN = 178,
 
 	/* Links (link.h): the validator, item LINK unless said. */
 	/* Name empty, unterminated, not printable or not unique; flags;

@@ -49,6 +49,11 @@
  *                                     (with memory decoding on, move a
  *                                      memory BAR to addr; read it back,
  *                                      then put it back)
+ *   insmod wdtest.ko mode=hpet pin=2 [value=0x...] [addr=0xfed00000]
+ *                                     (write the low half of HPET timer
+ *                                      pin's configuration register as a
+ *                                      root driver would, then read it
+ *                                      back; without value: only read)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -239,6 +244,24 @@ static void ioapic_pin(void)
 	pr_info("wdtest: ioapic pin %u: before 0x%x, after 0x%x, high 0x%x\n",
 		pin, before, after, hi);
 	iounmap(io);
+}
+
+/* One HPET timer's configuration (low half), HPET spec 2.3.8. */
+static void hpet_timer(void)
+{
+	void __iomem *hpet = ioremap(addr ? addr : 0xfed00000, 0x400);
+	u32 before, after, v;
+	bool write = value[0] && !kstrtou32(value, 0, &v);
+
+	if (!hpet)
+		return;
+	before = readl(hpet + 0x100 + 0x20 * pin);
+	if (write)
+		writel(v, hpet + 0x100 + 0x20 * pin);
+	after = readl(hpet + 0x100 + 0x20 * pin);
+	pr_info("wdtest: hpet timer %u: before 0x%x, after 0x%x\n", pin,
+		before, after);
+	iounmap(hpet);
 }
 
 #define APIC_BASE_EXTD BIT_ULL(10)
@@ -498,6 +521,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "ioapic")) {
 		ioapic_pin();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "hpet")) {
+		hpet_timer();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "msi")) {

@@ -11,14 +11,18 @@
 #  - a cell's device interrupt names one of its CPUs by APIC ID: an MSI
 #    and an MSI-X entry to the broadcast 0xfeeff000 (both reached root's
 #    CPUs on qemu-svm-noiommu) fail the cell, named; root takes no stray
-#    vector; the device works for the next cell.
+#    vector; the device works for the next cell;
+#  - root's HPET writes are checked (its page read-only): a timer routed
+#    to a cell's pin is refused (it reached the cell before), a create
+#    is refused while a timer drives the new cell's pin, root's own
+#    routes are taken, and root's HPET clock keeps running without exits.
 # The q35 machines only: the MSI attacks need QEMU's edu and e1000e, and
 # the config refusals do not depend on the CPU's vendor (the validator is
 # one C file, unit-tested on the host).
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after disable
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works disable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -99,6 +103,38 @@ if [ "$(taskset -c 1 sh -c 'echo alive')" = alive ]; then pass root-alive; else 
 warden cell create /configs/cells/pci-demo-edu.cell >/dev/null
 state=$(demo pci-demo-edu "irqs=100 mode=msi")
 if [ "$state" = "shut-down/-" ]; then pass msi-after; else fail msi-after "state '$state'"; fi
+warden cell destroy pci-demo-edu >/dev/null
+
+# the HPET: timer 2 (Linux's clock uses timer 0) routed by root
+hpet() { # TIMER [VALUE]: "before 0x.., after 0x.."
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=hpet pin=$1 ${2:+value=$2} 2>/dev/null
+	dmesg | sed -n 's/.*wdtest: hpet timer [0-9]*: //p' | head -n 1
+}
+route23=$(((23 << 9) | 4)) route21=$(((21 << 9) | 4)) # Tn_INT_ENB
+if warden console | grep -Eq "HPET at 0xfed00000: [0-9]+ timers, root's writes checked"; then pass hpet-trapped; else fail hpet-trapped "$(warden console | grep -i hpet)"; fi
+v=$(hpet 2 $route23)
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+if [ -n "$after" ] && [ $((after & 0x3e04)) = $route23 ]; then pass hpet-root-route-taken; else fail hpet-root-route-taken "$v"; fi
+run warden cell create /configs/cells/pci-demo-edu.cell
+if [ "$RC" != 0 ] && echo "$OUT" | grep -q "HPET timer 2, which Linux programmed, drives one of the cell's IOAPIC pins"; then pass hpet-create-refused; else fail hpet-create-refused "rc $RC: $OUT"; fi
+hpet 2 0 >/dev/null
+warden cell create /configs/cells/pci-demo-edu.cell >/dev/null
+v=$(hpet 2 $route23)
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+if [ -n "$after" ] && [ $((after & 4)) = 0 ] && warden console | grep -q "root's write of 0x$(printf %x $route23) to HPET register 0x140 refused: timer 2: its IOAPIC input is a pin a cell owns"; then pass hpet-route-refused; else fail hpet-route-refused "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
+v=$(hpet 2 $route21)
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+hpet 2 0 >/dev/null
+if [ -n "$after" ] && [ $((after & 0x3e04)) = $route21 ]; then pass hpet-root-route-kept; else fail hpet-root-route-kept "$v"; fi
+# root's clock: the HPET, read with no exit (the page is readable)
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+m0=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
+u0=$(cut -d. -f1 /proc/uptime)
+sleep 3
+u1=$(cut -d. -f1 /proc/uptime)
+m1=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
+if [ "$cs" = hpet ] && [ $((u1 - u0)) -ge 2 ] && [ $((u1 - u0)) -le 4 ] && [ $((m1 - m0)) -lt 100 ]; then pass hpet-clock-works; else fail hpet-clock-works "clocksource $cs, uptime $u0 -> $u1, root's MMIO exits $m0 -> $m1"; fi
 warden cell destroy pci-demo-edu >/dev/null
 
 expect_rc disable 0 warden disable

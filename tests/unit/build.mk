@@ -7,7 +7,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_rules link_ring link_net link_ping link_sysfs
+	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -19,6 +19,7 @@ UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
 UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
+UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet_rules.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c

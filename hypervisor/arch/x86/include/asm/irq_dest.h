@@ -23,6 +23,21 @@ struct cell;
 const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
 
 /*
+ * Why root may not send the MSI message (address addr_lo/addr_hi, data),
+ * or NULL: the one rule for every message root programs -- a device's
+ * MSI and MSI-X entries, the HPET's FSB routes.  The address must lie in
+ * the local APICs' window (SDM Vol. 3, 11.11.1) and, in compatibility
+ * format, not reach a CPU root gave to a cell (irq_root_dest_refused).
+ * A message in remappable format (bit 4, VT-d 5.1.2) holds an index into
+ * root's interrupt-remapping table: refused where the system has no
+ * IOMMU to remap it (it would be taken in compatibility format and go
+ * where its destination bits say), else taken unchecked (root's table is
+ * root's until the hypervisor owns the IOMMU).
+ */
+const char *irq_root_msi_refused(bool x2apic, u32 addr_lo, u32 addr_hi,
+				 u32 data);
+
+/*
  * Where a cell's interrupt goes: NULL with *apic_id its destination, a CPU
  * of the cell, or why it may not be sent: not one APIC ID in physical
  * mode (apic_cell_device_dest_refused: no broadcast, no logical
