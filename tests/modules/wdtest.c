@@ -54,6 +54,12 @@
  *                                      pin's configuration register as a
  *                                      root driver would, then read it
  *                                      back; without value: only read)
+ *   insmod wdtest.ko mode=vtdoff [addr=0xfed90000]
+ *                                     (write the Intel IOMMU's global
+ *                                      command with interrupt remapping
+ *                                      enable clear, as a driver turning
+ *                                      remapping off would (VT-d 10.4.4);
+ *                                      log the status before and after)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -259,9 +265,27 @@ static void hpet_timer(void)
 	if (write)
 		writel(v, hpet + 0x100 + 0x20 * pin);
 	after = readl(hpet + 0x100 + 0x20 * pin);
-	pr_info("wdtest: hpet timer %u: before 0x%x, after 0x%x\n", pin,
-		before, after);
+	pr_info("wdtest: hpet timer %u: before 0x%x, after 0x%x\n", pin, before,
+		after);
 	iounmap(hpet);
+}
+
+/* Turn the IOMMU's interrupt remapping off: GCMD from the status's
+ * persistent bits (VT-d 10.4.4: not the one-shot ones) without IRE. */
+static void vtd_off(void)
+{
+	void __iomem *regs = ioremap(addr ? addr : 0xfed90000, PAGE_SIZE);
+	u32 before, after;
+
+	if (!regs)
+		return;
+	before = readl(regs + 0x1c);
+	writel((before & 0x96ffffff) & ~BIT(25), regs + 0x18);
+	udelay(100);
+	after = readl(regs + 0x1c);
+	pr_info("wdtest: vtdoff: status before 0x%x, after 0x%x\n", before,
+		after);
+	iounmap(regs);
 }
 
 #define APIC_BASE_EXTD BIT_ULL(10)
@@ -521,6 +545,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "ioapic")) {
 		ioapic_pin();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "vtdoff")) {
+		vtd_off();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "hpet")) {

@@ -15,14 +15,18 @@
 #  - root's HPET writes are checked (its page read-only): a timer routed
 #    to a cell's pin is refused (it reached the cell before), a create
 #    is refused while a timer drives the new cell's pin, root's own
-#    routes are taken, and root's HPET clock keeps running without exits.
+#    routes are taken, and root's HPET clock keeps running without exits;
+#  - root's interrupts in remappable format only where an IOMMU remaps
+#    them: on qemu-svm-noiommu an IOAPIC entry with bit 48 is refused (it
+#    reached a cell CPU before); on qemu-svm root cannot turn interrupt
+#    remapping off, and its interrupts go on.
 # The q35 machines only: the MSI attacks need QEMU's edu and e1000e, and
 # the config refusals do not depend on the CPU's vendor (the validator is
 # one C file, unit-tested on the host).
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works disable
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works root-remappable iommu-kept-on root-irqs-go-on disable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -114,17 +118,17 @@ hpet() { # TIMER [VALUE]: "before 0x.., after 0x.."
 route23=$(((23 << 9) | 4)) route21=$(((21 << 9) | 4)) # Tn_INT_ENB
 if warden console | grep -Eq "HPET at 0xfed00000: [0-9]+ timers, root's writes checked"; then pass hpet-trapped; else fail hpet-trapped "$(warden console | grep -i hpet)"; fi
 v=$(hpet 2 $route23)
-after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
 if [ -n "$after" ] && [ $((after & 0x3e04)) = $route23 ]; then pass hpet-root-route-taken; else fail hpet-root-route-taken "$v"; fi
 run warden cell create /configs/cells/pci-demo-edu.cell
 if [ "$RC" != 0 ] && echo "$OUT" | grep -q "HPET timer 2, which Linux programmed, drives one of the cell's IOAPIC pins"; then pass hpet-create-refused; else fail hpet-create-refused "rc $RC: $OUT"; fi
 hpet 2 0 >/dev/null
 warden cell create /configs/cells/pci-demo-edu.cell >/dev/null
 v=$(hpet 2 $route23)
-after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
 if [ -n "$after" ] && [ $((after & 4)) = 0 ] && warden console | grep -q "root's write of 0x$(printf %x $route23) to HPET register 0x140 refused: timer 2: its IOAPIC input is a pin a cell owns"; then pass hpet-route-refused; else fail hpet-route-refused "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
 v=$(hpet 2 $route21)
-after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p')
+after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
 hpet 2 0 >/dev/null
 if [ -n "$after" ] && [ $((after & 0x3e04)) = $route21 ]; then pass hpet-root-route-kept; else fail hpet-root-route-kept "$v"; fi
 # root's clock: the HPET, read with no exit (the page is readable)
@@ -136,5 +140,38 @@ u1=$(cut -d. -f1 /proc/uptime)
 m1=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
 if [ "$cs" = hpet ] && [ $((u1 - u0)) -ge 2 ] && [ $((u1 - u0)) -le 4 ] && [ $((m1 - m0)) -lt 100 ]; then pass hpet-clock-works; else fail hpet-clock-works "clocksource $cs, uptime $u0 -> $u1, root's MMIO exits $m0 -> $m1"; fi
 warden cell destroy pci-demo-edu >/dev/null
+
+# root's remappable-format interrupts
+ioapic() { # PIN LOW HIGH: "before 0x.., after 0x.., high 0x.."
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=ioapic pin=$1 value=$2 high=$3 2>/dev/null
+	dmesg | sed -n 's/.*wdtest: ioapic pin [0-9]*: //p' | head -n 1
+}
+if [ "$MACHINE" = qemu-svm-noiommu ]; then
+	v=$(ioapic 23 0xd1 0x00010000)
+	ioapic 23 0x10000 0 >/dev/null
+	after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
+	if [ -n "$after" ] && [ $((after & 0x10000)) != 0 ] && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 23 entry 0x10000000000d1 refused: remappable format, but no IOMMU remaps interrupts" && warden console | grep -q "IOMMU at 0xfed90000: not present"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i -e remappable -e iommu | tr '\n' ' ')"; fi
+	pass iommu-kept-on # no IOMMU on this machine
+else
+	# remapping on: root's remappable entry is root's table's (open)
+	v=$(ioapic 23 0x100d1 0x00010000)
+	ioapic 23 0x10000 0 >/dev/null
+	if echo "$v" | grep -q 'after 0x100d1' && warden console | grep -q "IOMMU at 0xfed90000: root's interrupt remapping on, kept on"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i iommu | tr '\n' ' ')"; fi
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=vtdoff 2>/dev/null
+	v=$(dmesg | sed -n 's/.*wdtest: vtdoff: //p' | head -n 1)
+	after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
+	if [ -n "$after" ] && [ $((after & 0x2000000)) != 0 ] && warden console | grep -q "root's write of 0x[0-9a-f]* to the IOMMU's global command refused: it would turn interrupt remapping off"; then pass iommu-kept-on; else fail iommu-kept-on "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
+fi
+# root's device interrupts go on (through the IOAPIC and, on qemu-svm,
+# the IOMMU's remapping): the console's UART interrupt counts the lines
+# written
+uart_irqs() { awk '/ttyS0/ { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
+i0=$(uart_irqs)
+for i in 1 2 3 4 5 6 7 8 9 10; do echo "  . console line $i of 10"; done
+sleep 1
+i1=$(uart_irqs)
+if [ -n "$i0" ] && [ $((i1 - i0)) -gt 0 ]; then pass root-irqs-go-on; else fail root-irqs-go-on "ttyS0 interrupts $i0 -> $i1: $(grep ttyS0 /proc/interrupts)"; fi
 
 expect_rc disable 0 warden disable

@@ -9,7 +9,7 @@
 #include <asm/hpet.h>
 #include <string.h>
 
-#define CELL_GSI 23 /* the pin a cell owns in these tests */
+#define CELL_GSI 23	     /* the pin a cell owns in these tests */
 #define BAD_ADDR 0xfee01000u /* an FSB message to APIC ID 1: a cell CPU */
 
 static const char *gsi_check(void *ctx, u32 gsi)
@@ -72,8 +72,8 @@ static void routes(void **state_)
 	s.conf[1] = route(20);
 	assert_null(hpet_state_refused(&s, &checks, &timer));
 	s.conf[2] = route(CELL_GSI);
-	assert_string_equal(hpet_state_refused(&s, &checks, &timer),
-			    "cell pin");
+	assert_string_equal(hpet_state_refused(&s, &checks, &timer), "cell "
+								     "pin");
 	assert_int_equal(timer, 2);
 	/* disabled: drives nothing */
 	s.conf[2] &= ~(u64)HPET_TN_INT_ENB;
@@ -92,8 +92,8 @@ static void fsb(void **state_)
 	s.fsb[0] = (u64)0xfee00000u << 32 | 0x41;
 	assert_null(hpet_state_refused(&s, &checks, &timer));
 	s.fsb[0] = (u64)BAD_ADDR << 32 | 0x41;
-	assert_string_equal(hpet_state_refused(&s, &checks, &timer),
-			    "cell CPU");
+	assert_string_equal(hpet_state_refused(&s, &checks, &timer), "cell "
+								     "CPU");
 	assert_int_equal(timer, 0);
 }
 
@@ -107,8 +107,8 @@ static void legacy(void **state_)
 	(void)state_;
 	state(&s);
 	s.gen_conf = HPET_GEN_CONF_LEGACY;
-	assert_string_equal(hpet_state_refused(&s, &checks, &timer),
-			    "cell pin");
+	assert_string_equal(hpet_state_refused(&s, &checks, &timer), "cell "
+								     "pin");
 	assert_int_equal(timer, 1); /* input 8 */
 	s.gen_conf = 0;
 	s.conf[1] = route(8) & ~(u64)HPET_TN_INT_ENB;

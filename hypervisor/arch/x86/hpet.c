@@ -74,9 +74,9 @@ static const char *gsi_of_cell(void *ctx, u32 gsi)
 {
 	const struct route_ctx *r = ctx;
 
-	return gsi < 32 && (r->cell_gsis >> gsi) & 1
-		       ? "its IOAPIC input is a pin a cell owns"
-		       : NULL;
+	return gsi < 32 && (r->cell_gsis >> gsi) & 1 ? "its IOAPIC input is a "
+						       "pin a cell owns"
+						     : NULL;
 }
 
 static const char *root_msi(void *ctx, u32 addr, u32 data)
@@ -207,11 +207,11 @@ static int hpet_cell_init(struct cell *cell, struct warden_error *err)
 	read_state(&s);
 	/* the new cell's inputs; FSB messages were checked when written
 	 * (and Linux moves its interrupts off a CPU it gives up) */
-	why = hpet_state_refused(
-		&s,
-		&(const struct hpet_checks){ gsi_of_cell, any_msi,
-					     &(struct route_ctx){ gsis, false } },
-		&timer);
+	why = hpet_state_refused(&s,
+				 &(const struct hpet_checks){
+					 gsi_of_cell, any_msi,
+					 &(struct route_ctx){ gsis, false } },
+				 &timer);
 	if (!why)
 		hpet.cell_gsis |= gsis;
 	spin_unlock(&hpet.lock);

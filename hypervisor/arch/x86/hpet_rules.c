@@ -43,8 +43,7 @@ void hpet_apply_write(struct hpet_state *s, u32 offset, unsigned int size,
 }
 
 const char *hpet_state_refused(const struct hpet_state *s,
-			       const struct hpet_checks *c,
-			       unsigned int *timer)
+			       const struct hpet_checks *c, unsigned int *timer)
 {
 	bool legacy = s->gen_conf & HPET_GEN_CONF_LEGACY;
 	const char *why;
@@ -55,8 +54,8 @@ const char *hpet_state_refused(const struct hpet_state *s,
 		conf = s->conf[n];
 		*timer = n;
 		if (legacy && n < 2) {
-			why = c->gsi(c->ctx, n ? HPET_LEGACY_GSI_1
-					       : HPET_LEGACY_GSI_0);
+			why = c->gsi(c->ctx,
+				     n ? HPET_LEGACY_GSI_1 : HPET_LEGACY_GSI_0);
 		} else if (!(conf & HPET_TN_INT_ENB)) {
 			continue;
 		} else if (conf & HPET_TN_FSB_EN) {
@@ -64,8 +63,9 @@ const char *hpet_state_refused(const struct hpet_state *s,
 			why = c->msi(c->ctx, (u32)(s->fsb[n] >> 32),
 				     (u32)s->fsb[n]);
 		} else {
-			why = c->gsi(c->ctx, (u32)(conf >> HPET_TN_ROUTE_SHIFT) &
-						     HPET_TN_ROUTE_MASK);
+			why = c->gsi(c->ctx,
+				     (u32)(conf >> HPET_TN_ROUTE_SHIFT) &
+					     HPET_TN_ROUTE_MASK);
 		}
 		if (why)
 			return why;

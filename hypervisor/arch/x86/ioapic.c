@@ -11,7 +11,9 @@
  *    cell CPU is refused, reported and never applied.  An entry in
  *    remappable format (bit 48: root runs the IOMMU's interrupt
  *    remapping) holds an index into root's remapping table, which the
- *    hypervisor cannot read until it owns the IOMMU: taken unchecked.
+ *    hypervisor does not check until it owns the IOMMU: taken while an
+ *    IOMMU remaps root's interrupts, refused where none does
+ *    (irq_root_remappable_refused).
  *  - a cell that owns pins sees each IOAPIC at its address, with its own
  *    select register.  Its pins read and write as on hardware; its entries
  *    must be Fixed or Lowest Priority with a vector 0x10-0xfe and reach
@@ -185,8 +187,10 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 	entry = with_half(io->root_entry[pin], reg, value);
 	if (io->owner[pin])
 		why = "the pin belongs to a cell";
-	else if ((entry & IOAPIC_MASKED) || (entry & IOAPIC_REMAPPABLE))
+	else if (entry & IOAPIC_MASKED)
 		why = NULL;
+	else if (entry & IOAPIC_REMAPPABLE)
+		why = irq_root_remappable_refused();
 	else
 		why = irq_root_dest_refused(pc->arch.x2apic,
 					    ioapic_entry_as_icr(entry),

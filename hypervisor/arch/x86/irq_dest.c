@@ -3,6 +3,7 @@
 #include <asm/apic_dest.h>
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
+#include <asm/vtd_root.h>
 #include <asm/percpu.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
@@ -28,16 +29,20 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest)
 	return NULL;
 }
 
+const char *irq_root_remappable_refused(void)
+{
+	return vtd_root_remaps_interrupts() ? NULL
+					    : "remappable format, but no IOMMU "
+					      "remaps interrupts";
+}
+
 const char *irq_root_msi_refused(bool x2apic, u32 addr_lo, u32 addr_hi,
 				 u32 data)
 {
 	if (addr_hi || (addr_lo & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
 		return "MSI address outside the local APICs' window";
 	if (addr_lo & MSI_ADDR_REMAPPABLE)
-		return hv.config->platform.iommu_base ? NULL
-						      : "remappable format, "
-							"but no IOMMU remaps "
-							"interrupts";
+		return irq_root_remappable_refused();
 	return irq_root_dest_refused(x2apic, msi_as_icr(addr_lo, data),
 				     msi_dest(addr_lo));
 }

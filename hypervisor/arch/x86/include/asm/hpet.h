@@ -17,8 +17,8 @@
 #include <hv/types.h>
 
 /* Registers (spec 2.3.1), offsets in the 1 KiB block. */
-#define HPET_CAP 0x000	    /* capabilities and ID */
-#define HPET_GEN_CONF 0x010 /* general configuration */
+#define HPET_CAP 0x000		       /* capabilities and ID */
+#define HPET_GEN_CONF 0x010	       /* general configuration */
 #define HPET_GEN_CONF_LEGACY (1u << 1) /* LEG_RT_CNF */
 #define HPET_TIMER(n) (0x100u + 0x20u * (n))
 #define HPET_TN_CONF 0x00 /* timer n: configuration and capabilities */

@@ -23,16 +23,25 @@ struct cell;
 const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
 
 /*
+ * Why root may not send an interrupt in remappable format (an MSI with
+ * address bit 4, an IOAPIC entry with bit 48; VT-d 5.1.2, 5.1.5), or
+ * NULL: it holds an index into root's interrupt-remapping table, so it
+ * goes where that table says only while an IOMMU remaps root's
+ * interrupts (vtd_root_remaps_interrupts); else the hardware takes it in
+ * compatibility format and it goes where its destination bits say, which
+ * nobody checked.
+ */
+const char *irq_root_remappable_refused(void);
+
+/*
  * Why root may not send the MSI message (address addr_lo/addr_hi, data),
  * or NULL: the one rule for every message root programs -- a device's
  * MSI and MSI-X entries, the HPET's FSB routes.  The address must lie in
  * the local APICs' window (SDM Vol. 3, 11.11.1) and, in compatibility
  * format, not reach a CPU root gave to a cell (irq_root_dest_refused).
- * A message in remappable format (bit 4, VT-d 5.1.2) holds an index into
- * root's interrupt-remapping table: refused where the system has no
- * IOMMU to remap it (it would be taken in compatibility format and go
- * where its destination bits say), else taken unchecked (root's table is
- * root's until the hypervisor owns the IOMMU).
+ * A message in remappable format: irq_root_remappable_refused (root's
+ * table is root's until the hypervisor owns the IOMMU: its entries are
+ * not checked).
  */
 const char *irq_root_msi_refused(bool x2apic, u32 addr_lo, u32 addr_hi,
 				 u32 data);
