@@ -51,7 +51,9 @@
  *                                      then put it back)
  *   insmod wdtest.ko mode=hwcr        (AMD: set HWCR.INVDWBINVD, then
  *                                      try to clear it: the clear must be
- *                                      refused)
+ *                                      refused where the CPU holds the
+ *                                      bit; QEMU 10 reads HWCR as 0 and
+ *                                      drops writes, so no group runs it)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */

@@ -11,7 +11,6 @@
 # cpus: 2
 # timeout: 900
 # tests: insmod enable status-cell xcr0-avx-no-sse xcr0-no-x87 xcr0-unsupported xcr0-avx512 cr4-reserved cr0-reserved-high cr0-nw-no-cd invd-ud pat-reserved ipi-vector-2-xapic ipi-vector-5-x2apic ipi-vector-root-unharmed entry-failure forged-line flood-hv-lines-kept flood-cell-share repeat-counted apicbase-move apicbase-disable apicbase-x2apic-elsewhere apicbase-extd-only apicid-kept root-apic-beside-cell pending-vector-31 self-ipi-vector-2 self-ipi-vector-5 apic-clean load-asks start-asks hvfault-lost lost-status lost-sysfs lost-destroy-quarantined quarantine-kept lost-root-works disable-with-lost rmmod-pinned enable-after-lost
-# tests@qemu-svm: hwcr-clear-refused
 # expect-vmfail: 2 VMENTER FAIL: VMCS guest CS.AR/LIMIT malformed|VMEXIT: Guest State Checks Failed
 # console: com3 bad-state-gp EXCEPTION 13 #GP
 # console-absent: com3 bad-state-went-on bad-state: still running after
@@ -66,13 +65,6 @@ bad ipi-vector-2-xapic 'kind=ipi vector=2' 'IPI \(ICR 0x4002\) with an illegal v
 bad ipi-vector-5-x2apic 'kind=ipi vector=5 x2apic=1' 'IPI \(ICR 0x4005\) with an illegal vector \(0-15, SDM Vol. 3, 11.5.2\), vector 0x5 at RIP 0x[0-9a-f]+; cell failed' failed/1
 c=$(con)
 if ! echo "$c" | grep -q 'APIC not clean\|FATAL' && [ "$(taskset -c 0 sh -c 'echo alive')" = alive ]; then pass ipi-vector-root-unharmed; else fail ipi-vector-root-unharmed "$(echo "$c" | grep 'APIC not clean\|FATAL' | tr '\n' ' ')"; fi
-# root may set HWCR.INVDWBINVD but not clear it (AMD)
-if grep -q AuthenticAMD /proc/cpuinfo; then
-	dmesg -c >/dev/null
-	insmod /wdtest.ko mode=hwcr 2>/dev/null
-	d=$(dmesg | grep 'wdtest: hwcr' | head -n 1)
-	if echo "$d" | grep -q 'set accepted (0), .*; clear refused (-5)' && con | grep -q 'CPU [0-9]*: root write of HWCR 0x[0-9a-f]* refused (#GP injected): it clears INVDWBINVD'; then pass hwcr-clear-refused; else fail hwcr-clear-refused "dmesg: $d"; fi
-fi
 # the test hook leaves a reserved bit in CS's access rights (VMX) or
 # clears the guest's EFER.SVME (SVM): the entry fails, the hypervisor names
 # the rule and fails the cell, CPU parked

@@ -310,15 +310,9 @@ static enum exit_action hwcr_write(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u64 value = (regs->rdx << 32) | (u32)regs->rax, now;
 
-	if (read_msr_safe(MSR_AMD_HWCR, &now) && (now & AMD_HWCR_INVDWBINVD) &&
-	    !(value & AMD_HWCR_INVDWBINVD)) {
-		cell_printk(pc->cell,
-			    "CPU %u: root write of HWCR 0x%llx refused (#GP "
-			    "injected): it clears INVDWBINVD, which keeps INVD "
-			    "from dropping other cells' dirty cache lines",
-			    pc->cpu_id, (unsigned long long)value);
-		return EXIT_INJECT_GP;
-	}
+	if (read_msr_safe(MSR_AMD_HWCR, &now) && hwcr_check(now, value))
+		return refuse_guest_value(pc, "WRMSR to HWCR", value,
+					  HWCR_INVDWBINVD_CLEAR);
 	if (!write_msr_safe(MSR_AMD_HWCR, value)) {
 		cell_printk(pc->cell,
 			    "CPU %u: write of MSR 0x%x (0x%llx) faulted (#GP "
