@@ -22,6 +22,14 @@
  *   kind=repeat count=N    reads an x2APIC MSR in xAPIC mode N times
  *                          (each a #GP it catches, and a notice of the
  *                          hypervisor), then prints one line N times
+ *   kind=invd              INVD, which would drop other cells' dirty
+ *                          cache lines: #UD on both vendors
+ *   kind=pat value=V       WRMSR of V to IA32_PAT: #GP for a reserved
+ *                          memory type (2, 3, 8-255) in any entry
+ *   kind=ipi vector=V x2apic=0|1
+ *                          a Fixed IPI with vector V to itself through
+ *                          the ICR, in xAPIC (default) or x2APIC mode:
+ *                          vectors 0-15 fail the cell
  */
 #include <inmate.h>
 
@@ -95,6 +103,23 @@ void inmate_main(void)
 		warden_hypercall(WARDEN_HC_TEST, WARDEN_TEST_HV_FAULT, 0);
 	} else if (!strcmp(kind, "hang")) {
 		warden_hypercall(WARDEN_HC_TEST, WARDEN_TEST_HV_HANG, 0);
+	} else if (!strcmp(kind, "invd")) {
+		asm volatile("invd" : : : "memory");
+	} else if (!strcmp(kind, "pat")) {
+		printk("bad-state: WRMSR to PAT 0x%lx\n", (unsigned long)value);
+		wrmsr(0x277, value);
+	} else if (!strcmp(kind, "ipi")) {
+		value = cmdline_uint("vector", 2);
+		if (apic_init(cmdline_bool("x2apic", false)) < 0) {
+			printk("bad-state: no local APIC\n");
+			return;
+		}
+		printk("bad-state: fixed IPI vector %lu to itself (%s)\n",
+		       (unsigned long)value,
+		       apic_is_x2apic() ? "x2apic" : "xapic");
+		apic_send_icr(apic_id(), APIC_ICR_DM_FIXED |
+						 APIC_ICR_LEVEL_ASSERT |
+						 (uint32_t)value);
 	} else if (!strcmp(kind, "forge")) {
 		hc_puts("Cell 0 \"Linux\", CPU 0: write outside its memory "
 			"0x0 at RIP 0x0; cell failed, CPU parked\n");

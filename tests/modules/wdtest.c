@@ -60,6 +60,11 @@
  *                                      enable clear, as a driver turning
  *                                      remapping off would (VT-d 10.4.4);
  *                                      log the status before and after)
+ *   insmod wdtest.ko mode=hwcr        (AMD: set HWCR.INVDWBINVD, then
+ *                                      try to clear it: the clear must be
+ *                                      refused where the CPU holds the
+ *                                      bit; QEMU 10 reads HWCR as 0 and
+ *                                      drops writes, so no group runs it)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -318,6 +323,29 @@ static void apic_base(void)
 		wrmsrl_safe(MSR_IA32_APICBASE, old); /* try to survive */
 }
 
+#define HWCR_MSR 0xc0010015
+#define HWCR_INVDWBINVD (1ull << 4)
+
+/* root's HWCR writes: setting INVDWBINVD is root's business, clearing it
+ * is refused by the hypervisor (#GP: -EIO) */
+static void hwcr(void)
+{
+	u64 old, set_now = 0, now = 0;
+	int err, set_err = -1;
+
+	err = rdmsrl_safe(HWCR_MSR, &old);
+	if (!err) {
+		set_err = wrmsrl_safe(HWCR_MSR, old | HWCR_INVDWBINVD);
+		rdmsrl_safe(HWCR_MSR, &set_now);
+		err = wrmsrl_safe(HWCR_MSR, set_now & ~HWCR_INVDWBINVD);
+		rdmsrl_safe(HWCR_MSR, &now);
+	}
+	pr_info("wdtest: hwcr 0x%llx: set %s (%d), now 0x%llx; clear %s "
+		"(%d), now 0x%llx\n",
+		old, set_err ? "refused" : "accepted", set_err, set_now,
+		err ? "refused" : "accepted", err, now);
+}
+
 static void apic_timer_regs(void *unused)
 {
 	unsigned long flags;
@@ -541,6 +569,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "apicbase")) {
 		apic_base();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "hwcr")) {
+		hwcr();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "ioapic")) {

@@ -202,6 +202,40 @@ static void device_dest(void **state)
 	/* lowest priority is a delivery mode, checked elsewhere */
 	assert_null(
 		apic_cell_device_dest_refused(APIC_DM_LOWEST << 8 | 0x41, 3));
+/* Vectors 0-15 are illegal in Fixed and Lowest Priority deliveries
+ * only; NMI, INIT and SIPI keep their vector field (a SIPI to vector 0
+ * starts the CPU at 0). */
+static void illegal_vectors(void **state)
+{
+	unsigned int v;
+
+	(void)state;
+	for (v = 0; v < 256; v++) {
+		assert_int_equal(apic_icr_vector_illegal(FIXED(v)), v < 16);
+		assert_int_equal(apic_icr_vector_illegal(APIC_DM_LOWEST << 8 |
+							 v),
+				 v < 16);
+		assert_false(apic_icr_vector_illegal(APIC_DM_NMI << 8 | v));
+		assert_false(apic_icr_vector_illegal(APIC_DM_INIT << 8 | v));
+		assert_false(apic_icr_vector_illegal(APIC_DM_SIPI << 8 | v));
+	}
+	/* the other fields do not change it: self shorthand, level,
+	 * logical destination */
+	assert_true(apic_icr_vector_illegal(SH(1) | APIC_ICR_ASSERT | 2));
+	assert_true(apic_icr_vector_illegal(LOGICAL | APIC_ICR_LEVEL | 5));
+	assert_false(apic_icr_vector_illegal(SH(1) | APIC_ICR_ASSERT | 16));
+	/* an unmasked Fixed LVT with such a vector is refused; masked, or
+	 * with NMI delivery (vector ignored), it is not */
+	assert_non_null(apic_cell_lvt_mode_refused(0x00002));
+	assert_non_null(apic_cell_lvt_mode_refused(0x0000f));
+	assert_null(apic_cell_lvt_mode_refused(0x00010));
+	assert_null(apic_cell_lvt_mode_refused(0x10002));
+	assert_null(apic_cell_lvt_mode_refused(0x00402));
+	/* a reserved mode keeps its own name */
+	assert_string_equal(apic_cell_lvt_mode_refused(0x00102), "lowest "
+								 "priority "
+								 "(reserved in "
+								 "an LVT)");
 }
 
 int main(void)
@@ -215,6 +249,7 @@ int main(void)
 		cmocka_unit_test(cell_confined),
 		cmocka_unit_test(lvt_modes),
 		cmocka_unit_test(device_dest),
+		cmocka_unit_test(illegal_vectors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -209,6 +209,13 @@ static void xcr0_rules(void **state)
 static void pat_and_debugctl(void **state)
 {
 	(void)state;
+	/* HWCR.INVDWBINVD (bit 4): set or kept, never cleared */
+	assert_int_equal(hwcr_check(0x10, 0x10), CPU_RULE_OK);
+	assert_int_equal(hwcr_check(0x00, 0x10), CPU_RULE_OK);
+	assert_int_equal(hwcr_check(0x00, 0x00), CPU_RULE_OK);
+	assert_int_equal(hwcr_check(0x40010, 0x40000), HWCR_INVDWBINVD_CLEAR);
+	assert_int_equal(hwcr_check(0x10, 0x40010), CPU_RULE_OK);
+	assert_int_equal(cpu_rule_vector(HWCR_INVDWBINVD_CLEAR), GP_VECTOR);
 	assert_int_equal(pat_check(0x0007040600070406ull), CPU_RULE_OK);
 	assert_int_equal(pat_check(0x0407050600070106ull), CPU_RULE_OK);
 	assert_int_equal(pat_check(0x0007040600070402ull), PAT_INVALID);

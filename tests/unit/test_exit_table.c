@@ -38,6 +38,7 @@ STUB(x86_handle_exception)
 STUB(x86_handle_triple_fault)
 STUB(x86_handle_virt_insn)
 STUB(x86_handle_entry_failed)
+STUB(x86_handle_invd)
 STUB(x86_handle_unknown)
 
 static void every_kind_complete(void **state)

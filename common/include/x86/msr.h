@@ -17,6 +17,10 @@
 #define IA32_EFER_SVME (1ull << 12) /* SVM enabled (APM Vol. 2, 3.1.7) */
 /* AMD (APM Vol. 2, 15.30): SVM's own MSRs and the system configuration */
 #define MSR_AMD_SYSCFG 0xc0010010
+/* HWCR bit 4: INVD is carried out as WBINVD (the BKDGs and PPRs of
+ * families 10h-19h, MSRC001_0015) */
+#define MSR_AMD_HWCR 0xc0010015
+#define AMD_HWCR_INVDWBINVD (1ull << 4)
 #define MSR_AMD_VM_CR 0xc0010114
 #define AMD_VM_CR_LOCK (1ull << 3)
 #define AMD_VM_CR_SVMDIS (1ull << 4)

@@ -164,6 +164,16 @@ static void not_clean(struct per_cpu *pc)
 	       apic_read(pc, APIC_REG_PPR));
 }
 
+/* EOI until no interrupt is in service: each EOI retires the highest
+ * vector in the ISR (SDM Vol. 3, 11.8.5), so 256 are always enough. */
+static void retire_in_service(struct per_cpu *pc)
+{
+	unsigned int n;
+
+	for (n = 0; n < 256 && any_set(pc, APIC_REG_ISR); n++)
+		apic_write(pc, APIC_REG_EOI, 0);
+}
+
 void apic_reset(struct per_cpu *pc)
 {
 	unsigned int reg, n;
@@ -183,8 +193,7 @@ void apic_reset(struct per_cpu *pc)
 	/* software-enabled (IPIs and NMIs work, and the IRR drains below),
 	 * spurious vector 0xff */
 	apic_write(pc, APIC_REG_SVR, APIC_SVR_ENABLE | 0xff);
-	for (n = 0; n < 256 && any_set(pc, APIC_REG_ISR); n++)
-		apic_write(pc, APIC_REG_EOI, 0);
+	retire_in_service(pc);
 	/* Interrupts accepted but not yet delivered (IRR) would reach the
 	 * next owner, and software cannot clear the IRR: take them here,
 	 * where hv_drop_irq retires each with an EOI, as the INIT of a real
@@ -196,6 +205,10 @@ void apic_reset(struct per_cpu *pc)
 		printk("CPU %u: dropped %u pending interrupt(s) of its "
 		       "previous owner\n",
 		       pc->cpu_id, pc->arch.irqs_dropped);
+	/* An interrupt with an illegal vector that an emulator accepted
+	 * anyway (apic_dest.h) went, as vector 2, through the NMI gate,
+	 * which sends no EOI: retire what is still in service again. */
+	retire_in_service(pc);
 	apic_write(pc, APIC_REG_ESR, 0);
 	if (any_set(pc, APIC_REG_ISR) || any_set(pc, APIC_REG_IRR))
 		not_clean(pc);

@@ -114,10 +114,26 @@ bool apic_cell_icr_write(struct per_cpu *pc, u32 low, u32 dest)
 	unsigned int dm = APIC_ICR_DM(low), cpu;
 	u32 unicast = low & ~(APIC_ICR_LOGICAL | (3u << 18));
 	struct per_cpu *t;
+	char what[96];
 
 	if (dm != APIC_DM_FIXED && dm != APIC_DM_LOWEST && dm != APIC_DM_NMI &&
 	    dm != APIC_DM_INIT && dm != APIC_DM_SIPI)
 		return fail_ipi(pc, low, "with delivery mode", dm);
+	/* An illegal vector fails the cell rather than being dropped with
+	 * Send Illegal Vector in the ESR as an APIC would (SDM Vol. 3,
+	 * 11.5.3): the hypervisor cannot set ESR bits (a write only re-arms
+	 * it) and a cell's ESR reads pass through where its x2APIC does; and
+	 * an emulator delivers it into the target's exception or NMI vector
+	 * (apic_dest.h).  Every ICR write of a cell ends here: xAPIC page,
+	 * trapped or emulated x2APIC MSR. */
+	if (apic_icr_vector_illegal(low)) {
+		hv_format(what, sizeof(what),
+			  "IPI (ICR 0x%x) with an illegal vector (0-15, SDM "
+			  "Vol. 3, 11.5.2), vector",
+			  low);
+		cell_fail(pc, what, APIC_ICR_VECTOR(low), vcpu_rip());
+		return false;
+	}
 	/* Check first, send afterwards: a refused IPI reaches nobody. */
 	for (cpu = 0; cpu < hv.num_cpus; cpu++)
 		if (verdict(pc, per_cpu(cpu), low, dest) == APIC_CELL_FORBIDDEN)

@@ -52,6 +52,14 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
 	return APIC_CELL_SKIP;
 }
 
+bool apic_icr_vector_illegal(u32 low)
+{
+	unsigned int dm = APIC_ICR_DM(low);
+
+	return (dm == APIC_DM_FIXED || dm == APIC_DM_LOWEST) &&
+	       APIC_ICR_VECTOR(low) < 16;
+}
+
 const char *apic_cell_lvt_mode_refused(u32 value)
 {
 	static const char *const names[8] = {
@@ -65,6 +73,11 @@ const char *apic_cell_lvt_mode_refused(u32 value)
 
 	if (value & APIC_LVT_MASKED)
 		return NULL;
+	/* the LVT's mode and vector fields are where the ICR has them */
+	if (((value >> 8) & 7) == APIC_DM_FIXED &&
+	    apic_icr_vector_illegal(value & 0x7ff))
+		return "Fixed with an illegal vector (0-15, SDM Vol. 3, "
+		       "11.5.2)";
 	return names[(value >> 8) & 7];
 }
 

@@ -136,6 +136,15 @@ int pat_check(u64 value)
 	return CPU_RULE_OK;
 }
 
+int hwcr_check(u64 now, u64 value)
+{
+	u64 invdwbinvd = 1ull << 4;
+
+	return (now & invdwbinvd) && !(value & invdwbinvd)
+		       ? HWCR_INVDWBINVD_CLEAR
+		       : CPU_RULE_OK;
+}
+
 int debugctl_check(u64 value, u64 allowed)
 {
 	return (value & ~allowed) ? DEBUGCTL_UNSUPPORTED : CPU_RULE_OK;
@@ -199,6 +208,9 @@ static const char *const names[CPU_RULE_COUNT] = {
 			"3, 13.12.2)",
 	[DEBUGCTL_UNSUPPORTED] = "a reserved DEBUGCTL bit or one this CPU "
 				 "lacks (SDM Vol. 3, 18.4.1)",
+	[HWCR_INVDWBINVD_CLEAR] = "HWCR.INVDWBINVD cleared: INVD would drop "
+				  "other cells' dirty cache lines (AMD PPR, "
+				  "MSRC001_0015[4])",
 };
 
 const char *cpu_rule_name(int rule)

@@ -237,6 +237,27 @@ enum exit_action x86_handle_entry_failed(struct per_cpu *pc,
 	return EXIT_CELL_FAILED;
 }
 
+/*
+ * INVD drops every modified line of the caches it invalidates without
+ * writing it back (SDM Vol. 2A, INVD; APM Vol. 3, INVD): lines of root's
+ * and other cells' memory too, as caches are shared between CPUs.  No
+ * guest may run it, on either vendor: VMX exits on it unconditionally
+ * (SDM Vol. 3C, 26.1.2), SVM intercepts it (svm.c).  The guest gets the
+ * #UD of a CPU without the instruction (root's Linux never runs it), and
+ * the console names it.
+ */
+enum exit_action x86_handle_invd(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e)
+{
+	(void)regs;
+	(void)e;
+	cell_printk(pc->cell,
+		    "Cell %u, CPU %u: INVD at RIP 0x%llx refused: it would "
+		    "drop dirty cache lines of other cells; #UD injected",
+		    pc->cell->id, pc->cpu_id, (unsigned long long)vcpu_rip());
+	return EXIT_INJECT_UD;
+}
+
 enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
 				    const struct x86_exit *e)
 {

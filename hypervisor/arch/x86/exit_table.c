@@ -32,5 +32,6 @@ const struct x86_exit_kind_info x86_exit_kinds[X86_EXIT_KINDS] = {
 	KIND(VIRT_INSN, "virtualization instruction", OTHER,
 	     x86_handle_virt_insn),
 	KIND(ENTRY_FAILED, "VM entry failure", OTHER, x86_handle_entry_failed),
+	KIND(INVD, "INVD", OTHER, x86_handle_invd),
 	KIND(UNKNOWN, "unexpected exit", OTHER, x86_handle_unknown),
 };

@@ -203,6 +203,12 @@ void msr_policy_walk(bool root, bool x2apic,
 	}
 	/* x2APIC ICR writes are checked and INIT/SIPI emulated (apic.c) */
 	intercept(ctx, MSR_X2APIC_ICR, true);
+	/* PAT writes are checked (pat_write): SVM would pass a reserved
+	 * type to G_PAT unchecked where the CPU does not refuse it */
+	intercept(ctx, MSR_IA32_PAT, true);
+	/* root may not clear HWCR.INVDWBINVD (hwcr_write) */
+	if (root)
+		intercept(ctx, MSR_AMD_HWCR, true);
 }
 
 int msr_maps_build(struct arch_cell *a, bool root, bool x2apic,
@@ -274,6 +280,50 @@ static enum exit_action efer_access(struct per_cpu *pc, struct guest_regs *regs,
 	return EXIT_SKIP;
 }
 
+/*
+ * WRMSR to IA32_PAT, on both vendors: a reserved memory type gets the
+ * #GP the CPU raises (SDM Vol. 3, 13.12.2; APM Vol. 2, 7.8.1), named on
+ * the console; a valid value becomes the guest's PAT, loaded at the next
+ * entry (VMX's IA32_PAT field, SVM's G_PAT).  SVM needs the check: VMRUN
+ * loads G_PAT as it finds it, and the value goes back to the CPU's PAT
+ * when the hypervisor gives a CPU back to Linux (cpu.c).
+ */
+static enum exit_action pat_write(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 value = (regs->rdx << 32) | (u32)regs->rax;
+	int rule = pat_check(value);
+
+	if (rule)
+		return refuse_guest_value(pc, "WRMSR to PAT", value, rule);
+	vcpu_set_pat(value);
+	return EXIT_SKIP;
+}
+
+/*
+ * Root's WRMSR to AMD's HWCR: it may not clear INVDWBINVD (bit 4), which
+ * turns INVD into WBINVD.  Guests' INVDs are refused anyway (exit.c), but
+ * with the bit clear an INVD anywhere on the CPU -- in firmware's SMM
+ * code, say -- would drop the dirty lines of every cell.  Everything else
+ * in HWCR stays root's, as before.
+ */
+static enum exit_action hwcr_write(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u64 value = (regs->rdx << 32) | (u32)regs->rax, now;
+
+	if (read_msr_safe(MSR_AMD_HWCR, &now) && hwcr_check(now, value))
+		return refuse_guest_value(pc, "WRMSR to HWCR", value,
+					  HWCR_INVDWBINVD_CLEAR);
+	if (!write_msr_safe(MSR_AMD_HWCR, value)) {
+		cell_printk(pc->cell,
+			    "CPU %u: write of MSR 0x%x (0x%llx) faulted (#GP "
+			    "injected)",
+			    pc->cpu_id, MSR_AMD_HWCR,
+			    (unsigned long long)value);
+		return EXIT_INJECT_GP;
+	}
+	return EXIT_SKIP;
+}
+
 enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 				const struct x86_exit *e)
 {
@@ -304,6 +354,10 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 		return apic_cell_x2apic_msr(pc, regs, write);
 	if (msr == MSR_IA32_EFER)
 		return efer_access(pc, regs, write);
+	if (msr == MSR_IA32_PAT && write)
+		return pat_write(pc, regs);
+	if (msr == MSR_AMD_HWCR && write && pc->cell == &hv.root)
+		return hwcr_write(pc, regs);
 	/* Linux clears VM_HSAVE_PA on its way down (reboot, crash) when the
 	 * CPU had SVM at boot: writing 0 asks for nothing, so it is done */
 	if (msr == MSR_AMD_VM_HSAVE_PA && write && pc->cell == &hv.root &&

@@ -235,7 +235,10 @@ static void setup_guest_state(struct per_cpu *pc, struct vmcb *v)
  * hidden), I/O and MSRs through the permission maps, NMI and INIT (the
  * hypervisor's signals, INIT/SIPI emulation), SHUTDOWN (a triple fault),
  * every SVM instruction (VMRUN must be, APM 15.5.1), INVLPGA, VMMCALL (the
- * hypercall), XSETBV (XCR0 is checked), #DB and #AC, and writes to CR4
+ * hypercall), XSETBV (XCR0 is checked), INVD (APM 15.9: refused as on
+ * VMX, where it always exits, exit.c; HWCR.INVDWBINVD, which turns it
+ * into a WBINVD, is root's MSR and only kept set, msr.c), #DB and #AC,
+ * and writes to CR4
  * and to CR0 bits other than TS and MP (the selective CR0 intercept, APM
  * 15.9): VMRUN loads the guest's CR0 and CR4 from the VMCB at every entry,
  * so each value is checked against the rules first (emulate.c), as on
@@ -253,7 +256,7 @@ static void setup_controls(struct vmcb *v)
 	c->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_INIT | INTERCEPT_CPUID |
 			     INTERCEPT_CR0_SEL_WRITE | INTERCEPT_INVLPGA |
 			     INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
-			     INTERCEPT_SHUTDOWN;
+			     INTERCEPT_SHUTDOWN | INTERCEPT_INVD;
 	c->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
 			     INTERCEPT_VMLOAD | INTERCEPT_VMSAVE |
 			     INTERCEPT_STGI | INTERCEPT_CLGI |

@@ -121,6 +121,8 @@ static enum x86_exit_kind kind_of(u64 code)
 		return X86_EXIT_XSETBV;
 	case SVM_EXIT_SHUTDOWN:
 		return X86_EXIT_TRIPLE_FAULT;
+	case SVM_EXIT_INVD:
+		return X86_EXIT_INVD;
 	case SVM_EXIT_VMRUN:
 	case SVM_EXIT_VMLOAD:
 	case SVM_EXIT_VMSAVE:

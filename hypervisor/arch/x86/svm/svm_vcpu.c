@@ -87,6 +87,13 @@ void vcpu_set_efer(u64 value)
 	this_vmcb()->save.efer = value | EFER_SVME;
 }
 
+/* With nested paging G_PAT is the guest's PAT: VMRUN loads it, #VMEXIT
+ * saves it (APM Vol. 2, 15.25.8) */
+void vcpu_set_pat(u64 value)
+{
+	this_vmcb()->save.g_pat = value;
+}
+
 /* With nested paging the CPU reads a PAE guest's PDPTEs from guest
  * memory itself (APM 15.25.10): the VMCB has no PDPTE fields. */
 void vcpu_set_pdptes(const u64 pdpte[4])

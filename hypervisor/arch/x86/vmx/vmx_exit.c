@@ -58,6 +58,8 @@ static enum x86_exit_kind kind_of(u32 reason)
 		return X86_EXIT_XAPIC;
 	case EXIT_REASON_PREEMPTION_TIMER:
 		return X86_EXIT_EVENT;
+	case EXIT_REASON_INVD: /* unconditional (SDM Vol. 3C, 26.1.2) */
+		return X86_EXIT_INVD;
 	case EXIT_REASON_VMCLEAR:
 	case EXIT_REASON_VMLAUNCH:
 	case EXIT_REASON_VMPTRLD:

@@ -81,6 +81,12 @@ void vcpu_set_efer(u64 value)
 	vmwrite(GUEST_IA32_EFER, value);
 }
 
+/* loaded by the "load IA32_PAT" entry control, saved at each exit */
+void vcpu_set_pat(u64 value)
+{
+	vmwrite(GUEST_IA32_PAT, value);
+}
+
 void vcpu_set_pdptes(const u64 pdpte[4])
 {
 	unsigned int i;

@@ -48,6 +48,19 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
 					     bool t_is_sender, bool t_in_cell);
 
 /*
+ * Vectors 0-15 are illegal for interrupts (SDM Vol. 3, 11.5.2 "Valid
+ * Interrupt Vectors"): an APIC that sends or receives one reports Send or
+ * Receive Illegal Vector in its ESR and delivers nothing (11.5.3), but an
+ * emulator may deliver it anyway, into the target's exception vectors (or,
+ * as vector 2, into its NMI handler without being an NMI), and leave the
+ * vector in service when the CPU changes owner.  True if the ICR low half
+ * low asks for such a delivery: Fixed or Lowest Priority mode with a
+ * vector below 16.  The vector field of NMI, INIT and SIPI means
+ * something else or nothing (a SIPI's vector 0 starts the CPU at 0).
+ */
+bool apic_icr_vector_illegal(u32 low);
+
+/*
  * A cell's write of value to one of its LVT registers: NULL if the APIC
  * may take it, else the name of the delivery mode that would reach
  * outside the cell.  An unmasked LVT may
@@ -55,7 +68,8 @@ enum apic_cell_verdict apic_cell_ipi_verdict(bool x2apic, u32 low, u32 dest,
  * firmware's SMM, INIT resets the CPU behind the hypervisor's back and
  * ExtINT acknowledges the 8259 PIC that root owns; the reserved modes
  * are refused too, in the timer and error LVTs as well (whose field is
- * reserved).  A masked LVT delivers nothing, whatever its mode
+ * reserved), and so is a Fixed delivery of an illegal vector (0-15, as
+ * apic_icr_vector_illegal).  A masked LVT delivers nothing, whatever its mode
  * (Linux parks LINT0 as masked ExtINT).
  */
 const char *apic_cell_lvt_mode_refused(u32 value);

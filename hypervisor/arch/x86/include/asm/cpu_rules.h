@@ -63,34 +63,35 @@
 /* The rules.  0 is "valid"; cpu_rule_name gives each its text. */
 enum cpu_rule {
 	CPU_RULE_OK = 0,
-	CR0_RESERVED_HIGH,    /* bits 63:32 set */
-	CR0_UNSUPPORTED,      /* a bit the CPU does not let CR0 hold */
-	CR0_PG_WITHOUT_PE,    /* PG = 1, PE = 0 */
-	CR0_NW_WITHOUT_CD,    /* NW = 1, CD = 0 */
-	CR0_PG_LME_NO_PAE,    /* paging on with EFER.LME = 1, CR4.PAE = 0 */
-	CR0_PG_CLEAR_64BIT,   /* paging off in 64-bit mode */
-	CR0_PG_CLEAR_PCIDE,   /* paging off with CR4.PCIDE = 1 */
-	CR0_WP_CLEAR_CET,     /* WP cleared with CR4.CET = 1 */
-	CR4_UNSUPPORTED,      /* a reserved bit or one the CPU lacks */
-	CR4_PAE_CLEAR_LONG,   /* PAE cleared in IA-32e mode */
-	CR4_LA57_CHANGE,      /* LA57 changed in IA-32e mode */
-	CR4_PCIDE_NOT_LONG,   /* PCIDE set outside IA-32e mode */
-	CR4_PCIDE_CR3_PCID,   /* PCIDE set with CR3[11:0] != 0 */
-	CR4_CET_WITHOUT_WP,   /* CET set with CR0.WP = 0 */
-	EFER_UNSUPPORTED,     /* a reserved bit or one the CPU lacks */
-	EFER_LME_WITH_PG,     /* LME changed while paging is on */
-	XSETBV_NOT_XCR0,      /* ECX names an XCR other than 0 */
-	XSETBV_NO_OSXSAVE,    /* CR4.OSXSAVE = 0: #UD */
-	XSETBV_NOT_CPL0,      /* CPL > 0 */
-	XCR0_NO_X87,	      /* bit 0 clear */
-	XCR0_UNSUPPORTED,     /* a bit CPUID.(EAX=0DH,ECX=0) does not offer */
-	XCR0_AVX_NO_SSE,      /* bit 2 without bit 1 */
-	XCR0_AVX512_PARTIAL,  /* bits 7:5 neither all set nor all clear */
-	XCR0_AVX512_NO_AVX,   /* bits 7:5 set without bits 2:1 */
-	XCR0_MPX_PARTIAL,     /* bits 4:3 differ */
-	XCR0_AMX_PARTIAL,     /* bits 18:17 differ */
-	PAT_INVALID,	      /* an entry 2, 3 or 8-255 */
-	DEBUGCTL_UNSUPPORTED, /* a reserved bit or one the CPU lacks */
+	CR0_RESERVED_HIGH,     /* bits 63:32 set */
+	CR0_UNSUPPORTED,       /* a bit the CPU does not let CR0 hold */
+	CR0_PG_WITHOUT_PE,     /* PG = 1, PE = 0 */
+	CR0_NW_WITHOUT_CD,     /* NW = 1, CD = 0 */
+	CR0_PG_LME_NO_PAE,     /* paging on with EFER.LME = 1, CR4.PAE = 0 */
+	CR0_PG_CLEAR_64BIT,    /* paging off in 64-bit mode */
+	CR0_PG_CLEAR_PCIDE,    /* paging off with CR4.PCIDE = 1 */
+	CR0_WP_CLEAR_CET,      /* WP cleared with CR4.CET = 1 */
+	CR4_UNSUPPORTED,       /* a reserved bit or one the CPU lacks */
+	CR4_PAE_CLEAR_LONG,    /* PAE cleared in IA-32e mode */
+	CR4_LA57_CHANGE,       /* LA57 changed in IA-32e mode */
+	CR4_PCIDE_NOT_LONG,    /* PCIDE set outside IA-32e mode */
+	CR4_PCIDE_CR3_PCID,    /* PCIDE set with CR3[11:0] != 0 */
+	CR4_CET_WITHOUT_WP,    /* CET set with CR0.WP = 0 */
+	EFER_UNSUPPORTED,      /* a reserved bit or one the CPU lacks */
+	EFER_LME_WITH_PG,      /* LME changed while paging is on */
+	XSETBV_NOT_XCR0,       /* ECX names an XCR other than 0 */
+	XSETBV_NO_OSXSAVE,     /* CR4.OSXSAVE = 0: #UD */
+	XSETBV_NOT_CPL0,       /* CPL > 0 */
+	XCR0_NO_X87,	       /* bit 0 clear */
+	XCR0_UNSUPPORTED,      /* a bit CPUID.(EAX=0DH,ECX=0) does not offer */
+	XCR0_AVX_NO_SSE,       /* bit 2 without bit 1 */
+	XCR0_AVX512_PARTIAL,   /* bits 7:5 neither all set nor all clear */
+	XCR0_AVX512_NO_AVX,    /* bits 7:5 set without bits 2:1 */
+	XCR0_MPX_PARTIAL,      /* bits 4:3 differ */
+	XCR0_AMX_PARTIAL,      /* bits 18:17 differ */
+	PAT_INVALID,	       /* an entry 2, 3 or 8-255 */
+	DEBUGCTL_UNSUPPORTED,  /* a reserved bit or one the CPU lacks */
+	HWCR_INVDWBINVD_CLEAR, /* root's HWCR write clears INVDWBINVD */
 	CPU_RULE_COUNT
 };
 
@@ -130,6 +131,11 @@ int xcr0_check(const struct cpu_view *v, u32 index, u64 value, u64 supported);
 /* WRMSR to IA32_PAT (SDM Vol. 3, 13.12.2): eight types, each 0, 1, 4, 5,
  * 6 or 7. */
 int pat_check(u64 value);
+
+/* Root's WRMSR of value to AMD's HWCR (MSRC001_0015) while it holds now:
+ * INVDWBINVD (bit 4, INVD carried out as WBINVD) may be set but not
+ * cleared.  A CPU that has it clear already may keep it clear. */
+int hwcr_check(u64 now, u64 value);
 
 /* WRMSR to IA32_DEBUGCTL: allowed are the bits the CPU implements. */
 int debugctl_check(u64 value, u64 allowed);

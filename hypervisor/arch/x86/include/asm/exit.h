@@ -36,6 +36,7 @@ enum x86_exit_kind {
 	X86_EXIT_TRIPLE_FAULT,
 	X86_EXIT_VIRT_INSN, /* a virtualization instruction (VMXON, ...) */
 	X86_EXIT_ENTRY_FAILED,
+	X86_EXIT_INVD,	  /* INVD: refused on both vendors (exit.c) */
 	X86_EXIT_UNKNOWN, /* an exit no handler expects */
 	X86_EXIT_KINDS
 };
@@ -176,6 +177,8 @@ enum exit_action x86_handle_virt_insn(struct per_cpu *pc,
 enum exit_action x86_handle_entry_failed(struct per_cpu *pc,
 					 struct guest_regs *regs,
 					 const struct x86_exit *e);
+enum exit_action x86_handle_invd(struct per_cpu *pc, struct guest_regs *regs,
+				 const struct x86_exit *e);
 enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
 				    const struct x86_exit *e);
 

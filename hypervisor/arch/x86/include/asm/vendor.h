@@ -109,6 +109,9 @@ void vcpu_code(struct vcpu_code *c);
 void vcpu_set_cr0(u64 value);
 void vcpu_set_cr4(u64 value);
 void vcpu_set_efer(u64 value);
+/* The guest's PAT, checked by pat_check (VMX: the VMCS's IA32_PAT field,
+ * SVM: G_PAT), loaded at the next entry. */
+void vcpu_set_pat(u64 value);
 void vcpu_set_pdptes(const u64 pdpte[4]);
 
 /* Advance the guest past the instruction that exited (its length as the

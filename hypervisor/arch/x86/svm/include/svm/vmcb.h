@@ -162,6 +162,7 @@ _Static_assert(sizeof(struct vmcb) <= 4096, "the VMCB is one page");
 #define INTERCEPT_CR0_SEL_WRITE (1u << 5) /* bits other than TS, MP */
 #define INTERCEPT_CPUID (1u << 18)
 #define INTERCEPT_IRET (1u << 20)
+#define INTERCEPT_INVD (1u << 22)
 #define INTERCEPT_INVLPGA (1u << 26)
 #define INTERCEPT_IOIO_PROT (1u << 27)
 #define INTERCEPT_MSR_PROT (1u << 28)
@@ -215,6 +216,7 @@ _Static_assert(sizeof(struct vmcb) <= 4096, "the VMCB is one page");
 #define SVM_EXIT_CR0_SEL_WRITE 0x065
 #define SVM_EXIT_CPUID 0x072
 #define SVM_EXIT_IRET 0x074
+#define SVM_EXIT_INVD 0x076
 #define SVM_EXIT_INVLPGA 0x07a
 #define SVM_EXIT_IOIO 0x07b
 #define SVM_EXIT_MSR 0x07c
