@@ -202,6 +202,8 @@ static void device_dest(void **state)
 	/* lowest priority is a delivery mode, checked elsewhere */
 	assert_null(
 		apic_cell_device_dest_refused(APIC_DM_LOWEST << 8 | 0x41, 3));
+}
+
 /* Vectors 0-15 are illegal in Fixed and Lowest Priority deliveries
  * only; NMI, INIT and SIPI keep their vector field (a SIPI to vector 0
  * starts the CPU at 0). */

@@ -16,8 +16,8 @@
 #define VTD_ROOT_HV_VIRT 0xffffff80c0001000ul
 
 static struct {
-	u64 page;		/* root's page of the registers, 0: none */
-	volatile u8 *regs;	/* the hypervisor's mapping */
+	u64 page;	   /* root's page of the registers, 0: none */
+	volatile u8 *regs; /* the hypervisor's mapping */
 } vtd;
 
 static u32 read32(u32 reg)

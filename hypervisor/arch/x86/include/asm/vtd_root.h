@@ -18,8 +18,8 @@
 #include <hv/types.h>
 
 #define VTD_VER 0x00
-#define VTD_GCMD 0x18 /* global command (10.4.4) */
-#define VTD_GSTS 0x1c /* global status (10.4.5) */
+#define VTD_GCMD 0x18		 /* global command (10.4.4) */
+#define VTD_GSTS 0x1c		 /* global status (10.4.5) */
 #define VTD_GCMD_IRE (1u << 25)	 /* interrupt remapping enable */
 #define VTD_GSTS_IRES (1u << 25) /* ... status */
 
