@@ -7,7 +7,8 @@
 # CPU are refused (the latter fails the cell); root cannot send a device's
 # MSI or MSI-X message to a cell CPU nor decode a BAR over the
 # hypervisor's or its own RAM, nor move a BAR that holds a trapped MSI-X
-# table;
+# table, nor move MMCONFIG or the ACPI ports through the chipset's
+# registers, nor decode its expansion ROM over a cell's BAR;
 # after destroy the function is root's again, its Linux driver (e1000)
 # bound and working; ten cycles leak nothing.
 #   q35 machines: edu at 00:03.0 (pin 23, MSI), e1000 at 00:02.0 (pin 22),

@@ -11,10 +11,13 @@
  *    (all ones) to root and to every other cell, and ignores their
  *    writes;
  *  - root reaches every other function as on hardware, except that an
- *    MSI message it programs must not reach a cell's CPU (refused,
- *    reported, not applied; a message in remappable format holds an index
- *    into root's interrupt-remapping table and is taken unchecked, as for
- *    the IOAPIC);
+ *    MSI message it programs must not reach a cell's CPU (a message in
+ *    remappable format holds an index into root's interrupt-remapping
+ *    table and is taken unchecked, as for the IOAPIC), every BAR it
+ *    decodes, the expansion ROM's included, must lie in its device
+ *    memory or ports, and a chipset or bridge register that places an
+ *    address decoder keeps its value (pci_decoders.c): a write that
+ *    breaks one is refused, reported, not applied;
  *  - a cell reaches its own functions through 0xcf8/0xcfc (256 bytes
  *    each; it has no MMCONFIG).  Their headers are filtered:
  *    IDs, class and capabilities read as on hardware; the command

@@ -39,25 +39,31 @@ static const struct moderated_reg regs[] = {
 	{ Q35_MCH, 0x54, 4, "DEVEN (which devices answer) keeps its value" },
 	{ Q35_MCH, 0x60, 8, "PCIEXBAR (the MMCONFIG window) keeps its value" },
 	{ Q35_MCH, 0x68, 8, "DMIBAR (DMI registers) keeps its value" },
-	{ Q35_MCH, 0x90, 8, "PAM0-PAM6 and LAC (legacy ranges) keep their "
-			    "values" },
-	{ Q35_MCH, 0x9c, 3, "SMRAM control (SMBASE, SMRAM, ESMRAMC) keeps its "
-			    "value" },
-	{ Q35_MCH, 0xa0, 0x12, "TOM, TOUUD, GBSM, BGSM, TSEGMB and TOLUD keep "
-			       "their values" },
+	{ Q35_MCH, 0x90, 8,
+	  "PAM0-PAM6 and LAC (legacy ranges) keep their "
+	  "values" },
+	{ Q35_MCH, 0x9c, 3,
+	  "SMRAM control (SMBASE, SMRAM, ESMRAMC) keeps its "
+	  "value" },
+	{ Q35_MCH, 0xa0, 0x12,
+	  "TOM, TOUUD, GBSM, BGSM, TSEGMB and TOLUD keep "
+	  "their values" },
 	/*
 	 * ICH9 LPC, D31:F0 (Intel I/O Controller Hub 9 datasheet, 13.1
 	 * "LPC Interface Bridge Registers"; QEMU hw/isa/lpc_ich9.c):
 	 * PMBASE and ACPI_CNTL, GPIOBASE and GC, the LPC I/O decode ranges
 	 * (LPC_I/O_DEC, LPC_EN, GEN1_DEC-GEN4_DEC) and RCBA.
 	 */
-	{ ICH9_LPC, 0x40, 5, "PMBASE and ACPI_CNTL (the ACPI ports) keep their "
-			     "values" },
-	{ ICH9_LPC, 0x48, 5, "GPIOBASE and GC (the GPIO ports) keep their "
-			     "values" },
+	{ ICH9_LPC, 0x40, 5,
+	  "PMBASE and ACPI_CNTL (the ACPI ports) keep their "
+	  "values" },
+	{ ICH9_LPC, 0x48, 5,
+	  "GPIOBASE and GC (the GPIO ports) keep their "
+	  "values" },
 	{ ICH9_LPC, 0x80, 0x14, "the LPC I/O decode ranges keep their values" },
-	{ ICH9_LPC, 0xf0, 4, "RCBA (chipset configuration registers) keeps its "
-			     "value" },
+	{ ICH9_LPC, 0xf0, 4,
+	  "RCBA (chipset configuration registers) keeps its "
+	  "value" },
 	/* i440FX PMC (82441FX datasheet, 3.2: PAM0-PAM6 at 0x59-0x5f, SMRAM
 	 * at 0x72; QEMU hw/pci-host/i440fx.c) */
 	{ I440FX, 0x59, 7, "PAM0-PAM6 (legacy ranges) keep their values" },
@@ -65,16 +71,19 @@ static const struct moderated_reg regs[] = {
 	/* PIIX3 ISA bridge (82371SB datasheet, 2.2: XBCS at 0x4e decodes
 	 * the RTC, keyboard and BIOS; APICBASE at 0x80 moves the IOAPIC) */
 	{ PIIX3_ISA, 0x4e, 2, "XBCS (X-bus decodes) keeps its value" },
-	{ PIIX3_ISA, 0x80, 1, "APICBASE (the IOAPIC's address) keeps its "
-			      "value" },
+	{ PIIX3_ISA, 0x80, 1,
+	  "APICBASE (the IOAPIC's address) keeps its "
+	  "value" },
 	/* PIIX4 power management, function 3 (82371AB datasheet, 7.1:
 	 * PMBA 0x40, PMREGMISC 0x80, SMBBA 0x90, SMBHSTCFG 0xd2) */
 	{ PIIX4_PM, 0x40, 4, "PMBA (the ACPI ports) keeps its value" },
-	{ PIIX4_PM, 0x80, 1, "PMREGMISC (the ACPI ports' enable) keeps its "
-			     "value" },
+	{ PIIX4_PM, 0x80, 1,
+	  "PMREGMISC (the ACPI ports' enable) keeps its "
+	  "value" },
 	{ PIIX4_PM, 0x90, 4, "SMBBA (the SMBus ports) keeps its value" },
-	{ PIIX4_PM, 0xd2, 1, "SMBHSTCFG (the SMBus ports' enable) keeps its "
-			     "value" },
+	{ PIIX4_PM, 0xd2, 1,
+	  "SMBHSTCFG (the SMBus ports' enable) keeps its "
+	  "value" },
 	/*
 	 * A PCI-to-PCI bridge (type 1 header, PCI-to-PCI Bridge
 	 * Architecture Specification 1.2, 3.2): the bus numbers decide
