@@ -65,6 +65,17 @@
  *                                      refused where the CPU holds the
  *                                      bit; QEMU 10 reads HWCR as 0 and
  *                                      drops writes, so no group runs it)
+ *   insmod wdtest.ko mode=cfg bdf=00:00.0 reg=0x60 value=0x...
+ *                                     (write the configuration dword at
+ *                                      reg through 0xcf8/0xcfc as a raw
+ *                                      driver would, read it back, write
+ *                                      the original back, read again)
+ *   insmod wdtest.ko mode=rom bdf=00:02.0 addr=0x...
+ *                                     (enable the expansion ROM at addr
+ *                                      with memory decoding on; read it
+ *                                      back; then place it there with
+ *                                      decoding off and switch memory
+ *                                      space on; put both back)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -100,6 +111,8 @@ static char *bdf = "";
 module_param(bdf, charp, 0444);
 static unsigned int dest;
 module_param(dest, uint, 0444);
+static unsigned int reg;
+module_param(reg, uint, 0444);
 
 /* The PCI function bdf names (bus:device.function of segment 0). */
 static struct pci_dev *pci_function(void)
@@ -225,6 +238,70 @@ static void pci_bar(void)
 		bdf, pin % 6, orig, addr, got);
 	pci_write_config_dword(pdev, reg, orig);
 	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	pci_dev_put(pdev);
+}
+
+/* The configuration dword at reg of bdf through mechanism #1, as a raw
+ * driver reaches it (the hypervisor traps the ports). */
+static u32 cf8_address(void)
+{
+	unsigned int bus, dev, fn;
+
+	if (sscanf(bdf, "%x:%x.%x", &bus, &dev, &fn) != 3)
+		return 0;
+	return 0x80000000u | bus << 16 | dev << 11 | fn << 8 | (reg & 0xfc);
+}
+
+static void pci_cfg(void)
+{
+	u32 a = cf8_address(), orig, got, back, v;
+
+	if (!a || kstrtou32(value, 0, &v)) {
+		pr_err("wdtest: cfg: bdf '%s' or value '%s' invalid\n", bdf,
+		       value);
+		return;
+	}
+	outl(a, 0xcf8);
+	orig = inl(0xcfc);
+	outl(v, 0xcfc);
+	got = inl(0xcfc);
+	outl(orig, 0xcfc);
+	back = inl(0xcfc);
+	pr_info("wdtest: cfg %s 0x%x: 0x%x, wrote 0x%x, reads 0x%x, "
+		"restored 0x%x\n",
+		bdf, reg & 0xfc, orig, v, got, back);
+}
+
+/* The expansion ROM at addr: enabled with memory decoding on, then
+ * placed with decoding off and memory space switched on; restored. */
+static void pci_rom(void)
+{
+	struct pci_dev *pdev = pci_function();
+	u32 orig, got, placed;
+	u16 cmd, cmd2;
+
+	if (!pdev) {
+		pr_err("wdtest: rom: no function %s\n", bdf);
+		return;
+	}
+	pci_read_config_dword(pdev, PCI_ROM_ADDRESS, &orig);
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd | PCI_COMMAND_MEMORY);
+	pci_write_config_dword(pdev, PCI_ROM_ADDRESS, (u32)addr | 1);
+	pci_read_config_dword(pdev, PCI_ROM_ADDRESS, &got);
+	pci_write_config_dword(pdev, PCI_ROM_ADDRESS, orig);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd & ~PCI_COMMAND_MEMORY);
+	pci_write_config_dword(pdev, PCI_ROM_ADDRESS, (u32)addr | 1);
+	pci_read_config_dword(pdev, PCI_ROM_ADDRESS, &placed);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd | PCI_COMMAND_MEMORY);
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd2);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd & ~PCI_COMMAND_MEMORY);
+	pci_write_config_dword(pdev, PCI_ROM_ADDRESS, orig);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	pr_info("wdtest: rom %s: 0x%x, wrote 0x%lx with decoding on, reads "
+		"0x%x; placed with decoding off, reads 0x%x, memory space on: "
+		"command 0x%x\n",
+		bdf, orig, addr | 1, got, placed, cmd2);
 	pci_dev_put(pdev);
 }
 
@@ -597,6 +674,14 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "bar")) {
 		pci_bar();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "cfg")) {
+		pci_cfg();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "rom")) {
+		pci_rom();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "apicid")) {

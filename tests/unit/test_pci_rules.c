@@ -138,6 +138,117 @@ static void msi_rules(void **state)
 	assert_int_equal(msi_as_icr(0xfee03004u, 0x0141), 0x941);
 }
 
+#define Q35_MCH 0x29c08086u
+#define ICH9_LPC 0x29188086u
+#define I440FX 0x12378086u
+#define E1000 0x100e8086u
+
+/* PCIEXBAR (0x60-0x67) of the q35 MCH: a change refused, in any part
+ * and any width; the value it has rewritten; other functions' 0x60 free */
+static void moderated_pciexbar(void **state)
+{
+	(void)state;
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x60, 4, 0xb0000001u,
+					      0xe0000001u));
+	assert_non_null(strstr(pci_moderated_refused(Q35_MCH, 0, 0x60, 4,
+						     0xb0000001u, 0),
+			       "PCIEXBAR"));
+	assert_null(pci_moderated_refused(Q35_MCH, 0, 0x60, 4, 0xb0000001u,
+					  0xb0000001u));
+	/* the upper half, one byte of it, the enable bit alone */
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x64, 4, 0, 1));
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x67, 1, 0, 0x80));
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x60, 1, 1, 0));
+	assert_null(pci_moderated_refused(Q35_MCH, 0, 0x66, 2, 0, 0));
+	/* beside it: 0x5c-0x5f is not moderated */
+	assert_null(pci_moderated_refused(Q35_MCH, 0, 0x5c, 4, 0, 0x1234));
+	/* another function's register at the same offset */
+	assert_null(pci_moderated_refused(E1000, 0, 0x60, 4, 0xb0000001u,
+					  0xe0000001u));
+	assert_null(pci_moderated_refused(ICH9_LPC, 0, 0x60, 4, 0, 0x0b));
+}
+
+/* The other registers of the table: a byte that changes inside a
+ * dword write is found, bytes outside the register are free */
+static void moderated_others(void **state)
+{
+	(void)state;
+	/* PAM5 (0x95) in a dword write at 0x94; SMRAM (0x9d) */
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x94, 4, 0x11111111u,
+					      0x11331111u));
+	assert_non_null(pci_moderated_refused(Q35_MCH, 0, 0x9d, 1, 0x02, 0x0a));
+	/* ICH9: PMBASE, RCBA; not the PIRQ routing at 0x60 */
+	assert_non_null(
+		pci_moderated_refused(ICH9_LPC, 0, 0x40, 4, 0x601, 0x2f9));
+	assert_non_null(pci_moderated_refused(ICH9_LPC, 0, 0xf0, 4, 0xfed1c001u,
+					      0xfea00001u));
+	assert_null(pci_moderated_refused(ICH9_LPC, 0, 0x44, 4, 0x80, 0x80));
+	/* only 0x44 of 0x44-0x47 is ACPI_CNTL */
+	assert_null(pci_moderated_refused(ICH9_LPC, 0, 0x45, 1, 0, 0xff));
+	assert_non_null(
+		pci_moderated_refused(ICH9_LPC, 0, 0x44, 4, 0x80, 0x00));
+	/* i440FX: PAM0 (0x59) in the dword at 0x58, not 0x58 itself;
+	 * SMRAM (0x72) in a word at 0x72 */
+	assert_null(pci_moderated_refused(I440FX, 0, 0x58, 4, 0x1000, 0x1001));
+	assert_non_null(
+		pci_moderated_refused(I440FX, 0, 0x58, 4, 0x1000, 0x3000));
+	assert_non_null(pci_moderated_refused(I440FX, 0, 0x72, 2, 0x02, 0x4a));
+}
+
+/* A bridge (header type 1, multi-function bit aside): bus numbers and
+ * windows keep their values; its command register and BARs are not
+ * this table's */
+static void moderated_bridge(void **state)
+{
+	(void)state;
+	assert_non_null(pci_moderated_refused(E1000, 0x81, 0x18, 4, 0x00020100u,
+					      0x00050100u));
+	assert_null(pci_moderated_refused(E1000, 0x01, 0x18, 4, 0x40020100u,
+					  0x00020100u)); /* latency timer */
+	assert_non_null(pci_moderated_refused(E1000, 1, 0x20, 4, 0xfeb0fea0u,
+					      0xfeb0fe00u));
+	assert_non_null(pci_moderated_refused(E1000, 1, 0x2c, 4, 0, 1));
+	assert_non_null(
+		pci_moderated_refused(E1000, 1, 0x1c, 2, 0xf0f0, 0x1010));
+	assert_null(pci_moderated_refused(E1000, 1, 0x1e, 2, 0, 0xffff));
+	assert_null(pci_moderated_refused(E1000, 1, 0x04, 2, 0, 7));
+	/* a type 0 function's 0x18-0x2f are BARs, not windows */
+	assert_null(pci_moderated_refused(E1000, 0, 0x18, 4, 0, 0xfe000000u));
+}
+
+/* The expansion ROM BAR: its size from the bits that stay 0; a function
+ * without one counts as 2 KiB; it decodes with enable and memory on */
+static void rom_bar(void **state)
+{
+	(void)state;
+	assert_int_equal(pci_rom_size(0xfffc0000u), 0x40000);
+	assert_int_equal(pci_rom_size(0xfffff800u), 0x800);
+	assert_int_equal(pci_rom_size(0xfffc0001u), 0x40000);
+	assert_int_equal(pci_rom_size(0), PCI_ROM_MIN_SIZE);
+	assert_int_equal(pci_rom_size(0x80000000u), 0x80000000u);
+	assert_true(pci_rom_decodes(PCI_CMD_MEMORY, 0xfea00001u));
+	assert_false(pci_rom_decodes(PCI_CMD_MEMORY, 0xfea00000u));
+	assert_false(pci_rom_decodes(PCI_CMD_IO, 0xfea00001u));
+	/* Linux's sizing write: enable clear */
+	assert_false(pci_rom_decodes(PCI_CMD_MEMORY, 0xfffffffeu));
+}
+
+/* An MSI-X table of 4 entries at 0x800 of its page: any access that
+ * overlaps it by a byte is the table's */
+static void msix_touches_table(void **state)
+{
+	(void)state;
+	assert_true(pci_msix_touches(0x800, 4, 0x800, 4));
+	assert_true(pci_msix_touches(0x800, 4, 0x83c, 4));
+	/* an 8-byte write at the table's start - 4 reaches entry 0 */
+	assert_true(pci_msix_touches(0x800, 4, 0x7fc, 8));
+	assert_true(pci_msix_touches(0x800, 4, 0x83c, 8));
+	assert_false(pci_msix_touches(0x800, 4, 0x7f8, 8));
+	assert_false(pci_msix_touches(0x800, 4, 0x840, 8));
+	assert_false(pci_msix_touches(0x800, 4, 0x7ff - 3, 4));
+	assert_true(pci_msix_touches(0x800, 4, 0x7ff, 2));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -147,6 +258,11 @@ int main(void)
 		cmocka_unit_test(bars_read_and_size),
 		cmocka_unit_test(bars_do_not_move),
 		cmocka_unit_test(msi_rules),
+		cmocka_unit_test(moderated_pciexbar),
+		cmocka_unit_test(moderated_others),
+		cmocka_unit_test(moderated_bridge),
+		cmocka_unit_test(rom_bar),
+		cmocka_unit_test(msix_touches_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

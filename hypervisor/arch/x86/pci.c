@@ -11,10 +11,13 @@
  *    (all ones) to root and to every other cell, and ignores their
  *    writes;
  *  - root reaches every other function as on hardware, except that an
- *    MSI message it programs must not reach a cell's CPU (refused,
- *    reported, not applied; a message in remappable format holds an index
- *    into root's interrupt-remapping table and is taken unchecked, as for
- *    the IOAPIC);
+ *    MSI message it programs must not reach a cell's CPU (a message in
+ *    remappable format holds an index into root's interrupt-remapping
+ *    table and is taken unchecked, as for the IOAPIC), every BAR it
+ *    decodes, the expansion ROM's included, must lie in its device
+ *    memory or ports, and a chipset or bridge register that places an
+ *    address decoder keeps its value (pci_decoders.c): a write that
+ *    breaks one is refused, reported, not applied;
  *  - a cell reaches its own functions through 0xcf8/0xcfc (256 bytes
  *    each; it has no MMCONFIG).  Their headers are filtered:
  *    IDs, class and capabilities read as on hardware; the command
@@ -301,24 +304,23 @@ static const char *root_bar_ports_refused(u64 base, u64 n)
 }
 
 /*
- * Why root may not give the BARs of bdf the values bar[0..5], or NULL: a
+ * Why root may not give the BARs of bdf the values bar[0..n), or NULL: a
  * BAR that holds a trapped MSI-X table stays where it is
  * (pci_msix_root.c).  A half with all its address bits set is being
  * sized, not moved (Linux sizes the low half, puts it back, then the high
  * one).
  */
-static const char *bars_kept(u16 bdf, const u32 *bar)
+static const char *bars_kept(u16 bdf, const u32 *bar, unsigned int n)
 {
 	unsigned int i;
 	const char *why;
 	bool mem64;
 	u64 addr;
 
-	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+	for (i = 0; i < n; i++) {
 		if (bar[i] & PCI_BAR_IO_SPACE)
 			continue;
-		mem64 = (bar[i] & 0x6) == PCI_BAR_MEM_TYPE_64 &&
-			i + 1 < WARDEN_PCI_BARS;
+		mem64 = (bar[i] & 0x6) == PCI_BAR_MEM_TYPE_64 && i + 1 < n;
 		addr = (bar[i] & ~0xfull) | (mem64 ? (u64)bar[i + 1] << 32 : 0);
 		if ((bar[i] | 0xf) != 0xffffffffu &&
 		    !(mem64 && bar[i + 1] == 0xffffffffu)) {
@@ -332,35 +334,64 @@ static const char *bars_kept(u16 bdf, const u32 *bar)
 }
 
 /*
- * Why root may not make a write to the command register or a BAR of a
- * type 0 function, or NULL: after it, every BAR the function decodes
- * (memory BARs with memory space on, I/O BARs with I/O space on) must lie
- * in root's device memory or ports.  BAR sizes come from the system
- * config (a function it does not list counts as 4 KiB or one port);
- * while decoding is off any value is taken, which is how Linux sizes and
- * moves BARs.
+ * Why root may not decode the expansion ROM of bdf at rom (its BAR at
+ * reg), or NULL: the ROM is a BAR, under the same rule as the others.
+ * Its size is read from the function (PCI 3.0, 6.2.5.2): the address
+ * bits written all ones with the enable bit clear, so that the ROM
+ * decodes nothing meanwhile, then the register put back.
+ */
+static const char *root_rom_refused(u16 bdf, u16 reg, u32 rom)
+{
+	u32 old = pci_phys_read(bdf, reg, 4), sized;
+
+	pci_phys_write(bdf, reg, 4, PCI_ROM_ADDR_MASK);
+	sized = pci_phys_read(bdf, reg, 4);
+	pci_phys_write(bdf, reg, 4, old);
+	return pci_root_memory_refused(rom & PCI_ROM_ADDR_MASK,
+				       pci_rom_size(sized));
+}
+
+static bool touches(u16 reg, unsigned int size, u16 start, unsigned int len)
+{
+	return reg < start + len && start < reg + size;
+}
+
+/*
+ * Why root may not make a write to the command register, a BAR or the
+ * expansion ROM BAR of a type 0 function or a bridge (type 1: two BARs,
+ * the ROM BAR at 0x38), or NULL: after it, every BAR the function
+ * decodes (memory BARs and an enabled ROM with memory space on, I/O BARs
+ * with I/O space on) must lie in root's device memory or ports.  BAR
+ * sizes come from the system config (a function it does not list counts
+ * as 4 KiB or one port), the ROM's from the function; while decoding is
+ * off any value is taken, which is how Linux sizes and moves BARs, and
+ * Linux sets the ROM's enable bit to read it (pci_map_rom).
  */
 static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 				    u32 value)
 {
 	const struct warden_pci_device *cfg;
-	u32 dw[(PCI_BAR_END - PCI_COMMAND) / 4], lo;
-	unsigned int i;
+	u32 dw[(PCI_BAR_END - PCI_COMMAND) / 4], lo, rom;
+	u8 type = (u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f;
+	unsigned int i, n = type ? 2 : WARDEN_PCI_BARS;
+	u16 rom_reg = type ? PCI_BRIDGE_ROM_BAR : PCI_ROM_BAR;
 	const char *why;
 	u64 addr, len;
 	u16 cmd;
 
-	if (reg >= PCI_BAR_END || (reg >= PCI_COMMAND + 2 && reg < PCI_BAR0) ||
-	    reg + size <= PCI_COMMAND ||
-	    ((u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f))
+	if (type > 1 || !(touches(reg, size, PCI_COMMAND, 2) ||
+			  touches(reg, size, PCI_BAR0, 4 * n) ||
+			  touches(reg, size, rom_reg, 4)))
 		return NULL;
-	after_write(bdf, PCI_COMMAND, ARRAY_SIZE(dw), reg, size, value, dw);
+	after_write(bdf, PCI_COMMAND, (PCI_BAR0 - PCI_COMMAND) / 4 + n, reg,
+		    size, value, dw);
+	after_write(bdf, rom_reg, 1, reg, size, value, &rom);
 	cmd = (u16)dw[0];
-	why = bars_kept(bdf, dw + (PCI_BAR0 - PCI_COMMAND) / 4);
+	why = bars_kept(bdf, dw + (PCI_BAR0 - PCI_COMMAND) / 4, n);
 	if (why)
 		return why;
 	cfg = root_entry(bdf);
-	for (i = 0; i < WARDEN_PCI_BARS; i++) {
+	for (i = 0; i < n; i++) {
 		lo = dw[(PCI_BAR0 - PCI_COMMAND) / 4 + i];
 		len = cfg ? cfg->bars[i].size : 0;
 		if (lo & PCI_BAR_IO_SPACE) {
@@ -371,8 +402,7 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 							       len ? len : 1);
 		} else {
 			addr = lo & ~0xfu;
-			if ((lo & 0x6) == PCI_BAR_MEM_TYPE_64 &&
-			    i + 1 < WARDEN_PCI_BARS)
+			if ((lo & 0x6) == PCI_BAR_MEM_TYPE_64 && i + 1 < n)
 				addr |= (u64)dw[(PCI_BAR0 - PCI_COMMAND) / 4 +
 						++i]
 					<< 32;
@@ -384,22 +414,31 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 		if (why)
 			return why;
 	}
-	return NULL;
+	return pci_rom_decodes(cmd, rom) ? root_rom_refused(bdf, rom_reg, rom)
+					 : NULL;
 }
 
-/* Why root may not make the write (a BAR it may not decode, an MSI to a
- * cell's CPU), or NULL. */
+/* Why root may not make the write (a register that places an address
+ * decoder changed, a BAR it may not decode, an MSI to a cell's CPU), or
+ * NULL. */
 static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 				      unsigned int size, u32 value)
 {
 	u32 addr, data;
 	unsigned int vectors;
+	const char *why;
 	u8 cap;
 
-	if (reg < 0x40)
-		return root_bar_refused(bdf, reg, size, value);
 	if (reg >= 0x100)
 		return NULL;
+	why = pci_moderated_refused(pci_phys_read(bdf, PCI_VENDOR_ID, 4),
+				    (u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1),
+				    reg, size, pci_phys_read(bdf, reg, size),
+				    value);
+	if (why)
+		return why;
+	if (reg < 0x40)
+		return root_bar_refused(bdf, reg, size, value);
 	cap = pci_find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
 				     &vectors))

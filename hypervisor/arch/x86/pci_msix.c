@@ -77,8 +77,10 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 {
 	struct pci_dev *d = ctx;
 	volatile u8 *p = d->msix_map + a->offset;
-	u64 end = d->msix_table + (u64)MSIX_ENTRY_SIZE * d->msix_entries;
-	bool table = a->offset >= d->msix_table && a->offset < end;
+	/* an access that overlaps the table at all is the table's: an
+	 * 8-byte write at its start - 4 must not reach entry 0 unchecked */
+	bool table = pci_msix_touches(d->msix_table, d->msix_entries, a->offset,
+				      a->size);
 	u64 t = a->offset - d->msix_table;
 	volatile u32 *hw;
 	const char *why;
@@ -86,7 +88,8 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 	u32 entry[4];
 
 	/* the table is accessed in aligned dwords or qwords (PCI 3.0,
-	 * 6.8.2) */
+	 * 6.8.2); the table starts qword aligned, so one that straddles its
+	 * start or end is refused here */
 	if (table && (a->size < 4 || (a->offset & (a->size - 1))))
 		return MMIO_REFUSED;
 	spin_lock(&pci_lock);

@@ -72,8 +72,7 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 {
 	struct root_msix *t = ctx;
 	volatile u8 *p = t->map + a->offset;
-	u64 end = t->table + (u64)MSIX_ENTRY_SIZE * t->entries;
-	bool table = a->offset >= t->table && a->offset < end;
+	bool table = pci_msix_touches(t->table, t->entries, a->offset, a->size);
 	u64 off = a->offset - t->table;
 	volatile u32 *hw;
 	const char *why;

@@ -108,3 +108,18 @@ const char *msi_cell_refused(u32 addr, u32 data, unsigned int vectors)
 		return "vector outside 0x10-0xfe";
 	return NULL;
 }
+
+u64 pci_rom_size(u32 sized)
+{
+	u32 mask = sized & PCI_ROM_ADDR_MASK;
+
+	if (!mask)
+		return PCI_ROM_MIN_SIZE;
+	/* the lowest address bit that took the 1 is the size */
+	return (u64)(mask & -mask);
+}
+
+bool pci_msix_touches(u64 table, u64 entries, u64 offset, unsigned int size)
+{
+	return offset < table + 16 * entries && table < offset + size;
+}

@@ -26,6 +26,7 @@
 #define PCI_BAR0 0x10
 #define PCI_BAR_END 0x28 /* after BAR5 */
 #define PCI_ROM_BAR 0x30
+#define PCI_BRIDGE_ROM_BAR 0x38 /* type 1 header (PCI-to-PCI Bridge 1.2) */
 #define PCI_CAP_PTR 0x34
 #define PCI_INT_LINE 0x3c
 
@@ -42,6 +43,12 @@
 /* BAR low bits. */
 #define PCI_BAR_IO_SPACE 0x1u
 #define PCI_BAR_MEM_TYPE_64 0x4u
+
+/* Expansion ROM BAR (PCI 3.0, 6.2.5.2): address bits 31:11, enable bit
+ * 0; the ROM decodes only with both it and memory space enabled. */
+#define PCI_ROM_ENABLE 0x1u
+#define PCI_ROM_ADDR_MASK 0xfffff800u
+#define PCI_ROM_MIN_SIZE 0x800u
 
 /* Capabilities. */
 #define PCI_CAP_ID_MSI 0x05
@@ -150,5 +157,40 @@ static inline u32 msi_dest(u32 addr)
  * check.
  */
 const char *msi_cell_refused(u32 addr, u32 data, unsigned int vectors);
+
+/* Does a function with command register cmd decode its expansion ROM
+ * BAR rom (PCI 3.0, 6.2.5.2)? */
+static inline bool pci_rom_decodes(u16 cmd, u32 rom)
+{
+	return (cmd & PCI_CMD_MEMORY) && (rom & PCI_ROM_ENABLE);
+}
+
+/*
+ * The size of an expansion ROM whose BAR reads sized after
+ * PCI_ROM_ADDR_MASK was written to it: the address bits that stayed 0
+ * (PCI 3.0, 6.2.5.2).  A function without a ROM (the register reads 0)
+ * counts as the smallest ROM, 2 KiB: what it would decode if it had one.
+ */
+u64 pci_rom_size(u32 sized);
+
+/*
+ * Does an access of size bytes at offset into the pages of an MSI-X
+ * table that starts at table with entries entries touch the table, by
+ * one byte or more?  Such an access is the table's (checked, or refused
+ * when not an aligned dword or qword, PCI 3.0, 6.8.2), however it starts.
+ */
+bool pci_msix_touches(u64 table, u64 entries, u64 offset, unsigned int size);
+
+/*
+ * Root writes value (size bytes) at reg of a function whose dword 0 reads
+ * ids (vendor | device << 16) with header type header_type, where old is
+ * what those bytes hold: NULL if it may, else why not.  A register that
+ * places an address decoder outside the BARs (pci_decoders.c: chipset
+ * registers of the test machines' host bridges and LPC/ISA/PM functions,
+ * a bridge's bus numbers and windows) may be written with the value it
+ * has, never changed.
+ */
+const char *pci_moderated_refused(u32 ids, u8 header_type, u16 reg,
+				  unsigned int size, u32 old, u32 value);
 
 #endif /* WARDEN_ASM_PCI_H */
