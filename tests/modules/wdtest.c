@@ -33,7 +33,7 @@
  *                                      driver would, then read it back;
  *                                      without value: only read; high=
  *                                      writes the high half first)
- *   insmod wdtest.ko mode=msi bdf=00:03.0 dest=1 [value=0x41]
+ *   insmod wdtest.ko mode=msi bdf=00:03.0 dest=1 [value=0x41] [how=remap]
  *                                     (program the function's MSI
  *                                      capability for APIC ID dest with
  *                                      vector value and enable it, as a
@@ -137,6 +137,10 @@ static void pci_msi(void)
 
 	if (*value && kstrtouint(value, 0, &vector))
 		return;
+	/* how=remap: Intel's remappable format (VT-d 5.1.5.2: bit 4, SHV
+	 * bit 3), the handle dest in bits 19:5 */
+	if (!strcmp(how, "remap"))
+		address = 0xfee00000u | (dest & 0x7fff) << 5 | 0x18;
 	if (!pdev) {
 		pr_err("wdtest: msi: no function %s\n", bdf);
 		return;

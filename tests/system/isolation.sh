@@ -26,7 +26,7 @@
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works root-remappable iommu-kept-on root-irqs-go-on disable
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on disable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -152,12 +152,22 @@ if [ "$MACHINE" = qemu-svm-noiommu ]; then
 	ioapic 23 0x10000 0 >/dev/null
 	after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
 	if [ -n "$after" ] && [ $((after & 0x10000)) != 0 ] && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 23 entry 0x10000000000d1 refused: remappable format, but no IOMMU remaps interrupts" && warden console | grep -q "IOMMU at 0xfed90000: not present"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i -e remappable -e iommu | tr '\n' ' ')"; fi
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=msi bdf=00:03.0 dest=0 how=remap 2>/dev/null
+	v=$(dmesg | sed -n 's/.*wdtest: //p' | head -n 1)
+	echo "  wdtest: $v"
+	if echo "$v" | grep -q "not enabled" && warden console | grep -q "to PCI 00:03.0 register 0x42 refused: remappable format, but no IOMMU remaps interrupts"; then pass root-msi-remappable; else fail root-msi-remappable "$v: $(warden console | tail -n 2 | tr '\n' ' ')"; fi
 	pass iommu-kept-on # no IOMMU on this machine
 else
 	# remapping on: root's remappable entry is root's table's (open)
 	v=$(ioapic 23 0x100d1 0x00010000)
 	ioapic 23 0x10000 0 >/dev/null
 	if echo "$v" | grep -q 'after 0x100d1' && warden console | grep -q "IOMMU at 0xfed90000: root's interrupt remapping on, kept on"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i iommu | tr '\n' ' ')"; fi
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=msi bdf=00:03.0 dest=0 how=remap 2>/dev/null
+	v=$(dmesg | sed -n 's/.*wdtest: //p' | head -n 1)
+	echo "  wdtest: $v"
+	if echo "$v" | grep -q ", enabled$"; then pass root-msi-remappable; else fail root-msi-remappable "$v"; fi
 	dmesg -c >/dev/null
 	insmod /wdtest.ko mode=vtdoff 2>/dev/null
 	v=$(dmesg | sed -n 's/.*wdtest: vtdoff: //p' | head -n 1)

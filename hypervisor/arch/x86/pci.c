@@ -11,9 +11,11 @@
  *    (all ones) to root and to every other cell, and ignores their
  *    writes;
  *  - root reaches every other function as on hardware, except that an
- *    MSI message it programs must not reach a cell's CPU (a message in
- *    remappable format holds an index into root's interrupt-remapping
- *    table and is taken unchecked, as for the IOAPIC), every BAR it
+ *    MSI message it programs must not reach a cell's CPU
+ *    (irq_root_msi_refused: a message in remappable format holds an
+ *    index into root's interrupt-remapping table and is taken unchecked
+ *    while an IOMMU remaps root's interrupts, refused where none does,
+ *    as for the IOAPIC), every BAR it
  *    decodes, the expansion ROM's included, must lie in its device
  *    memory or ports, and a chipset or bridge register that places an
  *    address decoder keeps its value (pci_decoders.c): a write that
@@ -443,12 +445,7 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
 				     &vectors))
 		return NULL;
-	if (addr & MSI_ADDR_REMAPPABLE)
-		return NULL; /* root's own remapping table: unchecked */
-	if ((addr & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
-		return "MSI address outside the local APICs' window";
-	return irq_root_dest_refused(pc->arch.x2apic, msi_as_icr(addr, data),
-				     msi_dest(addr));
+	return irq_root_msi_refused(pc->arch.x2apic, addr, 0, data);
 }
 
 /* ---- accesses ---- */

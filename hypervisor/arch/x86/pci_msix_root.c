@@ -7,10 +7,11 @@
  * so no CPU holds a translation of the pages taken away) and keeps it
  * there: root may not move that BAR.  Accesses beside the table go to the
  * device; a write to an entry is checked on what the entry becomes, as
- * root's MSI messages are (irq_dest.c): an unmasked entry in
+ * root's MSI messages are (irq_root_msi_refused): an unmasked entry in
  * compatibility format must not reach a cell's CPU, else the write is
  * refused, reported and not applied.  Entries in remappable format hold
- * an index into root's own interrupt-remapping table: taken unchecked.
+ * an index into root's own interrupt-remapping table: taken unchecked
+ * while an IOMMU remaps root's interrupts, refused where none does.
  * While a cell owns the function, root's accesses read all ones and
  * change nothing.
  */
@@ -59,12 +60,9 @@ unsigned int pci_msix_root_count(void)
  * NULL. */
 static const char *entry_refused(struct per_cpu *pc, const u32 e[4])
 {
-	if ((e[3] & 1) || (e[0] & MSI_ADDR_REMAPPABLE))
+	if (e[3] & 1)
 		return NULL;
-	if (e[1] || (e[0] & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
-		return "address outside the local APICs' window";
-	return irq_root_dest_refused(pc->arch.x2apic, msi_as_icr(e[0], e[2]),
-				     msi_dest(e[0]));
+	return irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
 }
 
 static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
