@@ -40,9 +40,10 @@ struct link_peer {
 	u16 command, msix_ctrl;		      /* configuration space */
 	u8 int_line;			      /* a scratch register */
 	u32 msix[WARDEN_LINK_MAX_VECTORS][4]; /* address lo/hi, data, ctrl */
-	u32 pending;		   /* PBA: vectors raised while masked */
-	u32 dropped;		   /* its doorbells over the bound */
-	struct link_bucket bucket; /* its doorbells' bound */
+	u32 pending; /* PBA: vectors raised while masked */
+	/* the bound of its doorbells and state changes: DROPPED, the
+	 * receivers owed a vector 0 (asm/link_rules.h) */
+	struct link_bound bound;
 	bool told_doorbell, told_delivery; /* reported once */
 };
 
