@@ -18,7 +18,10 @@
  *
  * Root's functions exist from enable to disable; a cell's from its
  * create to its destroy.  The memory of a DIRECTIONAL link is writable
- * for each peer in its own section only.
+ * for each peer in its own section only.  Link memory belongs to its
+ * peers only: the memory of a link root is not a peer of, which lies in
+ * root's RAM like every link's, is cut from root's tables at enable
+ * (cut_from_root) and stays cut until disable.
  */
 #include <asm/apic.h>
 #include <asm/link.h>
@@ -451,11 +454,36 @@ static void peer_leave(struct link_peer *p)
 
 static unsigned int link_root_count(void);
 
+static bool root_is_peer(const struct link *l)
+{
+	unsigned int j;
+
+	for (j = 0; j < l->cfg->num_peers; j++)
+		if (peer_is(&l->cfg->peers[j], &hv.root))
+			return true;
+	return false;
+}
+
+/*
+ * Link memory belongs to its peers only.  Every link's memory lies in
+ * root's RAM (the validator's rule: it comes from the memmap=
+ * reservation), so root's identity mapping covers it; where root is not
+ * a peer it is cut through the ownership path, as a cell's memory is at
+ * create, and root's access to it faults: refused with #GP and named
+ * (mmio_exit.c, link_fault_reason).  Disable gives it back with the rest
+ * of the machine (root runs on no second-level tables then).
+ */
+static int cut_from_root(const struct link *l)
+{
+	return ownership_unmap_shared(&hv.root, l->cfg->phys_start,
+				      l->cfg->size);
+}
+
 static int link_unit_init(struct per_cpu *pc)
 {
 	const struct warden_link *cfg = warden_system_links(hv.config);
 	struct link_peer *p;
-	unsigned int i, j;
+	unsigned int i, j, cut = 0;
 
 	num_links = hv.config->platform.num_links;
 	if (num_links > WARDEN_MAX_LINKS)
@@ -473,10 +501,16 @@ static int link_unit_init(struct per_cpu *pc)
 			if (peer_is(p->cfg, &hv.root) && peer_join(&hv.root, p))
 				return hv_no_memory(pc, 4);
 		}
+		if (root_is_peer(&links[i]))
+			continue;
+		if (cut_from_root(&links[i]))
+			return hv_no_memory(pc, 4);
+		cut++;
 	}
 	if (num_links)
-		printk("Links: %u, root a peer of %u\n", num_links,
-		       link_root_count());
+		printk("Links: %u, root a peer of %u, the memory of %u cut "
+		       "from root\n",
+		       num_links, link_root_count(), cut);
 	return 0;
 }
 
@@ -575,7 +609,8 @@ static void link_cell_stop(struct cell *cell, bool destroy)
 }
 
 /* Root got memory back (a cell's, destroyed): where it covers a link's
- * BAR 0 or memory, take them out or restrict them again. */
+ * BAR 0 or memory, take them out or restrict them again, or cut the
+ * memory of a link root is not a peer of. */
 static void link_map(struct cell *cell, u64 start, u64 size)
 {
 	const struct warden_link_peer *c;
@@ -583,7 +618,11 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 
 	if (cell != &hv.root || remapping)
 		return;
-	for (i = 0; i < num_links; i++)
+	for (i = 0; i < num_links; i++) {
+		if (start < links[i].cfg->phys_start + links[i].cfg->size &&
+		    links[i].cfg->phys_start < start + size &&
+		    !root_is_peer(&links[i]))
+			cut_from_root(&links[i]);
 		for (j = 0; j < links[i].cfg->num_peers; j++) {
 			c = links[i].peers[j].cfg;
 			if (links[i].peers[j].owner != &hv.root)
@@ -596,6 +635,7 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 			    c->shmem_address < start + size)
 				map_shmem(cell, &links[i].peers[j]);
 		}
+	}
 }
 
 /* One region (BAR 0) per peer of the cell. */
@@ -634,6 +674,10 @@ const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write)
 				       "peer (read-only for it)"
 				     : NULL;
 		}
+		if (cell == &hv.root && !root_is_peer(l) &&
+		    gpa - l->cfg->phys_start < l->cfg->size)
+			return "memory of a link root is not a peer of "
+			       "(cut from root)";
 	}
 	return NULL;
 }
