@@ -57,7 +57,8 @@ WARDEN_CHECK_OFFSET(struct warden_link_peer, bdf, 48);
  * reservation (memmap=), never from Linux's RAM: it lies inside one of
  * root's RAM regions (read/write, not io), outside the hypervisor's
  * memory, every other link and every cell's memory; enable checks that
- * Linux does not use it.  size is a power of 2, at least
+ * Linux does not use it.  It belongs to its peers only: where root is
+ * not a peer, the hypervisor cuts it from root from enable to disable.  size is a power of 2, at least
  * WARDEN_LINK_MIN_SIZE, and phys_start is aligned to it (it is BAR 2).
  */
 struct warden_link {
@@ -122,16 +123,20 @@ static inline uint64_t warden_link_section_size(uint64_t size,
 
 /*
  * Interrupts.  Vector 0 of every other peer fires when a peer's state
- * changes (its write to STATE, or its cell destroyed).  A doorbell
+ * changes (its write to STATE, or its cell stopped).  A doorbell
  * raises the vector it names on the peer it names: a fixed IPI to the
  * CPU the peer's MSI-X entry names, sent by the hypervisor on the ringing
  * CPU, so the receiver takes no VM exit.  A masked vector (or MSI-X off)
  * keeps it pending in the PBA until unmasked.
  *
- * The bound: each peer may ring at most WARDEN_LINK_BURST doorbells at
- * once and the link's doorbell_rate (WARDEN_LINK_RATE if 0) per
- * millisecond on average (a token bucket per ringing peer, refilled from
- * the TSC); a doorbell over the bound is dropped and counted in DROPPED.
+ * The bound: each peer may cause at most WARDEN_LINK_BURST deliveries,
+ * doorbells and state changes alike, at once and the link's
+ * doorbell_rate (WARDEN_LINK_RATE if 0) per millisecond on average (a
+ * token bucket per peer, refilled from the TSC).  A doorbell over the
+ * bound is dropped and counted in DROPPED.  A state change over it is
+ * latched, not lost: the other peers' vector 0 goes at the bucket's next
+ * refill (the STATE write returns after it), one for all changes since,
+ * so a receiver reads PEER_STATES then; DROPPED counts doorbells only.
  * So one peer can make another take at most that many interrupts per
  * millisecond (plus one burst).
  */

@@ -42,6 +42,15 @@
  *     link-storm: rang C in T cycles, dropped D
  *                  (D: the DROPPED register, the doorbells over the
  *                  hypervisor's bound), then serve as above
+ *   mode=statestorm link=N count=C
+ *                  containment test: toggle this peer's STATE on link N
+ *                  C times (1000) in a tight loop, from up (an even C
+ *                  ends up), then print
+ *     link-statestorm: toggled C in T ms, state S, dropped D
+ *                  (each change raises vector 0 of the other peers
+ *                  within the hypervisor's bound, which throttles the
+ *                  loop; D, the DROPPED register, counts doorbells only
+ *                  and stays 0), then serve as above
  *   mode=rowrite link=N peer=P
  *                  containment test: write to peer P's section of link N
  *                  (read-only for this cell on a DIRECTIONAL link): the
@@ -429,6 +438,27 @@ static void storm(struct echo_link *e)
 	       link_read32(&e->link, WARDEN_LINK_REG_DROPPED));
 }
 
+/* mode=statestorm: change state as fast as the CPU can. */
+static void statestorm(struct echo_link *e)
+{
+	uint64_t count = cmdline_uint("count", 1000), i, start, ticks;
+	uint32_t state = WARDEN_LINK_STATE_UP;
+
+	start = rdtsc();
+	for (i = 0; i < count; i++) {
+		state = state == WARDEN_LINK_STATE_UP ? WARDEN_LINK_STATE_DOWN
+						      : WARDEN_LINK_STATE_UP;
+		link_write32(&e->link, WARDEN_LINK_REG_STATE, state);
+	}
+	ticks = rdtsc() - start;
+	printk("link-statestorm: toggled %llu in %llu ms, state %u, dropped "
+	       "%u\n",
+	       (unsigned long long)count,
+	       (unsigned long long)(ticks / tsc_khz()),
+	       link_read32(&e->link, WARDEN_LINK_REG_STATE),
+	       link_read32(&e->link, WARDEN_LINK_REG_DROPPED));
+}
+
 /* mode=rowrite: a store into another peer's section. */
 static void rowrite(struct echo_link *e)
 {
@@ -514,6 +544,8 @@ void inmate_main(void)
 			ping(&links[n]);
 		else if (!strcmp(mode, "storm"))
 			storm(&links[n]);
+		else if (!strcmp(mode, "statestorm"))
+			statestorm(&links[n]);
 		else if (!strcmp(mode, "rowrite"))
 			rowrite(&links[n]);
 		else

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Inter-cell links (docs/hypervisor.md, the links unit; docs/driver.md):
-# the system configs have two links, "echo" (root and the link-echo
-# cell) and "trio" (root, link-echo and link-peer).  Root sees each as a
+# the system configs have four links, "echo" (root and the link-echo
+# cell), "trio" (root, link-echo and link-peer), "storm" (root and
+# link-peer, a low bound) and "duo" (link-echo and link-peer: root is not
+# a peer).  Root sees each of its links as a
 # virtual PCI function with warden.ko's driver bound: a character device
 # and a net interface.  Checked:
 #  - 1000 messages root -> link-echo -> root through the char device and
@@ -15,7 +17,10 @@
 #    through (qemu-svm), 1 (the EOI) where it is emulated (Bochs), and 1
 #    on the sender;
 #  - containment: a doorbell storm is bounded (dropped doorbells counted,
-#    root's interrupts within the bound, root alive); a write into
+#    root's interrupts within the bound, root alive); so is a storm of
+#    state changes, whose last one root still sees (latched, not lost,
+#    DROPPED unchanged); root's read and write of "duo" (not its link)
+#    are refused and named, and the cells still ping over it; a write into
 #    another peer's section fails the cell, named; a cell cannot reach
 #    another link's memory (a region over it is refused);
 #  - bad link configs refused with their causes;
@@ -27,10 +32,11 @@
 # cmdline: clearcpuid=monitor
 # cpus: 4
 # timeout: 1500
-# tests: insmod enable root-function driver-bound chardev netdev list-before create-echo echo-up ping-1000 exits-per-doorbell net-ping create-peer cell-ping trio-all-up peer-down-root recreate-peer cell-ping-again storm-bounded storm-root-irqs storm-root-alive rowrite-fails rowrite-root-alive other-link-refused bad-overlap-hv bad-overlap-link bad-peer-unknown bad-bdf-in-use destroy-all disable function-gone rmmod
+# tests: insmod enable root-function driver-bound chardev netdev list-before create-echo echo-up ping-1000 exits-per-doorbell net-ping create-peer cell-ping trio-all-up peer-down-root recreate-peer cell-ping-again storm-bounded storm-root-irqs storm-root-alive statestorm-bounded statestorm-root-irqs statestorm-final-state duo-root-refused duo-root-own-link duo-cell-ping duo-list rowrite-fails rowrite-root-alive other-link-refused bad-overlap-hv bad-overlap-link bad-peer-unknown bad-bdf-in-use destroy-all disable function-gone rmmod
 # console: com3 echo-started ^link-echo: link 0 id 1 of 2 peers up 0x1, 00:01\.0
 # console: com3 peer-down-seen ^link-echo: link 1 peer 2 down
 # console: com3 peer-up-seen ^link-echo: link 1 peer 2 up
+# console: com3 duo-started ^link-echo: link 2 id 0 of 2 peers up 0x0, 00:03\.0
 # console-absent: com3 no-polling link-echo: link [0-9]+: no interrupts, polling
 . /tests/lib.sh
 
@@ -140,6 +146,52 @@ dropped=$(echo "$line" | sed -n 's/.*dropped \([0-9]*\).*/\1/p')
 if [ -n "$dropped" ] && [ "$dropped" -gt 0 ] && [ $((i1 - i0)) -le $((20000 - dropped)) ]; then pass storm-bounded; else fail storm-bounded "$line; root took $((i1 - i0))"; fi
 if [ $((i1 - i0)) -le $(((t1 - t0 + 1) * 1000 + 64)) ]; then pass storm-root-irqs; else fail storm-root-irqs "$((i1 - i0)) interrupts in $((t1 - t0)) s"; fi
 if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ]; then pass storm-root-alive; else fail storm-root-alive "root CPU 0"; fi
+warden cell destroy link-peer >/dev/null
+
+# a storm of state changes from link-peer over "storm": each change takes
+# the bound like a doorbell, and over it is latched, not lost (the CPU
+# that changed waits for the refill).  So the loop takes at least
+# (1000 - 64) / 1 ms, root takes no more interrupts than the bound lets
+# through, DROPPED (doorbells only) stays 0, and root's driver sees the
+# final state: link-peer up, wl-storm's carrier on (off before the start)
+ip link set wl-storm up
+c0=$(cat /sys/class/net/wl-storm/carrier 2>&1)
+warden cell create /configs/cells/link-peer.cell >/dev/null
+i0=$(irqs warden-link-storm)
+start link-peer "mode=statestorm link=1 count=1000 report=0"
+wait_for sh -c "warden console | grep -q 'link-statestorm: toggled'"
+line=$(warden console | grep 'link-statestorm: toggled' | tail -n 1)
+wait_for sh -c '[ "$(cat /sys/class/net/wl-storm/carrier)" = 1 ]'
+i1=$(irqs warden-link-storm)
+ms=$(echo "$line" | sed -n 's/.* in \([0-9]*\) ms,.*/\1/p')
+echo "links: statestorm: $line; root took $((i1 - i0)) interrupts from link storm"
+if [ -n "$ms" ] && [ "$ms" -ge $((1000 - 64 - 2)) ] && echo "$line" | grep -q 'state 1, dropped 0$'; then pass statestorm-bounded; else fail statestorm-bounded "$line (want at least 934 ms, state 1, dropped 0)"; fi
+if [ -n "$ms" ] && [ $((i1 - i0)) -le $((ms + 64 + 4)) ]; then pass statestorm-root-irqs; else fail statestorm-root-irqs "$((i1 - i0)) interrupts in $ms ms (bound $((ms + 64 + 4)))"; fi
+c1=$(cat /sys/class/net/wl-storm/carrier 2>&1)
+if [ "$c0/$c1" = 0/1 ] && [ "$(peer_state storm 1)" = present/up ]; then pass statestorm-final-state; else fail statestorm-final-state "carrier $c0 then $c1, $(peer_state storm 1)"; fi
+warden cell destroy link-peer >/dev/null
+ip link set wl-storm down
+
+# link "duo" between link-echo and link-peer, root not a peer: its memory
+# (in root's RAM) is cut from root at enable, so root's read and write of
+# it are refused with #GP and named, as for a cell's memory, while root's
+# own link "echo" stays readable; then link-peer pings link-echo over duo,
+# past the section header root tried to overwrite
+wdprobe() { # MODE ADDR: what wdtest saw
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=$1 addr=$2 2>/dev/null
+	dmesg | grep -o "wdtest: $1 [^:]*: [a-z]*" | head -n 1
+}
+r=$(wdprobe hvread 0x33f00000) w=$(wdprobe hvwrite 0x33f00000) e=$(wdprobe hvread 0x33c00000)
+c=$(warden console)
+if [ "$r" = "wdtest: hvread 0x33f00000: refused" ] && [ "$w" = "wdtest: hvwrite 0x33f00000: refused" ] &&
+	echo "$c" | grep -q 'root read of 0x33f00000 at RIP 0x[0-9a-f]* refused: memory of a link root is not a peer of' &&
+	echo "$c" | grep -q 'root write of 0x33f00000 at RIP 0x[0-9a-f]* refused: memory of a link root is not a peer of'; then pass duo-root-refused; else fail duo-root-refused "$r; $w; $(echo "$c" | grep 'root .* of 0x33f' | tail -n 2 | tr '\n' ' ')"; fi
+if [ "$e" = "wdtest: hvread 0x33c00000: read" ] && [ "$(taskset -c 0 sh -c 'echo alive')" = alive ]; then pass duo-root-own-link; else fail duo-root-own-link "$e"; fi
+warden cell create /configs/cells/link-peer.cell >/dev/null
+start link-peer "mode=ping link=2 peer=0 count=200 report=0"
+if wait_for sh -c "warden console | grep -q 'link-ping: link 2 peer 0 up'" && wait_for sh -c "warden console | grep -q 'link-ping: 200 of 200 ok, lost 0, corrupted 0'"; then pass duo-cell-ping; else fail duo-cell-ping "$(warden console | grep link-ping | tail -n 3 | tr '\n' ' ')"; fi
+if [ "$(peer_state duo 0)/$(peer_state duo 1)" = present/up/present/up ]; then pass duo-list; else fail duo-list "$(warden link list | tr '\n' ' ')"; fi
 warden cell destroy link-peer >/dev/null
 
 # link-peer writes into root's section of "trio": it fails, named

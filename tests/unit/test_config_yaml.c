@@ -655,8 +655,9 @@ static void load(struct cy_config *c, const char *name)
  * descriptor, and system-bochs.cell with root's six pins, the IOAPIC
  * and, since the PCI unit, its six PCI functions appended; since
  * revision 3 with the platform's num_links and iommu_base, and
- * system-bochs.cell with its three links appended, byte by byte as the ABI
- * lays them out, packed by a script apart from the C structures). */
+ * system-bochs.cell with its four links appended (the fourth, "duo",
+ * between two cells), byte by byte as the ABI lays them out, packed by a
+ * script apart from the C structures). */
 static void same_as_mkconfig(void **state)
 {
 	static const char *const pairs[][2] = {

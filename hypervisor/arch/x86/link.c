@@ -13,11 +13,15 @@
  *  - BAR 0's registers: identity, states, the doorbell (link_irq.c sends
  *    the interrupt as an IPI: the receiver takes no exit);
  *  - state changes, the peer's own write or its cell stopping, raise
- *    vector 0 of every other peer.
+ *    vector 0 of every other peer; the peer's own writes within its
+ *    bound like its doorbells (latched over it, never lost).
  *
  * Root's functions exist from enable to disable; a cell's from its
  * create to its destroy.  The memory of a DIRECTIONAL link is writable
- * for each peer in its own section only.
+ * for each peer in its own section only.  Link memory belongs to its
+ * peers only: the memory of a link root is not a peer of, which lies in
+ * root's RAM like every link's, is cut from root's tables at enable
+ * (cut_from_root) and stays cut until disable.
  */
 #include <asm/apic.h>
 #include <asm/link.h>
@@ -169,15 +173,76 @@ static u32 peer_states(const struct link *l)
 	return bits;
 }
 
-/* Vector 0 of every other peer: p's state changed. */
-static void state_changed(struct per_cpu *pc, struct link_peer *p)
+/* Every peer of p's link but p, as a mask. */
+static u32 others(const struct link_peer *p)
+{
+	return ((1u << p->link->cfg->num_peers) - 1) & ~(1u << p->index);
+}
+
+/* Vector 0 of the peers in go: p's state changed. */
+static void send_state(struct per_cpu *pc, struct link_peer *p, u32 go)
 {
 	struct link *l = p->link;
 	unsigned int i;
 
 	for (i = 0; i < l->cfg->num_peers; i++)
-		if (&l->peers[i] != p)
+		if (go & (1u << i))
 			link_raise(pc, &l->peers[i], 0);
+}
+
+/* p wrote a new state: vector 0 of every other peer, within p's bound
+ * like a doorbell; over it latched, not lost (asm/link_rules.h). */
+static void state_changed(struct per_cpu *pc, struct link_peer *p)
+{
+	send_state(pc, p,
+		   link_bound_state(&p->bound, others(p), arch_timestamp()));
+}
+
+/* What p has latched, as far as its bucket has tokens again. */
+static void deliver_latched(struct per_cpu *pc, struct link_peer *p)
+{
+	if (p->bound.latched)
+		send_state(pc, p,
+			   link_bound_refill(&p->bound, arch_timestamp()));
+}
+
+/*
+ * p's state write latched a vector 0 (over the bound): the CPU that
+ * wrote waits for the bucket's refill and delivers it then, so that a
+ * latched vector 0 never waits for an event that may not come (there is
+ * no timer to deliver it later: a peer that changed its state in a loop
+ * and went quiet, or halts with no exit, would leave it latched for
+ * ever).  The wait is the ringer's own: at most one token's time per
+ * receiver (1 / doorbell_rate ms, rate >= 1: a millisecond), on its own
+ * CPU, without the link's lock, which others take meanwhile; another
+ * access of p's (another CPU of its cell) delivers it first if it comes
+ * after the refill, and p's cell stopping sends it at once
+ * (link_cell_stop).
+ */
+static void wait_latched(struct per_cpu *pc, struct link_peer *p)
+{
+	struct link *l = p->link;
+	unsigned int round;
+	u64 next, start;
+	u32 latched;
+
+	for (round = 0; round <= WARDEN_LINK_MAX_PEERS; round++) {
+		spin_lock(&l->lock);
+		latched = p->bound.latched;
+		next = link_bound_next(&p->bound, arch_timestamp());
+		spin_unlock(&l->lock);
+		if (!latched)
+			return;
+		/* next may come from another CPU's TSC: a token's time at
+		 * most */
+		start = arch_timestamp();
+		while (arch_timestamp() < next &&
+		       arch_timestamp() - start <= hv_ms_ticks(1))
+			cpu_relax();
+		spin_lock(&l->lock);
+		deliver_latched(pc, p);
+		spin_unlock(&l->lock);
+	}
 }
 
 static u64 reg_read(const struct link_peer *p, u64 off)
@@ -199,7 +264,7 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 	case WARDEN_LINK_REG_PEER_STATES:
 		return peer_states(l);
 	case WARDEN_LINK_REG_DROPPED:
-		return p->dropped;
+		return p->bound.dropped;
 	case WARDEN_LINK_REG_SHMEM:
 		return p->cfg->shmem_address;
 	case WARDEN_LINK_REG_SHMEM_SIZE:
@@ -233,14 +298,8 @@ static void doorbell(struct per_cpu *pc, struct link_peer *p, u32 value)
 		p->told_doorbell = true;
 		return;
 	}
-	if (!link_bucket_take(&p->bucket, arch_timestamp(), hv_ms_ticks(1),
-			      l->cfg->doorbell_rate ? l->cfg->doorbell_rate
-						    : WARDEN_LINK_RATE,
-			      WARDEN_LINK_BURST)) {
-		p->dropped++;
-		return;
-	}
-	link_raise(pc, &l->peers[peer], vector);
+	if (link_bound_doorbell(&p->bound, arch_timestamp()))
+		link_raise(pc, &l->peers[peer], vector);
 }
 
 static enum mmio_result regs_access(void *ctx, struct per_cpu *pc,
@@ -249,7 +308,7 @@ static enum mmio_result regs_access(void *ctx, struct per_cpu *pc,
 	struct link_peer *p = ctx;
 	enum mmio_result res = MMIO_HANDLED;
 	u64 off = a->offset;
-	u32 old;
+	u32 old, latched;
 
 	if (off >= WARDEN_LINK_MSIX_TABLE)
 		return link_msix_access(pc, p, a);
@@ -259,6 +318,8 @@ static enum mmio_result regs_access(void *ctx, struct per_cpu *pc,
 			      off > WARDEN_LINK_REG_SECTION_SIZE)))
 		return MMIO_REFUSED;
 	spin_lock(&p->link->lock);
+	/* a latched vector 0 goes before p's next doorbell takes a token */
+	deliver_latched(pc, p);
 	if (!a->write && off >= WARDEN_LINK_REG_SHMEM &&
 	    off < WARDEN_LINK_REG_SECTION_SIZE + 8) {
 		a->value = reg_read(p, off & ~7ull);
@@ -275,7 +336,10 @@ static enum mmio_result regs_access(void *ctx, struct per_cpu *pc,
 	} else if (off == WARDEN_LINK_REG_DOORBELL) {
 		doorbell(pc, p, (u32)a->value);
 	} /* other registers are read-only: writes are ignored */
+	latched = p->bound.latched;
 	spin_unlock(&p->link->lock);
+	if (a->write && off == WARDEN_LINK_REG_STATE && latched)
+		wait_latched(pc, p);
 	return res;
 }
 
@@ -322,7 +386,6 @@ static void peer_reset(struct link_peer *p)
 	p->msix_ctrl = 0;
 	p->int_line = 0;
 	p->pending = 0;
-	p->dropped = 0;
 	p->told_doorbell = false;
 	p->told_delivery = false;
 	for (unsigned int v = 0; v < WARDEN_LINK_MAX_VECTORS; v++) {
@@ -337,7 +400,11 @@ static void peer_reset(struct link_peer *p)
 	p->bars[2].size = p->link->cfg->size;
 	p->bars[2].flags = PCI_BAR_MEM_TYPE_64 | 0x8; /* prefetchable */
 	p->bars[3].upper = true;
-	link_bucket_init(&p->bucket, arch_timestamp(), WARDEN_LINK_BURST);
+	link_bound_init(&p->bound, arch_timestamp(), hv_ms_ticks(1),
+			p->link->cfg->doorbell_rate
+				? p->link->cfg->doorbell_rate
+				: WARDEN_LINK_RATE,
+			WARDEN_LINK_BURST);
 }
 
 /* Give p to cell: its function, BAR 0's trap, its memory.  0 or a
@@ -387,11 +454,36 @@ static void peer_leave(struct link_peer *p)
 
 static unsigned int link_root_count(void);
 
+static bool root_is_peer(const struct link *l)
+{
+	unsigned int j;
+
+	for (j = 0; j < l->cfg->num_peers; j++)
+		if (peer_is(&l->cfg->peers[j], &hv.root))
+			return true;
+	return false;
+}
+
+/*
+ * Link memory belongs to its peers only.  Every link's memory lies in
+ * root's RAM (the validator's rule: it comes from the memmap=
+ * reservation), so root's identity mapping covers it; where root is not
+ * a peer it is cut through the ownership path, as a cell's memory is at
+ * create, and root's access to it faults: refused with #GP and named
+ * (mmio_exit.c, link_fault_reason).  Disable gives it back with the rest
+ * of the machine (root runs on no second-level tables then).
+ */
+static int cut_from_root(const struct link *l)
+{
+	return ownership_unmap_shared(&hv.root, l->cfg->phys_start,
+				      l->cfg->size);
+}
+
 static int link_unit_init(struct per_cpu *pc)
 {
 	const struct warden_link *cfg = warden_system_links(hv.config);
 	struct link_peer *p;
-	unsigned int i, j;
+	unsigned int i, j, cut = 0;
 
 	num_links = hv.config->platform.num_links;
 	if (num_links > WARDEN_MAX_LINKS)
@@ -409,10 +501,16 @@ static int link_unit_init(struct per_cpu *pc)
 			if (peer_is(p->cfg, &hv.root) && peer_join(&hv.root, p))
 				return hv_no_memory(pc, 4);
 		}
+		if (root_is_peer(&links[i]))
+			continue;
+		if (cut_from_root(&links[i]))
+			return hv_no_memory(pc, 4);
+		cut++;
 	}
 	if (num_links)
-		printk("Links: %u, root a peer of %u\n", num_links,
-		       link_root_count());
+		printk("Links: %u, root a peer of %u, the memory of %u cut "
+		       "from root\n",
+		       num_links, link_root_count(), cut);
 	return 0;
 }
 
@@ -498,15 +596,21 @@ static void link_cell_stop(struct cell *cell, bool destroy)
 				p->state = 0;
 				if (destroy)
 					p->cell = NULL;
-				if (was_up || destroy)
-					state_changed(pc, p);
+				/* the hypervisor's own announcement, one per
+				 * stop (root's command or the cell's
+				 * failure): it goes at once, and with it
+				 * what p had latched, as p rings no more */
+				if (was_up || destroy || p->bound.latched)
+					send_state(pc, p, others(p));
+				p->bound.latched = 0;
 			}
 			spin_unlock(&links[i].lock);
 		}
 }
 
 /* Root got memory back (a cell's, destroyed): where it covers a link's
- * BAR 0 or memory, take them out or restrict them again. */
+ * BAR 0 or memory, take them out or restrict them again, or cut the
+ * memory of a link root is not a peer of. */
 static void link_map(struct cell *cell, u64 start, u64 size)
 {
 	const struct warden_link_peer *c;
@@ -514,7 +618,11 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 
 	if (cell != &hv.root || remapping)
 		return;
-	for (i = 0; i < num_links; i++)
+	for (i = 0; i < num_links; i++) {
+		if (start < links[i].cfg->phys_start + links[i].cfg->size &&
+		    links[i].cfg->phys_start < start + size &&
+		    !root_is_peer(&links[i]))
+			cut_from_root(&links[i]);
 		for (j = 0; j < links[i].cfg->num_peers; j++) {
 			c = links[i].peers[j].cfg;
 			if (links[i].peers[j].owner != &hv.root)
@@ -527,6 +635,7 @@ static void link_map(struct cell *cell, u64 start, u64 size)
 			    c->shmem_address < start + size)
 				map_shmem(cell, &links[i].peers[j]);
 		}
+	}
 }
 
 /* One region (BAR 0) per peer of the cell. */
@@ -565,6 +674,10 @@ const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write)
 				       "peer (read-only for it)"
 				     : NULL;
 		}
+		if (cell == &hv.root && !root_is_peer(l) &&
+		    gpa - l->cfg->phys_start < l->cfg->size)
+			return "memory of a link root is not a peer of "
+			       "(cut from root)";
 	}
 	return NULL;
 }

@@ -8,13 +8,18 @@ void link_bucket_init(struct link_bucket *b, u64 now, u32 burst)
 	b->tokens = burst;
 }
 
+static u64 token_ticks(u64 ms_ticks, u32 rate)
+{
+	u64 t = ms_ticks / (rate ? rate : 1);
+
+	return t ? t : 1;
+}
+
 bool link_bucket_take(struct link_bucket *b, u64 now, u64 ms_ticks, u32 rate,
 		      u32 burst)
 {
-	u64 ticks_per_token = ms_ticks / (rate ? rate : 1), add;
+	u64 ticks_per_token = token_ticks(ms_ticks, rate), add;
 
-	if (!ticks_per_token)
-		ticks_per_token = 1;
 	/* a TSC that went back (another CPU's, slightly behind) adds
 	 * nothing */
 	if (now > b->last) {
@@ -33,6 +38,64 @@ bool link_bucket_take(struct link_bucket *b, u64 now, u64 ms_ticks, u32 rate,
 		return false;
 	b->tokens--;
 	return true;
+}
+
+u64 link_bucket_next(const struct link_bucket *b, u64 now, u64 ms_ticks,
+		     u32 rate)
+{
+	u64 next = b->last + token_ticks(ms_ticks, rate);
+
+	return b->tokens || next < now ? now : next;
+}
+
+void link_bound_init(struct link_bound *b, u64 now, u64 ms_ticks, u32 rate,
+		     u32 burst)
+{
+	link_bucket_init(&b->bucket, now, burst);
+	b->ms_ticks = ms_ticks;
+	b->rate = rate;
+	b->burst = burst;
+	b->latched = 0;
+	b->dropped = 0;
+}
+
+static bool take(struct link_bound *b, u64 now)
+{
+	return link_bucket_take(&b->bucket, now, b->ms_ticks, b->rate,
+				b->burst);
+}
+
+bool link_bound_doorbell(struct link_bound *b, u64 now)
+{
+	if (take(b, now))
+		return true;
+	b->dropped++;
+	return false;
+}
+
+u32 link_bound_refill(struct link_bound *b, u64 now)
+{
+	u32 go = 0, bit;
+
+	while (b->latched) {
+		bit = b->latched & (~b->latched + 1); /* the lowest first */
+		if (!take(b, now))
+			break;
+		b->latched &= ~bit;
+		go |= bit;
+	}
+	return go;
+}
+
+u32 link_bound_state(struct link_bound *b, u32 to, u64 now)
+{
+	b->latched |= to;
+	return link_bound_refill(b, now);
+}
+
+u64 link_bound_next(const struct link_bound *b, u64 now)
+{
+	return link_bucket_next(&b->bucket, now, b->ms_ticks, b->rate);
 }
 
 u32 vtd_msi_index(u32 addr, u32 data)

@@ -89,12 +89,15 @@ enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 			  e->mmio.gpa, vcpu_rip());
 		return EXIT_CELL_FAILED;
 	}
-	/* root: the hypervisor's memory is never touched */
+	/* root: the hypervisor's memory, a cell's, a link's it is not a
+	 * peer of, are never touched */
+	why = link_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
 	cell_printk(pc->cell,
-		    "CPU %u: root %s of 0x%llx at RIP 0x%llx refused (#GP "
+		    "CPU %u: root %s of 0x%llx at RIP 0x%llx refused%s%s (#GP "
 		    "injected)",
 		    pc->cpu_id, how, (unsigned long long)e->mmio.gpa,
-		    (unsigned long long)vcpu_rip());
+		    (unsigned long long)vcpu_rip(), why ? ": " : "",
+		    why ? why : "");
 	return EXIT_INJECT_GP;
 }
 

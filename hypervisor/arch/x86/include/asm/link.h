@@ -40,9 +40,10 @@ struct link_peer {
 	u16 command, msix_ctrl;		      /* configuration space */
 	u8 int_line;			      /* a scratch register */
 	u32 msix[WARDEN_LINK_MAX_VECTORS][4]; /* address lo/hi, data, ctrl */
-	u32 pending;		   /* PBA: vectors raised while masked */
-	u32 dropped;		   /* its doorbells over the bound */
-	struct link_bucket bucket; /* its doorbells' bound */
+	u32 pending; /* PBA: vectors raised while masked */
+	/* the bound of its doorbells and state changes: DROPPED, the
+	 * receivers owed a vector 0 (asm/link_rules.h) */
+	struct link_bound bound;
 	bool told_doorbell, told_delivery; /* reported once */
 };
 
@@ -69,8 +70,9 @@ void link_deliver_pending(struct per_cpu *pc, struct link_peer *t);
 enum mmio_result link_msix_access(struct per_cpu *pc, struct link_peer *p,
 				  struct mmio_access *a);
 /* Why cell's access to gpa (a write, if write) faulted, if it lies in
- * the memory of one of its links (link.c): a write to another peer's
- * section of a DIRECTIONAL link.  NULL otherwise. */
+ * the memory of a link (link.c): a write to another peer's section of a
+ * DIRECTIONAL link of the cell's, or root's access to the memory of a
+ * link root is not a peer of.  NULL otherwise. */
 const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write);
 
 /* Map the IOMMU's registers (platform.iommu_base) for link_raise to root:
