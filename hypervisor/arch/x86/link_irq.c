@@ -8,8 +8,10 @@
  *
  * A cell's entry is checked when it is unmasked: it must be an MSI the
  * cell may send to its own CPUs (msi_cell_refused, irq_cell_dest), else
- * the cell fails.  Root's entry in compatibility format must not reach a
- * cell's CPU (irq_root_dest_refused: refused, reported, kept masked).
+ * the cell fails.  Root's entry is checked by root's MSI rule
+ * (irq_root_msi_refused: refused, reported, kept masked): in
+ * compatibility format it must not reach a cell's CPU, in remappable
+ * format an IOMMU must remap root's interrupts.
  * Root's entry in remappable format (root Linux runs the Intel IOMMU's
  * interrupt remapping, as on the qemu-svm machine) holds an index into
  * root's remapping table: the hypervisor reads that entry when it
@@ -202,15 +204,8 @@ static const char *entry_refused(struct per_cpu *pc, struct link_peer *p,
 
 	if (e[3] & LINK_MSIX_ENTRY_MASKED)
 		return NULL;
-	if (p->cell == &hv.root) {
-		if (e[0] & MSI_ADDR_REMAPPABLE)
-			return NULL; /* resolved at delivery */
-		if ((e[0] & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE || e[1])
-			return "MSI address outside the local APICs' window";
-		return irq_root_dest_refused(pc->arch.x2apic,
-					     msi_as_icr(e[0], e[2]),
-					     msi_dest(e[0]));
-	}
+	if (p->cell == &hv.root) /* remappable: resolved at delivery */
+		return irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
 	why = e[1] ? "MSI address above 4 GiB"
 		   : msi_cell_refused(e[0], e[2], 1);
 	if (why)
