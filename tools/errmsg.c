@@ -650,6 +650,13 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 						   "with irq_pins"
 						 : "");
 		break;
+	case WARDEN_RULE_PIRQ_ROUTES_CELL_PIN:
+		add(buf, len,
+		    "the chipset routes PCI interrupt line PIRQ%c to ISA IRQ "
+		    "%llu, one of the cell's pins: root's devices on that line "
+		    "would interrupt the cell",
+		    (char)('A' + (a & 7)), b);
+		break;
 	case WARDEN_RULE_HPET_ROUTES_CELL_PIN:
 		add(buf, len,
 		    "HPET timer %llu, which Linux programmed, drives one of "

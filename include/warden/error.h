@@ -246,6 +246,10 @@ enum warden_rule {
 	 * cell (its route, or the legacy routes to inputs 2 and 8).
 	 * values: the timer. */
 	WARDEN_RULE_HPET_ROUTES_CELL_PIN = 178,
+	/* Create: the chipset routes a PIRQ line (PCI INTx) to an ISA
+	 * interrupt input the cell owns.  values: the line (0: PIRQA), the
+	 * ISA IRQ. */
+	WARDEN_RULE_PIRQ_ROUTES_CELL_PIN = 179,
 
 	/* Links (link.h): the validator, item LINK unless said. */
 	/* Name empty, unterminated, not printable or not unique; flags;

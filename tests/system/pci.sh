@@ -17,7 +17,7 @@
 # machines: qemu-svm qemu-svm-noiommu bochs-vmx
 # cpus: 2
 # timeout: 1200
-# tests: insmod enable create hidden-from-root intx-run exits-per-irq-intx msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy bar-move-refused contain-msi-root contain-root-alive root-mmcfg-refused root-pmbase-refused root-rom-refused root-rom-cmd-refused root-rom-read decoders-cell-alive destroy function-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-msix-refused root-msix-taken root-msix-bar-kept root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
+# tests: insmod enable create hidden-from-root pirq-off pirq-root-refused intx-run exits-per-irq-intx msi-run exits-per-irq-msi msix-create msix-run exits-per-irq-msix contain-msix-root msix-destroy bar-move-refused contain-msi-root contain-root-alive root-mmcfg-refused root-pmbase-refused root-rom-refused root-rom-cmd-refused root-rom-read decoders-cell-alive destroy function-back pirq-back remote-irr-clear tiny refused-cf8 refused-twice root-msi-refused root-msix-refused root-msix-taken root-msix-bar-kept root-bar-refused e1000-driver e1000-create e1000-run e1000-destroy e1000-back eth0-works cycles10 pool-back disable
 # The demo's reports, on the cell's console (COM3):
 # console-absent: com3 sees-only-its-device ^pci-demo: ([02-9]|[1-9][0-9]+) function\(s\) visible
 # console: com3 one-function-visible ^pci-demo: 1 function\(s\) visible
@@ -94,13 +94,32 @@ wdtest() {
 # the machine's functions and header types (type 1: a bridge, whose
 # bus numbers and windows root may not change; none on these machines)
 echo "pci: header types: $(for f in /sys/bus/pci/devices/*; do printf '%s=%s ' ${f##*/0000:} $(od -An -tx1 -j14 -N1 $f/config | tr -d ' '); done)"
+# The chipset's PIRQ line of the cell's pin (16 + n: line n) and its
+# routing register (bit 7 set: no ISA route): PIIX3 PIRQRC[B] for pin 17
+# on Bochs, ICH9 PIRQH_ROUT for pin 23 on q35
+case "$MACHINE" in
+bochs-*) RT=00:01.0 RDW=0x60 RB=1 ;;
+*) RT=00:1f.0 RDW=0x68 RB=3 ;;
+esac
+rbyte() { od -An -tx1 -j $((RDW + RB)) -N1 /sys/bus/pci/devices/0000:$RT/config | tr -d ' \n'; }
+rdword() { od -An -tx4 -j $((RDW)) -N4 /sys/bus/pci/devices/0000:$RT/config | tr -d ' \n'; }
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
 
+route_before=$(rbyte)
 expect_rc create 0 warden cell create /configs/cells/$CELL.cell
 echo 1 >/sys/bus/pci/rescan
 v=$(od -An -tx1 -N4 /sys/bus/pci/devices/$FN/config | tr -d ' \n')
 if [ "$v" = ffffffff ]; then pass hidden-from-root; else fail hidden-from-root "root reads '$v' from $FN while the cell owns it"; fi
+# the line's ISA route is off while the cell owns its pin, and root
+# cannot turn it on (a dword write with the byte routed to ISA IRQ 11)
+r=$(rbyte)
+echo "pci: PIRQ route at $RT 0x$(printf %x $((RDW + RB))): 0x$route_before before create, 0x$r after"
+if [ -n "$r" ] && [ $((0x$r & 0x80)) != 0 ]; then pass pirq-off; else fail pirq-off "route 0x$route_before before create, 0x$r after"; fi
+dw=$(rdword)
+new=$(( (0x$dw & ~(0xff << (8 * RB))) | (0x0b << (8 * RB)) ))
+wdtest mode=cfg bdf=$RT reg=$RDW value=$new >/dev/null
+if [ $((0x$(rbyte) & 0x80)) != 0 ] && warden console | grep -q "to PCI $RT register $(printf 0x%x $RDW) refused: the PIRQ line's IOAPIC input is a cell's: its ISA route stays off"; then pass pirq-root-refused; else fail pirq-root-refused "route 0x$(rbyte): $(warden console | tail -n 2 | tr '\n' ' ')"; fi
 
 set -- $(irq_exits $CELL $N "pin=$PIN")
 e=$1 state=$2
@@ -201,6 +220,7 @@ if [ "$state" = "shut-down/-" ] && [ -n "$ids" ] && [ "$ids" != ffffffff ]; then
 
 expect_rc destroy 0 warden cell destroy $CELL
 if [ -e /sys/bus/pci/devices/$FN ]; then pass function-back; else fail function-back "$OUT"; fi
+if [ "$(rbyte)" = "$route_before" ]; then pass pirq-back; else fail pirq-back "route 0x$(rbyte), 0x$route_before before create"; fi
 # a level-triggered pin: its Remote IRR is clear when root gets it back
 v=$(wdtest mode=ioapic pin=$PIN)
 low=$(echo "$v" | sed -n 's/^ioapic pin [0-9]*: before \(0x[0-9a-f]*\),.*/\1/p')

@@ -37,7 +37,7 @@ UNIT_LIBS_link_ping := -Wl,--wrap=open,--wrap=flock,--wrap=ioctl \
 	-Wl,--wrap=mmap,--wrap=munmap,--wrap=poll,--wrap=read
 UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic_rules.c
 UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci_rules.c \
-	hypervisor/arch/x86/pci_decoders.c
+	hypervisor/arch/x86/pci_decoders.c hypervisor/arch/x86/pci_pirq_rules.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link_rules.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \

@@ -249,6 +249,38 @@ static void msix_touches_table(void **state)
 	assert_true(pci_msix_touches(0x800, 4, 0x7ff, 2));
 }
 
+/* The chipset's PIRQ routing: a cell's line keeps its route off, no
+ * line goes to a cell's ISA input. */
+static void pirq_routes(void **state)
+{
+	const struct pci_pirq_router *piix = pci_pirq_router_of(0x70008086u);
+	const struct pci_pirq_router *ich9 = pci_pirq_router_of(0x29188086u);
+	/* a cell owns input 17 (PIRQB) and ISA input 3 */
+	const struct pci_pirq_cells c = { 1u << 1, 1u << 3 };
+	u8 lines[4] = { 0x0b, 0x8b, 0x0a, 0x80 };
+
+	(void)state;
+	assert_non_null(piix);
+	assert_int_equal(piix->n, 4);
+	assert_int_equal(piix->reg[1], 0x61);
+	assert_non_null(ich9);
+	assert_int_equal(ich9->n, 8);
+	assert_int_equal(ich9->reg[6], 0x6a); /* PIRQG */
+	assert_null(pci_pirq_router_of(0x12378086u));
+	/* the cell's line: its value (off) again, nothing else */
+	assert_null(pci_pirq_write_refused(&c, 1, 0x8b, 0x8b));
+	assert_non_null(pci_pirq_write_refused(&c, 1, 0x8b, 0x0b));
+	assert_non_null(pci_pirq_write_refused(&c, 1, 0x8b, 0x80));
+	/* another line: anywhere but the cell's ISA input */
+	assert_null(pci_pirq_write_refused(&c, 0, 0x0b, 0x0a));
+	assert_null(pci_pirq_write_refused(&c, 0, 0x0b, 0x83));
+	assert_non_null(pci_pirq_write_refused(&c, 0, 0x0b, 0x03));
+	/* which line a create finds routed to the cell's ISA inputs */
+	assert_int_equal(pci_pirq_routed_to(piix, lines, 1u << 3), -1);
+	assert_int_equal(pci_pirq_routed_to(piix, lines, 1u << 10), 2);
+	assert_int_equal(pci_pirq_routed_to(piix, lines, 1u << 11), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +295,7 @@ int main(void)
 		cmocka_unit_test(moderated_bridge),
 		cmocka_unit_test(rom_bar),
 		cmocka_unit_test(msix_touches_table),
+		cmocka_unit_test(pirq_routes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

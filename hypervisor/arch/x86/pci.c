@@ -433,6 +433,9 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 
 	if (reg >= 0x100)
 		return NULL;
+	why = pci_pirq_root_refused(bdf, reg, size, value);
+	if (why)
+		return why;
 	why = pci_moderated_refused(pci_phys_read(bdf, PCI_VENDOR_ID, 4),
 				    (u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1),
 				    reg, size, pci_phys_read(bdf, reg, size),
@@ -727,6 +730,7 @@ static int pci_unit_init(struct per_cpu *pc)
 	err = pci_msix_root_init(pc);
 	if (err)
 		return err;
+	pci_pirq_init();
 	printk("PCI configuration space trapped: ports 0xcf8-0xcff%s\n",
 	       mmcfg ? " and MMCONFIG" : "");
 	return 0;
@@ -902,6 +906,7 @@ static void release(struct cell *cell)
 			devs[i].owner = NULL;
 		}
 	mmio_unregister(&cell->pio, PCI_CF8);
+	pci_pirq_give_back(cell);
 }
 
 static int pci_cell_init(struct cell *cell, struct warden_error *err)
@@ -912,17 +917,17 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 
 	if (check_config_space(cell, err))
 		return err->code;
-	if (!cell->config->num_pci_devices)
-		return 0;
 	spin_lock(&pci_lock);
-	if (check_devices(cell, err)) {
+	if (pci_pirq_check(cell, err) ||
+	    (cell->config->num_pci_devices && check_devices(cell, err))) {
 		spin_unlock(&pci_lock);
 		return err->code;
 	}
-	if (trap_ports(cell)) {
+	if (cell->config->num_pci_devices && trap_ports(cell)) {
 		spin_unlock(&pci_lock);
 		return cell_error_no_memory(err);
 	}
+	pci_pirq_take(cell);
 	for (i = 0; i < cell->config->num_pci_devices; i++) {
 		while (devs[slot].owner)
 			slot++; /* check_devices counted the room */

@@ -193,4 +193,48 @@ bool pci_msix_touches(u64 table, u64 entries, u64 offset, unsigned int size);
 const char *pci_moderated_refused(u32 ids, u8 header_type, u16 reg,
 				  unsigned int size, u32 old, u32 value);
 
+/*
+ * The chipset's PCI interrupt routing (pci_pirq.c, the rules in
+ * pci_pirq_rules.c): a PIRQ line drives IOAPIC input 16 + n and, through
+ * its routing register, an ISA IRQ (bit 7 clear: routed to the IRQ in bits
+ * 3:0; PIIX3 datasheet 4.1.10 PIRQRC[A:D], ICH9 datasheet 13.1.13
+ * PIRQ[n]_ROUT).  A cell that owns input 16 + n owns the line: its ISA
+ * route stays off while the cell exists.  A cell that owns an ISA input
+ * (below 16) owns it alone: no PIRQ may be routed there.
+ */
+#define PCI_PIRQ_MAX 8
+#define PCI_PIRQ_OFF 0x80u /* IRQEN#: not routed */
+#define PCI_PIRQ_IRQ 0x0fu
+
+struct pci_pirq_router {
+	u32 ids;	      /* vendor | device << 16 */
+	unsigned int n;	      /* PIRQ lines */
+	u8 reg[PCI_PIRQ_MAX]; /* routing register of line n */
+};
+
+/* The router of a function (ids as dword 0 reads), or NULL. */
+const struct pci_pirq_router *pci_pirq_router_of(u32 ids);
+
+/* The lines cells own (bit n: input 16 + n) and the ISA inputs cells own
+ * (bit i: input i, i < 16). */
+struct pci_pirq_cells {
+	u32 lines;
+	u32 isa;
+};
+
+/*
+ * Root writes the routing register of line n, which holds old, with value:
+ * NULL if it may, else why not.  A cell's line keeps its value (off);
+ * another line may not be routed to an ISA input a cell owns.
+ */
+const char *pci_pirq_write_refused(const struct pci_pirq_cells *c,
+				   unsigned int n, u8 old, u8 value);
+
+/*
+ * The line of r that root routes to one of the ISA inputs isa (bit i:
+ * input i), reading each line's register through value[n]; -1 if none.
+ */
+int pci_pirq_routed_to(const struct pci_pirq_router *r, const u8 *value,
+		       u32 isa);
+
 #endif /* WARDEN_ASM_PCI_H */

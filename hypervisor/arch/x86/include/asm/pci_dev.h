@@ -15,6 +15,7 @@
 
 struct cell;
 struct per_cpu;
+struct warden_error;
 
 /* Functions assigned to cells at once, all cells together. */
 #define PCI_MAX_ASSIGNED 32
@@ -103,5 +104,21 @@ void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size);
  * may send (msi_cell_refused) to its own CPUs.
  */
 const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4]);
+
+/*
+ * The chipset's PIRQ routing (pci_pirq.c), all under pci_lock:
+ * pci_pirq_init finds the router at enable (after MMCONFIG is set up);
+ * pci_pirq_check refuses a cell (PIRQ_ROUTES_CELL_PIN, nothing changed)
+ * while a line is routed to one of its ISA inputs; pci_pirq_take turns
+ * the ISA route of the cell's lines off and marks its inputs, and
+ * pci_pirq_give_back undoes it (cannot fail); pci_pirq_root_refused is
+ * root's write check of the router's registers (NULL: may).
+ */
+void pci_pirq_init(void);
+int pci_pirq_check(const struct cell *cell, struct warden_error *err);
+void pci_pirq_take(const struct cell *cell);
+void pci_pirq_give_back(const struct cell *cell);
+const char *pci_pirq_root_refused(u16 bdf, u16 reg, unsigned int size,
+				  u32 value);
 
 #endif /* WARDEN_ASM_PCI_DEV_H */
