@@ -1640,9 +1640,53 @@ static bool region_in_cell(const struct region *r, const struct cell *o)
 	return false;
 }
 
+/*
+ * The first address the hypervisor traps for root or for every cell that
+ * [start, start + size) overlaps; what (WARDEN_TRAPPED_*) says which, 0:
+ * none.  MMCONFIG is check_config_space's.
+ *
+ * - The local APIC window, 1 MiB: a CPU's xAPIC page is trapped only at
+ *   the guest address where the CPU's APIC base puts it, so the same host
+ *   page mapped elsewhere would reach the physical APIC (ICR: any IPI,
+ *   NMI or INIT to any CPU); and the rest of the window is where MSIs are
+ *   written (SDM vol 3 11.11.1: address 0xFEExxxxx), which some chipsets
+ *   (QEMU's) decode from CPU writes as well.
+ * - Each IOAPIC's page: root's and cells' pins are moderated there.
+ * - The IOMMU's register page (VT-d 10.4: 4 KiB aligned; the hypervisor
+ *   reads its remapping table and root's use of it is watched).
+ * - The HPET's page: its timers choose IOAPIC pins and MSI messages, so
+ *   the hypervisor checks root's writes there (hpet.c).
+ */
+static uint64_t trapped_at(const struct system *sys, uint64_t start,
+			   uint64_t size, uint64_t *what)
+{
+	struct ioapic a;
+	uint32_t i;
+
+	*what = WARDEN_TRAPPED_LAPIC;
+	if (overlap(start, size, WARDEN_LAPIC_WINDOW, WARDEN_LAPIC_WINDOW_SIZE))
+		return WARDEN_LAPIC_WINDOW;
+	*what = WARDEN_TRAPPED_IOAPIC;
+	for (i = 0; sys->ioapics && i < sys->num_ioapics; i++) {
+		get_ioapic(sys, sys->root.blob, i, &a);
+		if (overlap(start, size, a.address, 4096))
+			return a.address;
+	}
+	*what = WARDEN_TRAPPED_IOMMU;
+	if (sys->iommu_base && overlap(start, size, sys->iommu_base, 4096))
+		return sys->iommu_base;
+	*what = WARDEN_TRAPPED_HPET;
+	if (sys->hpet_base &&
+	    overlap(start, size, sys->hpet_base & ~4095ull, 4096))
+		return sys->hpet_base;
+	*what = 0;
+	return 0;
+}
+
 static void check_regions_root(struct checker *ck, const struct cell *c,
 			       const struct system *sys)
 {
+	uint64_t at, what;
 	struct region r;
 	uint32_t i;
 
@@ -1657,6 +1701,12 @@ static void check_regions_root(struct checker *ck, const struct cell *c,
 		else if (!region_in_root(&r, &sys->root))
 			fail_region(ck, WARDEN_RULE_MEM_NOT_IN_ROOT, i, &r, 0,
 				    0);
+		/* checked here, in the one validator, so that the CLI
+		 * refuses it offline and the hypervisor again at create */
+		at = trapped_at(sys, r.phys, r.size, &what);
+		if (what)
+			fail_region(ck, WARDEN_RULE_MEM_TRAPPED, i, &r, what,
+				    at);
 	}
 }
 
@@ -1711,70 +1761,6 @@ static void check_config_space(struct checker *ck, const struct cell *c,
 			    sys->mmconfig_size))
 			fail_region(ck, WARDEN_RULE_PCI_CONFIG_IN_CELL, i, &r,
 				    sys->mmconfig_base, 0);
-	}
-}
-
-/*
- * The first address the hypervisor traps for root or for every cell that
- * [start, start + size) overlaps; what (WARDEN_TRAPPED_*) says which, 0:
- * none.  MMCONFIG is check_config_space's.
- *
- * - The local APIC window, 1 MiB: a CPU's xAPIC page is trapped only at
- *   the guest address where the CPU's APIC base puts it, so the same host
- *   page mapped elsewhere would reach the physical APIC (ICR: any IPI,
- *   NMI or INIT to any CPU); and the rest of the window is where MSIs are
- *   written (SDM vol 3 11.11.1: address 0xFEExxxxx), which some chipsets
- *   (QEMU's) decode from CPU writes as well.
- * - Each IOAPIC's page: root's and cells' pins are moderated there.
- * - The IOMMU's register page (VT-d 10.4: 4 KiB aligned; the hypervisor
- *   reads its remapping table and root's use of it is watched).
- * - The HPET's page: its timers choose IOAPIC pins and MSI messages, so
- *   the hypervisor checks root's writes there (hpet.c).
- */
-static uint64_t trapped_at(const struct system *sys, uint64_t start,
-			   uint64_t size, uint64_t *what)
-{
-	struct ioapic a;
-	uint32_t i;
-
-	*what = WARDEN_TRAPPED_LAPIC;
-	if (overlap(start, size, WARDEN_LAPIC_WINDOW, WARDEN_LAPIC_WINDOW_SIZE))
-		return WARDEN_LAPIC_WINDOW;
-	*what = WARDEN_TRAPPED_IOAPIC;
-	for (i = 0; sys->ioapics && i < sys->num_ioapics; i++) {
-		get_ioapic(sys, sys->root.blob, i, &a);
-		if (overlap(start, size, a.address, 4096))
-			return a.address;
-	}
-	*what = WARDEN_TRAPPED_IOMMU;
-	if (sys->iommu_base && overlap(start, size, sys->iommu_base, 4096))
-		return sys->iommu_base;
-	*what = WARDEN_TRAPPED_HPET;
-	if (sys->hpet_base &&
-	    overlap(start, size, sys->hpet_base & ~4095ull, 4096))
-		return sys->hpet_base;
-	*what = 0;
-	return 0;
-}
-
-/* No cell region over an address the hypervisor traps (trapped_at).
- * Checked here, in the one validator, so that the CLI refuses it offline
- * and the hypervisor again at create. */
-static void check_trapped(struct checker *ck, const struct cell *c,
-			  const struct system *sys)
-{
-	uint64_t at, what;
-	struct region r;
-	uint32_t i;
-
-	for (i = 0; i < c->num_regions; i++) {
-		get_region(c, i, &r);
-		if (!region_sane(&r) || is_comm(&r))
-			continue;
-		at = trapped_at(sys, r.phys, r.size, &what);
-		if (what)
-			fail_region(ck, WARDEN_RULE_MEM_TRAPPED, i, &r, what,
-				    at);
 	}
 }
 
@@ -2133,7 +2119,6 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		check_regions_root(&ck, &c, &sys);
 		check_pio_root(&ck, &c, &sys);
 		check_config_space(&ck, &c, &sys);
-		check_trapped(&ck, &c, &sys);
 		check_pins_system(&ck, &c, &sys);
 		check_pci_system(&ck, &c, &sys);
 		check_bars_not_taken(&ck, &c, &sys);

@@ -48,18 +48,7 @@ refused() {
 	run warden cell create "$2"
 	if [ "$RC" != 0 ] && echo "$OUT" | grep -Eq -- "$3"; then pass "$1"; else fail "$1" "rc $RC: $OUT"; fi
 }
-demo() {
-	warden cell load $1 /inmates/pci-demo.bin -s "$2" -a 0xff000 >/dev/null
-	warden cell start $1 >/dev/null
-	i=0
-	while [ $i -lt 60 ]; do
-		state=$(warden cell list | awk -v c=$1 '$2 == c { print $3 }')
-		[ "$state" = running ] || break
-		sleep 1
-		i=$((i + 1))
-	done
-	warden cell list | awk -v c=$1 '$2 == c { s = $3; if (s == "shut") { s = "shut-down"; f = $6 } else f = $5; print s "/" f }'
-}
+demo() { pci_demo "$@"; }
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL

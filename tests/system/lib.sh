@@ -97,3 +97,18 @@ svm_on_cpus() {
 
 # The hypervisor's memory pool: pages in use (warden status).
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
+
+# pci_demo CELL ARGS: run pci-demo with ARGS in the created cell CELL
+# until it stops running (60 s at most); prints STATE/FAILED-CPUS
+pci_demo() {
+	warden cell load $1 /inmates/pci-demo.bin -s "$2" -a 0xff000 >/dev/null
+	warden cell start $1 >/dev/null
+	i=0
+	while [ $i -lt 60 ]; do
+		state=$(warden cell list | awk -v c=$1 '$2 == c { print $3 }')
+		[ "$state" = running ] || break
+		sleep 1
+		i=$((i + 1))
+	done
+	warden cell list | awk -v c=$1 '$2 == c { s = $3; if (s == "shut") { s = "shut-down"; f = $6 } else f = $5; print s "/" f }'
+}

@@ -49,19 +49,8 @@ else
 fi
 BDF=${FN#0000:}
 
-# demo CELL ARGS: run pci-demo in the created cell CELL; prints its state
-demo() {
-	warden cell load $1 /inmates/pci-demo.bin -s "$2" -a 0xff000 >/dev/null
-	warden cell start $1 >/dev/null
-	i=0
-	while [ $i -lt 60 ]; do
-		state=$(warden cell list | awk -v c=$1 '$2 == c { print $3 }')
-		[ "$state" = running ] || break
-		sleep 1
-		i=$((i + 1))
-	done
-	warden cell list | awk -v c=$1 '$2 == c { s = $3; if (s == "shut") { s = "shut-down"; f = $6 } else f = $5; print s "/" f }'
-}
+# demo CELL ARGS: pci-demo in the created cell CELL (lib.sh)
+demo() { pci_demo "$@"; }
 exits() {
 	warden cell stats $1 | sed -n 's/^cpu 1: vmexits total=\([0-9]*\),.*/\1/p'
 }

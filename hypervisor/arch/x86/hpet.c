@@ -17,6 +17,7 @@
  */
 #include <asm/hpet.h>
 #include <asm/irq_dest.h>
+#include <asm/mmio_rw.h>
 #include <asm/percpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
@@ -103,20 +104,6 @@ static const char *refused(const struct hpet_state *s, u32 gsis, bool x2apic,
 	return hpet_state_refused(s, &c, timer);
 }
 
-static void perform(u32 reg, unsigned int size, u64 value)
-{
-	volatile u8 *p = hpet.regs + reg;
-
-	if (size == 1)
-		*p = (u8)value;
-	else if (size == 2)
-		*(volatile u16 *)p = (u16)value;
-	else if (size == 4)
-		*(volatile u32 *)p = (u32)value;
-	else
-		*(volatile u64 *)p = value;
-}
-
 /* Root's access to its HPET page (only writes exit: the page is mapped
  * for reading). */
 static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
@@ -131,8 +118,7 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 	if (a->offset < hpet.offset || reg >= 0x400)
 		return MMIO_REFUSED; /* beside the register block */
 	if (!a->write) {
-		a->value = a->size == 8 ? read64(reg)
-					: *(volatile u32 *)(hpet.regs + reg);
+		a->value = mmio_read_sized(hpet.regs + reg, a->size);
 		return MMIO_HANDLED;
 	}
 	spin_lock(&hpet.lock);
@@ -140,7 +126,7 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 	hpet_apply_write(&s, reg, a->size, a->value);
 	why = refused(&s, hpet.cell_gsis, pc->arch.x2apic, &timer);
 	if (!why)
-		perform(reg, a->size, a->value);
+		mmio_write_sized(hpet.regs + reg, a->size, a->value);
 	spin_unlock(&hpet.lock);
 	if (why)
 		printk("CPU %u: root's write of 0x%llx to HPET register 0x%x "

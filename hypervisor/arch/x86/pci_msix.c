@@ -13,6 +13,7 @@
  * function, so the device holds no unmasked entry the hypervisor has not
  * checked (PCI 3.0, 6.8.2: the vector control's mask bit).
  */
+#include <asm/mmio_rw.h>
 #include <asm/irq_dest.h>
 #include <asm/pci_dev.h>
 #include <asm/vendor.h>
@@ -48,29 +49,6 @@ const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4])
 			     msi_dest(entry[0]), &id);
 }
 
-static u64 read_sized(volatile u8 *p, unsigned int size)
-{
-	if (size == 1)
-		return *p;
-	if (size == 2)
-		return *(volatile u16 *)p;
-	if (size == 4)
-		return *(volatile u32 *)p;
-	return *(volatile u64 *)p;
-}
-
-static void write_sized(volatile u8 *p, unsigned int size, u64 v)
-{
-	if (size == 1)
-		*p = (u8)v;
-	else if (size == 2)
-		*(volatile u16 *)p = (u16)v;
-	else if (size == 4)
-		*(volatile u32 *)p = (u32)v;
-	else
-		*(volatile u64 *)p = v;
-}
-
 /* The cell's access to the trapped pages of d's table. */
 static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 				  struct mmio_access *a)
@@ -94,7 +72,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 		return MMIO_REFUSED;
 	spin_lock(&pci_lock);
 	if (!a->write) {
-		a->value = read_sized(p, a->size);
+		a->value = mmio_read_sized(p, a->size);
 		spin_unlock(&pci_lock);
 		return MMIO_HANDLED;
 	}
@@ -119,7 +97,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 			return MMIO_CELL_FAILED;
 		}
 	}
-	write_sized(p, a->size, a->value);
+	mmio_write_sized(p, a->size, a->value);
 	spin_unlock(&pci_lock);
 	return MMIO_HANDLED;
 }

@@ -123,9 +123,9 @@ const char *pci_pirq_root_refused(u16 bdf, u16 reg, unsigned int size,
 		r = pirq.router->reg[n];
 		if (r < reg || r >= reg + size)
 			continue;
-		why = pci_pirq_write_refused(
-			&pirq.cells, n, (u8)pci_phys_read(bdf, r, 1),
-			(u8)(value >> (8 * (r - reg))));
+		why = pci_pirq_write_refused(&pirq.cells, n,
+					     (u8)pci_phys_read(bdf, r, 1),
+					     (u8)(value >> (8 * (r - reg))));
 		if (why)
 			return why;
 	}

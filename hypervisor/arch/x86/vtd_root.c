@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Root's IOMMU, watched: a unit (contracts in asm/vtd_root.h). */
+#include <asm/mmio_rw.h>
 #include <asm/percpu.h>
 #include <asm/vtd_root.h>
 #include <hv/arch.h>
@@ -30,20 +31,6 @@ bool vtd_root_remaps_interrupts(void)
 	return vtd.regs && (read32(VTD_GSTS) & VTD_GSTS_IRES);
 }
 
-static void perform(u32 reg, unsigned int size, u64 value)
-{
-	volatile u8 *p = vtd.regs + reg;
-
-	if (size == 1)
-		*p = (u8)value;
-	else if (size == 2)
-		*(volatile u16 *)p = (u16)value;
-	else if (size == 4)
-		*(volatile u32 *)p = (u32)value;
-	else
-		*(volatile u64 *)p = value;
-}
-
 /* Root's access to the register page: writes only (it reads its own
  * mapping).  A write that covers GCMD and leaves IRE clear while
  * remapping is on would turn it off: refused. */
@@ -55,8 +42,7 @@ static enum mmio_result vtd_mmio(void *ctx, struct per_cpu *pc,
 
 	(void)ctx;
 	if (!a->write) {
-		a->value = a->size == 8 ? *(volatile u64 *)(vtd.regs + reg)
-					: read32(reg);
+		a->value = mmio_read_sized(vtd.regs + reg, a->size);
 		return MMIO_HANDLED;
 	}
 	/* where IRE (bit 25 of GCMD) lies in the written bytes, if at all */
@@ -71,7 +57,7 @@ static enum mmio_result vtd_mmio(void *ctx, struct per_cpu *pc,
 			return MMIO_HANDLED;
 		}
 	}
-	perform(reg, a->size, a->value);
+	mmio_write_sized(vtd.regs + reg, a->size, a->value);
 	return MMIO_HANDLED;
 }
 
