@@ -39,6 +39,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/pci_msix_root.c \
 	hypervisor/arch/x86/pci_rules.c hypervisor/arch/x86/pci_decoders.c \
 	hypervisor/arch/x86/pci_pirq.c hypervisor/arch/x86/pci_pirq_rules.c \
+	hypervisor/arch/x86/pci_rcba.c \
 	hypervisor/arch/x86/link.c hypervisor/arch/x86/link_irq.c \
 	hypervisor/arch/x86/link_rules.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \

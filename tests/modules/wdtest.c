@@ -76,6 +76,11 @@
  *                                      back; then place it there with
  *                                      decoding off and switch memory
  *                                      space on; put both back)
+ *   insmod wdtest.ko mode=mmio addr=0x... [value=0x...]
+ *                                     (write the 32-bit device register
+ *                                      at addr as a root driver would,
+ *                                      then read it back; without value:
+ *                                      only read)
  * Loading fails with -EAGAIN after the one-shot modes, so that the
  * module does not stay loaded.
  */
@@ -336,6 +341,24 @@ static void ioapic_pin(void)
 	pr_info("wdtest: ioapic pin %u: before 0x%x, after 0x%x, high 0x%x\n",
 		pin, before, after, hi);
 	iounmap(io);
+}
+
+/* One 32-bit device register. */
+static void mmio_reg(void)
+{
+	void __iomem *p = ioremap(addr & PAGE_MASK, PAGE_SIZE);
+	u32 before, after, v;
+	bool write = value[0] && !kstrtou32(value, 0, &v);
+
+	if (!p)
+		return;
+	before = readl(p + (addr & ~PAGE_MASK));
+	if (write)
+		writel(v, p + (addr & ~PAGE_MASK));
+	after = readl(p + (addr & ~PAGE_MASK));
+	pr_info("wdtest: mmio 0x%lx: before 0x%x, after 0x%x\n", addr, before,
+		after);
+	iounmap(p);
 }
 
 /* One HPET timer's configuration (low half), HPET spec 2.3.8. */
@@ -662,6 +685,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "vtdoff")) {
 		vtd_off();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "mmio")) {
+		mmio_reg();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "hpet")) {

@@ -26,7 +26,7 @@
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on disable
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works rcba-route-refused rcba-same-taken root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on disable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -129,6 +129,21 @@ u1=$(cut -d. -f1 /proc/uptime)
 m1=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
 if [ "$cs" = hpet ] && [ $((u1 - u0)) -ge 2 ] && [ $((u1 - u0)) -le 4 ] && [ $((m1 - m0)) -lt 100 ]; then pass hpet-clock-works; else fail hpet-clock-works "clocksource $cs, uptime $u0 -> $u1, root's MMIO exits $m0 -> $m1"; fi
 warden cell destroy pci-demo-edu >/dev/null
+
+# the ICH9's interrupt route registers (RCBA 0xfed1c000 + 0x3140, D31IR:
+# which PIRQ line each INTx pin of 00:1f.x drives) keep their values
+mmio() { # ADDR [VALUE]: "before 0x.., after 0x.."
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=mmio addr=$1 ${2:+value=$2} 2>/dev/null
+	dmesg | sed -n 's/.*wdtest: mmio [0-9a-fx]*: //p' | head -n 1
+}
+d31ir=$(mmio 0xfed1f140 | sed -n 's/before \(0x[0-9a-f]*\).*/\1/p')
+v=$(mmio 0xfed1f140 $((d31ir ^ 0x7)))
+echo "  wdtest: D31IR $d31ir: $v"
+if [ -n "$d31ir" ] && echo "$v" | grep -q "after $d31ir\$" && warden console | grep -q "root's write of 0x[0-9a-f]* to the chipset's register 0x3140 (RCBA) refused: the interrupt pin and route registers keep their values"; then pass rcba-route-refused; else fail rcba-route-refused "D31IR $d31ir: $v: $(warden console | grep -i rcba | tr '\n' ' ')"; fi
+n0=$(warden console | grep -c "(RCBA) refused")
+v=$(mmio 0xfed1f140 $d31ir)
+if echo "$v" | grep -q "after $d31ir\$" && [ "$(warden console | grep -c '(RCBA) refused')" = "$n0" ] && warden console | grep -q "ICH9 chipset registers at 0xfed1c000: interrupt routes kept"; then pass rcba-same-taken; else fail rcba-same-taken "$v"; fi
 
 # root's remappable-format interrupts
 ioapic() { # PIN LOW HIGH: "before 0x.., after 0x.., high 0x.."

@@ -731,6 +731,8 @@ static int pci_unit_init(struct per_cpu *pc)
 	if (err)
 		return err;
 	pci_pirq_init();
+	if (pci_rcba_init())
+		return hv_no_memory(pc, 3);
 	printk("PCI configuration space trapped: ports 0xcf8-0xcff%s\n",
 	       mmcfg ? " and MMCONFIG" : "");
 	return 0;
@@ -963,6 +965,7 @@ static void pci_map(struct cell *cell, u64 start, u64 size)
 		arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size);
 	if (cell == &hv.root) {
 		pci_msix_root_map(start, size);
+		pci_rcba_map(start, size);
 		return;
 	}
 	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
@@ -978,7 +981,7 @@ static unsigned int pci_mmio_count(const struct cell *cell)
 
 	if (cell == &hv.root)
 		return (hv.config->platform.mmconfig_base ? 1 : 0) +
-		       pci_msix_root_count();
+		       pci_msix_root_count() + 1; /* + 1: the RCBA page */
 	for (i = 0; i < cell->config->num_pci_devices; i++)
 		n += !!(cfg[i].flags & WARDEN_PCI_MSIX);
 	return n;

@@ -115,6 +115,14 @@ const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4]);
  * root's write check of the router's registers (NULL: may).
  */
 void pci_pirq_init(void);
+
+/* The ICH9's interrupt pin and route registers in memory (pci_rcba.c):
+ * pci_rcba_init traps root's writes to their page at enable (0, or
+ * -WARDEN_ENOMEM); pci_rcba_map protects it again when root's memory
+ * given back covers it. */
+int pci_rcba_init(void);
+void pci_rcba_map(u64 start, u64 size);
+
 int pci_pirq_check(const struct cell *cell, struct warden_error *err);
 void pci_pirq_take(const struct cell *cell);
 void pci_pirq_give_back(const struct cell *cell);
