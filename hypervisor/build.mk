@@ -34,7 +34,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/ioapic.c hypervisor/arch/x86/ioapic_rules.c \
 	hypervisor/arch/x86/irq_dest.c \
 	hypervisor/arch/x86/hpet.c hypervisor/arch/x86/hpet_rules.c \
-	hypervisor/arch/x86/vtd_root.c \
+	hypervisor/arch/x86/vtd_root.c hypervisor/arch/x86/root_page.c \
 	hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_msix.c \
 	hypervisor/arch/x86/pci_msix_root.c \
 	hypervisor/arch/x86/pci_rules.c hypervisor/arch/x86/pci_decoders.c \

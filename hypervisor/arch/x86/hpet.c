@@ -19,6 +19,7 @@
 #include <asm/irq_dest.h>
 #include <asm/mmio_rw.h>
 #include <asm/percpu.h>
+#include <asm/root_page.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
@@ -136,13 +137,6 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 	return MMIO_HANDLED;
 }
 
-static int protect_root_page(void)
-{
-	return arch_map_memory(&hv.root, hpet.page, hpet.page, PAGE_SIZE,
-			       WARDEN_MEM_READ | WARDEN_MEM_IO,
-			       WARDEN_MEMTYPE_UC);
-}
-
 static int hpet_unit_init(struct per_cpu *pc)
 {
 	u64 base = hv.config->platform.hpet_base;
@@ -156,8 +150,7 @@ static int hpet_unit_init(struct per_cpu *pc)
 		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
 		return hv_no_memory(pc, 1);
 	hpet.timers = ((read64(HPET_CAP) >> 8) & 0x1f) + 1;
-	if (protect_root_page() ||
-	    mmio_register(&hv.root.mmio, hpet.page, PAGE_SIZE, hpet_mmio, NULL))
+	if (root_page_trap_writes(hpet.page, hpet_mmio, NULL))
 		return hv_no_memory(pc, 1);
 	printk("HPET at 0x%llx: %u timers, root's writes checked\n",
 	       (unsigned long long)base, hpet.timers);
@@ -222,10 +215,8 @@ static void hpet_cell_exit(struct cell *cell)
 /* Root's memory given back may cover the HPET page: read-only again. */
 static void hpet_map(struct cell *cell, u64 start, u64 size)
 {
-	if (cell == &hv.root && hpet.page && start < hpet.page + PAGE_SIZE &&
-	    hpet.page < start + size && protect_root_page())
-		printk("WARNING: root's HPET page could not be protected "
-		       "again: the pool is empty\n");
+	if (cell == &hv.root)
+		root_page_remap(hpet.page, start, size, "HPET");
 }
 
 static unsigned int hpet_mmio_count(const struct cell *cell)

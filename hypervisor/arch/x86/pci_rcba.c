@@ -16,6 +16,7 @@
 #include <asm/mmio_rw.h>
 #include <asm/pci_dev.h>
 #include <asm/percpu.h>
+#include <asm/root_page.h>
 #include <hv/arch.h>
 #include <hv/hypervisor.h>
 #include <hv/mmio.h>
@@ -24,7 +25,7 @@
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
-#define ICH9_LPC_BDF 0xf8     /* 00:1f.0 */
+#define ICH9_LPC_BDF 0xf8 /* 00:1f.0 */
 #define ICH9_LPC_IDS 0x29188086u
 #define ICH9_RCBA 0xf0	      /* base in 31:14, enable bit 0 */
 #define RCBA_PAGE 0x3000      /* the page with the interrupt registers */
@@ -58,7 +59,8 @@ static enum mmio_result rcba_mmio(void *ctx, struct per_cpu *pc,
 	for (b = 0; b < a->size; b++)
 		if (moderated(RCBA_PAGE + off + b) &&
 		    ((old ^ a->value) >> (8 * b)) & 0xff) {
-			printk("CPU %u: root's write of 0x%llx to the chipset's "
+			printk("CPU %u: root's write of 0x%llx to the "
+			       "chipset's "
 			       "register 0x%x (RCBA) refused: the interrupt "
 			       "pin and route registers keep their values\n",
 			       pc->cpu_id, (unsigned long long)a->value,
@@ -67,13 +69,6 @@ static enum mmio_result rcba_mmio(void *ctx, struct per_cpu *pc,
 		}
 	mmio_write_sized(regs + off, a->size, a->value);
 	return MMIO_HANDLED;
-}
-
-static int protect(void)
-{
-	return arch_map_memory(&hv.root, page, page, PAGE_SIZE,
-			       WARDEN_MEM_READ | WARDEN_MEM_IO,
-			       WARDEN_MEMTYPE_UC);
 }
 
 int pci_rcba_init(void)
@@ -88,8 +83,7 @@ int pci_rcba_init(void)
 	page = (rcba & ~0x3fffu) + RCBA_PAGE;
 	if (pt_map(&hv.hv_pt, RCBA_HV_VIRT, page, PAGE_SIZE,
 		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
-	    protect() ||
-	    mmio_register(&hv.root.mmio, page, PAGE_SIZE, rcba_mmio, NULL))
+	    root_page_trap_writes(page, rcba_mmio, NULL))
 		return -WARDEN_ENOMEM;
 	printk("ICH9 chipset registers at 0x%llx: interrupt routes kept\n",
 	       (unsigned long long)(page - RCBA_PAGE));
@@ -98,8 +92,5 @@ int pci_rcba_init(void)
 
 void pci_rcba_map(u64 start, u64 size)
 {
-	if (page && start < page + PAGE_SIZE && page < start + size &&
-	    protect())
-		printk("WARNING: root's chipset register page could not be "
-		       "protected again: the pool is empty\n");
+	root_page_remap(page, start, size, "chipset register");
 }

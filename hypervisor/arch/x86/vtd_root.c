@@ -2,6 +2,7 @@
 /* Root's IOMMU, watched: a unit (contracts in asm/vtd_root.h). */
 #include <asm/mmio_rw.h>
 #include <asm/percpu.h>
+#include <asm/root_page.h>
 #include <asm/vtd_root.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
@@ -61,13 +62,6 @@ static enum mmio_result vtd_mmio(void *ctx, struct per_cpu *pc,
 	return MMIO_HANDLED;
 }
 
-static int protect_root_page(void)
-{
-	return arch_map_memory(&hv.root, vtd.page, vtd.page, PAGE_SIZE,
-			       WARDEN_MEM_READ | WARDEN_MEM_IO,
-			       WARDEN_MEMTYPE_UC);
-}
-
 static int vtd_root_init(struct per_cpu *pc)
 {
 	u64 base = hv.config->platform.iommu_base;
@@ -89,8 +83,7 @@ static int vtd_root_init(struct per_cpu *pc)
 		return 0;
 	}
 	vtd.page = base & PAGE_MASK;
-	if (protect_root_page() ||
-	    mmio_register(&hv.root.mmio, vtd.page, PAGE_SIZE, vtd_mmio, NULL))
+	if (root_page_trap_writes(vtd.page, vtd_mmio, NULL))
 		return hv_no_memory(pc, 1);
 	printk("IOMMU at 0x%llx: root's interrupt remapping %s, kept on\n",
 	       (unsigned long long)base,
@@ -101,10 +94,8 @@ static int vtd_root_init(struct per_cpu *pc)
 /* Root's memory given back may cover the page: read-only again. */
 static void vtd_root_map(struct cell *cell, u64 start, u64 size)
 {
-	if (cell == &hv.root && vtd.page && start < vtd.page + PAGE_SIZE &&
-	    vtd.page < start + size && protect_root_page())
-		printk("WARNING: root's IOMMU page could not be protected "
-		       "again: the pool is empty\n");
+	if (cell == &hv.root)
+		root_page_remap(vtd.page, start, size, "IOMMU");
 }
 
 static unsigned int vtd_root_mmio_count(const struct cell *cell)
