@@ -281,6 +281,32 @@ static void pirq_routes(void **state)
 	assert_int_equal(pci_pirq_routed_to(piix, lines, 1u << 11), 0);
 }
 
+/* Extended capabilities: SR-IOV's enable, NumVFs and VF BARs and the
+ * Resizable BAR sizes keep their values; others are root's to write. */
+static void moderated_extended(void **state)
+{
+	(void)state;
+	/* SR-IOV control: VF Enable */
+	assert_non_null(pci_ext_moderated_refused(0x0010, 0x08, 2, 0, 1));
+	assert_null(pci_ext_moderated_refused(0x0010, 0x08, 2, 0, 0));
+	/* a dword at 08h: control changes, status (0Ah) does not count */
+	assert_non_null(pci_ext_moderated_refused(0x0010, 0x08, 4, 0, 9));
+	assert_null(pci_ext_moderated_refused(0x0010, 0x08, 4, 0, 0x10000));
+	/* NumVFs, VF BAR 0 and VF BAR 5 */
+	assert_non_null(pci_ext_moderated_refused(0x0010, 0x10, 2, 0, 4));
+	assert_non_null(
+		pci_ext_moderated_refused(0x0010, 0x24, 4, 0, 0xfe000000));
+	assert_non_null(pci_ext_moderated_refused(0x0010, 0x38, 4, 0, 1));
+	assert_null(pci_ext_moderated_refused(0x0010, 0x38, 4, 5, 5));
+	/* Resizable BAR: the size field of BAR 0's control register */
+	assert_non_null(
+		pci_ext_moderated_refused(0x0015, 0x08, 4, 0x0100, 0x0200));
+	assert_non_null(
+		pci_ext_moderated_refused(0x0024, 0x10, 4, 0x0100, 0x0300));
+	/* AER (0001h): its mask and severity registers are root's */
+	assert_null(pci_ext_moderated_refused(0x0001, 0x08, 4, 0, ~0u));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +322,7 @@ int main(void)
 		cmocka_unit_test(rom_bar),
 		cmocka_unit_test(msix_touches_table),
 		cmocka_unit_test(pirq_routes),
+		cmocka_unit_test(moderated_extended),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

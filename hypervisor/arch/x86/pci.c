@@ -423,6 +423,33 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 /* Why root may not make the write (a register that places an address
  * decoder changed, a BAR it may not decode, an MSI to a cell's CPU), or
  * NULL. */
+/*
+ * Root's write to extended configuration space (MMCONFIG only): the
+ * extended capability it falls in, found by walking the list from 100h
+ * (PCIe Base 7.6: ID in 15:0, next offset in 31:20; the capabilities do
+ * not overlap, so it is the last one starting at or below reg), decides.
+ */
+static const char *root_ext_refused(u16 bdf, u16 reg, unsigned int size,
+				    u32 value)
+{
+	u16 pos = 0x100, cap = 0, id = 0;
+	unsigned int n;
+	u32 hdr;
+
+	for (n = 0; n < 64 && pos >= 0x100 && pos <= reg; n++) {
+		hdr = pci_phys_read(bdf, pos, 4);
+		if (!hdr || hdr == 0xffffffff)
+			break;
+		cap = pos;
+		id = (u16)hdr;
+		pos = (u16)(hdr >> 20) & 0xffc;
+	}
+	if (!cap)
+		return NULL;
+	return pci_ext_moderated_refused(id, reg - cap, size,
+					 pci_phys_read(bdf, reg, size), value);
+}
+
 static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 				      unsigned int size, u32 value)
 {
@@ -432,7 +459,7 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 	u8 cap;
 
 	if (reg >= 0x100)
-		return NULL;
+		return root_ext_refused(bdf, reg, size, value);
 	why = pci_pirq_root_refused(bdf, reg, size, value);
 	if (why)
 		return why;

@@ -117,3 +117,40 @@ const char *pci_moderated_refused(u32 ids, u8 header_type, u16 reg,
 	}
 	return NULL;
 }
+
+/*
+ * Extended capabilities whose registers place address decoders (PCI
+ * Express Base Specification 4.0): SR-IOV (9.3.3: SR-IOV Control with VF
+ * Enable and VF MSE at 08h, NumVFs at 10h, System Page Size and the VF
+ * BARs at 20h-3Bh), Resizable BAR and VF Resizable BAR (7.8.6: a control
+ * register per BAR, the BAR's size, from 08h).  Offsets are from the
+ * capability's header.
+ */
+static const struct moderated_reg ext_regs[] = {
+	{ 0x0010, 0x08, 2,
+	  "SR-IOV control (VF Enable, VF memory space) keeps its value" },
+	{ 0x0010, 0x10, 2, "SR-IOV NumVFs keeps its value" },
+	{ 0x0010, 0x20, 0x1c,
+	  "SR-IOV system page size and VF BARs keep their values" },
+	{ 0x0015, 0x04, 0x30, "Resizable BAR sizes keep their values" },
+	{ 0x0024, 0x04, 0x30, "VF Resizable BAR sizes keep their values" },
+};
+
+const char *pci_ext_moderated_refused(u16 cap_id, u16 offset, unsigned int size,
+				      u32 old, u32 value)
+{
+	const struct moderated_reg *m;
+	unsigned int i, b;
+
+	for (i = 0; i < ARRAY_SIZE(ext_regs); i++) {
+		m = &ext_regs[i];
+		if (m->ids != cap_id)
+			continue;
+		for (b = 0; b < size; b++)
+			if (offset + b >= m->reg &&
+			    offset + b < m->reg + m->size &&
+			    ((old ^ value) >> (8 * b)) & 0xff)
+				return m->why;
+	}
+	return NULL;
+}

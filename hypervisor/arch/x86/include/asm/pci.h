@@ -194,6 +194,16 @@ const char *pci_moderated_refused(u32 ids, u8 header_type, u16 reg,
 				  unsigned int size, u32 old, u32 value);
 
 /*
+ * Root writes value (size bytes) at offset (from the capability's header)
+ * of an extended capability with ID cap_id, where old is what those bytes
+ * hold: NULL if it may, else why not.  SR-IOV's VF enable, NumVFs and VF
+ * BARs and the Resizable BAR sizes place address decoders: they keep
+ * their values (pci_decoders.c).
+ */
+const char *pci_ext_moderated_refused(u16 cap_id, u16 offset, unsigned int size,
+				      u32 old, u32 value);
+
+/*
  * The chipset's PCI interrupt routing (pci_pirq.c, the rules in
  * pci_pirq_rules.c): a PIRQ line drives IOAPIC input 16 + n and, through
  * its routing register, an ISA IRQ (bit 7 clear: routed to the IRQ in bits
