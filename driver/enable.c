@@ -532,13 +532,14 @@ int wd_enable(struct warden_enable *arg)
 	const struct warden_system_desc *sys;
 	struct warden_cpu_set root_cpus = { 0 };
 	const struct firmware *fw = NULL;
+	struct warden_root_function *fns = NULL;
 	struct warden_hv_header *h;
 	unsigned int cpu, ncpus = num_online_cpus();
 	const char *image;
 	char vendor_id[13];
 	void *config;
 	u64 percpu_total, cr3, start_tsc;
-	u32 khz, vendor;
+	u32 khz, vendor, num_fns = 0;
 	int ret;
 
 	if (arg->config_size > MAX_CONFIG_SIZE) {
@@ -585,6 +586,8 @@ int wd_enable(struct warden_enable *arg)
 		ret = pick_image(err, &vendor, &image, vendor_id);
 	if (!ret)
 		ret = check_virt_free(err, vendor);
+	if (!ret)
+		ret = wd_root_pci_describe(err, &fns, &num_fns);
 	if (ret)
 		goto out_unlock;
 
@@ -637,6 +640,7 @@ int wd_enable(struct warden_enable *arg)
 	percpu_total = (u64)ncpus * h->percpu_size;
 	ret = check_image(err, fw, image,
 			  percpu_total + PAGE_ALIGN(arg->config_size) +
+				  PAGE_ALIGN(num_fns * sizeof(*fns)) +
 				  64 * PAGE_SIZE);
 	if (ret)
 		goto out_firmware;
@@ -671,6 +675,11 @@ int wd_enable(struct warden_enable *arg)
 	h->config_size = arg->config_size;
 	memcpy(wd.hv_mem + h->config_offset, config, arg->config_size);
 	wd.next_free = PAGE_ALIGN(h->config_offset + arg->config_size);
+	h->root_pci_offset = wd.next_free;
+	h->root_pci_count = num_fns;
+	h->root_pci_entry_size = sizeof(*fns);
+	memcpy(wd.hv_mem + h->root_pci_offset, fns, num_fns * sizeof(*fns));
+	wd.next_free += PAGE_ALIGN(num_fns * sizeof(*fns));
 
 	for_each_online_cpu (cpu) {
 		struct warden_entry_ctx *ctx =
@@ -766,6 +775,7 @@ int wd_enable(struct warden_enable *arg)
 	/* the link functions into Linux: probe takes interrupts, which
 	 * must not happen under the hot-plug lock */
 	wd_links_start();
+	kvfree(fns);
 	kvfree(config);
 	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles\n",
 		ncpus, start_tsc);
@@ -782,6 +792,7 @@ out_region:
 out_unlock:
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
+	kvfree(fns);
 out_config:
 	kvfree(config);
 	return ret;

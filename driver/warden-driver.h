@@ -70,6 +70,13 @@ static inline long wd_hypercall(unsigned long code, unsigned long arg1,
 /* cell.c: the cell ioctls.  Each fills the error record on failure. */
 #define WARDEN_MAX_DRIVER_CELLS 15 /* besides root */
 int wd_cell_create(struct warden_cell_create *arg);
+/* root_pci.c: *out = a kvmalloc'ed description of every PCI function
+ * Linux has (the caller kvfree()s it), *count of them; or an error
+ * (WARDEN_RULE_ROOT_PCI_UNDESCRIBED: a segment other than 0, too many). */
+struct warden_root_function;
+int wd_root_pci_describe(struct warden_error *err,
+			 struct warden_root_function **out, u32 *count);
+
 /* cell_memory.c: refuses (WARDEN_RULE_MEM_LINUX_USES, -EBUSY) a memory
  * region of the cell, validated by the hypervisor, that Linux uses: System
  * RAM, ACPI tables or NVS, a busy resource outside the cell's own BARs. */

@@ -36,7 +36,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/hpet.c hypervisor/arch/x86/hpet_rules.c \
 	hypervisor/arch/x86/vtd_root.c hypervisor/arch/x86/root_page.c \
 	hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_msix.c \
-	hypervisor/arch/x86/pci_msix_root.c \
+	hypervisor/arch/x86/pci_msix_root.c hypervisor/arch/x86/pci_root_fns.c \
 	hypervisor/arch/x86/pci_rules.c hypervisor/arch/x86/pci_decoders.c \
 	hypervisor/arch/x86/pci_pirq.c hypervisor/arch/x86/pci_pirq_rules.c \
 	hypervisor/arch/x86/pci_rcba.c \

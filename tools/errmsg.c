@@ -663,6 +663,30 @@ char *warden_error_describe(const struct warden_error *e, char *buf, size_t len)
 		    "the cell's IOAPIC pins: route or stop that timer first",
 		    a);
 		break;
+	case WARDEN_RULE_ROOT_MSIX_UNTRAPPED:
+		add(buf, len,
+		    "PCI function %02llx:%02llx.%llx has MSI-X on, but the "
+		    "hypervisor cannot trap its table ",
+		    (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7);
+		if (b)
+			add(buf, len, "at 0x%llx: ", b);
+		else
+			add(buf, len, "(its BAR decodes nowhere): ");
+		add(buf, len, "%s",
+		    c == WARDEN_MSIX_UNTRAPPED_COUNT
+			    ? "more functions have MSI-X tables than it traps; "
+			      "give one of them to a cell or unbind its driver"
+			    : "the table must lie in one of root's io memory "
+			      "regions of the system config");
+		break;
+	case WARDEN_RULE_ROOT_PCI_UNDESCRIBED:
+		add(buf, len,
+		    "PCI function %04llx:%02llx:%02llx.%llx cannot be handed "
+		    "to the hypervisor: %s",
+		    a >> 16, (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7,
+		    b ? "Linux has more functions than Warden describes"
+		      : "Warden traps PCI segment 0 only");
+		break;
 	case WARDEN_RULE_MEM_LINUX_USES:
 		add(buf, len,
 		    "Linux uses 0x%llx-0x%llx of it (%s in /proc/iomem): a "

@@ -28,6 +28,8 @@ static spinlock_t init_lock;
 static bool master_done;
 static int master_error;
 static u32 cpus_entered, cpus_failed;
+/* Root traps more than a cell: every MSI-X table of its functions. */
+static struct mmio_region root_mmio_regions[HV_ROOT_MMIO_REGIONS];
 
 extern struct warden_hv_header hv_header;
 
@@ -124,8 +126,8 @@ static int init_master(struct per_cpu *pc)
 	hv.cells[WARDEN_ROOT_CELL_ID] = &hv.root;
 	hv.root.config = &hv.config->root_cell;
 	hv.root.cpus = hv.config->root_cell.cpus;
-	mmio_registry_init(&hv.root.mmio, hv.root.mmio_regions,
-			   HV_CELL_MMIO_REGIONS);
+	mmio_registry_init(&hv.root.mmio, root_mmio_regions,
+			   HV_ROOT_MMIO_REGIONS);
 	mmio_registry_init(&hv.root.pio, hv.root.pio_regions,
 			   HV_CELL_PIO_REGIONS);
 	console_cell_reset(&hv.root);

@@ -282,7 +282,25 @@ enum warden_rule {
 	WARDEN_RULE_LINK_PEER_ADDRESS = 185,
 	/* A peer's vectors not 1 .. 4.  values: peer index, vectors. */
 	WARDEN_RULE_LINK_PEER_VECTORS = 186,
+
+	/* Root's PCI functions at enable (the driver's list of them, the
+	 * hypervisor's MSI-X traps). */
+	/* Enable: root's function has MSI-X enabled, but its table cannot
+	 * be trapped: it is not in root's device memory, or more functions
+	 * have tables than the hypervisor traps.  values: bdf, the table's
+	 * address (0: its BAR decodes nowhere), what
+	 * (WARDEN_MSIX_UNTRAPPED_*), the limit. */
+	WARDEN_RULE_ROOT_MSIX_UNTRAPPED = 187,
+	/* Enable (the driver): a function Linux has cannot be described to
+	 * the hypervisor: in a PCI segment other than 0 (values[1] = 0), or
+	 * more than WARDEN_ROOT_PCI_MAX functions (values[1] = 1).  values:
+	 * segment << 16 | bdf, what, the limit. */
+	WARDEN_RULE_ROOT_PCI_UNDESCRIBED = 188,
 };
+
+/* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
+#define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */
+#define WARDEN_MSIX_UNTRAPPED_COUNT 2 /* more tables than trapped */
 
 /* What WARDEN_RULE_LINK_FIELDS and _LINK_PEER_ADDRESS name (values[0] /
  * values[2]). */

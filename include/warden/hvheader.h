@@ -49,13 +49,42 @@ struct warden_hv_header {
 	uint32_t stack_top;	 /* per-CPU stack top, from the per-CPU area */
 	uint32_t reserved0;
 	uint64_t flags; /* WARDEN_HV_* */
+	/* [driver] Root's PCI functions as Linux had them at enable: struct
+	 * warden_root_function[root_pci_count] at root_pci_offset (from
+	 * hv_mem_phys, page-aligned, before pool_offset).  Root is trusted
+	 * at enable (it hands over the image itself); after enable these
+	 * sizes are what root's BAR moves are checked with, and every
+	 * function with an MSI-X table gets the table trapped. */
+	uint64_t root_pci_offset;
+	uint32_t root_pci_count;
+	uint32_t root_pci_entry_size; /* sizeof(struct warden_root_function) */
 };
 /* The driver was loaded with test_hooks=1: cells may use WARDEN_HC_TEST. */
 #define WARDEN_HV_TEST_HOOKS (1ull << 0)
-WARDEN_CHECK_SIZE(struct warden_hv_header, 128);
+WARDEN_CHECK_SIZE(struct warden_hv_header, 144);
+WARDEN_CHECK_OFFSET(struct warden_hv_header, root_pci_offset, 128);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, entry_offset, 32);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, online_cpus, 48);
 WARDEN_CHECK_OFFSET(struct warden_hv_header, hv_cr3, 96);
+
+/*
+ * One of root's PCI functions at enable (segment 0): the sizes Linux gave
+ * its resources (pci_resource_len), 0 where it has none.  A 64-bit BAR's
+ * size is at its lower index, the upper one is 0; a bridge has BARs 0
+ * and 1 only.  SR-IOV VF BARs are not here: root may not change them
+ * (docs/hypervisor.md, "Isolation").
+ */
+struct warden_root_function {
+	uint16_t bdf; /* bus << 8 | device << 3 | function */
+	uint16_t reserved0;
+	uint32_t reserved1;
+	uint64_t bar_size[6];
+	uint64_t rom_size;
+};
+WARDEN_CHECK_SIZE(struct warden_root_function, 64);
+WARDEN_CHECK_OFFSET(struct warden_root_function, bar_size, 8);
+/* The most functions the driver hands over (64 KiB of entries). */
+#define WARDEN_ROOT_PCI_MAX 1024
 
 /*
  * The hypervisor console, in hypervisor memory that root may read (mapped

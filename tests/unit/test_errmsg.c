@@ -256,6 +256,37 @@ static void pci_items(void **state)
 			    "1 to 240");
 }
 
+/* Root's functions at enable: the MSI-X table the hypervisor cannot
+ * trap, and a function the driver cannot describe. */
+static void root_pci_rules(void **state)
+{
+	struct warden_error e =
+		rec(WARDEN_RULE_ROOT_MSIX_UNTRAPPED, WARDEN_ITEM_SYSTEM, 0);
+	char buf[512];
+
+	(void)state;
+	e.values[0] = 0x20; /* 00:04.0 */
+	e.values[1] = 0xfeba0000;
+	e.values[2] = WARDEN_MSIX_UNTRAPPED_PLACE;
+	e.values[3] = 32;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "PCI function 00:04.0 has MSI-X on, but "
+				    "the hypervisor cannot trap its table at "
+				    "0xfeba0000: the table must lie in one of "
+				    "root's io memory regions"));
+	e.values[1] = 0;
+	e.values[2] = WARDEN_MSIX_UNTRAPPED_COUNT;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "its table (its BAR decodes nowhere): "
+				    "more functions have MSI-X tables"));
+	e = rec(WARDEN_RULE_ROOT_PCI_UNDESCRIBED, WARDEN_ITEM_SYSTEM, 0);
+	e.values[0] = 0x10018; /* 0001:00:03.0 */
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "PCI function 0001:00:03.0 cannot be "
+				    "handed to the hypervisor: Warden traps "
+				    "PCI segment 0 only"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +299,7 @@ int main(void)
 		cmocka_unit_test(unknown_rule_shows_numbers),
 		cmocka_unit_test(config_check_rules),
 		cmocka_unit_test(short_buffer_is_safe),
+		cmocka_unit_test(root_pci_rules),
 	};
 
 	return cmocka_run_group_tests_name("errmsg", tests, NULL, NULL);

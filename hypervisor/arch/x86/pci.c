@@ -17,7 +17,8 @@
  *    while an IOMMU remaps root's interrupts, refused where none does,
  *    as for the IOAPIC), every BAR it
  *    decodes, the expansion ROM's included, must lie in its device
- *    memory or ports, and a chipset or bridge register that places an
+ *    memory or ports (with the sizes Linux found: pci_root_fns.c), MSI-X
+ *    only where its table is trapped, and a chipset or bridge register that places an
  *    address decoder keeps its value (pci_decoders.c): a write that
  *    breaks one is refused, reported, not applied;
  *  - a cell reaches its own functions through 0xcf8/0xcfc (256 bytes
@@ -56,6 +57,7 @@
 #include <hv/unit.h>
 #include <warden/config.h>
 #include <warden/error.h>
+#include <warden/hvheader.h>
 #include <warden/hypercall.h>
 
 /* The hypervisor's mapping of the MMCONFIG window (at most 256 MiB):
@@ -211,19 +213,6 @@ static bool msi_after_write(u16 bdf, u8 cap, u16 reg, unsigned int size,
 	return ctrl & PCI_MSI_CTRL_ENABLE;
 }
 
-/* The system config's entry of root's function bdf, or NULL. */
-static const struct warden_pci_device *root_entry(u16 bdf)
-{
-	const struct warden_pci_device *d =
-		warden_cell_pci_devices(&hv.config->root_cell);
-	unsigned int i;
-
-	for (i = 0; i < hv.config->root_cell.num_pci_devices; i++)
-		if (d[i].bdf == bdf)
-			return &d[i];
-	return NULL;
-}
-
 static bool overlaps(u64 a, u64 a_size, u64 b, u64 b_size)
 {
 	return a < b + b_size && b < a + a_size;
@@ -336,21 +325,18 @@ static const char *bars_kept(u16 bdf, const u32 *bar, unsigned int n)
 }
 
 /*
- * Why root may not decode the expansion ROM of bdf at rom (its BAR at
- * reg), or NULL: the ROM is a BAR, under the same rule as the others.
- * Its size is read from the function (PCI 3.0, 6.2.5.2): the address
- * bits written all ones with the enable bit clear, so that the ROM
- * decodes nothing meanwhile, then the register put back.
+ * Why root may not decode the expansion ROM of bdf at rom, or NULL: the
+ * ROM is a BAR, under the same rule as the others, its size Linux's
+ * (f: the function at enable; NULL: unknown, refused).
  */
-static const char *root_rom_refused(u16 bdf, u16 reg, u32 rom)
+static const char *root_rom_refused(const struct warden_root_function *f,
+				    u32 rom)
 {
-	u32 old = pci_phys_read(bdf, reg, 4), sized;
-
-	pci_phys_write(bdf, reg, 4, PCI_ROM_ADDR_MASK);
-	sized = pci_phys_read(bdf, reg, 4);
-	pci_phys_write(bdf, reg, 4, old);
-	return pci_root_memory_refused(rom & PCI_ROM_ADDR_MASK,
-				       pci_rom_size(sized));
+	if (!f)
+		return "a function the hypervisor had no sizes for at enable";
+	return f->rom_size ? pci_root_memory_refused(rom & PCI_ROM_ADDR_MASK,
+						     f->rom_size)
+			   : NULL;
 }
 
 static bool touches(u16 reg, unsigned int size, u16 start, unsigned int len)
@@ -363,16 +349,17 @@ static bool touches(u16 reg, unsigned int size, u16 start, unsigned int len)
  * expansion ROM BAR of a type 0 function or a bridge (type 1: two BARs,
  * the ROM BAR at 0x38), or NULL: after it, every BAR the function
  * decodes (memory BARs and an enabled ROM with memory space on, I/O BARs
- * with I/O space on) must lie in root's device memory or ports.  BAR
- * sizes come from the system config (a function it does not list counts
- * as 4 KiB or one port), the ROM's from the function; while decoding is
- * off any value is taken, which is how Linux sizes and moves BARs, and
- * Linux sets the ROM's enable bit to read it (pci_map_rom).
+ * with I/O space on) must lie in root's device memory or ports.  The
+ * sizes are Linux's, handed over at enable (pci_root_fns.c); a function
+ * Linux did not have then may decode nothing, as its sizes are unknown.
+ * While decoding is off any value is taken, which is how Linux sizes and
+ * moves BARs, and Linux sets the ROM's enable bit to read it
+ * (pci_map_rom).
  */
 static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 				    u32 value)
 {
-	const struct warden_pci_device *cfg;
+	const struct warden_root_function *f = pci_root_fn(bdf);
 	u32 dw[(PCI_BAR_END - PCI_COMMAND) / 4], lo, rom;
 	u8 type = (u8)pci_phys_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f;
 	unsigned int i, n = type ? 2 : WARDEN_PCI_BARS;
@@ -392,32 +379,31 @@ static const char *root_bar_refused(u16 bdf, u16 reg, unsigned int size,
 	why = bars_kept(bdf, dw + (PCI_BAR0 - PCI_COMMAND) / 4, n);
 	if (why)
 		return why;
-	cfg = root_entry(bdf);
 	for (i = 0; i < n; i++) {
 		lo = dw[(PCI_BAR0 - PCI_COMMAND) / 4 + i];
-		len = cfg ? cfg->bars[i].size : 0;
+		len = f ? f->bar_size[i] : 0;
+		if (!f && (cmd & (PCI_CMD_IO | PCI_CMD_MEMORY)) && lo & ~0xfu)
+			return "a function the hypervisor had no sizes for at "
+			       "enable";
 		if (lo & PCI_BAR_IO_SPACE) {
 			addr = lo & 0xfffcu;
-			why = !(cmd & PCI_CMD_IO) || (!len && !addr)
+			why = !(cmd & PCI_CMD_IO) || !len
 				      ? NULL
-				      : root_bar_ports_refused(addr,
-							       len ? len : 1);
+				      : root_bar_ports_refused(addr, len);
 		} else {
 			addr = lo & ~0xfu;
 			if ((lo & 0x6) == PCI_BAR_MEM_TYPE_64 && i + 1 < n)
 				addr |= (u64)dw[(PCI_BAR0 - PCI_COMMAND) / 4 +
 						++i]
 					<< 32;
-			why = !(cmd & PCI_CMD_MEMORY) || (!len && !addr)
+			why = !(cmd & PCI_CMD_MEMORY) || !len
 				      ? NULL
-				      : pci_root_memory_refused(
-						addr, len ? len : PAGE_SIZE);
+				      : pci_root_memory_refused(addr, len);
 		}
 		if (why)
 			return why;
 	}
-	return pci_rom_decodes(cmd, rom) ? root_rom_refused(bdf, rom_reg, rom)
-					 : NULL;
+	return pci_rom_decodes(cmd, rom) ? root_rom_refused(f, rom) : NULL;
 }
 
 /* Why root may not make the write (a register that places an address
@@ -471,6 +457,14 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 		return why;
 	if (reg < 0x40)
 		return root_bar_refused(bdf, reg, size, value);
+	cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
+	/* the byte holding MSI-X enable (bit 15 of the control word) */
+	if (cap && touches(reg, size, cap + PCI_MSI_CTRL + 1, 1) &&
+	    (value >> (8 * (cap + PCI_MSI_CTRL + 1 - reg))) & 0x80) {
+		why = pci_msix_root_enable_refused(bdf);
+		if (why)
+			return why;
+	}
 	cap = pci_find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
 				     &vectors))
@@ -754,7 +748,9 @@ static int pci_unit_init(struct per_cpu *pc)
 	arch_set_ports(&hv.root, PCI_CF8, 8, false);
 	if (trap_ports(&hv.root))
 		return hv_no_memory(pc, 3);
-	err = pci_msix_root_init(pc);
+	err = pci_root_fns_init(pc);
+	if (!err)
+		err = pci_msix_root_init(pc);
 	if (err)
 		return err;
 	pci_pirq_init();

@@ -47,13 +47,7 @@ static unsigned int num_tables;
 
 unsigned int pci_msix_root_count(void)
 {
-	const struct warden_pci_device *d =
-		warden_cell_pci_devices(&hv.config->root_cell);
-	unsigned int i, n = 0;
-
-	for (i = 0; i < hv.config->root_cell.num_pci_devices; i++)
-		n += !!(d[i].flags & WARDEN_PCI_MSIX);
-	return n < PCI_ROOT_MSIX_MAX ? n : PCI_ROOT_MSIX_MAX;
+	return PCI_ROOT_MSIX_MAX;
 }
 
 /* Why root may not write entry (address low/high, data, control), or
@@ -135,9 +129,12 @@ static u64 bar_address(u16 bdf, unsigned int bar)
 	return addr;
 }
 
-/* Trap the table of root's function bdf, if it has one where root's
- * device memory is (pci_lock held). */
-static int trap(u16 bdf)
+/*
+ * Trap the table of root's function bdf if it has one (pci_lock held): 0
+ * when trapped or there is none, -WARDEN_ENOMEM, or -WARDEN_EINVAL when
+ * it cannot be (*why: WARDEN_MSIX_UNTRAPPED_*, *where: its address).
+ */
+static int trap(u16 bdf, u32 *why, u64 *where_phys)
 {
 	struct root_msix *t = &tables[num_tables];
 	u32 where, entries;
@@ -154,14 +151,14 @@ static int trap(u16 bdf)
 	pages = (phys + (u64)MSIX_ENTRY_SIZE * entries - first + PAGE_SIZE -
 		 1) /
 		PAGE_SIZE;
+	*where_phys = addr ? phys : 0;
+	*why = WARDEN_MSIX_UNTRAPPED_PLACE;
 	if (!addr || pages > PCI_MSIX_MAX_PAGES ||
-	    pci_root_memory_refused(first, pages * PAGE_SIZE)) {
-		printk("PCI %02x:%02x.%x: MSI-X table not in root's device "
-		       "memory (BAR %u at 0x%llx): not trapped\n",
-		       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, where & 7,
-		       (unsigned long long)addr);
-		return 0;
-	}
+	    pci_root_memory_refused(first, pages * PAGE_SIZE))
+		return -WARDEN_EINVAL;
+	*why = WARDEN_MSIX_UNTRAPPED_COUNT;
+	if (num_tables == PCI_ROOT_MSIX_MAX)
+		return -WARDEN_EINVAL;
 	virt = ROOT_MSIX_HV_VIRT +
 	       (u64)num_tables * PCI_MSIX_MAX_PAGES * PAGE_SIZE;
 	if (pt_map(&hv.hv_pt, virt, first, pages * PAGE_SIZE,
@@ -186,20 +183,50 @@ static int trap(u16 bdf)
 	return 0;
 }
 
+/* Is MSI-X of bdf on (pci_lock held)? */
+static bool msix_on(u16 bdf)
+{
+	u8 cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
+
+	return cap && (pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) & 0x8000);
+}
+
 int pci_msix_root_init(struct per_cpu *pc)
 {
-	const struct warden_pci_device *d =
-		warden_cell_pci_devices(&hv.config->root_cell);
-	unsigned int i;
+	const struct warden_root_function *f;
+	u64 where = 0;
+	u32 i, why = 0;
 	int err = 0;
 
 	spin_lock(&pci_lock);
-	for (i = 0; i < hv.config->root_cell.num_pci_devices && !err; i++)
-		if ((d[i].flags & WARDEN_PCI_MSIX) &&
-		    num_tables < PCI_ROOT_MSIX_MAX)
-			err = trap(d[i].bdf);
+	for (i = 0; !err && (f = pci_root_fn_at(i)); i++) {
+		err = trap(f->bdf, &why, &where);
+		if (err != -WARDEN_EINVAL)
+			continue;
+		if (msix_on(f->bdf)) {
+			/* live and unchecked: its entries could name any
+			 * CPU, so Warden does not start */
+			hv_set_error(pc, err, WARDEN_RULE_ROOT_MSIX_UNTRAPPED,
+				     WARDEN_ITEM_SYSTEM, 0, f->bdf, where);
+			pc->entry->error.values[2] = why;
+			pc->entry->error.values[3] = PCI_ROOT_MSIX_MAX;
+			break;
+		}
+		printk("PCI %02x:%02x.%x: MSI-X table at 0x%llx not trapped "
+		       "(%s): root may not switch MSI-X on\n",
+		       f->bdf >> 8, (f->bdf >> 3) & 0x1f, f->bdf & 7,
+		       (unsigned long long)where,
+		       why == WARDEN_MSIX_UNTRAPPED_COUNT ? "more tables than "
+							    "the hypervisor "
+							    "traps"
+							  : "not in root's "
+							    "device memory");
+		err = 0;
+	}
 	spin_unlock(&pci_lock);
-	return err ? hv_no_memory(pc, 3) : 0;
+	if (err == -WARDEN_ENOMEM)
+		return hv_no_memory(pc, 3);
+	return err;
 }
 
 void pci_msix_root_map(u64 start, u64 size)
@@ -225,4 +252,15 @@ const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr)
 			return "the BAR holds an MSI-X table the hypervisor "
 			       "traps where it is";
 	return NULL;
+}
+
+const char *pci_msix_root_enable_refused(u16 bdf)
+{
+	unsigned int i;
+
+	for (i = 0; i < num_tables; i++)
+		if (tables[i].bdf == bdf)
+			return NULL;
+	return "MSI-X on a function whose table the hypervisor does not "
+	       "trap (it was not in root's device memory at enable)";
 }

@@ -16,11 +16,13 @@
 struct cell;
 struct per_cpu;
 struct warden_error;
+struct warden_root_function;
 
 /* Functions assigned to cells at once, all cells together. */
 #define PCI_MAX_ASSIGNED 32
-/* Root's functions whose MSI-X tables the hypervisor traps. */
-#define PCI_ROOT_MSIX_MAX 8
+/* Root's functions whose MSI-X tables the hypervisor traps (root's MMIO
+ * registry has room for them: HV_ROOT_MMIO_REGIONS). */
+#define PCI_ROOT_MSIX_MAX 32
 
 /* The most table pages trapped per function: 2048 entries of 16 bytes
  * (PCI 3.0, 6.8.2) on 8 pages, and one more when it starts mid-page. */
@@ -61,21 +63,38 @@ struct pci_dev *pci_assigned(u16 bdf);
 const char *pci_root_memory_refused(u64 start, u64 size);
 
 /*
+ * Root's functions as Linux had them at enable (pci_root_fns.c).
+ * pci_root_fns_init: take the driver's list (hv.header) after checking
+ * its place; 0 or -WARDEN_EINVAL with the reason recorded.  pci_root_fn:
+ * the entry of bdf, NULL if Linux did not have it at enable.
+ * pci_root_fn_at: the i-th entry, NULL past the last.
+ */
+int pci_root_fns_init(struct per_cpu *pc);
+const struct warden_root_function *pci_root_fn(u16 bdf);
+const struct warden_root_function *pci_root_fn_at(u32 i);
+
+/*
  * Root's MSI-X tables (pci_msix_root.c).  pci_msix_root_init: at enable,
  * while root's CPUs wait in the rendezvous, trap the table of every
- * function of root's list with MSI-X where its BAR puts it: the pages
- * leave root's tables and join its MMIO registry, so that each entry root
- * writes is checked (an unmasked entry must not reach a cell's CPU;
- * remappable messages are taken unchecked).  0 or a negative errno with
- * the reason recorded.  pci_msix_root_map: root's memory was mapped at
+ * function Linux has (pci_root_fn_at) with MSI-X, where its BAR puts it:
+ * the pages leave root's tables and join its MMIO registry, so that each
+ * entry root writes is checked (an unmasked entry must not reach a cell's
+ * CPU; remappable messages only where an IOMMU remaps them).  A table
+ * that cannot be trapped (not in root's device memory, or more than
+ * PCI_ROOT_MSIX_MAX) fails enable while MSI-X is on, and otherwise stays
+ * off: pci_msix_root_enable_refused.  0 or a negative errno with the
+ * reason recorded.  pci_msix_root_map: root's memory was mapped at
  * [start, start + size): take the trapped pages out again.
  * pci_msix_root_bar_refused: why root may not give BAR bar of bdf the
  * address addr (it holds a trapped table, which stays where it is), or
- * NULL.  pci_msix_root_count: the MMIO regions init registers.
+ * NULL.  pci_msix_root_enable_refused: why root may not switch MSI-X of
+ * bdf on (its table is not trapped), or NULL.  pci_msix_root_count: the
+ * MMIO regions init registers (at most).
  */
 int pci_msix_root_init(struct per_cpu *pc);
 void pci_msix_root_map(u64 start, u64 size);
 const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr);
+const char *pci_msix_root_enable_refused(u16 bdf);
 unsigned int pci_msix_root_count(void);
 
 /*

@@ -76,6 +76,15 @@
  *                                      back; then place it there with
  *                                      decoding off and switch memory
  *                                      space on; put both back)
+ *   insmod wdtest.ko mode=msixon bdf=00:04.0 value=1|0
+ *                                     (switch MSI-X on, function masked,
+ *                                      or off; wdtest_remap.c)
+ *   insmod wdtest.ko mode=irte bdf=00:03.0 dest=1 [value=0x55]
+ *                                     [addr=0xfed90000]
+ *                                     (aim a free entry of root's own
+ *                                      interrupt-remapping table at APIC
+ *                                      ID dest, point the edu's MSI at it
+ *                                      and raise it; wdtest_remap.c)
  *   insmod wdtest.ko mode=mmio addr=0x... [value=0x...]
  *                                     (write the 32-bit device register
  *                                      at addr as a root driver would,
@@ -97,6 +106,8 @@
 #include <asm/msr.h>
 #include <asm/nmi.h>
 #include <asm/tlbflush.h>
+
+#include "wdtest.h"
 
 static char *mode = "";
 module_param(mode, charp, 0444);
@@ -222,6 +233,25 @@ static void pci_msix(void)
 	writel(PCI_MSIX_ENTRY_CTRL_MASKBIT, table + PCI_MSIX_ENTRY_VECTOR_CTRL);
 	iounmap(table);
 	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	pci_dev_put(pdev);
+}
+
+/* The modes in wdtest_remap.c, on function bdf. */
+static void pci_remap_modes(void)
+{
+	struct pci_dev *pdev = pci_function();
+	unsigned int n = 0;
+
+	if (!pdev) {
+		pr_err("wdtest: %s: no function %s\n", mode, bdf);
+		return;
+	}
+	if (*value && kstrtouint(value, 0, &n))
+		n = 0;
+	if (!strcmp(mode, "msixon"))
+		wdtest_msix_on(pdev, n);
+	else
+		wdtest_irte(pdev, addr ? addr : 0xfed90000, dest, n ? n : 0x55);
 	pci_dev_put(pdev);
 }
 
@@ -701,6 +731,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "msix")) {
 		pci_msix();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "msixon") || !strcmp(mode, "irte")) {
+		pci_remap_modes();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "bar")) {

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The system-test helper's modes kept outside wdtest_main.c. */
+#ifndef WDTEST_H
+#define WDTEST_H
+
+#include <linux/pci.h>
+
+/* mode=msixon: switch MSI-X of pdev on (with the function mask set, so
+ * that no entry fires) or off, as a root driver would; log the control
+ * word read back. */
+void wdtest_msix_on(struct pci_dev *pdev, bool on);
+
+/* mode=irte: aim an entry of root's own interrupt-remapping table (the
+ * Intel IOMMU's registers at iommu) at APIC ID dest with vector, point
+ * the edu function pdev's MSI at it, raise the edu's interrupt, then
+ * undo it all; log what was done. */
+void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
+		 unsigned int vector);
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wdtest modes on root's MSI-X enable bit and root's own
+ * interrupt-remapping table (tests/system/isolation.sh).
+ */
+#include <linux/delay.h>
+#include <linux/io.h>
+#include <linux/pci.h>
+
+#include "wdtest.h"
+
+void wdtest_msix_on(struct pci_dev *pdev, bool on)
+{
+	int cap = pci_find_capability(pdev, PCI_CAP_ID_MSIX);
+	u16 ctrl;
+
+	if (!cap) {
+		pr_err("wdtest: msixon: %s has no MSI-X capability\n",
+		       pci_name(pdev));
+		return;
+	}
+	pci_read_config_word(pdev, cap + PCI_MSIX_FLAGS, &ctrl);
+	if (on)
+		ctrl |= PCI_MSIX_FLAGS_ENABLE | PCI_MSIX_FLAGS_MASKALL;
+	else
+		ctrl &= ~(PCI_MSIX_FLAGS_ENABLE | PCI_MSIX_FLAGS_MASKALL);
+	pci_write_config_word(pdev, cap + PCI_MSIX_FLAGS, ctrl);
+	pci_read_config_word(pdev, cap + PCI_MSIX_FLAGS, &ctrl);
+	pr_info("wdtest: msixon %s: control 0x%x, %s\n", pci_name(pdev), ctrl,
+		(ctrl & PCI_MSIX_FLAGS_ENABLE) ? "enabled" : "not enabled");
+}
+
+/* VT-d 10.4.29: the Interrupt Remapping Table Address register. */
+#define VTD_IRTA 0xb8
+/* the edu device's registers (QEMU docs/specs/edu.rst): status bit 7
+ * raises an interrupt when a DMA ends; 0x60 raises one directly */
+#define EDU_RAISE 0x60
+#define EDU_ACK 0x64
+
+void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
+		 unsigned int vector)
+{
+	void __iomem *regs = ioremap(iommu, PAGE_SIZE), *bar;
+	u64 irta, *irt, old_lo, old_hi;
+	unsigned int entries, idx;
+	int cap = pci_find_capability(pdev, PCI_CAP_ID_MSI);
+	u16 cmd, ctrl;
+
+	if (!regs || !cap) {
+		pr_err("wdtest: irte: no IOMMU registers or no MSI\n");
+		goto out_regs;
+	}
+	irta = readq(regs + VTD_IRTA);
+	entries = 2u << (irta & 0xf); /* VT-d 10.4.29: 2^(S+1) */
+	irt = memremap(irta & ~0xfffull, entries * 16ull, MEMREMAP_WB);
+	if (!(irta & ~0xfffull) || !irt) {
+		pr_err("wdtest: irte: IRTA 0x%llx: no table\n", irta);
+		goto out_regs;
+	}
+	/* the highest entry Linux leaves free */
+	for (idx = entries - 1; idx > 0 && (irt[2 * idx] & 1); idx--)
+		;
+	old_lo = irt[2 * idx];
+	old_hi = irt[2 * idx + 1];
+	/* VT-d 9.10: present, physical, edge, Fixed, the vector in 23:16,
+	 * the x2APIC destination in 63:32; no source-id check (SVT 0).
+	 * QEMU reads the entry at each message, so no invalidation is
+	 * needed on the test machine. */
+	irt[2 * idx + 1] = 0;
+	irt[2 * idx] = (u64)dest << 32 | (u64)(vector & 0xff) << 16 | 1;
+	wmb();
+	/* the edu's MSI in remappable format (VT-d 5.1.5.2): the handle in
+	 * bits 19:5 and 2, bit 4 set, no subhandle */
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND,
+			      cmd | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	pci_write_config_dword(pdev, cap + PCI_MSI_ADDRESS_LO,
+			       0xfee00000u | (idx & 0x7fff) << 5 |
+				       ((idx >> 15) & 1) << 2 | 0x10);
+	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
+	if (ctrl & PCI_MSI_FLAGS_64BIT)
+		pci_write_config_dword(pdev, cap + PCI_MSI_ADDRESS_HI, 0);
+	pci_write_config_word(pdev, cap + ((ctrl & PCI_MSI_FLAGS_64BIT)
+						   ? PCI_MSI_DATA_64
+						   : PCI_MSI_DATA_32),
+			      0);
+	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
+			      (ctrl & ~PCI_MSI_FLAGS_QSIZE) |
+				      PCI_MSI_FLAGS_ENABLE);
+	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
+	bar = pci_iomap(pdev, 0, 0x100);
+	if (bar) {
+		iowrite32(1, bar + EDU_RAISE);
+		msleep(100);
+		iowrite32(1, bar + EDU_ACK);
+		pci_iounmap(pdev, bar);
+	}
+	pr_info("wdtest: irte: entry %u of %u aimed at APIC ID %u vector "
+		"0x%x; %s MSI %s, interrupt raised\n",
+		idx, entries, dest, vector, pci_name(pdev),
+		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled");
+	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
+			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	irt[2 * idx] = old_lo;
+	irt[2 * idx + 1] = old_hi;
+	memunmap(irt);
+out_regs:
+	if (regs)
+		iounmap(regs);
+}
