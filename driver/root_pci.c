@@ -39,7 +39,8 @@ int wd_root_pci_describe(struct warden_error *err,
 		why.rule = WARDEN_RULE_NO_MEMORY;
 		return wd_error(err, -ENOMEM, &why, "enable: out of memory");
 	}
-	for_each_pci_dev (pdev) {
+	for_each_pci_dev(pdev)
+	{
 		bdf = pci_dev_id(pdev);
 		why.values[0] = (u64)pci_domain_nr(pdev->bus) << 16 | bdf;
 		why.values[2] = WARDEN_ROOT_PCI_MAX;

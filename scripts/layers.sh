@@ -9,7 +9,9 @@
 # - code outside the SVM folder reaches SVM: the VMCB, an SVM instruction,
 #   exit code, intercept or TLB control, an SVM header, the NPT format;
 # - one vendor folder includes the other's headers;
-# - the core uses inline assembly, a vendor header, or x86 internals.
+# - the core uses inline assembly, a vendor header, or x86 internals;
+# - anything but the ownership path (core/ownership.c) changes a cell's
+#   second-level tables (arch_map_memory, arch_unmap_memory).
 # Run by "make format-check".
 cd "$(dirname "$0")/.." || exit 2
 status=0
@@ -48,6 +50,17 @@ hits=$(find hypervisor/core hypervisor/include -name '*.[ch]' | sort |
 	xargs grep -nE '\basm\s*(volatile\s*)?\(|#include <(vmx|x86)/|#include <asm/(vendor|exit|x86_cpu|arch_cell)\.h>')
 if [ -n "$hits" ]; then
 	echo "layers: the core uses assembly or a vendor header:"
+	echo "$hits"
+	status=1
+fi
+# the ownership path is the only writer of second-level tables
+# (hv/ownership.h): the arch defines the two calls, only it calls them
+hits=$(find hypervisor -name '*.[ch]' ! -path hypervisor/core/ownership.c \
+	! -path hypervisor/arch/x86/cell_tables.c ! -path hypervisor/include/hv/arch.h |
+	sort | xargs grep -nE '\barch_(un)?map_memory\b' |
+	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
+if [ -n "$hits" ]; then
+	echo "layers: second-level tables changed outside the ownership path:"
 	echo "$hits"
 	status=1
 fi

@@ -330,6 +330,7 @@ long cell_create(struct per_cpu *pc, u64 config_gpa, u64 error_gpa)
 	mmio_registry_init(&cell->mmio, cell->mmio_regions,
 			   HV_CELL_MMIO_REGIONS);
 	mmio_registry_init(&cell->pio, cell->pio_regions, HV_CELL_PIO_REGIONS);
+	ownership_traps_init(&cell->traps, cell->trap_storage, HV_CELL_TRAPS);
 	/* the calling CPU cannot give itself away */
 	if (cpu_in_set(&cell->cpus, pc->cpu_id)) {
 		set_error(&err, -WARDEN_EBUSY, WARDEN_RULE_CPU_IS_CALLER,

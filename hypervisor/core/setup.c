@@ -30,6 +30,7 @@ static int master_error;
 static u32 cpus_entered, cpus_failed;
 /* Root traps more than a cell: every MSI-X table of its functions. */
 static struct mmio_region root_mmio_regions[HV_ROOT_MMIO_REGIONS];
+static struct own_trap root_traps[HV_ROOT_TRAPS];
 
 extern struct warden_hv_header hv_header;
 
@@ -130,8 +131,11 @@ static int init_master(struct per_cpu *pc)
 			   HV_ROOT_MMIO_REGIONS);
 	mmio_registry_init(&hv.root.pio, hv.root.pio_regions,
 			   HV_CELL_PIO_REGIONS);
+	ownership_traps_init(&hv.root.traps, root_traps, HV_ROOT_TRAPS);
 	console_cell_reset(&hv.root);
 	err = arch_root_cell_init(pc, &hv.root);
+	if (!err)
+		err = ownership_root_init(pc);
 	if (err)
 		return err;
 	err = units_init(pc);

@@ -67,13 +67,14 @@ void units_cell_exit(struct cell *cell)
 			u->cell_exit(cell);
 }
 
-void units_map(struct cell *cell, u64 start, u64 size)
+void units_map(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
+	       u32 kind)
 {
 	const struct unit *u;
 
 	for (u = FIRST_UNIT; u < END_UNIT; u++)
 		if (u->map)
-			u->map(cell, start, size);
+			u->map(cell, guest, phys, size, flags, kind);
 }
 
 void units_unmap(struct cell *cell, u64 start, u64 size)

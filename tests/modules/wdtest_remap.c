@@ -80,9 +80,10 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
 	if (ctrl & PCI_MSI_FLAGS_64BIT)
 		pci_write_config_dword(pdev, cap + PCI_MSI_ADDRESS_HI, 0);
-	pci_write_config_word(pdev, cap + ((ctrl & PCI_MSI_FLAGS_64BIT)
-						   ? PCI_MSI_DATA_64
-						   : PCI_MSI_DATA_32),
+	pci_write_config_word(pdev,
+			      cap + ((ctrl & PCI_MSI_FLAGS_64BIT)
+					     ? PCI_MSI_DATA_64
+					     : PCI_MSI_DATA_32),
 			      0);
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      (ctrl & ~PCI_MSI_FLAGS_QSIZE) |

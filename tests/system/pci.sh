@@ -180,9 +180,8 @@ n=$(warden console | grep -c "PCI $PM_FN register 0x40 refused")
 if echo "$v" | grep -Eq "0x40: (0x[0-9a-f]+), wrote 0x1001, reads \1, restored \1$" && [ "$n" = 1 ] && warden console | grep -Eq "write of 0x1001 to PCI $PM_FN register 0x40 refused: PMBA(SE)?.*\(the ACPI ports\)"; then pass root-pmbase-refused; else fail root-pmbase-refused "$v; $n refusals"; fi
 # root's expansion ROM BAR over the cell's BAR: refused when it enables
 # it with memory space on, and when it turns memory space on with it
-# placed there (q35: the e1000's ROM over the edu's BAR; Bochs: below,
-# the e1000's over the hypervisor's memory, and only the
-# first, decided on the value written)
+# placed there (q35: the e1000's ROM over the edu's BAR; its size is
+# Linux's, handed over at enable)
 # rom_refused FN ADDR WHY: root's ROM BAR of FN enabled at ADDR, refused
 rom_refused() {
 	v=$(wdtest mode=rom bdf=$1 addr=$2)
@@ -249,7 +248,14 @@ else
 fi
 # Bochs: the e1000's ROM over the hypervisor's memory (its other root
 # functions' memory space cannot be switched on: their BARs read 0)
-[ -z "$EDU" ] && rom_refused 00:02.0 0x30000000 "a BAR over memory that is not root's device memory"
+# Bochs's e1000 has no expansion ROM (Linux sized none: its address bits
+# read 0), so enabling it decodes nothing and is taken; the ROM rule is
+# shown on q35
+if [ -z "$EDU" ]; then
+	v=$(wdtest mode=rom bdf=00:02.0 addr=0x30000000)
+	echo "pci: $v"
+	if echo "$v" | grep -Eq "rom 00:02.0: 0x0, wrote 0x30000001 with decoding on, reads 0x1;" && ! warden console | grep -q "to PCI 00:02.0 register 0x30 refused"; then pass root-rom-refused; else fail root-rom-refused "$v"; fi
+fi
 v=$(wdtest mode=bar bdf=$BDF addr=0x30000000)
 if echo "$v" | grep -Eq "BAR0: (0x[0-9a-f]+), wrote 0x30000000 with decoding on, reads \1$" && warden console | grep -q "refused: a BAR over memory that is not root's device memory"; then pass root-bar-refused; else fail root-bar-refused "$v"; fi
 warden cell destroy tiny-demo >/dev/null

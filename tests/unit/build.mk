@@ -7,7 +7,8 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules
+	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
+	ownership
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -25,6 +26,7 @@ UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c
 UNIT_DEPS_mmio_insn := hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
 UNIT_DEPS_units := hypervisor/core/units.c
+UNIT_DEPS_ownership := hypervisor/core/ownership.c hypervisor/core/units.c
 UNIT_DEPS_wait :=
 UNIT_DEPS_link_ring :=
 # libinmate's net.c makes no library calls: it builds for the host as is

@@ -49,7 +49,18 @@ static void exit_b(struct cell *cell)
 	note('B');
 }
 
-static void map_any(struct cell *cell, u64 start, u64 size)
+static void map_any(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
+		    u32 kind)
+{
+	(void)cell;
+	(void)guest;
+	(void)phys;
+	(void)flags;
+	(void)kind;
+	mapped += (unsigned int)size;
+}
+
+static void unmap_any(struct cell *cell, u64 start, u64 size)
 {
 	(void)cell;
 	(void)start;
@@ -79,7 +90,7 @@ DEFINE_UNIT(b) = { .name = "b",
 		   .cell_init = init_b,
 		   .cell_exit = exit_b,
 		   .map = map_any,
-		   .unmap = map_any };
+		   .unmap = unmap_any };
 
 static int reset(void **state)
 {
@@ -118,7 +129,7 @@ static void failure_unwinds(void **state)
 static void notifications_and_counts(void **state)
 {
 	(void)state;
-	units_map(NULL, 0x1000, 4);
+	units_map(NULL, 0x1000, 0x1000, 4, 0, 0);
 	assert_int_equal(mapped, 8); /* a and b */
 	units_unmap(NULL, 0x1000, 4);
 	assert_int_equal(mapped, 12); /* b only */

@@ -212,13 +212,6 @@ static void hpet_cell_exit(struct cell *cell)
 	spin_unlock(&hpet.lock);
 }
 
-/* Root's memory given back may cover the HPET page: read-only again. */
-static void hpet_map(struct cell *cell, u64 start, u64 size)
-{
-	if (cell == &hv.root)
-		root_page_remap(hpet.page, start, size, "HPET");
-}
-
 static unsigned int hpet_mmio_count(const struct cell *cell)
 {
 	return cell == &hv.root && hv.config->platform.hpet_base ? 1 : 0;
@@ -229,6 +222,5 @@ DEFINE_UNIT(hpet) = {
 	.init = hpet_unit_init,
 	.cell_init = hpet_cell_init,
 	.cell_exit = hpet_cell_exit,
-	.map = hpet_map,
 	.mmio_count = hpet_mmio_count,
 };

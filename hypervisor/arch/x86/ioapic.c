@@ -307,6 +307,7 @@ static enum mmio_result ioapic_mmio(void *ctx, struct per_cpu *pc,
 static int ioapic_unit_init(struct per_cpu *pc)
 {
 	const struct warden_ioapic *cfg = warden_system_ioapics(hv.config);
+	struct own_trap trap = { .size = PAGE_SIZE, .kind = OWN_TRAP_ABSENT };
 	struct ioapic *io;
 	unsigned int i, pin;
 	u32 version;
@@ -339,7 +340,8 @@ static int ioapic_unit_init(struct per_cpu *pc)
 		for (pin = 0; pin < io->pins; pin++)
 			io->root_entry[pin] = phys_entry(io, pin) &
 					      ~IOAPIC_READ_ONLY;
-		if (arch_unmap_memory(&hv.root, io->phys, PAGE_SIZE) ||
+		trap.start = io->phys;
+		if (ownership_trap(&hv.root, &trap) ||
 		    mmio_register(&hv.root.mmio, io->phys, PAGE_SIZE,
 				  ioapic_mmio, io))
 			return hv_no_memory(pc, 2);
@@ -430,19 +432,6 @@ static void ioapic_cell_exit(struct cell *cell)
 	}
 }
 
-/* Root's memory given back may cover an IOAPIC page: trap it again. */
-static void ioapic_map(struct cell *cell, u64 start, u64 size)
-{
-	unsigned int i;
-
-	if (cell != &hv.root)
-		return;
-	for (i = 0; i < num_ioapics; i++)
-		if (start < ioapics[i].phys + PAGE_SIZE &&
-		    ioapics[i].phys < start + size)
-			arch_unmap_memory(&hv.root, ioapics[i].phys, PAGE_SIZE);
-}
-
 static unsigned int ioapic_mmio_count(const struct cell *cell)
 {
 	unsigned int i, n = 0;
@@ -458,6 +447,5 @@ DEFINE_UNIT(ioapic) = {
 	.init = ioapic_unit_init,
 	.cell_init = ioapic_cell_init,
 	.cell_exit = ioapic_cell_exit,
-	.map = ioapic_map,
 	.mmio_count = ioapic_mmio_count,
 };

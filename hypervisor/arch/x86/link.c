@@ -45,9 +45,6 @@
 
 static struct link links[WARDEN_MAX_LINKS];
 static unsigned int num_links;
-/* map_shmem is changing root's tables: link_map, called back for each
- * change, has nothing to restore */
-static bool remapping;
 
 static bool peer_is(const struct warden_link_peer *p, const struct cell *cell)
 {
@@ -345,11 +342,25 @@ static enum mmio_result regs_access(void *ctx, struct per_cpu *pc,
 
 /* ---- mapping the peers ---- */
 
+/* A trap of root's over [start, start + size) (hv/ownership.h). */
+static int root_trap(u64 start, u64 size, u32 kind)
+{
+	const struct own_trap trap = {
+		.start = start,
+		.size = size,
+		.flags = WARDEN_MEM_READ,
+		.mem_type = WARDEN_MEMTYPE_WB,
+		.kind = kind,
+	};
+
+	return size ? ownership_trap(&hv.root, &trap) : 0;
+}
+
 /*
  * Map the link's memory into cell at guest with p's rights: a
  * DIRECTIONAL link writable only in p's own section, else all of it.
- * Root's is identity-mapped in its RAM region already: it is taken out
- * and mapped again the same way.
+ * Root's is identity-mapped in its RAM region already: the sections it
+ * may not write become read-only traps of its.
  */
 static int map_shmem(struct cell *cell, const struct link_peer *p)
 {
@@ -360,20 +371,22 @@ static int map_shmem(struct cell *cell, const struct link_peer *p)
 
 	g = p->cfg->shmem_address;
 	ph = c->phys_start;
+	if (cell == &hv.root) {
+		if (!(c->flags & WARDEN_LINK_DIRECTIONAL))
+			return 0; /* mapped already */
+		err |= root_trap(ph, own, OWN_TRAP_READ_ONLY);
+		err |= root_trap(ph + own + s, c->size - own - s,
+				 OWN_TRAP_READ_ONLY);
+		return err ? -WARDEN_ENOMEM : 0;
+	}
 	if (!(c->flags & WARDEN_LINK_DIRECTIONAL))
-		return cell == &hv.root
-			       ? 0 /* mapped already */
-			       : ownership_map_shared(cell, g, ph, c->size, rw);
-	remapping = true;
-	if (cell == &hv.root)
-		err |= ownership_unmap_shared(cell, g, c->size);
+		return ownership_map_shared(cell, g, ph, c->size, rw);
 	if (own)
 		err |= ownership_map_shared(cell, g, ph, own, ro);
 	err |= ownership_map_shared(cell, g + own, ph + own, s, rw);
 	if (own + s < c->size)
 		err |= ownership_map_shared(cell, g + own + s, ph + own + s,
 					    c->size - own - s, ro);
-	remapping = false;
 	return err ? -WARDEN_ENOMEM : 0;
 }
 
@@ -420,8 +433,8 @@ static int peer_join(struct cell *cell, struct link_peer *p)
 	p->virt.ops = &config_ops;
 	err = map_shmem(cell, p);
 	if (!err && cell == &hv.root)
-		err = ownership_unmap_shared(cell, p->cfg->regs_address,
-					     WARDEN_LINK_REGS_SIZE);
+		err = root_trap(p->cfg->regs_address, WARDEN_LINK_REGS_SIZE,
+				OWN_TRAP_ABSENT);
 	if (!err)
 		err = mmio_register(&cell->mmio, p->cfg->regs_address,
 				    WARDEN_LINK_REGS_SIZE, regs_access, p);
@@ -468,15 +481,14 @@ static bool root_is_peer(const struct link *l)
  * Link memory belongs to its peers only.  Every link's memory lies in
  * root's RAM (the validator's rule: it comes from the memmap=
  * reservation), so root's identity mapping covers it; where root is not
- * a peer it is cut through the ownership path, as a cell's memory is at
- * create, and root's access to it faults: refused with #GP and named
+ * a peer it is an ABSENT trap of root's (hv/ownership.h), so it stays
+ * cut whatever root gets back, and root's access to it faults: refused with #GP and named
  * (mmio_exit.c, link_fault_reason).  Disable gives it back with the rest
  * of the machine (root runs on no second-level tables then).
  */
 static int cut_from_root(const struct link *l)
 {
-	return ownership_unmap_shared(&hv.root, l->cfg->phys_start,
-				      l->cfg->size);
+	return root_trap(l->cfg->phys_start, l->cfg->size, OWN_TRAP_ABSENT);
 }
 
 static int link_unit_init(struct per_cpu *pc)
@@ -608,36 +620,6 @@ static void link_cell_stop(struct cell *cell, bool destroy)
 		}
 }
 
-/* Root got memory back (a cell's, destroyed): where it covers a link's
- * BAR 0 or memory, take them out or restrict them again, or cut the
- * memory of a link root is not a peer of. */
-static void link_map(struct cell *cell, u64 start, u64 size)
-{
-	const struct warden_link_peer *c;
-	unsigned int i, j;
-
-	if (cell != &hv.root || remapping)
-		return;
-	for (i = 0; i < num_links; i++) {
-		if (start < links[i].cfg->phys_start + links[i].cfg->size &&
-		    links[i].cfg->phys_start < start + size &&
-		    !root_is_peer(&links[i]))
-			cut_from_root(&links[i]);
-		for (j = 0; j < links[i].cfg->num_peers; j++) {
-			c = links[i].peers[j].cfg;
-			if (links[i].peers[j].owner != &hv.root)
-				continue;
-			if (start < c->regs_address + WARDEN_LINK_REGS_SIZE &&
-			    c->regs_address < start + size)
-				ownership_unmap_shared(cell, c->regs_address,
-						       WARDEN_LINK_REGS_SIZE);
-			if (start < c->shmem_address + links[i].cfg->size &&
-			    c->shmem_address < start + size)
-				map_shmem(cell, &links[i].peers[j]);
-		}
-	}
-}
-
 /* One region (BAR 0) per peer of the cell. */
 static unsigned int link_mmio_count(const struct cell *cell)
 {
@@ -707,6 +689,5 @@ DEFINE_UNIT(link) = {
 	.cell_init = link_cell_init,
 	.cell_exit = link_cell_exit,
 	.cell_stop = link_cell_stop,
-	.map = link_map,
 	.mmio_count = link_mmio_count,
 };

@@ -732,15 +732,18 @@ void pci_virt_remove(struct pci_virt *v)
 static int pci_unit_init(struct per_cpu *pc)
 {
 	const struct warden_platform *p = &hv.config->platform;
+	struct own_trap trap = { .kind = OWN_TRAP_ABSENT };
 	int err;
 
 	if (p->mmconfig_base) {
 		mmcfg_phys = p->mmconfig_base;
 		mmcfg_size = ((u64)p->mmconfig_end_bus + 1) << 20;
 		mmcfg = (volatile u8 *)PCI_MMCFG_HV_VIRT;
+		trap.start = mmcfg_phys;
+		trap.size = mmcfg_size;
 		if (pt_map(&hv.hv_pt, PCI_MMCFG_HV_VIRT, mmcfg_phys, mmcfg_size,
 			   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
-		    arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size) ||
+		    ownership_trap(&hv.root, &trap) ||
 		    mmio_register(&hv.root.mmio, mmcfg_phys, mmcfg_size,
 				  pci_mmcfg, NULL))
 			return hv_no_memory(pc, 3);
@@ -977,24 +980,6 @@ static void pci_cell_exit(struct cell *cell)
 	spin_unlock(&pci_lock);
 }
 
-/* Root's memory given back may cover the MMCONFIG window, a cell's
- * memory an MSI-X table: trap them again. */
-static void pci_map(struct cell *cell, u64 start, u64 size)
-{
-	unsigned int i;
-
-	if (cell == &hv.root && mmcfg && start < mmcfg_phys + mmcfg_size &&
-	    mmcfg_phys < start + size)
-		arch_unmap_memory(&hv.root, mmcfg_phys, mmcfg_size);
-	if (cell == &hv.root) {
-		pci_msix_root_map(start, size);
-		pci_rcba_map(start, size);
-		return;
-	}
-	for (i = 0; i < PCI_MAX_ASSIGNED; i++)
-		pci_msix_map(cell, &devs[i], start, size);
-}
-
 /* Root: MMCONFIG; a cell: the MSI-X table of each function with one. */
 static unsigned int pci_mmio_count(const struct cell *cell)
 {
@@ -1015,6 +1000,5 @@ DEFINE_UNIT(pci) = {
 	.init = pci_unit_init,
 	.cell_init = pci_cell_init,
 	.cell_exit = pci_cell_exit,
-	.map = pci_map,
 	.mmio_count = pci_mmio_count,
 };

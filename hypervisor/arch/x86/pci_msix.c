@@ -104,6 +104,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 
 int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 {
+	struct own_trap trap = { .kind = OWN_TRAP_ABSENT };
 	const struct warden_pci_bar *bar;
 	u32 where, entries, i;
 	u64 phys, first, pages, virt;
@@ -134,7 +135,10 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 	d->msix_table = (u32)(phys - first);
 	d->msix_entries = entries;
 	d->msix_pages = (u32)pages;
-	if (mmio_register(&cell->mmio, d->msix_guest, pages * PAGE_SIZE,
+	trap.start = d->msix_guest;
+	trap.size = pages * PAGE_SIZE;
+	if (ownership_trap(cell, &trap) ||
+	    mmio_register(&cell->mmio, d->msix_guest, pages * PAGE_SIZE,
 			  msix_mmio, d))
 		return -WARDEN_ENOSPC;
 	d->msix_map = (volatile u8 *)virt;
@@ -143,13 +147,4 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 				  MSIX_ENTRY_SIZE * i + 4 * MSIX_VECTOR_CTRL) |=
 			MSIX_ENTRY_MASKED;
 	return 0;
-}
-
-void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size)
-{
-	u64 len = (u64)d->msix_pages * PAGE_SIZE;
-
-	if (d->owner == cell && d->msix_map && start < d->msix_guest + len &&
-	    d->msix_guest < start + size)
-		arch_unmap_memory(cell, d->msix_guest, len);
 }

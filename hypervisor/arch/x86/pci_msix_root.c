@@ -4,7 +4,8 @@
  * devices' BARs directly, so the tables in them would let a root driver
  * aim an interrupt at a cell's CPU; the hypervisor traps each table where
  * its BAR is when Warden is enabled (root's CPUs wait in the rendezvous,
- * so no CPU holds a translation of the pages taken away) and keeps it
+ * so no CPU holds a translation of the pages taken away: a trap,
+ * hv/ownership.h) and keeps it
  * there: root may not move that BAR.  Accesses beside the table go to the
  * device; a write to an entry is checked on what the entry becomes, as
  * root's MSI messages are (irq_root_msi_refused): an unmasked entry in
@@ -136,6 +137,7 @@ static u64 bar_address(u16 bdf, unsigned int bar)
  */
 static int trap(u16 bdf, u32 *why, u64 *where_phys)
 {
+	struct own_trap trap = { .kind = OWN_TRAP_ABSENT };
 	struct root_msix *t = &tables[num_tables];
 	u32 where, entries;
 	u64 addr, phys, first, pages, virt;
@@ -161,9 +163,11 @@ static int trap(u16 bdf, u32 *why, u64 *where_phys)
 		return -WARDEN_EINVAL;
 	virt = ROOT_MSIX_HV_VIRT +
 	       (u64)num_tables * PCI_MSIX_MAX_PAGES * PAGE_SIZE;
+	trap.start = first;
+	trap.size = pages * PAGE_SIZE;
 	if (pt_map(&hv.hv_pt, virt, first, pages * PAGE_SIZE,
 		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC) ||
-	    arch_unmap_memory(&hv.root, first, pages * PAGE_SIZE) ||
+	    ownership_trap(&hv.root, &trap) ||
 	    mmio_register(&hv.root.mmio, first, pages * PAGE_SIZE,
 			  root_msix_mmio, t))
 		return -WARDEN_ENOMEM;
@@ -227,19 +231,6 @@ int pci_msix_root_init(struct per_cpu *pc)
 	if (err == -WARDEN_ENOMEM)
 		return hv_no_memory(pc, 3);
 	return err;
-}
-
-void pci_msix_root_map(u64 start, u64 size)
-{
-	unsigned int i;
-	u64 len;
-
-	for (i = 0; i < num_tables; i++) {
-		len = (u64)tables[i].pages * PAGE_SIZE;
-		if (start < tables[i].phys + len &&
-		    tables[i].phys < start + size)
-			arch_unmap_memory(&hv.root, tables[i].phys, len);
-	}
 }
 
 const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr)

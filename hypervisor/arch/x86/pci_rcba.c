@@ -89,8 +89,3 @@ int pci_rcba_init(void)
 	       (unsigned long long)(page - RCBA_PAGE));
 	return 0;
 }
-
-void pci_rcba_map(u64 start, u64 size)
-{
-	root_page_remap(page, start, size, "chipset register");
-}

@@ -22,8 +22,8 @@ static u32 num_fns;
 int pci_root_fns_init(struct per_cpu *pc)
 {
 	const struct warden_hv_header *h = hv.header;
-	u64 end = h->root_pci_offset + (u64)h->root_pci_count *
-					       sizeof(struct warden_root_function);
+	u64 end = h->root_pci_offset +
+		  (u64)h->root_pci_count * sizeof(struct warden_root_function);
 
 	if (h->root_pci_entry_size != sizeof(struct warden_root_function) ||
 	    h->root_pci_count > WARDEN_ROOT_PCI_MAX ||

@@ -91,13 +91,6 @@ static int vtd_root_init(struct per_cpu *pc)
 	return 0;
 }
 
-/* Root's memory given back may cover the page: read-only again. */
-static void vtd_root_map(struct cell *cell, u64 start, u64 size)
-{
-	if (cell == &hv.root)
-		root_page_remap(vtd.page, start, size, "IOMMU");
-}
-
 static unsigned int vtd_root_mmio_count(const struct cell *cell)
 {
 	return cell == &hv.root && hv.config->platform.iommu_base ? 1 : 0;
@@ -106,6 +99,5 @@ static unsigned int vtd_root_mmio_count(const struct cell *cell)
 DEFINE_UNIT(vtd_root) = {
 	.name = "root's IOMMU",
 	.init = vtd_root_init,
-	.map = vtd_root_map,
 	.mmio_count = vtd_root_mmio_count,
 };

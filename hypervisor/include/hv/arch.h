@@ -99,7 +99,8 @@ int arch_cell_create(struct per_cpu *pc, struct cell *cell,
 void arch_cell_destroy(struct cell *cell);
 
 /*
- * The primitives of the ownership path.  Map guest-physical [guest, guest
+ * The primitives of the ownership path (hv/ownership.h), its only callers
+ * (scripts/layers.sh checks it).  Map guest-physical [guest, guest
  * + size) of cell to host-physical phys with the rights of flags
  * (WARDEN_MEM_READ/WRITE/EXECUTE) and memory type mem_type, or unmap it:
  * 0, or -WARDEN_ENOMEM when the pool has no page for a table (the change

@@ -3,6 +3,7 @@
 #ifndef WARDEN_HV_CELL_H
 #define WARDEN_HV_CELL_H
 
+#include "ownership.h" /* the ownership path */
 #include "percpu.h"
 #include "types.h"
 
@@ -69,32 +70,6 @@ int cell_error_no_memory(struct warden_error *err);
  * starts at the reset address, the default destination of its device
  * interrupts).  NULL for a cell without CPUs. */
 struct per_cpu *cell_first_cpu(const struct cell *cell);
-
-/*
- * The ownership path (core/ownership.c).  ownership_take: map the cell's
- * memory (its communication page where the config puts it) and ports
- * into it and take them from root; 0, or -WARDEN_ENOMEM with *err filled
- * and root as before (the cell's own tables are the caller's to free).
- * ownership_give_back: root gets the cell's memory and ports back as the
- * system config gives them.  ownership_lend_loadable: the cell's loadable
- * regions into root (to_root, "cell load") or out of it again (start).
- * Each runs with root's other CPUs suspended and cannot fail but for
- * ownership_take.
- */
-int ownership_take(struct cell *cell, struct warden_error *err);
-/*
- * Memory a unit shares outside the cells' configs (a link's): map
- * [guest, guest + size) of cell (root included) to phys with flags
- * (WARDEN_MEM_*, write-back), or unmap it, announced to the units like
- * every change on this path.  0 or -WARDEN_ENOMEM (the pool is out of
- * table pages; the change may be partial).  No flush: the caller's
- * context decides (a cell not yet running, root in enable's rendezvous).
- */
-int ownership_map_shared(struct cell *cell, u64 guest, u64 phys, u64 size,
-			 u32 flags);
-int ownership_unmap_shared(struct cell *cell, u64 guest, u64 size);
-void ownership_give_back(struct cell *cell);
-void ownership_lend_loadable(struct cell *cell, bool to_root);
 
 /*
  * The communication region of a cell (core/comm.c; a cell without one

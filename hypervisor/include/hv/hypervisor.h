@@ -10,6 +10,7 @@
 #include <warden/hvheader.h>
 
 #include "mmio.h"
+#include "ownership.h"
 #include "paging.h"
 #include "percpu.h"
 #include "types.h"
@@ -45,6 +46,10 @@ struct cell {
 	struct mmio_region pio_regions[HV_CELL_PIO_REGIONS];
 	/* the communication region (core/comm.c), if the config has one */
 	struct warden_comm_region *comm;
+	/* the ranges the units keep out of the cell's plain mapping
+	 * (hv/ownership.h); root's storage is its own, larger */
+	struct own_traps traps;
+	struct own_trap trap_storage[HV_CELL_TRAPS];
 };
 
 struct hypervisor {

@@ -30,9 +30,15 @@ struct unit {
 	/* The cell is destroyed (its resources are root's again): free
 	 * what cell_init took.  Cannot fail. */
 	void (*cell_exit)(struct cell *cell);
-	/* Guest-physical [start, start + size) was mapped into / unmapped
-	 * from cell's second-level tables (core/ownership.c). */
-	void (*map)(struct cell *cell, u64 start, u64 size);
+	/* Every change of a cell's second-level tables, announced by the
+	 * ownership path, their only writer (hv/ownership.h), once it is
+	 * made.  map: guest-physical [guest, guest + size) now maps phys
+	 * with flags (WARDEN_MEM_*), kind OWN_MAPPED, or is a trap of that
+	 * kind (OWN_TRAP_*; ABSENT with phys and flags 0): a unit that
+	 * mirrors the tables (an IOMMU) treats every trap kind as a hole.
+	 * unmap: [start, start + size) maps nothing now. */
+	void (*map)(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
+		    u32 kind);
 	void (*unmap)(struct cell *cell, u64 start, u64 size);
 	/* How many MMIO regions (hv/mmio.h) the unit registers for cell:
 	 * checked against the registry's room before cell_init runs. */
@@ -65,7 +71,8 @@ int units_init(struct per_cpu *pc);
 void units_shutdown(void);
 int units_cell_init(struct cell *cell, struct warden_error *err);
 void units_cell_exit(struct cell *cell);
-void units_map(struct cell *cell, u64 start, u64 size);
+void units_map(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
+	       u32 kind);
 void units_unmap(struct cell *cell, u64 start, u64 size);
 unsigned int units_mmio_count(const struct cell *cell);
 void units_cell_stop(struct cell *cell, bool destroy);

@@ -83,8 +83,7 @@ const struct warden_root_function *pci_root_fn_at(u32 i);
  * that cannot be trapped (not in root's device memory, or more than
  * PCI_ROOT_MSIX_MAX) fails enable while MSI-X is on, and otherwise stays
  * off: pci_msix_root_enable_refused.  0 or a negative errno with the
- * reason recorded.  pci_msix_root_map: root's memory was mapped at
- * [start, start + size): take the trapped pages out again.
+ * reason recorded.
  * pci_msix_root_bar_refused: why root may not give BAR bar of bdf the
  * address addr (it holds a trapped table, which stays where it is), or
  * NULL.  pci_msix_root_enable_refused: why root may not switch MSI-X of
@@ -92,7 +91,6 @@ const struct warden_root_function *pci_root_fn_at(u32 i);
  * MMIO regions init registers (at most).
  */
 int pci_msix_root_init(struct per_cpu *pc);
-void pci_msix_root_map(u64 start, u64 size);
 const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr);
 const char *pci_msix_root_enable_refused(u16 bdf);
 unsigned int pci_msix_root_count(void);
@@ -100,8 +98,9 @@ unsigned int pci_msix_root_count(void);
 /*
  * MSI-X of d, just taken by cell (pci_lock held; slot: d's index, for the
  * hypervisor's mapping): locate the table in the BAR its capability
- * names, map it, mask every entry and register the table's pages in the
- * cell's MMIO registry, so that every access of the cell traps.  0, or a
+ * names, map it, mask every entry and make the table's pages a trap of
+ * the cell (hv/ownership.h) and a region of its MMIO registry, so that
+ * every access of the cell exits.  0, or a
  * negative errno (the registry is full): MSI-X then stays unusable.
  * False from pci_msix_usable while the table is not trapped: the cell's
  * MSI-X enable bit is then dropped.
@@ -111,10 +110,6 @@ static inline bool pci_msix_usable(const struct pci_dev *d)
 {
 	return d->msix_map != NULL;
 }
-
-/* Memory was mapped into cell at [start, start + size): take the MSI-X
- * table pages of d out of it again. */
-void pci_msix_map(struct cell *cell, struct pci_dev *d, u64 start, u64 size);
 
 /*
  * What a cell's MSI-X table entry may become: NULL, or why not.  entry:
@@ -137,10 +132,8 @@ void pci_pirq_init(void);
 
 /* The ICH9's interrupt pin and route registers in memory (pci_rcba.c):
  * pci_rcba_init traps root's writes to their page at enable (0, or
- * -WARDEN_ENOMEM); pci_rcba_map protects it again when root's memory
- * given back covers it. */
+ * -WARDEN_ENOMEM). */
 int pci_rcba_init(void);
-void pci_rcba_map(u64 start, u64 size);
 
 int pci_pirq_check(const struct cell *cell, struct warden_error *err);
 void pci_pirq_take(const struct cell *cell);
