@@ -11,7 +11,9 @@
 # - one vendor folder includes the other's headers;
 # - the core uses inline assembly, a vendor header, or x86 internals;
 # - anything but the ownership path (core/ownership.c) changes a cell's
-#   second-level tables (arch_map_memory, arch_unmap_memory).
+#   second-level tables (arch_map_memory, arch_unmap_memory);
+# - the core or the exit path names a unit (its header or its functions):
+#   they reach units through the unit table (hv/unit.h).
 # Run by "make format-check".
 cd "$(dirname "$0")/.." || exit 2
 status=0
@@ -61,6 +63,18 @@ hits=$(find hypervisor -name '*.[ch]' ! -path hypervisor/core/ownership.c \
 	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
 if [ -n "$hits" ]; then
 	echo "layers: second-level tables changed outside the ownership path:"
+	echo "$hits"
+	status=1
+fi
+# units have one door: the core and the exit path name none of them
+hits=$(ls hypervisor/core/*.c hypervisor/include/hv/*.h \
+	hypervisor/arch/x86/exit.c hypervisor/arch/x86/exit_table.c \
+	hypervisor/arch/x86/mmio_exit.c hypervisor/arch/x86/emulate.c \
+	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/svm/svm_exit.c |
+	xargs grep -nE '#include <asm/(link|ioapic|pci|pci_dev|pci_virt|hpet|vtd_root|root_page)\.h>|\b(link|ioapic|pci|hpet|vtd)_[a-z_]+\(' |
+	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
+if [ -n "$hits" ]; then
+	echo "layers: the core or the exit path names a unit (use hv/unit.h):"
 	echo "$hits"
 	status=1
 fi

@@ -7,7 +7,6 @@
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
-#include <hv/link.h>
 #include <hv/printk.h>
 #include <hv/unit.h>
 #include <hv/spinlock.h>
@@ -106,8 +105,6 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		return cell_start(pc, arg1, arg2);
 	case WARDEN_HC_CELL_SHUTDOWN:
 		return cell_shutdown(pc, arg1, arg2);
-	case WARDEN_HC_LINK_GET_STATE:
-		return link_get_state(arg1);
 	}
-	return -WARDEN_ENOSYS;
+	return units_hypercall(pc, code, arg1, arg2);
 }

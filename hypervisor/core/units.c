@@ -4,18 +4,50 @@
  * each DEFINE_UNIT in section warden_units and provides its bounds.
  * Plain C, also compiled into the unit tests.
  */
+#include <hv/hypervisor.h>
 #include <hv/unit.h>
+#include <warden/hypercall.h>
 
 extern const struct unit __start_warden_units[], __stop_warden_units[];
 
 #define FIRST_UNIT __start_warden_units
 #define END_UNIT __stop_warden_units
 
+/* Where each unit's per-cell state starts in struct cell's unit_state. */
+#define MAX_UNITS 32
+static unsigned int state_offset[MAX_UNITS];
+
+/* Place the units' per-cell states: 0, or -WARDEN_ENOSPC. */
+static int place_states(void)
+{
+	const struct unit *u;
+	unsigned int at = 0;
+
+	for (u = FIRST_UNIT; u < END_UNIT; u++) {
+		if (u - FIRST_UNIT >= MAX_UNITS)
+			return -WARDEN_ENOSPC;
+		state_offset[u - FIRST_UNIT] = at;
+		at += (u->cell_state_size + 7) & ~7u;
+	}
+	return at > HV_UNIT_STATE_BYTES ? -WARDEN_ENOSPC : 0;
+}
+
+void *unit_cell_state(struct cell *cell, const struct unit *u)
+{
+	return cell->unit_state + state_offset[u - FIRST_UNIT];
+}
+
 int units_init(struct per_cpu *pc)
 {
 	const struct unit *u;
-	int err;
+	int err = place_states();
 
+	if (err) {
+		/* a build with too much per-cell unit state */
+		hv_set_error(pc, err, WARDEN_RULE_CPU_SETUP_FAILED,
+			     WARDEN_ITEM_NONE, 0, 5, err);
+		return err;
+	}
 	for (u = FIRST_UNIT; u < END_UNIT; u++) {
 		if (!u->init)
 			continue;
@@ -95,6 +127,35 @@ unsigned int units_mmio_count(const struct cell *cell)
 		if (u->mmio_count)
 			n += u->mmio_count(cell);
 	return n;
+}
+
+long units_hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
+		     unsigned long arg2)
+{
+	const struct unit *u;
+	long ret;
+
+	for (u = FIRST_UNIT; u < END_UNIT; u++)
+		if (u->hypercall) {
+			ret = u->hypercall(pc, code, arg1, arg2);
+			if (ret != -WARDEN_ENOSYS)
+				return ret;
+		}
+	return -WARDEN_ENOSYS;
+}
+
+const char *units_fault_reason(const struct cell *cell, u64 gpa, bool write)
+{
+	const struct unit *u;
+	const char *why;
+
+	for (u = FIRST_UNIT; u < END_UNIT; u++)
+		if (u->fault_reason) {
+			why = u->fault_reason(cell, gpa, write);
+			if (why)
+				return why;
+		}
+	return NULL;
 }
 
 void units_cell_stop(struct cell *cell, bool destroy)

@@ -79,9 +79,9 @@ int arch_map_memory(struct cell *c, u64 guest, u64 phys, u64 size, u32 flags,
 			if (t->kind == OWN_TRAP_READ_ONLY)
 				assert_false(flags & WARDEN_MEM_WRITE);
 			if (t->kind == OWN_TRAP_REDIRECT)
-				assert_int_equal(phys + off,
-						 t->phys + (guest + off -
-							    t->start));
+				assert_int_equal(
+					phys + off,
+					t->phys + (guest + off - t->start));
 		}
 		tables[which(c)][(guest + off) / PAGE_SIZE] =
 			(struct pte){ true, phys + off, flags, 0 };
@@ -125,22 +125,34 @@ int hv_no_memory(struct per_cpu *pc, unsigned int stage)
 	return -WARDEN_ENOMEM;
 }
 
+void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
+		  u32 item_index, u64 v0, u64 v1)
+{
+	(void)pc;
+	(void)code;
+	(void)rule;
+	(void)item_kind;
+	(void)item_index;
+	(void)v0;
+	(void)v1;
+}
+
 void printk(const char *fmt, ...)
 {
 	(void)fmt;
 }
 
 /* A unit that mirrors the tables from the announcements. */
-static void view_map(struct cell *c, u64 guest, u64 phys, u64 size,
-		     u32 flags, u32 kind)
+static void view_map(struct cell *c, u64 guest, u64 phys, u64 size, u32 flags,
+		     u32 kind)
 {
 	u64 off;
 
 	for (off = 0; off < size && (guest + off) / PAGE_SIZE < PAGES;
 	     off += PAGE_SIZE)
-		view[which(c)][(guest + off) / PAGE_SIZE] = (struct pte){
-			kind != OWN_TRAP_ABSENT, phys + off, flags, kind
-		};
+		view[which(c)][(guest + off) / PAGE_SIZE] =
+			(struct pte){ kind != OWN_TRAP_ABSENT, phys + off,
+				      flags, kind };
 }
 
 static void view_unmap(struct cell *c, u64 start, u64 size)
@@ -152,7 +164,8 @@ static void view_unmap(struct cell *c, u64 start, u64 size)
 		view[which(c)][(start + off) / PAGE_SIZE] = (struct pte){ 0 };
 }
 
-DEFINE_UNIT(mirror) = { .name = "mirror", .map = view_map,
+DEFINE_UNIT(mirror) = { .name = "mirror",
+			.map = view_map,
 			.unmap = view_unmap };
 
 /* The view equals the tables, and each trap page is what its kind
@@ -177,8 +190,8 @@ static void check(const struct cell *c)
 		if (trap->kind == OWN_TRAP_REDIRECT) {
 			assert_true(t[p].present);
 			assert_int_equal(t[p].phys,
-					 trap->phys +
-						 ((u64)p * PAGE_SIZE - trap->start));
+					 trap->phys + ((u64)p * PAGE_SIZE -
+						       trap->start));
 		}
 		if (trap->kind == OWN_TRAP_READ_ONLY && t[p].present)
 			assert_false(t[p].flags & WARDEN_MEM_WRITE);
@@ -259,9 +272,8 @@ static void replay_create_load_destroy(void **state)
 
 	/* root's traps at enable: an emulated page, a write-checked page, an
 	 * xAPIC-like page, and an MSI-X table inside the cell-to-be's BAR */
-	assert_int_equal(trap(&hv.root, 16 * MIB, PAGE_SIZE, OWN_TRAP_ABSENT, 0,
-			      0),
-			 0);
+	assert_int_equal(
+		trap(&hv.root, 16 * MIB, PAGE_SIZE, OWN_TRAP_ABSENT, 0, 0), 0);
 	assert_int_equal(trap(&hv.root, 16 * MIB + PAGE_SIZE, PAGE_SIZE,
 			      OWN_TRAP_READ_ONLY, 0,
 			      WARDEN_MEM_READ | WARDEN_MEM_IO),
@@ -270,8 +282,8 @@ static void replay_create_load_destroy(void **state)
 			      OWN_TRAP_REDIRECT, 19 * MIB,
 			      WARDEN_MEM_READ | WARDEN_MEM_WRITE),
 			 0);
-	assert_int_equal(trap(&hv.root, 17 * MIB + 8 * PAGE_SIZE,
-			      2 * PAGE_SIZE, OWN_TRAP_ABSENT, 0, 0),
+	assert_int_equal(trap(&hv.root, 17 * MIB + 8 * PAGE_SIZE, 2 * PAGE_SIZE,
+			      OWN_TRAP_ABSENT, 0, 0),
 			 0);
 	check(&hv.root);
 	/* refused: over another trap, unaligned, no kind */
@@ -289,9 +301,8 @@ static void replay_create_load_destroy(void **state)
 	assert_int_equal(trap(&cell, MIB + 8 * PAGE_SIZE, 2 * PAGE_SIZE,
 			      OWN_TRAP_ABSENT, 0, 0),
 			 0);
-	assert_int_equal(trap(&cell, 30 * MIB,
-			      PAGE_SIZE, OWN_TRAP_REDIRECT, 19 * MIB,
-			      WARDEN_MEM_READ | WARDEN_MEM_WRITE),
+	assert_int_equal(trap(&cell, 30 * MIB, PAGE_SIZE, OWN_TRAP_REDIRECT,
+			      19 * MIB, WARDEN_MEM_READ | WARDEN_MEM_WRITE),
 			 0);
 	assert_int_equal(ownership_take(&cell, &err), 0);
 	check(&cell);
@@ -329,8 +340,8 @@ static void shared_keeps_traps(void **state)
 	(void)state;
 	assert_int_equal(ownership_root_init(NULL), 0);
 	/* a READ_ONLY trap where root has nothing: nothing is mapped */
-	assert_int_equal(trap(&hv.root, 20 * MIB, PAGE_SIZE,
-			      OWN_TRAP_READ_ONLY, 0, WARDEN_MEM_READ),
+	assert_int_equal(trap(&hv.root, 20 * MIB, PAGE_SIZE, OWN_TRAP_READ_ONLY,
+			      0, WARDEN_MEM_READ),
 			 0);
 	assert_false(tables[0][(20 * MIB) / PAGE_SIZE].present);
 	assert_int_equal(trap(&hv.root, 2 * MIB, 2 * PAGE_SIZE,

@@ -6,8 +6,22 @@
  * map notifications and MMIO counts reach every unit.
  */
 #include "cmocka_wrap.h"
+#include <hv/hypervisor.h>
 #include <hv/unit.h>
 #include <string.h>
+#include <warden/hypercall.h>
+
+void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
+		  u32 item_index, u64 v0, u64 v1)
+{
+	(void)pc;
+	(void)code;
+	(void)rule;
+	(void)item_kind;
+	(void)item_index;
+	(void)v0;
+	(void)v1;
+}
 
 static char trace[64];
 static int fail_at; /* 1 or 2: that unit's cell_init fails */
@@ -79,18 +93,36 @@ static unsigned int two(const struct cell *cell)
 	return 2;
 }
 
+static long call_a(struct per_cpu *pc, unsigned long code, unsigned long arg1,
+		   unsigned long arg2)
+{
+	(void)pc;
+	(void)arg2;
+	return code == 100 ? (long)arg1 + 1 : -WARDEN_ENOSYS;
+}
+
+static const char *reason_b(const struct cell *cell, u64 gpa, bool write)
+{
+	(void)cell;
+	return gpa == 0x5000 && write ? "b's memory" : NULL;
+}
+
 DEFINE_UNIT(a) = { .name = "a",
 		   .cell_init = init_a,
 		   .cell_exit = exit_a,
 		   .map = map_any,
-		   .mmio_count = one };
+		   .mmio_count = one,
+		   .hypercall = call_a,
+		   .cell_state_size = 12 };
 /* a unit with no hooks but one: the others must be skipped */
 DEFINE_UNIT(quiet) = { .name = "quiet", .mmio_count = two };
 DEFINE_UNIT(b) = { .name = "b",
 		   .cell_init = init_b,
 		   .cell_exit = exit_b,
 		   .map = map_any,
-		   .unmap = unmap_any };
+		   .unmap = unmap_any,
+		   .fault_reason = reason_b,
+		   .cell_state_size = 4 };
 
 static int reset(void **state)
 {
@@ -138,12 +170,36 @@ static void notifications_and_counts(void **state)
 	units_shutdown();
 }
 
+/* A unit's own hypercall and fault reason reach the core through the
+ * table; its per-cell state is its own, 8-aligned, inside the cell. */
+static void doors(void **state)
+{
+	static struct cell cell;
+	u8 *sa, *sb;
+
+	(void)state;
+	assert_int_equal(units_hypercall(NULL, 100, 41, 0), 42);
+	assert_int_equal(units_hypercall(NULL, 101, 41, 0), -WARDEN_ENOSYS);
+	assert_string_equal(units_fault_reason(NULL, 0x5000, true), "b's "
+								    "memory");
+	assert_null(units_fault_reason(NULL, 0x5000, false));
+	assert_int_equal(units_init(NULL), 0); /* places the states */
+	sa = UNIT_STATE(&cell, a);
+	sb = UNIT_STATE(&cell, b);
+	assert_true(sa >= cell.unit_state && sb >= cell.unit_state);
+	assert_true(sa + 12 <= cell.unit_state + HV_UNIT_STATE_BYTES);
+	assert_true(sb + 4 <= cell.unit_state + HV_UNIT_STATE_BYTES);
+	assert_true(sa + 12 <= sb || sb + 4 <= sa); /* apart */
+	assert_int_equal(((unsigned long)sa | (unsigned long)sb) & 7, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(all_in_order, reset),
 		cmocka_unit_test_setup(failure_unwinds, reset),
 		cmocka_unit_test_setup(notifications_and_counts, reset),
+		cmocka_unit_test_setup(doors, reset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -49,6 +49,8 @@
 #include <warden/error.h>
 #include <warden/hypercall.h>
 
+DECLARE_UNIT(ioapic);
+
 /* The hypervisor's mappings of the IOAPICs: pages after the APIC's. */
 #define IOAPIC_HV_VIRT (APIC_HV_VIRT + PAGE_SIZE)
 
@@ -274,7 +276,9 @@ static enum mmio_result ioapic_mmio(void *ctx, struct per_cpu *pc,
 				    struct mmio_access *a)
 {
 	struct ioapic *io = ctx;
-	u32 *regsel = &pc->cell->arch->ioapic_regsel[io - ioapics];
+	/* the select register of each IOAPIC as this cell sees it (root's
+	 * CPUs share one, as on hardware): the unit's per-cell state */
+	u32 *regsel = (u32 *)UNIT_STATE(pc->cell, ioapic) + (io - ioapics);
 	bool root = pc->cell == &hv.root;
 
 	/* the registers are 32 bits wide and accessed as such */
@@ -444,6 +448,7 @@ static unsigned int ioapic_mmio_count(const struct cell *cell)
 
 DEFINE_UNIT(ioapic) = {
 	.name = "IOAPIC",
+	.cell_state_size = IOAPIC_MAX * sizeof(u32),
 	.init = ioapic_unit_init,
 	.cell_init = ioapic_cell_init,
 	.cell_exit = ioapic_cell_exit,

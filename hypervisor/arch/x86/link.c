@@ -30,7 +30,6 @@
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
-#include <hv/link.h>
 #include <hv/mmio.h>
 #include <hv/printk.h>
 #include <hv/unit.h>
@@ -634,7 +633,12 @@ static unsigned int link_mmio_count(const struct cell *cell)
 	return n;
 }
 
-const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write)
+/* Why cell's access to gpa (a write, if write) faulted, if it lies in
+ * the memory of a link: a write to another peer's section of a
+ * DIRECTIONAL link of the cell's, or root's access to the memory of a
+ * link root is not a peer of.  NULL otherwise. */
+static const char *link_fault_reason(const struct cell *cell, u64 gpa,
+				     bool write)
 {
 	const struct warden_link_peer *c;
 	const struct link *l;
@@ -664,7 +668,9 @@ const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write)
 	return NULL;
 }
 
-long link_get_state(unsigned long index)
+/* WARDEN_HC_LINK_GET_STATE: link index's peers, bits 0-3 up and bits
+ * 8-11 present, or -WARDEN_ENOENT (include/warden/hypercall.h). */
+static long link_get_state(unsigned long index)
 {
 	struct link *l;
 	unsigned int i;
@@ -682,7 +688,18 @@ long link_get_state(unsigned long index)
 	return bits;
 }
 
+static long link_hypercall(struct per_cpu *pc, unsigned long code,
+			   unsigned long arg1, unsigned long arg2)
+{
+	(void)pc;
+	(void)arg2;
+	return code == WARDEN_HC_LINK_GET_STATE ? link_get_state(arg1)
+						: -WARDEN_ENOSYS;
+}
+
 DEFINE_UNIT(link) = {
+	.hypercall = link_hypercall,
+	.fault_reason = link_fault_reason,
 	.name = "links",
 	.init = link_unit_init,
 	.shutdown = link_unit_shutdown,

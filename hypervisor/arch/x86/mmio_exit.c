@@ -12,7 +12,7 @@
 #include <asm/exit.h>
 #include <asm/guest.h>
 #include <asm/insn.h>
-#include <asm/link.h>
+#include <hv/unit.h>
 #include <asm/mmio_insn.h>
 #include <asm/vendor.h>
 #include <asm/x86_cpu.h>
@@ -80,7 +80,7 @@ enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 	if (!e->mmio.fetch && mmio_lookup(&pc->cell->mmio, e->mmio.gpa, 1))
 		return emulate(pc, regs, e->mmio.gpa, e->mmio.write);
 	if (in_cell(pc)) {
-		why = link_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
+		why = units_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
 		cell_fail(pc,
 			  why		  ? why
 			  : e->mmio.write ? "write outside its memory"
@@ -91,7 +91,7 @@ enum exit_action x86_handle_mmio(struct per_cpu *pc, struct guest_regs *regs,
 	}
 	/* root: the hypervisor's memory, a cell's, a link's it is not a
 	 * peer of, are never touched */
-	why = link_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
+	why = units_fault_reason(pc->cell, e->mmio.gpa, e->mmio.write);
 	cell_printk(pc->cell,
 		    "CPU %u: root %s of 0x%llx at RIP 0x%llx refused%s%s (#GP "
 		    "injected)",

@@ -60,6 +60,8 @@
 #include <warden/hvheader.h>
 #include <warden/hypercall.h>
 
+DECLARE_UNIT(pci);
+
 /* The hypervisor's mapping of the MMCONFIG window (at most 256 MiB):
  * its own 1 GiB below the hypervisor's image. */
 #define PCI_MMCFG_HV_VIRT 0xffffff8000000000ul
@@ -519,8 +521,17 @@ static void cell_read(struct pci_dev *d, u16 reg, struct mmio_access *a)
 /* A cell's write to the MSI or MSI-X capability of its function: the
  * MSI message checked; the MSI-X enable bit dropped if the table is not
  * trapped. */
+/* A cell's failure found under pci_lock, made after it is released:
+ * cell_fail stops the cell's CPUs, and the units' cell_stop hooks take
+ * their own locks (hv/unit.h), never under another unit's. */
+struct pci_failure {
+	const char *what; /* NULL: none */
+	u64 value;
+};
+
 static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
-				       u16 reg, unsigned int size, u32 value)
+				       u16 reg, unsigned int size, u32 value,
+				       struct pci_failure *fail)
 {
 	u32 addr, data, id;
 	unsigned int vectors;
@@ -535,8 +546,8 @@ static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
 					    msi_dest(addr), &id);
 		if (why) {
 			report(pc, d->bdf, reg, value, why);
-			cell_fail(pc, "MSI message", (u64)addr << 32 | data,
-				  vcpu_rip());
+			fail->what = "MSI message";
+			fail->value = (u64)addr << 32 | data;
 			return MMIO_CELL_FAILED;
 		}
 	}
@@ -554,7 +565,8 @@ static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
 
 /* A cell's write to its own function (see the top of the file). */
 static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
-				   u16 reg, struct mmio_access *a)
+				   u16 reg, struct mmio_access *a,
+				   struct pci_failure *fail)
 {
 	bool dma_ok = d->cfg->flags & WARDEN_PCI_DMA_UNISOLATED;
 	u32 value = (u32)a->value, byte;
@@ -589,7 +601,7 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 	}
 	if (reg < 0x40)
 		return MMIO_HANDLED; /* IDs, class, ROM, ...: read-only here */
-	return cell_cap_write(pc, d, reg, a->size, value);
+	return cell_cap_write(pc, d, reg, a->size, value, fail);
 }
 
 /* The virtual function cell sees at bdf, or NULL (pci_lock held). */
@@ -607,6 +619,7 @@ static struct pci_virt *virt_at(const struct cell *cell, u16 bdf)
 static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
 				      struct mmio_access *a)
 {
+	struct pci_failure fail = { NULL, 0 };
 	struct cell *cell = pc->cell;
 	enum mmio_result res = MMIO_HANDLED;
 	struct pci_virt *v;
@@ -629,11 +642,13 @@ static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
 	} else if (cell == &hv.root) {
 		res = root_access(pc, r.bdf, r.reg, a);
 	} else if (a->write) {
-		res = cell_write(pc, d, r.reg, a);
+		res = cell_write(pc, d, r.reg, a, &fail);
 	} else {
 		cell_read(d, r.reg, a);
 	}
 	spin_unlock(&pci_lock);
+	if (fail.what)
+		cell_fail(pc, fail.what, fail.value, vcpu_rip());
 	return res;
 }
 
@@ -643,7 +658,8 @@ static enum mmio_result config_access(struct per_cpu *pc, struct pci_reg r,
 static enum mmio_result pci_ports(void *ctx, struct per_cpu *pc,
 				  struct mmio_access *a)
 {
-	u32 *cf8 = &pc->cell->arch->pci_cf8;
+	/* 0xcf8 as this cell sees it: the unit's per-cell state */
+	u32 *cf8 = UNIT_STATE(pc->cell, pci);
 	struct pci_reg r;
 
 	(void)ctx;
@@ -997,6 +1013,7 @@ static unsigned int pci_mmio_count(const struct cell *cell)
 
 DEFINE_UNIT(pci) = {
 	.name = "PCI",
+	.cell_state_size = sizeof(u32),
 	.init = pci_unit_init,
 	.cell_init = pci_cell_init,
 	.cell_exit = pci_cell_exit,

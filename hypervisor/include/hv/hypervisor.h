@@ -23,6 +23,8 @@
 #define HV_ROOT_MMIO_REGIONS 64
 /* Emulated port ranges a cell can have (the same registry, for ports). */
 #define HV_CELL_PIO_REGIONS 4
+/* The units' private per-cell state, all units together (hv/unit.h). */
+#define HV_UNIT_STATE_BYTES 64
 
 struct warden_comm_region;
 
@@ -50,6 +52,8 @@ struct cell {
 	 * (hv/ownership.h); root's storage is its own, larger */
 	struct own_traps traps;
 	struct own_trap trap_storage[HV_CELL_TRAPS];
+	/* each unit's private state (unit_cell_state, hv/unit.h) */
+	u8 unit_state[HV_UNIT_STATE_BYTES] __attribute__((aligned(8)));
 };
 
 struct hypervisor {

@@ -47,17 +47,34 @@ struct unit {
 	 * for "cell load", failed (called on the failing CPU, possibly once
 	 * per CPU), or (destroy true) about to leave the cell, before they
 	 * go back to root: from here on nothing may send them the cell's
-	 * interrupts.  Cannot fail, takes no lock a caller may hold but the
-	 * PCI unit's. */
+	 * interrupts.  Cannot fail; takes only the unit's own locks, and
+	 * no unit calls cell_fail while it holds one of its locks. */
 	void (*cell_stop)(struct cell *cell, bool destroy);
-	/* up to the alignment, for hooks to come */
-	void *unused[7];
+	/* A hypercall of root's the core does not know (code, arg1, arg2:
+	 * include/warden/hypercall.h): its result, or -WARDEN_ENOSYS when
+	 * the code is not the unit's. */
+	long (*hypercall)(struct per_cpu *pc, unsigned long code,
+			  unsigned long arg1, unsigned long arg2);
+	/* Why cell's access to gpa (a write if write), which reached no
+	 * memory and no MMIO region, was refused, when the unit knows
+	 * (memory it keeps from the cell): a phrase for the console, or
+	 * NULL. */
+	const char *(*fault_reason)(const struct cell *cell, u64 gpa,
+				    bool write);
+	/* Bytes of private state the unit keeps in every cell, root
+	 * included, zeroed when the cell is made (unit_cell_state); all
+	 * units together HV_UNIT_STATE_BYTES at most. */
+	unsigned int cell_state_size;
+	/* up to the alignment, for hooks to come: let it grow */
+	void *unused[4];
 };
 
-/* Define a unit: DEFINE_UNIT(apic) = { .name = "xAPIC", ... }; */
+/* Define a unit: DEFINE_UNIT(apic) = { .name = "xAPIC", ... }; code
+ * above the definition names it after DECLARE_UNIT(apic). */
 #define DEFINE_UNIT(id)                                                        \
 	const struct unit unit_##id                                            \
 		__attribute__((used, section("warden_units"), aligned(64)))
+#define DECLARE_UNIT(id) extern const struct unit unit_##id
 
 _Static_assert(sizeof(struct unit) == 128, "struct unit: a multiple of its "
 					   "alignment (64: what GCC may give "
@@ -76,5 +93,15 @@ void units_map(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
 void units_unmap(struct cell *cell, u64 start, u64 size);
 unsigned int units_mmio_count(const struct cell *cell);
 void units_cell_stop(struct cell *cell, bool destroy);
+/* The first unit's answer that is not -WARDEN_ENOSYS, else that. */
+long units_hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
+		     unsigned long arg2);
+/* The first unit's reason, or NULL. */
+const char *units_fault_reason(const struct cell *cell, u64 gpa, bool write);
+/* Unit u's private state in cell (cell_state_size bytes, 8-aligned;
+ * placed by units_init, which fails with -WARDEN_ENOSPC when the units
+ * together want more than HV_UNIT_STATE_BYTES). */
+void *unit_cell_state(struct cell *cell, const struct unit *u);
+#define UNIT_STATE(cell, id) unit_cell_state(cell, &unit_##id)
 
 #endif /* WARDEN_HV_UNIT_H */

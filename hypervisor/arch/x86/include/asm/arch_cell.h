@@ -35,11 +35,6 @@ struct arch_cell {
 	u8 *msr_bitmap_xapic;
 	/* the tag of the cell's cached guest translations (VMX: VPID) */
 	u16 vpid;
-	/* the select register of each IOAPIC as this cell sees it
-	 * (ioapic.c; root's CPUs share one, as on hardware) */
-	u32 ioapic_regsel[8];
-	/* PCI's address register 0xcf8 as this cell sees it (pci.c) */
-	u32 pci_cf8;
 };
 
 /* The MSR permission map for this CPU's cell and guest APIC mode. */

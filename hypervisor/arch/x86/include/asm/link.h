@@ -69,11 +69,6 @@ void link_raise(struct per_cpu *pc, struct link_peer *t, unsigned int vector);
 void link_deliver_pending(struct per_cpu *pc, struct link_peer *t);
 enum mmio_result link_msix_access(struct per_cpu *pc, struct link_peer *p,
 				  struct mmio_access *a);
-/* Why cell's access to gpa (a write, if write) faulted, if it lies in
- * the memory of a link (link.c): a write to another peer's section of a
- * DIRECTIONAL link of the cell's, or root's access to the memory of a
- * link root is not a peer of.  NULL otherwise. */
-const char *link_fault_reason(const struct cell *cell, u64 gpa, bool write);
 
 /* Map the IOMMU's registers (platform.iommu_base) for link_raise to root:
  * 0 or -WARDEN_ENOMEM. */
