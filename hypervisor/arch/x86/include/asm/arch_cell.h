@@ -33,8 +33,9 @@ struct arch_cell {
 	 * architecture gives (apic_cell.c).  NULL (root, a physical xAPIC):
 	 * msr_bitmap serves both modes. */
 	u8 *msr_bitmap_xapic;
-	/* the tag of the cell's cached guest translations (VMX: VPID) */
-	u16 vpid;
+	/* the tag of the cell's cached guest translations (the vendor's:
+	 * VMX's VPID, SVM's ASID) */
+	u16 tlb_tag;
 	/* the select register of each IOAPIC as this cell sees it
 	 * (ioapic.c; root's CPUs share one, as on hardware) */
 	u32 ioapic_regsel[8];
