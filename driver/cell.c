@@ -8,7 +8,10 @@
  * takes them, parked.  Any failure brings the CPUs back online.  Destroy
  * reverses it: the hypervisor gives everything back to root and Linux
  * onlines the CPUs again (add_cpu, whose INIT/SIPI the hypervisor
- * emulates).  Starting cells comes next (the cells issue).
+ * emulates).  Load asks the hypervisor to make the cell's loadable
+ * memory root's to write (a cell call) and copies the images in; start
+ * and shutdown are one cell call each (cell_call), whose refusals carry
+ * the hypervisor's record.
  */
 #include <linux/cpu.h>
 #include <linux/io.h>
