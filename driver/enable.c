@@ -26,7 +26,7 @@
 #include <warden/hvheader.h>
 #include <warden/hypercall.h>
 
-#include "enable.h"
+#include "enable_steps.h"
 #include "hv_state.h"
 #include "stub.h"
 #include "warden-driver.h"

@@ -19,7 +19,7 @@
 #include <x86/cpuid.h>
 
 #include "config_check.h"
-#include "enable.h"
+#include "enable_steps.h"
 #include "hv_state.h"
 #include "warden-driver.h"
 

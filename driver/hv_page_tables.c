@@ -11,7 +11,7 @@
 
 #include <asm/io.h>
 
-#include "enable.h"
+#include "enable_steps.h"
 #include "hv_state.h"
 #include "warden-driver.h"
 

@@ -10,7 +10,7 @@
 
 #include <warden/hvheader.h>
 
-#include "enable.h"
+#include "enable_steps.h"
 
 static void read_segment(struct warden_segment *s, u16 sel, u64 gdt_base)
 {

@@ -7,7 +7,7 @@
 
 #include <asm/tsc.h>
 
-#include "enable.h"
+#include "enable_steps.h"
 
 /*
  * The TSC's rate against Linux's own clock, over 20 ms.  The hypervisor

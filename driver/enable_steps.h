@@ -3,8 +3,8 @@
  * The steps of enable and disable (enable.c), each in the file of its job.
  * Names without the wd_ prefix: private to these files.
  */
-#ifndef WARDEN_DRIVER_ENABLE_H
-#define WARDEN_DRIVER_ENABLE_H
+#ifndef WARDEN_DRIVER_ENABLE_STEPS_H
+#define WARDEN_DRIVER_ENABLE_STEPS_H
 
 #include <linux/types.h>
 
@@ -76,4 +76,4 @@ int build_page_tables(struct wd_reason *why, u64 *cr3);
 /* This CPU's state, for the hypervisor to launch Linux back on it. */
 void collect_linux_state(struct warden_linux_state *s);
 
-#endif /* WARDEN_DRIVER_ENABLE_H */
+#endif /* WARDEN_DRIVER_ENABLE_STEPS_H */
