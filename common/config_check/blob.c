@@ -4,7 +4,7 @@
  *
  * Blobs are never cast to structures: every field is read byte by byte at
  * its ABI offset (check.h's *_OFF), after the bounds check that
- * read_cell makes for the arrays, so any alignment and any size is safe.
+ * cc_read_cell makes for the arrays, so any alignment and any size is safe.
  * Also the look-ups that several rule families share (a pin, a device,
  * the device that shares an INTx line).
  */

@@ -154,7 +154,7 @@ static bool region_in_cell(const struct region *r, const struct cell *o)
 /*
  * The first address the hypervisor traps for root or for every cell that
  * [start, start + size) overlaps; what (WARDEN_TRAPPED_*) says which, 0:
- * none.  MMCONFIG is check_config_space's.
+ * none.  MMCONFIG is cc_check_config_space's.
  *
  * - The local APIC window, 1 MiB: a CPU's xAPIC page is trapped only at
  *   the guest address where the CPU's APIC base puts it, so the same host
