@@ -27,6 +27,7 @@ all: deps hypervisor driver tools inmates configs
 deps:
 	@scripts/deps.sh
 
+include common/config_check.mk
 include hypervisor/build.mk
 include tools/build.mk
 include tests/unit/build.mk

@@ -8,7 +8,10 @@
  * takes them, parked.  Any failure brings the CPUs back online.  Destroy
  * reverses it: the hypervisor gives everything back to root and Linux
  * onlines the CPUs again (add_cpu, whose INIT/SIPI the hypervisor
- * emulates).  Starting cells comes next (the cells issue).
+ * emulates).  Load asks the hypervisor to make the cell's loadable
+ * memory root's to write (a cell call) and copies the images in; start
+ * and shutdown are one cell call each (cell_call), whose refusals carry
+ * the hypervisor's record.
  */
 #include <linux/cpu.h>
 #include <linux/io.h>
@@ -235,16 +238,6 @@ static int destroy(struct warden_error *err, unsigned int slot)
 	return 0;
 }
 
-void wd_cell_cpus_taken(struct warden_cpu_set *set)
-{
-	unsigned int slot, i;
-
-	memset(set, 0, sizeof(*set));
-	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++)
-		for (i = 0; cells[slot].id && i < WARDEN_CPU_SET_WORDS; i++)
-			set->bits[i] |= cells[slot].cpus.bits[i];
-}
-
 int wd_cell_destroy_all(struct warden_error *err)
 {
 	unsigned int slot;
@@ -299,26 +292,6 @@ int wd_cell_destroy(struct warden_cell_ref *arg)
 	mutex_unlock(&wd_lock);
 	wd_sysfs_sync();
 	return ret;
-}
-
-void wd_cpus_failed(const struct warden_cpu_set *set,
-		    struct warden_cpu_set *failed, struct warden_cpu_set *lost)
-{
-	unsigned int cpu;
-	long state;
-
-	memset(failed, 0, sizeof(*failed));
-	memset(lost, 0, sizeof(*lost));
-	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++) {
-		if (!warden_cpu_in_set(set, cpu))
-			continue;
-		state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
-				     WARDEN_CPU_INFO_STATE);
-		if (state == WARDEN_CPU_FAILED || state == WARDEN_CPU_LOST)
-			warden_cpu_set_add(failed, cpu);
-		if (state == WARDEN_CPU_LOST)
-			warden_cpu_set_add(lost, cpu);
-	}
 }
 
 int wd_cell_info(struct warden_cell_info *info)

@@ -36,38 +36,6 @@ static u64 reg_read64(struct wd_link_dev *ldev, u32 reg)
 	return readq(ldev->regs + reg);
 }
 
-void wd_link_get(struct wd_link_dev *ldev)
-{
-	kref_get(&ldev->kref);
-}
-
-static void link_release(struct kref *kref)
-{
-	kfree(container_of(kref, struct wd_link_dev, kref));
-}
-
-void wd_link_put(struct wd_link_dev *ldev)
-{
-	kref_put(&ldev->kref, link_release);
-}
-
-u32 wd_link_peer_states(struct wd_link_dev *ldev)
-{
-	unsigned long flags;
-	u32 states;
-
-	spin_lock_irqsave(&ldev->ring_lock, flags);
-	states = ldev->peer_states;
-	spin_unlock_irqrestore(&ldev->ring_lock, flags);
-	return states;
-}
-
-void wd_link_ring_doorbell(struct wd_link_dev *ldev, u32 peer, u32 vector)
-{
-	writel(WARDEN_LINK_DOORBELL(peer, vector),
-	       ldev->regs + WARDEN_LINK_REG_DOORBELL);
-}
-
 /*
  * Read PEER_STATES: for each peer that came up, reset our indexes towards
  * it (link.h "Start") and learn its vectors; count a change, wake the

@@ -11,9 +11,12 @@
  * memmap= reservation), outside every host bridge window: it cannot be
  * claimed, and is marked fixed so that a later resource assignment
  * (a rescan) leaves it alone.
+ *
+ * The links themselves (the system config's copy, the probed functions)
+ * are link_table.c's; this file puts the functions in and takes them out,
+ * with their sysfs directories, and registers the pci_driver.
  */
 #include <linux/mutex.h>
-#include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -26,16 +29,6 @@
 /* Held around start and stop, and by disable from its stop until the
  * hypervisor is gone or the refusal restarted the links. */
 static DEFINE_MUTEX(start_lock);
-/* The table and the probed devices: held briefly, never around a call
- * into the PCI core. */
-static DEFINE_MUTEX(table_lock);
-
-/* table_lock */
-static struct warden_link *table; /* copy of the system config's links */
-static u32 table_len;
-static char root_name[WARDEN_NAME_LEN];
-static struct wd_link_dev *probed[WARDEN_MAX_LINKS];
-
 /* start_lock */
 static bool started;
 static u32 started_len;
@@ -44,57 +37,6 @@ static struct {
 	bool has_fn; /* root is a peer: its function was put in */
 	u8 bus, devfn;
 } started_links[WARDEN_MAX_LINKS];
-
-/* Root's peer index in link l, or -1 (root_name set). */
-static int root_peer(const struct warden_link *l)
-{
-	u32 i;
-
-	for (i = 0; i < l->num_peers && i < WARDEN_LINK_MAX_PEERS; i++)
-		if (!strncmp(l->peers[i].cell, root_name, WARDEN_NAME_LEN))
-			return i;
-	return -1;
-}
-
-void wd_links_set(const struct warden_system_desc *sys, u32 config_size)
-{
-	const struct warden_link *links = warden_system_links(sys);
-	u32 num = sys->platform.num_links;
-	u64 end = (u64)((const char *)(links + num) - (const char *)sys) +
-		  sizeof(struct warden_config_header);
-
-	lockdep_assert_held(&wd_lock);
-	mutex_lock(&table_lock);
-	kfree(table);
-	table = NULL;
-	table_len = 0;
-	if (num > WARDEN_MAX_LINKS || end > config_size) {
-		/* the validator refuses such a config: never here */
-		pr_err("warden: links: %u links end at byte %llu of a config "
-		       "of %u bytes; no links\n",
-		       num, end, config_size);
-	} else if (num) {
-		table = kmemdup(links, num * sizeof(*links), GFP_KERNEL);
-		if (table)
-			table_len = num;
-		else
-			pr_err("warden: links: no memory for %u links; no "
-			       "links\n",
-			       num);
-	}
-	strscpy(root_name, sys->root_cell.name, sizeof(root_name));
-	mutex_unlock(&table_lock);
-}
-
-void wd_links_forget(void)
-{
-	lockdep_assert_held(&wd_lock);
-	mutex_lock(&table_lock);
-	kfree(table);
-	table = NULL;
-	table_len = 0;
-	mutex_unlock(&table_lock);
-}
 
 static bool is_link_fn(const struct pci_dev *dev)
 {
@@ -185,18 +127,13 @@ static void remove_function(u8 busnr, u8 devfn)
 /* start_lock held. */
 static void start_locked(void)
 {
-	struct warden_link *links = NULL;
-	u32 num = 0, i;
+	struct warden_link *links;
+	u32 num, i;
 	int peer;
 
 	if (started)
 		return;
-	mutex_lock(&table_lock);
-	if (table) {
-		links = kmemdup(table, table_len * sizeof(*table), GFP_KERNEL);
-		num = table_len;
-	}
-	mutex_unlock(&table_lock);
+	links = wd_links_copy(&num);
 	if (!links) {
 		if (num)
 			pr_err("warden: links: no memory; the links have no "
@@ -206,7 +143,7 @@ static void start_locked(void)
 	started = true;
 	started_len = num;
 	for (i = 0; i < num; i++) {
-		peer = root_peer(&links[i]);
+		peer = wd_link_root_peer(&links[i]);
 		started_links[i].dir = wd_link_dir_add(&links[i], i, peer);
 		started_links[i].has_fn = false;
 		if (peer < 0)
@@ -251,56 +188,6 @@ void wd_links_resume(bool restart)
 	mutex_unlock(&start_lock);
 }
 
-int wd_link_lookup(u8 bus, u8 devfn, struct warden_link *cfg, u32 *index,
-		   u32 *peer)
-{
-	int ret = -ENODEV, p;
-	u32 i;
-
-	mutex_lock(&table_lock);
-	for (i = 0; i < table_len; i++) {
-		p = root_peer(&table[i]);
-		if (p < 0 || table[i].peers[p].bdf != (bus << 8 | devfn))
-			continue;
-		*cfg = table[i];
-		*index = i;
-		*peer = p;
-		ret = 0;
-		break;
-	}
-	mutex_unlock(&table_lock);
-	return ret;
-}
-
-void wd_link_set_probed(u32 index, struct wd_link_dev *ldev)
-{
-	if (index >= WARDEN_MAX_LINKS)
-		return;
-	mutex_lock(&table_lock);
-	probed[index] = ldev;
-	mutex_unlock(&table_lock);
-}
-
-void wd_link_names(u32 index, char *node, size_t node_len, char *net,
-		   size_t net_len)
-{
-	struct wd_link_dev *ldev;
-
-	strscpy(node, "-", node_len);
-	strscpy(net, "-", net_len);
-	if (index >= WARDEN_MAX_LINKS)
-		return;
-	mutex_lock(&table_lock);
-	ldev = probed[index];
-	if (ldev && ldev->misc_added)
-		snprintf(node, node_len, "/dev/%s", ldev->dev_name);
-	/* the name as it is now: renames take rtnl, which a sysfs reader
-	 * must not wait for here; a torn name is at worst a stale one */
-	if (ldev && ldev->ndev)
-		strscpy(net, ldev->ndev->name, net_len);
-	mutex_unlock(&table_lock);
-}
-
 int wd_links_init(void)
 {
 	int ret = wd_link_sysfs_init();
@@ -319,9 +206,5 @@ void wd_links_exit(void)
 	wd_links_resume(false);
 	pci_unregister_driver(&wd_link_pci_driver);
 	wd_link_sysfs_exit();
-	mutex_lock(&table_lock);
-	kfree(table);
-	table = NULL;
-	table_len = 0;
-	mutex_unlock(&table_lock);
+	wd_links_table_exit();
 }

@@ -158,11 +158,6 @@ static struct miscdevice wd_misc = {
 	.mode = 0600,
 };
 
-struct device *wd_device(void)
-{
-	return wd_misc.this_device;
-}
-
 /*
  * read() on /dev/warden streams the hypervisor console: each open file
  * remembers how far it has read (f_pos: the number of the next line).
@@ -187,8 +182,6 @@ static ssize_t wd_read(struct file *file, char __user *ubuf, size_t len,
 	return n == -ENODEV ? 0 : n;
 }
 
-unsigned int wd_hc_insn;
-
 static int __init wd_init(void)
 {
 	int err;
@@ -201,6 +194,7 @@ static int __init wd_init(void)
 		pr_err("warden: cannot register /dev/warden (%d)\n", err);
 		return err;
 	}
+	wd_set_device(wd_misc.this_device);
 	err = wd_sysfs_init();
 	if (err) {
 		pr_err("warden: cannot create /sys/kernel/warden (%d)\n", err);

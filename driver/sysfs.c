@@ -112,18 +112,24 @@ static int lock_alive(struct wd_cell_dir *dir)
 	return -ENODEV;
 }
 
-/* The CPUs dir's cell has now (wd_lock held). */
+/* The CPUs dir's cell has now (wd_lock held).  Root's are the CPUs under
+ * the hypervisor that no other cell has: the hooks keep every cell's
+ * directory, with its CPUs, on live_dirs (as pci_devices reads them). */
 static void cell_cpus(const struct wd_cell_dir *dir, struct warden_cpu_set *set)
 {
-	struct warden_cpu_set taken;
+	const struct wd_cell_dir *other;
 	unsigned int i;
 
 	*set = dir->cpus;
 	if (dir->id != WARDEN_ROOT_CELL_ID)
 		return;
-	wd_cell_cpus_taken(&taken);
-	for (i = 0; i < WARDEN_CPU_SET_WORDS; i++)
-		set->bits[i] &= ~taken.bits[i];
+	list_for_each_entry(other, &live_dirs, live)
+	{
+		if (other->id == WARDEN_ROOT_CELL_ID)
+			continue;
+		for (i = 0; i < WARDEN_CPU_SET_WORDS; i++)
+			set->bits[i] &= ~other->cpus.bits[i];
+	}
 }
 
 /* In the kernel's list format ("%*pbl"): "1-3,5", an empty line if none. */

@@ -36,30 +36,41 @@ __printf(4, 5) int wd_error(struct warden_error *err, int code,
 /* ioctl WARDEN_IOCTL_HW_PROBE: fills probe->... for probe->cpu. */
 int wd_hw_probe(struct warden_hw_probe *probe);
 
-/* The device, for request_firmware (main.c). */
-struct device *wd_device(void);
+/* ---- hv_state.c: the lowest layer, which every file may call ---- */
 
-/* enable.c: the ioctls behind enable, disable, status, CPU info, and the
- * console ring.  Each fills the error record on failure. */
-int wd_enable(struct warden_enable *arg);
-int wd_disable(struct warden_cell_ref *arg);
-int wd_status(struct warden_status *st);
-int wd_cpu_info(struct warden_cpu_info *info);
-/* The console's lines from line number *pos on, as text into buf (whole
- * lines only; *pos becomes the number of the next line), and the newest
- * lines that fit into len bytes. */
-ssize_t wd_console_read(char *buf, size_t len, u64 *pos);
-ssize_t wd_console_tail(char *buf, size_t len);
+/* The device, for request_firmware: set once by main.c at module load. */
+void wd_set_device(struct device *dev);
+struct device *wd_device(void);
 /* The hypervisor lost cpu (WARDEN_CPU_LOST): it stays offline, the
  * module stays loaded, no enable again until reboot (wd_lock held). */
 void wd_cpu_lost(unsigned int cpu);
 bool wd_is_enabled(void);
+/* The CPUs of set that the hypervisor stopped because their cell broke a
+ * rule or that it lost (state WARDEN_CPU_FAILED or _LOST: *failed), and
+ * the lost ones alone (*lost); the rest of that cell may still run.
+ * Needs the hypervisor enabled (wd_lock held). */
+void wd_cpus_failed(const struct warden_cpu_set *set,
+		    struct warden_cpu_set *failed, struct warden_cpu_set *lost);
 
-/* Held while enabling, disabling or changing cells (enable.c). */
+/* Held while enabling, disabling or changing cells (hv_state.c). */
 extern struct mutex wd_lock;
 
+/* enable.c: the ioctls behind enable and disable.  Each fills the error
+ * record on failure. */
+int wd_enable(struct warden_enable *arg);
+int wd_disable(struct warden_cell_ref *arg);
+/* hv_info.c: status and CPU info, the same way. */
+int wd_status(struct warden_status *st);
+int wd_cpu_info(struct warden_cpu_info *info);
+/* hv_console.c: the console's lines from line number *pos on, as text
+ * into buf (whole lines only; *pos becomes the number of the next line),
+ * and the newest lines that fit into len bytes. */
+ssize_t wd_console_read(char *buf, size_t len, u64 *pos);
+ssize_t wd_console_tail(char *buf, size_t len);
+
 /* Hypercalls, only while Warden is enabled: with the instruction of this
- * CPU's vendor (<warden/hypercall.h>), chosen once at module load. */
+ * CPU's vendor (<warden/hypercall.h>), chosen once at module load by
+ * main.c (kept in hv_state.c). */
 extern unsigned int wd_hc_insn;
 static inline long wd_hypercall(unsigned long code, unsigned long arg1,
 				unsigned long arg2)
@@ -89,14 +100,6 @@ int wd_cell_start(struct warden_cell_ref *arg);
 int wd_cell_shutdown(struct warden_cell_ref *arg);
 /* Destroy every cell (disable), with wd_lock held. */
 int wd_cell_destroy_all(struct warden_error *err);
-/* The CPUs of the cells besides root, with wd_lock held. */
-void wd_cell_cpus_taken(struct warden_cpu_set *set);
-/* The CPUs of set that the hypervisor stopped because their cell broke a
- * rule or that it lost (state WARDEN_CPU_FAILED or _LOST: *failed), and
- * the lost ones alone (*lost); the rest of that cell may still run.
- * Needs the hypervisor enabled (wd_lock held). */
-void wd_cpus_failed(const struct warden_cpu_set *set,
-		    struct warden_cpu_set *failed, struct warden_cpu_set *lost);
 /* Forget the quarantined cells that outlived disable (wd_lock held). */
 void wd_cells_forget(void);
 /* Module unload: free what the cell code keeps. */

@@ -2,19 +2,27 @@
 /*
  * Internal interfaces of the driver's links (docs/driver.md "Links"):
  *
- *   link_pci.c    the links of the system config while Warden is enabled,
- *                 the virtual PCI functions put into Linux at enable and
- *                 taken out at disable, the pci_driver
+ *   link_pci.c    the virtual PCI functions put into Linux at enable and
+ *                 taken out at disable, with their directories; the
+ *                 pci_driver's registration
  *   link_dev.c    probe and remove of a function: registers, interrupts,
  *                 root's section of the ring protocol
  *   link_cdev.c   /dev/warden-link-NAME
  *   link_net.c    the net interface wl-NAME
  *   link_sysfs.c  /sys/kernel/warden/links/NAME/
+ *   link_table.c  the links of the system config while Warden is enabled
+ *                 and the function probed for each
+ *   link_handle.c a probed function as its users hold it: reference,
+ *                 peer states, doorbell
+ *
+ * Calls go down this list's layers only: link_pci.c -> link_dev.c ->
+ * link_cdev.c, link_net.c -> link_handle.c; link_sysfs.c and link_dev.c
+ * -> link_table.c.
  *
  * Locks, outermost first: start_lock (link_pci.c: putting functions in
  * and taking them out, directories), the PCI core's locks (device_lock
  * around probe and remove, rtnl in the net interface), then wd_lock and
- * table_lock (link_pci.c: the table and the probed devices), each held
+ * table_lock (link_table.c: the table and the probed devices), each held
  * briefly and never around a call into the PCI core or sysfs.  The ring
  * lock of a device (struct wd_link_dev.ring_lock, a spinlock taken in its
  * interrupt handler) is innermost.
@@ -100,12 +108,6 @@ struct wd_link_dev {
  * enabled). */
 int wd_links_init(void);
 void wd_links_exit(void);
-/* Enable, under wd_lock once the hypervisor runs: keep a copy of the
- * links of the system config sys (config_size bytes from its header,
- * already validated). */
-void wd_links_set(const struct warden_system_desc *sys, u32 config_size);
-/* Disable, under wd_lock once the hypervisor is gone: drop the copy. */
-void wd_links_forget(void);
 /*
  * Without wd_lock.  wd_links_start (after enable): create the directories
  * and put the functions of root's peers into Linux.  wd_links_stop
@@ -118,6 +120,22 @@ void wd_links_forget(void);
 void wd_links_start(void);
 void wd_links_stop(void);
 void wd_links_resume(bool restart);
+
+/* ---- link_table.c ---- */
+
+/* Enable, under wd_lock once the hypervisor runs: keep a copy of the
+ * links of the system config sys (config_size bytes from its header,
+ * already validated). */
+void wd_links_set(const struct warden_system_desc *sys, u32 config_size);
+/* Disable, under wd_lock once the hypervisor is gone: drop the copy. */
+void wd_links_forget(void);
+/* Module unload (no wd_lock): drop the copy if there is one. */
+void wd_links_table_exit(void);
+/* A copy of the links (kmalloc'ed, the caller frees it) and their number
+ * into *num; NULL when there are none or no memory (*num says which). */
+struct warden_link *wd_links_copy(u32 *num);
+/* Root's peer index in link l, or -1 (after wd_links_set). */
+int wd_link_root_peer(const struct warden_link *l);
 /* For probe: the link whose root peer has the function at bus/devfn: its
  * config, index and root's peer index.  -ENODEV if none. */
 int wd_link_lookup(u8 bus, u8 devfn, struct warden_link *cfg, u32 *index,
@@ -132,10 +150,14 @@ void wd_link_names(u32 index, char *node, size_t node_len, char *net,
 /* ---- link_dev.c ---- */
 
 extern struct pci_driver wd_link_pci_driver;
+
+/* ---- link_handle.c ---- */
+
 /* The peer's state bits as last read (ring_lock taken inside). */
 u32 wd_link_peer_states(struct wd_link_dev *ldev);
 /* Ring peer's doorbell on vector.  The caller checked both. */
 void wd_link_ring_doorbell(struct wd_link_dev *ldev, u32 peer, u32 vector);
+/* A reference that keeps ldev alive (the last put frees it). */
 void wd_link_get(struct wd_link_dev *ldev);
 void wd_link_put(struct wd_link_dev *ldev);
 

@@ -18,7 +18,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/core/paging.c hypervisor/core/cell.c hypervisor/core/mmio.c \
 	hypervisor/core/units.c hypervisor/core/comm.c \
 	hypervisor/core/ownership.c \
-	common/config_check.c \
+	$(CONFIG_CHECK_SRCS) \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \

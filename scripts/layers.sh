@@ -14,6 +14,8 @@
 #   second-level tables (arch_map_memory, arch_unmap_memory);
 # - the core or the exit path names a unit (its header or its functions):
 #   they reach units through the unit table (hv/unit.h).
+# - a vendor word (VMCS, EPT, VMCB, NPT, ...) stands in vendor-neutral code
+#   or comments (below).
 # Run by "make format-check".
 cd "$(dirname "$0")/.." || exit 2
 status=0
@@ -76,6 +78,57 @@ hits=$(ls hypervisor/core/*.c hypervisor/include/hv/*.h \
 if [ -n "$hits" ]; then
 	echo "layers: the core or the exit path names a unit (use hv/unit.h):"
 	echo "$hits"
+	status=1
+fi
+# Vendor words in vendor-neutral code and comments, where a neutral name
+# exists ("the virtualization extension", "the guest-state area",
+# "second-level tables", "the TLB tag"): names drift when a vendor
+# arrives.  The core (core/, include/, lib/) names no vendor at all; the
+# x86 layer outside vmx/ and svm/ may name VMX and SVM (it chooses between
+# them) but not one vendor's structures, except on a line that names a
+# thing of each vendor (a comparison) or on a line of the list below.
+INTEL_WORDS='VMX|VMXON|VMCS|EPT|VPID'
+AMD_WORDS='SVM|VMCB|NPT|ASID'
+# The allowed lines, one a line: "file|text the line contains" (fixed
+# text), each under a comment with its reason.  None today.
+VENDOR_WORDS_ALLOWED='
+'
+
+# vendor_words REGEX MODE: of the files named on stdin, the lines
+# (file:line:text) that match REGEX and are not allowed; MODE compare
+# also lets a line through that names a word of each vendor.
+vendor_words() {
+	xargs grep -nE "$1" | while IFS= read -r hit; do
+		file=${hit%%:*}
+		text=${hit#*:}
+		text=${text#*:}
+		if [ "$2" = compare ] &&
+			printf '%s\n' "$text" | grep -qE "\\b($INTEL_WORDS)\\b" &&
+			printf '%s\n' "$text" | grep -qE "\\b($AMD_WORDS)\\b"; then
+			continue
+		fi
+		if printf '%s\n' "$VENDOR_WORDS_ALLOWED" | grep -v '^#' |
+			grep -F "$file|" | cut -d'|' -f2- | grep -v '^$' |
+			while IFS= read -r allowed; do
+				case "$text" in *"$allowed"*) echo yes ;; esac
+			done | grep -q yes; then
+			continue
+		fi
+		echo "$hit"
+	done
+}
+hits=$(find hypervisor/core hypervisor/include hypervisor/lib \
+	-name '*.[chS]' | sort |
+	vendor_words "\\b($INTEL_WORDS|$AMD_WORDS)\\b" strict)
+arch_hits=$(find hypervisor/arch/x86 -name '*.[chS]' \
+	! -path 'hypervisor/arch/x86/vmx/*' ! -path 'hypervisor/arch/x86/svm/*' |
+	sort | vendor_words '\b(VMCS|VMCB|EPT|NPT|VPID|ASID|vpid|asid)\b' compare)
+if [ -n "$hits$arch_hits" ]; then
+	echo "layers: a vendor word in vendor-neutral code or comments (name it" \
+		"neutrally, or compare both vendors on the line; the allowed" \
+		"lines are listed in scripts/layers.sh):"
+	[ -z "$hits" ] || echo "$hits"
+	[ -z "$arch_hits" ] || echo "$arch_hits"
 	status=1
 fi
 [ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx | arch/x86/svm, one direction"

@@ -11,7 +11,7 @@ TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_create.c tools/acpi.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_config.c tools/cmd_link.c \
-	tools/link_ping.c common/config_check.c \
+	tools/link_ping.c $(CONFIG_CHECK_SRCS) \
 	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))
 

@@ -2,8 +2,9 @@
 /*
  * Validation of binary configs (include/warden/config.h).
  *
- * One freestanding implementation (common/config_check.c) is compiled into
- * the hypervisor, the Linux driver, the CLI and the unit tests: it calls no
+ * One freestanding implementation (common/config_check/, its files listed
+ * once in common/config_check.mk) is compiled into the hypervisor, the
+ * Linux driver, the CLI, the unit tests and the fuzzers: it calls no
  * library function, allocates nothing, touches no hardware, reads blobs
  * byte by byte (any alignment) and never beyond the size it is given,
  * whatever the blob's header claims.  docs/validation.md lists every rule.

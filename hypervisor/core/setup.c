@@ -3,7 +3,8 @@
  * Entering the hypervisor: every CPU Linux runs on comes here from the
  * driver's entry stub, on its own hypervisor stack and in the hypervisor's
  * address space.  The first CPU sets up the system (console, page pool,
- * root cell); every CPU then prepares VMX; all wait for each other, and
+ * root cell); every CPU then switches on the virtualization extension and
+ * prepares its guest (arch_cpu_init); all wait for each other, and
  * only if every CPU succeeded do they launch Linux as the root cell.  A
  * failure anywhere sends every CPU back to Linux with that error, so the
  * driver sees all or nothing.

@@ -74,6 +74,17 @@ bool apic_x2apic_supported(void)
 	return ecx & CPUID1_ECX_X2APIC;
 }
 
+/* EOI for a vector without a handler, if the APIC has it in service
+ * (irq.c calls it through irq_set_unexpected_ack). */
+static void apic_ack_unexpected(unsigned int vector)
+{
+	if (!apic_ready || vector == APIC_SPURIOUS_VECTOR ||
+	    vector >= APIC_ISR_WORDS * 32)
+		return;
+	if (apic_read(APIC_ISR + vector / 32) & (1u << (vector % 32)))
+		apic_eoi();
+}
+
 /* Spurious interrupts need no EOI (SDM Vol. 3, 11.9). */
 static void spurious_handler(unsigned int vector)
 {
@@ -112,6 +123,7 @@ int apic_init(bool x2apic)
 		apic_x2 = false;
 	}
 	irq_set_handler(APIC_SPURIOUS_VECTOR, spurious_handler);
+	irq_set_unexpected_ack(apic_ack_unexpected);
 	apic_write(APIC_TPR, 0);
 	apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED);
 	apic_write(APIC_TMICT, 0);
@@ -130,16 +142,6 @@ uint32_t apic_id(void)
 void apic_eoi(void)
 {
 	apic_write(APIC_EOI, 0);
-}
-
-/* EOI for a vector without a handler, if the APIC has it in service. */
-void apic_ack_unexpected(unsigned int vector)
-{
-	if (!apic_ready || vector == APIC_SPURIOUS_VECTOR ||
-	    vector >= APIC_ISR_WORDS * 32)
-		return;
-	if (apic_read(APIC_ISR + vector / 32) & (1u << (vector % 32)))
-		apic_eoi();
 }
 
 static bool xapic_wait_icr_idle(void)

@@ -20,7 +20,9 @@ void idt_init(void);
 void idt_load(void);
 void interrupt_dispatch(struct interrupt_frame *frame);
 void cmdline_init(void);
-void apic_ack_unexpected(unsigned int vector);
+/* irq.c calls ack for a vector without a handler (apic.c sets it: the
+ * APIC layer stands above the IDT's, which never calls it by name). */
+void irq_set_unexpected_ack(void (*ack)(unsigned int vector));
 
 extern const char inmate_isr_stubs[];
 /* exception_catch (catch.S) */

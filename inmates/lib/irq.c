@@ -35,6 +35,10 @@ static struct idt_gate idt[NUM_VECTORS] __attribute__((aligned(16)));
 static irq_handler_t handlers[NUM_VECTORS];
 static int in_exception;
 static unsigned long unexpected_count;
+/* Ends a vector without a handler where it is held in service: set by
+ * apic.c once the local APIC is up (irq_set_unexpected_ack); NULL before,
+ * when no APIC can hold one. */
+static void (*unexpected_ack)(unsigned int vector);
 uint64_t inmate_catch_error;
 
 /* Names of the exception vectors; "RSV": reserved by Intel. */
@@ -142,9 +146,15 @@ void interrupt_dispatch(struct interrupt_frame *frame)
 		return;
 	}
 	__atomic_fetch_add(&unexpected_count, 1, __ATOMIC_RELAXED);
-	apic_ack_unexpected(frame->vector);
+	if (unexpected_ack)
+		unexpected_ack(frame->vector);
 	printk("inmate: unexpected interrupt, vector %lu\n",
 	       (unsigned long)frame->vector);
+}
+
+void irq_set_unexpected_ack(void (*ack)(unsigned int vector))
+{
+	unexpected_ack = ack;
 }
 
 unsigned long irq_unexpected_count(void)

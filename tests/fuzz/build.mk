@@ -25,12 +25,12 @@ FUZZ_TARGETS := config_check config_yaml
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude \
 	-Icommon/include -Itests/unit -Itools
-FUZZ_DEPS_config_check := common/config_check.c tests/unit/config_builder.c
+FUZZ_DEPS_config_check := $(CONFIG_CHECK_SRCS) tests/unit/config_builder.c
 # The YAML front end and what the CLI does with it; libyaml itself is the
 # distribution's (not instrumented).
 FUZZ_DEPS_config_yaml := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/errmsg.c common/config_check.c tests/unit/yaml_corpus.c \
+	tools/errmsg.c $(CONFIG_CHECK_SRCS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c
 FUZZ_LIBS_config_yaml := -lyaml
 FUZZ_BINS := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
@@ -43,7 +43,7 @@ FUZZ_GUEST_SEED ?=
 fuzz-build: $(FUZZ_BINS) $(FUZZ_OUT)/mkcorpus
 
 $(FUZZ_OUT)/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_DEPS_$$*) tests/unit/*.h \
-		common/include/*.h include/warden/*.h tools/*.h
+		common/include/*.h $(CONFIG_CHECK_HDRS) include/warden/*.h tools/*.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_DEPS_$*) $(FUZZ_LIBS_$*) -o $@
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for common/config_check.c.
+ * libFuzzer target for the config validator (common/config_check/).
  *
  * An input is checked
  *  - whole, as a system config and as a cell config (against the valid

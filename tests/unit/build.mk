@@ -56,18 +56,22 @@ $(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h \
 		-DWARDEN_CONFIGS=\"$(CURDIR)/configs\" $< \
 		$(UNIT_DEPS_$*) -lcmocka $(UNIT_LIBS_$*) -o $@
 
-UNIT_DEPS_config_check := common/config_check.c tests/unit/config_builder.c \
+UNIT_DEPS_config_check := $(CONFIG_CHECK_SRCS) tests/unit/config_builder.c \
 	tools/errmsg.c
 
-# config_check.c is built into the hypervisor too: compile it with the
-# hypervisor's flags and refuse any reference outside itself (memset, ...).
+# The validator is built into the hypervisor too: compile its files with
+# the hypervisor's flags, link them into one object and refuse any
+# reference outside it (memset, ...).
+UNIT_CC_HV_OBJS := $(patsubst %.c,$(UNIT_OUT)/hv/%.o,$(CONFIG_CHECK_SRCS))
 $(UNIT_OUT)/test_config_check: $(UNIT_OUT)/config_check.hv.o
-$(UNIT_OUT)/config_check.hv.o: common/config_check.c \
-		common/include/config_check.h include/warden/*.h
+$(UNIT_OUT)/hv/%.o: %.c $(CONFIG_CHECK_HDRS) include/warden/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(HV_CFLAGS) -fno-lto -c $< -o $@
+$(UNIT_OUT)/config_check.hv.o: $(UNIT_CC_HV_OBJS)
+	$(LD) -r $^ -o $@
 	@if nm -u $@ | grep .; then \
-		echo "$<: references symbols outside itself"; rm -f $@; exit 1; fi
+		echo "$@: references symbols outside the validator"; \
+		rm -f $@; exit 1; fi
 
 # The YAML front end (tools/config_*.c) with libyaml.
 UNIT_CONFIG_TESTS := config_yaml config_create config_freestanding
@@ -75,7 +79,7 @@ UNIT_TESTS += $(UNIT_CONFIG_TESTS)
 UNIT_BINS += $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_CONFIG_TESTS))
 UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/errmsg.c common/config_check.c
+	tools/errmsg.c $(CONFIG_CHECK_SRCS)
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
@@ -83,16 +87,20 @@ UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c \
 	tools/acpi.c
 UNIT_LIBS_config_create := -lyaml
 
-# The same corpus through config_check.c built with the hypervisor's flags
-# (config_check.hv.o above): its two functions renamed hv_config_check_*,
-# linked next to the hosted build.  -mcmodel=kernel code without PIC links
-# into a non-PIE executable (its addresses fit in 32 signed bits).
+# The same corpus through the validator built with the hypervisor's flags
+# (config_check.hv.o above): its two entry points renamed
+# hv_config_check_* and every other symbol made local, linked next to the
+# hosted build.  -mcmodel=kernel code without PIC links into a non-PIE
+# executable (its addresses fit in 32 signed bits).
 UNIT_DEPS_config_freestanding := $(UNIT_CONFIG_TOOLS) \
 	tests/unit/yaml_corpus.c tests/unit/yaml_syntax.c \
 	tests/unit/config_builder.c $(UNIT_OUT)/config_check.hv-renamed.o
 UNIT_LIBS_config_freestanding := -lyaml -no-pie
 $(UNIT_OUT)/config_check.hv-renamed.o: $(UNIT_OUT)/config_check.hv.o
+	objcopy --keep-global-symbol=config_check_system \
+		--keep-global-symbol=config_check_cell $< $@.tmp
 	objcopy --redefine-sym config_check_system=hv_config_check_system \
-		--redefine-sym config_check_cell=hv_config_check_cell $< $@
+		--redefine-sym config_check_cell=hv_config_check_cell $@.tmp $@
+	@rm -f $@.tmp
 	@if nm -g --defined-only $@ | grep -v ' hv_config_check_'; then \
 		echo "$@: unexpected global symbols"; rm -f $@; exit 1; fi

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The config validator (common/config_check.c): valid configs of the test
+ * The config validator (common/config_check/): valid configs of the test
  * machine pass; each invalid one is rejected with its rule, item and
  * values; several errors are all reported; truncated and damaged blobs are
  * rejected without reading past their end.
  *
- * Freestanding build: config_check.c must also compile for the hypervisor
+ * Freestanding build: the validator must also compile for the hypervisor
  * (no libc, no red zone, no SSE, -mcmodel=kernel) and call nothing outside
- * itself.  This test cannot see that, so the build checks it: the rule in
- * tests/unit/build.mk compiles common/config_check.c with $(HV_CFLAGS) and
- * fails when `nm -u` lists any undefined symbol (memset, memcpy, ...), and
+ * itself.  This test cannot see that, so the build checks it: the rules in
+ * tests/unit/build.mk compile its files with $(HV_CFLAGS), link them into
+ * one object and fail when `nm -u` lists any undefined symbol (memset,
+ * memcpy, ...), and
  * test_config_check depends on that object, so `make unit` fails first.
  */
 #include <stdbool.h>

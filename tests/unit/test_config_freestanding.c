@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The validator as the hypervisor runs it: common/config_check.c compiled
+ * The validator as the hypervisor runs it: common/config_check/ compiled
  * with the hypervisor's flags (-ffreestanding -mno-red-zone
  * -mgeneral-regs-only -mcmodel=kernel ..., $(HV_CFLAGS) in
- * hypervisor/build.mk), its functions renamed hv_config_check_* by objcopy
- * (tests/unit/build.mk) and linked next to the hosted build.  Both must
+ * hypervisor/build.mk) into one object, its two entry points renamed
+ * hv_config_check_* and its other symbols made local by objcopy
+ * (tests/unit/build.mk), and linked next to the hosted build.  Both must
  * give the same verdicts, record for record:
  *
  *  - on every config of the YAML corpus (yaml_corpus.c), valid and

@@ -200,7 +200,7 @@ void apic_reset(struct per_cpu *pc)
 	 * hand-over would have dropped them (SDM Vol. 3, 11.4.7.3). */
 	pc->arch.irqs_dropped = 0;
 	for (n = 0; n < 256 && any_set(pc, APIC_REG_IRR); n++)
-		arch_take_pending_irq();
+		x86_take_pending_irq();
 	if (pc->arch.irqs_dropped)
 		printk("CPU %u: dropped %u pending interrupt(s) of its "
 		       "previous owner\n",

@@ -13,7 +13,7 @@
  * was not carried out in time is withdrawn and the requester's caller
  * decides what the silence means (core/cell.c: a cell CPU is lost, a root
  * CPU makes the operation fail).  A CPU that finds itself lost never
- * enters a guest again (cpu_halt_lost).
+ * enters a guest again (arch_cpu_halt_lost).
  *
  * Suspension is a round rather than a bit: the requester writes a new
  * round number (never used before for that CPU) to suspend_want, the CPU
@@ -171,7 +171,7 @@ int arch_cpu_start(struct per_cpu *target)
 	return request(target, REQ_START);
 }
 
-void cpu_halt_lost(struct per_cpu *pc)
+void arch_cpu_halt_lost(struct per_cpu *pc)
 {
 	(void)pc;
 	/* NMIs still come (hv_nmi) and return here */
@@ -289,7 +289,7 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 		vcpu_disarm_event_exit(pc);
 		if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==
 		    WARDEN_CPU_LOST)
-			cpu_halt_lost(pc);
+			arch_cpu_halt_lost(pc);
 		serve_suspend(pc);
 		req = load_requests(pc);
 		if (req & REQ_PARK) {

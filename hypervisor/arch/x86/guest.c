@@ -60,8 +60,8 @@ static const u8 *window(struct per_cpu *pc, u64 phys)
 	return window_rw(pc, phys, MAP_READ);
 }
 
-/* Guest-physical to host-physical through the cell's EPT, if the cell
- * has the rights need (MAP_*). */
+/* Guest-physical to host-physical through the cell's second-level tables,
+ * if the cell has the rights need (MAP_*). */
 static bool cell_gpa_to_hpa(const struct cell *cell, u64 gpa, u64 *hpa,
 			    unsigned int need)
 {

@@ -57,8 +57,8 @@ const struct mmio_insn *insn_cache_lookup(struct insn_cache *c,
 		s = &c->slot[i];
 		if (!s->valid || !same_key(&s->key, key))
 			continue;
-		/* seqcount read side: the EPT did not change before, during
-		 * or after the compares */
+		/* seqcount read side: the second-level tables did not change
+		 * before, during or after the compares */
 		if (s->gen != g || (g & 1) || !still_true(s) ||
 		    __atomic_load_n(gen, __ATOMIC_ACQUIRE) != g)
 			break;

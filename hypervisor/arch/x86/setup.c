@@ -64,7 +64,7 @@ static void build_idt(void)
 	}
 }
 
-void arch_take_pending_irq(void)
+void x86_take_pending_irq(void)
 {
 	struct dtr drain = { sizeof(drain_idt) - 1, (u64)drain_idt };
 	struct dtr normal = { sizeof(idt) - 1, (u64)idt };
@@ -167,7 +167,7 @@ int hv_exception(struct exception_frame *f)
 		return 1;
 	}
 	if (pc->arch.in_exception)
-		cpu_halt_lost(pc); /* a fault while reporting one */
+		arch_cpu_halt_lost(pc); /* a fault while reporting one */
 	pc->arch.in_exception = true;
 	asm volatile("mov %%cr2, %0" : "=r"(cr2));
 	printk("FATAL: hypervisor exception %llu on CPU %u at RIP 0x%llx, "
@@ -179,7 +179,7 @@ int hv_exception(struct exception_frame *f)
 		pc->arch.lost_vector = (u8)f->vector;
 		pc->arch.lost_rip = f->rip;
 		cell_cpu_lost_here(pc, (unsigned int)f->vector, f->rip);
-		cpu_halt_lost(pc);
+		arch_cpu_halt_lost(pc);
 	}
 	for (;;)
 		asm volatile("cli; hlt");

@@ -41,20 +41,23 @@ void arch_cpu_prepare(struct per_cpu *pc);
 int arch_init_system(struct per_cpu *pc);
 
 /*
- * Build the root cell's architecture state (EPT from the system config's
- * memory regions minus hypervisor memory, I/O and MSR bitmaps).
+ * Build the root cell's architecture state (second-level page tables from
+ * the system config's memory regions minus hypervisor memory, I/O and MSR
+ * bitmaps).
  * 0 or a negative errno with the reason recorded.
  */
 int arch_root_cell_init(struct per_cpu *pc, struct cell *root);
 
 /*
- * Enter VMX operation on this CPU and prepare its VMCS with Linux's state
- * (pc->entry->linux_state) as the guest state.  0 or a negative errno with
- * the reason recorded; on failure nothing is left enabled.
+ * Switch on the vendor's virtualization extension on this CPU and prepare
+ * its per-CPU guest-state area with Linux's state (pc->entry->linux_state)
+ * as the guest state.  0 or a negative errno with the reason recorded; on
+ * failure nothing is left enabled.
  */
 int arch_cpu_init(struct per_cpu *pc);
 
-/* Undo arch_cpu_init when another CPU failed: leave VMX operation. */
+/* Undo arch_cpu_init when another CPU failed: switch the virtualization
+ * extension off again. */
 void arch_cpu_undo(struct per_cpu *pc);
 
 /*
@@ -128,7 +131,7 @@ void arch_flush_memory(void);
  * its next look at its requests (at once if it runs Linux: the event NMI)
  * and waits in the hypervisor until arch_cpu_resume; 0 when it waits,
  * that is when it is in no exit handler and runs no guest code.  It
- * drops its EPT translations before it runs Linux again.
+ * drops its second-level translations before it runs Linux again.
  */
 int arch_cpu_suspend(struct per_cpu *target);
 /* Let a CPU that arch_cpu_suspend stopped go on (it does not wait). */
@@ -150,7 +153,7 @@ int arch_cpu_start(struct per_cpu *target);
 
 /* On a CPU the hypervisor gave up on (its state WARDEN_CPU_LOST): stop
  * for good, answering nothing.  Does not return. */
-void __attribute__((noreturn)) cpu_halt_lost(struct per_cpu *pc);
+void __attribute__((noreturn)) arch_cpu_halt_lost(struct per_cpu *pc);
 
 /* WARDEN_HC_TEST on this cell CPU (test hooks enabled): make the
  * hypervisor fail the way kind (WARDEN_TEST_*) says.  Returns (0) only

@@ -59,7 +59,7 @@ void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip);
 
 /* On a cell CPU where the hypervisor took an exception it cannot recover
  * from: the CPU is lost (WARDEN_CPU_LOST), its cell failed.  The caller
- * then halts the CPU for good (cpu_halt_lost). */
+ * then halts the CPU for good (arch_cpu_halt_lost). */
 void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip);
 
 /* Fill *err for a pool that ran out of pages (rule NO_MEMORY, the pool's

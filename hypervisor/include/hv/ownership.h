@@ -27,7 +27,7 @@ struct warden_error;
  *    flags (WARDEN_MEM_*, no write) and mem_type instead: reads go to
  *    the hardware, writes exit (root's HPET page, say);
  *  - REDIRECT: mapped to the page(s) at phys with flags and mem_type,
- *    whatever the config maps there (VMX's APIC-access page behind a
+ *    whatever the config maps there (the APIC-access page behind a
  *    trapped xAPIC page).
  * A trap is installed when it is registered and again by every mapping
  * the path makes over it, in the same update: no mapping of the range

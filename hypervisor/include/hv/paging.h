@@ -7,7 +7,8 @@
  * hypervisor virtual addresses; pool->to_phys/to_virt convert.
  *
  * The engine builds and edits x86-64 4-level page tables of one *format*:
- * the host's own tables and EPT differ only in how an entry encodes
+ * the host's own tables and the vendors' second-level ones differ only in
+ * how an entry encodes
  * "present", access rights, memory type and a large page, so each format is
  * a small set of functions (struct paging_format) and everything else —
  * walking, splitting large pages, picking 1 GiB / 2 MiB / 4 KiB pages —

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Units: optional subsystems (the xAPIC pages, the communication region;
- * next the IOAPIC, PCI devices, inter-cell links, the IOMMU) plug into
+ * Units: optional subsystems (the xAPIC pages, the communication region,
+ * the IOAPIC, PCI devices, inter-cell links, root's HPET and root's IOMMU
+ * registers watched) plug into
  * the cell lifecycle through one table each, so that cell create and
  * destroy never name them.  A unit is defined with DEFINE_UNIT in its own
  * file; the linker collects every definition (section warden_units), and

@@ -280,7 +280,7 @@ void vcpu_load_cell(struct per_cpu *pc)
 
 	c->iopm_base_pa = hv_virt_to_phys(cell->io_bitmap);
 	c->n_cr3 = pool_virt_to_phys(&hv.pool, cell->tables.root);
-	c->guest_asid = cell->vpid;
+	c->guest_asid = cell->tlb_tag;
 	vcpu_load_msr_bitmap(pc);
 }
 

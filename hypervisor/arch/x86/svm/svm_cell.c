@@ -114,7 +114,7 @@ int vendor_cell_init(struct cell *cell, bool x2apic)
 	 * safe because a CPU flushes its TLB whenever it changes cells
 	 * (events.c: vcpu_flush_second_level, vcpu_flush_guest_tlb).
 	 */
-	a->vpid = (u16)(1 + cell->id % (svm_caps.num_asids - 1));
+	a->tlb_tag = (u16)(1 + cell->id % (svm_caps.num_asids - 1));
 	return 0;
 }
 

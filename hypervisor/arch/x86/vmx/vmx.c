@@ -302,7 +302,7 @@ static bool write_cell_controls(struct per_cpu *pc)
 	ok &= vmwrite(EPT_POINTER,
 		      pool_virt_to_phys(&hv.pool, cell->tables.root) |
 			      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);
-	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->vpid);
+	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->tlb_tag);
 	return ok;
 }
 

@@ -76,7 +76,7 @@ int vendor_cell_init(struct cell *cell, bool x2apic)
 		return -WARDEN_ENOMEM;
 	}
 	/* VPID 0 is VMX root operation's own (SDM Vol. 3C, 29.1) */
-	a->vpid = (u16)(cell->id + 1);
+	a->tlb_tag = (u16)(cell->id + 1);
 	return 0;
 }
 

@@ -290,7 +290,7 @@ void vmx_resume_failed(struct guest_regs *regs)
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
 	if (pc->cell != &hv.root) {
 		cell_cpu_lost_here(pc, 0, vmread(GUEST_RIP));
-		cpu_halt_lost(pc);
+		arch_cpu_halt_lost(pc);
 	}
 	for (;;)
 		asm volatile("cli; hlt");

@@ -33,8 +33,9 @@ struct arch_cell {
 	 * architecture gives (apic_cell.c).  NULL (root, a physical xAPIC):
 	 * msr_bitmap serves both modes. */
 	u8 *msr_bitmap_xapic;
-	/* the tag of the cell's cached guest translations (VMX: VPID) */
-	u16 vpid;
+	/* the tag of the cell's cached guest translations (the vendor's:
+	 * VMX's VPID, SVM's ASID) */
+	u16 tlb_tag;
 };
 
 /* The MSR permission map for this CPU's cell and guest APIC mode. */

@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * VM exits in vendor-neutral form.  The vendor's exit code (vmx/vmx_exit.c)
- * decodes its exit into a struct x86_exit and calls x86_handle_exit, which
- * counts it once, runs the handler of its kind and carries out the action
- * the handler returns (exit.c).  The kind table (exit_table.c) maps each
- * kind to its handler and to its statistics id (warden/stats.h); it is
- * plain data, held against stats.h by a unit test.
+ * VM exits in vendor-neutral form.  The vendor's exit code (vmx/vmx_exit.c,
+ * svm/svm_exit.c) decodes its exit into a struct x86_exit and calls
+ * x86_handle_exit, which counts it once, runs the handler of its kind and
+ * carries out the action the handler returns (exit.c).  The kind table
+ * (exit_table.c) maps each kind to its handler and to its statistics id
+ * (warden/stats.h); it is plain data, held against stats.h by a unit test.
+ *
+ * One exit is made up: the event exit.  VMX gets it from the hardware (a
+ * zero preemption timer makes the entry exit at once); SVM has no such
+ * timer and, finding the event armed just before an entry, passes an
+ * X86_EXIT_EVENT that no exit produced (svm_prepare_entry).  Both are
+ * counted as exits of kind X86_EXIT_EVENT (statistics: total and
+ * management), so that the counters mean the same on both vendors.
  */
 #ifndef WARDEN_ASM_EXIT_H
 #define WARDEN_ASM_EXIT_H
@@ -130,10 +137,11 @@ static inline void x86_exit_count(u64 *stats, enum x86_exit_kind kind)
 }
 
 /*
- * From the vendor's exit code, after it decoded the exit into *e: refine
- * and count it, run its handler, carry out the action (inject, skip, run
- * a hypercall), then the event loop (x86_cpu_events).  Returns when the
- * guest may be entered again; a CPU the hypervisor gives up never
+ * From the vendor's exit code, after it decoded the exit into *e (or, for
+ * SVM's made-up event exit, before an entry: see the top of this file):
+ * refine and count it, run its handler, carry out the action (inject,
+ * skip, run a hypercall), then the event loop (x86_cpu_events).  Returns
+ * when the guest may be entered again; a CPU the hypervisor gives up never
  * returns.
  */
 void x86_handle_exit(struct per_cpu *pc, struct guest_regs *regs,

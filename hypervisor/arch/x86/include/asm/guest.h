@@ -2,9 +2,9 @@
 /*
  * Reading the memory of the guest that runs on this CPU (guest.c): its
  * linear addresses through its own page tables (SDM Vol. 3, 4.5) and the
- * cell's EPT, a page at a time through a per-CPU window in the
- * hypervisor's address space.  Memory the cell's EPT does not let it read
- * is never read for it.
+ * cell's second-level tables, a page at a time through a per-CPU window in
+ * the hypervisor's address space.  Memory the cell's second-level tables
+ * do not let it read is never read for it.
  */
 #ifndef WARDEN_ASM_GUEST_H
 #define WARDEN_ASM_GUEST_H
@@ -27,7 +27,7 @@ int guest_windows_init(unsigned int num_cpus);
 /*
  * Copy up to len bytes from the guest's linear address linear into buf.
  * Returns the number of bytes copied: fewer than len when a page is not
- * mapped (guest page tables or EPT) or paging is in a mode other than
+ * mapped (guest or second-level page tables) or paging is in a mode other than
  * none or 4/5-level IA-32e.
  */
 unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
@@ -36,7 +36,7 @@ unsigned int guest_read_linear(struct per_cpu *pc, u64 linear, void *buf,
 /*
  * Decode the instruction at the guest's CS:RIP that made an MMIO access
  * (insn.c): from this CPU's decode cache when every paging-structure
- * entry, EPT translation and byte it depends on is unchanged
+ * entry, second-level translation and byte it depends on is unchanged
  * (asm/insn_cache.h), else by a page walk, which then fills the cache.
  * Takes no lock on a hit.  Returns INSN_OK and fills *insn, or a negative
  * insn_error; bytes that cannot be read count as INSN_TRUNCATED.

@@ -3,8 +3,9 @@
  * Decoding of the instructions a guest uses to access memory-mapped
  * device registers, so that the hypervisor can perform an access that
  * exited (an APIC-access VM exit is fault-like and does not report the
- * instruction's length or operand: SDM Vol. 3, 29.4.4; nor does an EPT
- * violation report the operand).
+ * instruction's length or operand: SDM Vol. 3, 29.4.4; nor does a
+ * second-level fault report the operand: VMX's EPT violation, SVM's NPF
+ * without decode assists).
  *
  * Plain C without hardware access, also compiled into the unit tests.
  * In 64-bit mode and in 32-bit protected mode, with REX (64-bit mode

@@ -2,7 +2,7 @@
 /*
  * A per-CPU cache of decoded MMIO instructions (insn_cache.c), so that a
  * trapped xAPIC access at an instruction seen before costs a few compares
- * instead of a guest page walk, EPT walks and a decode.
+ * instead of a guest page walk, second-level walks and a decode.
  *
  * An APIC-access exit reports only the page offset and the access type
  * (SDM Vol. 3, 28.2.1, Table 28-6), so the instruction must be known.
@@ -10,8 +10,9 @@
  *  - the guest's translation of that address is the same: same CR3, same
  *    paging mode, same value in every paging-structure entry the walk read
  *    (a walk is determined by CR3 and those entries, SDM Vol. 3, 4.5);
- *  - the EPT that turned those guest-physical addresses into host ones has
- *    not changed (the cell's tables generation, even while no change runs);
+ *  - the second-level tables that turned those guest-physical addresses
+ *    into host ones have not changed (the cell's tables generation, even
+ *    while no change runs);
  *  - the instruction's bytes are the same (Linux patches its own text and
  *    reuses module addresses).
  * A hit re-reads every one of those entries and bytes through mappings the
@@ -35,7 +36,7 @@ struct insn_cache_key {
 	u64 linear; /* CS base + RIP */
 	u64 cr3;
 	u64 mode;	  /* paging mode and CS.L, as the caller packs them */
-	const void *cell; /* whose EPT translated the walk */
+	const void *cell; /* whose second-level tables translated the walk */
 };
 
 struct insn_cache_slot {
@@ -58,7 +59,7 @@ struct insn_cache {
 
 /*
  * The decoded instruction for key, if a slot holds it and every entry and
- * byte it depends on still reads the same, with *gen (the cell's EPT
+ * byte it depends on still reads the same, with *gen (the cell's tables
  * generation, odd while a change runs) even and equal to the fill's before
  * and after the compares; NULL otherwise.  Counts a hit or a miss.
  */

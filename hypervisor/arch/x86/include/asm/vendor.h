@@ -2,11 +2,11 @@
 /*
  * The vendor interface: everything the vendor-neutral x86 layer
  * (hypervisor/arch/x86/) needs from the hardware virtualization extension
- * of one CPU vendor.  Intel VMX implements it in hypervisor/arch/x86/vmx/;
- * an AMD SVM backend is one more folder implementing the same functions.
- * Outside the vendor folder no code reads or writes the guest-state area
- * (VMCS, VMCB), a second-level page-table entry or a vendor instruction:
- * it calls these.
+ * of one CPU vendor: Intel's VMX in hypervisor/arch/x86/vmx/, AMD's SVM
+ * in hypervisor/arch/x86/svm/, each linked into its own image
+ * (warden-intel.bin, warden-amd.bin).  Outside the vendor folders no code
+ * reads or writes the guest-state area (the VMCS, the VMCB), a
+ * second-level page-table entry or a vendor instruction: it calls these.
  *
  * Unless said otherwise, a vcpu_* function acts on the guest of the CPU it
  * runs on, from an exit handler or the event loop (its guest-state area is
@@ -36,8 +36,8 @@ struct warden_linux_state;
  */
 int vendor_init_system(struct per_cpu *pc, struct guest_limits *limits);
 
-/* The second-level page-table format the vendor's hardware walks (EPT,
- * nested page tables), for the cells' guest-physical memory. */
+/* The second-level page-table format the vendor's hardware walks
+ * (EPT or NPT), for the cells' guest-physical memory. */
 const struct paging_format *vendor_second_level_format(void);
 
 /*
@@ -109,8 +109,8 @@ void vcpu_code(struct vcpu_code *c);
 void vcpu_set_cr0(u64 value);
 void vcpu_set_cr4(u64 value);
 void vcpu_set_efer(u64 value);
-/* The guest's PAT, checked by pat_check (VMX: the VMCS's IA32_PAT field,
- * SVM: G_PAT), loaded at the next entry. */
+/* The guest's PAT, checked by pat_check, loaded at the next entry
+ * (VMCS: the IA32_PAT field; VMCB: G_PAT). */
 void vcpu_set_pat(u64 value);
 void vcpu_set_pdptes(const u64 pdpte[4]);
 

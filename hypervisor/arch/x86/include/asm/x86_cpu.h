@@ -65,7 +65,7 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs);
 
 /* Let one interrupt in, if one is pending, and drop it (hv_drop_irq), with
  * an IDT on which every vector from 16 up is an interrupt (setup.c). */
-void arch_take_pending_irq(void);
+void x86_take_pending_irq(void);
 
 /* The hypervisor's own selectors (0: code, 1: data, 2: TSS), IDT base,
  * and the jump back to the driver's stub (entry.S) (setup.c). */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The status calls while Warden is enabled: the hypervisor's CPUs, cells
+ * and memory pool (WARDEN_IOCTL_STATUS), one CPU's state, cell and exit
+ * counters (WARDEN_IOCTL_CPU_INFO).
+ */
+#include <linux/mutex.h>
+
+#include <asm/msr.h>
+
+#include <warden/hypercall.h>
+
+#include "hv_state.h"
+#include "warden-driver.h"
+
+int wd_status(struct warden_status *st)
+{
+	mutex_lock(&wd_lock);
+	st->enabled = wd.enabled;
+	if (wd.enabled) {
+		st->num_cpus = wd.num_cpus;
+		st->num_cells = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+					     WARDEN_INFO_NUM_CELLS, 0);
+		st->mem_pool_pages = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+						  WARDEN_INFO_MEM_POOL_PAGES,
+						  0);
+		st->mem_pool_used = wd_hypercall(WARDEN_HC_HYPERVISOR_GET_INFO,
+						 WARDEN_INFO_MEM_POOL_USED, 0);
+	}
+	mutex_unlock(&wd_lock);
+	return 0;
+}
+
+int wd_cpu_info(struct warden_cpu_info *info)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int i;
+	int ret = 0;
+
+	mutex_lock(&wd_lock);
+	if (!wd.enabled) {
+		ret = wd_error(&info->error, -EINVAL, &why,
+			       "cpu info: Warden is not enabled");
+		goto out;
+	}
+	if (info->cpu >= wd.num_cpus) {
+		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
+		why.item_kind = WARDEN_ITEM_CPU;
+		why.item_index = info->cpu;
+		why.values[0] = wd.num_cpus;
+		ret = wd_error(&info->error, -EINVAL, &why,
+			       "cpu info: no CPU %u", info->cpu);
+		goto out;
+	}
+	info->state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				   WARDEN_CPU_INFO_STATE);
+	info->cell_id = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+				     WARDEN_CPU_INFO_CELL);
+	info->num_stats = WARDEN_NUM_STATS;
+	for (i = 0; i < WARDEN_NUM_STATS; i++)
+		info->stats[i] = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
+					      WARDEN_CPU_INFO_STAT_BASE + i);
+	info->tsc = rdtsc();
+out:
+	mutex_unlock(&wd_lock);
+	return ret;
+}
