@@ -111,6 +111,7 @@ int wd_enable(struct warden_enable *arg)
 	void *config;
 	u64 percpu_total, cr3, start_tsc;
 	u32 khz, vendor, num_fns = 0;
+	u64 t_start = ktime_get_ns(), t_enter, t_entered;
 	int ret;
 
 	if (arg->config_size > MAX_CONFIG_SIZE) {
@@ -301,9 +302,11 @@ int wd_enable(struct warden_enable *arg)
 	for_each_online_cpu (cpu)
 		wd.ctx[cpu]->hv_cr3 = cr3;
 
+	t_enter = ktime_get_ns();
 	start_tsc = rdtsc();
 	on_each_cpu(enter_cpu, NULL, 1);
 	start_tsc = rdtsc() - start_tsc;
+	t_entered = ktime_get_ns();
 
 	ret = 0;
 	for_each_online_cpu (cpu) {
@@ -348,8 +351,13 @@ int wd_enable(struct warden_enable *arg)
 	wd_links_start();
 	kvfree(fns);
 	kvfree(config);
-	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles\n",
-		ncpus, start_tsc);
+	pr_info("warden: enabled on %u CPUs; entering took %llu TSC cycles; "
+		"%llu ms in all: %llu preparing, %llu entering, %llu for the "
+		"links and sysfs\n",
+		ncpus, start_tsc, (ktime_get_ns() - t_start) / NSEC_PER_MSEC,
+		(t_enter - t_start) / NSEC_PER_MSEC,
+		(t_entered - t_enter) / NSEC_PER_MSEC,
+		(ktime_get_ns() - t_entered) / NSEC_PER_MSEC);
 	return 0;
 
 out_contexts:
@@ -383,13 +391,14 @@ int wd_disable(struct warden_cell_ref *arg)
 	struct warden_error *err = &arg->error;
 	struct wd_reason why = { .cpu = WARDEN_NO_CPU };
 	unsigned int cpu;
-	u64 start_tsc;
+	u64 start_tsc, t_start = ktime_get_ns(), t_links, t_cells;
 	int ret = 0;
 
 	/* The link functions out of Linux first, while the hypervisor still
 	 * emulates them: their drivers set STATE down.  They come back if
 	 * disable fails. */
 	wd_links_stop();
+	t_links = ktime_get_ns();
 	mutex_lock(&wd_lock);
 	if (!wd.enabled) {
 		why.rule = WARDEN_RULE_NOT_ENABLED;
@@ -408,6 +417,7 @@ int wd_disable(struct warden_cell_ref *arg)
 		wd_links_resume(true);
 		return ret;
 	}
+	t_cells = ktime_get_ns();
 	cpus_read_lock();
 	ret = check_all_online(err, "disable");
 	if (ret)
@@ -438,8 +448,12 @@ int wd_disable(struct warden_cell_ref *arg)
 	wd.header = NULL;
 	release_mem_region(wd.hv_phys, wd.hv_size);
 	pr_info("warden: disabled, Linux runs on bare metal; leaving took "
-		"%llu TSC cycles\n",
-		start_tsc);
+		"%llu TSC cycles; %llu ms in all: %llu for the links, %llu "
+		"for the cells, %llu leaving\n",
+		start_tsc, (ktime_get_ns() - t_start) / NSEC_PER_MSEC,
+		(t_links - t_start) / NSEC_PER_MSEC,
+		(t_cells - t_links) / NSEC_PER_MSEC,
+		(ktime_get_ns() - t_cells) / NSEC_PER_MSEC);
 out:
 	cpus_read_unlock();
 	mutex_unlock(&wd_lock);
