@@ -22,26 +22,26 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/lib/string.c hypervisor/lib/format.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \
-	hypervisor/arch/x86/exit.c hypervisor/arch/x86/exit_table.c \
-	hypervisor/arch/x86/emulate.c hypervisor/arch/x86/mmio_exit.c \
+	hypervisor/arch/x86/exit/exit.c hypervisor/arch/x86/exit/exit_table.c \
+	hypervisor/arch/x86/exit/emulate.c hypervisor/arch/x86/exit/mmio_exit.c \
 	hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/root_cell.c hypervisor/arch/x86/pgformat.c \
-	hypervisor/arch/x86/apic.c hypervisor/arch/x86/guest.c \
+	hypervisor/arch/x86/apic/apic.c hypervisor/arch/x86/guest.c \
 	hypervisor/arch/x86/insn.c hypervisor/arch/x86/insn_cache.c \
-	hypervisor/arch/x86/apic_dest.c \
-	hypervisor/arch/x86/cell_tables.c hypervisor/arch/x86/apic_cell.c \
-	hypervisor/arch/x86/apic_unit.c \
-	hypervisor/arch/x86/ioapic.c hypervisor/arch/x86/ioapic_rules.c \
+	hypervisor/arch/x86/apic/apic_dest.c \
+	hypervisor/arch/x86/cell_tables.c hypervisor/arch/x86/apic/apic_cell.c \
+	hypervisor/arch/x86/apic/apic_unit.c \
+	hypervisor/arch/x86/ioapic/ioapic.c hypervisor/arch/x86/ioapic/ioapic_rules.c \
 	hypervisor/arch/x86/irq_dest.c \
-	hypervisor/arch/x86/hpet.c hypervisor/arch/x86/hpet_rules.c \
-	hypervisor/arch/x86/vtd_root.c hypervisor/arch/x86/root_page.c \
-	hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_msix.c \
-	hypervisor/arch/x86/pci_msix_root.c hypervisor/arch/x86/pci_root_fns.c \
-	hypervisor/arch/x86/pci_rules.c hypervisor/arch/x86/pci_decoders.c \
-	hypervisor/arch/x86/pci_pirq.c hypervisor/arch/x86/pci_pirq_rules.c \
-	hypervisor/arch/x86/pci_rcba.c \
-	hypervisor/arch/x86/link.c hypervisor/arch/x86/link_irq.c \
-	hypervisor/arch/x86/link_rules.c \
+	hypervisor/arch/x86/hpet/hpet.c hypervisor/arch/x86/hpet/hpet_rules.c \
+	hypervisor/arch/x86/vtd/vtd_root.c hypervisor/arch/x86/root_page.c \
+	hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_msix.c \
+	hypervisor/arch/x86/pci/pci_msix_root.c hypervisor/arch/x86/pci/pci_root_fns.c \
+	hypervisor/arch/x86/pci/pci_rules.c hypervisor/arch/x86/pci/pci_decoders.c \
+	hypervisor/arch/x86/pci/pci_pirq.c hypervisor/arch/x86/pci/pci_pirq_rules.c \
+	hypervisor/arch/x86/pci/pci_rcba.c \
+	hypervisor/arch/x86/link/link.c hypervisor/arch/x86/link/link_irq.c \
+	hypervisor/arch/x86/link/link_rules.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/cpu_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \

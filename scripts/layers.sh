@@ -13,7 +13,8 @@
 # - anything but the ownership path (core/ownership.c) changes a cell's
 #   second-level tables (arch_map_memory, arch_unmap_memory);
 # - the core or the exit path names a unit (its header or its functions):
-#   they reach units through the unit table (hv/unit.h).
+#   they reach units through the unit table (hv/unit.h);
+# - a file reaches into another folder's private header ("../").
 # - a vendor word (VMCS, EPT, VMCB, NPT, ...) stands in vendor-neutral code
 #   or comments (below).
 # Run by "make format-check".
@@ -70,8 +71,7 @@ if [ -n "$hits" ]; then
 fi
 # units have one door: the core and the exit path name none of them
 hits=$(ls hypervisor/core/*.c hypervisor/include/hv/*.h \
-	hypervisor/arch/x86/exit.c hypervisor/arch/x86/exit_table.c \
-	hypervisor/arch/x86/mmio_exit.c hypervisor/arch/x86/emulate.c \
+	hypervisor/arch/x86/exit/*.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/svm/svm_exit.c |
 	xargs grep -nE '#include <asm/(link|ioapic|pci|pci_dev|pci_virt|hpet|vtd_root|root_page)\.h>|\b(link|ioapic|pci|hpet|vtd)_[a-z_]+\(' |
 	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
@@ -129,6 +129,13 @@ if [ -n "$hits$arch_hits" ]; then
 		"lines are listed in scripts/layers.sh):"
 	[ -z "$hits" ] || echo "$hits"
 	[ -z "$arch_hits" ] || echo "$arch_hits"
+	status=1
+fi
+# a unit's private headers are its folder's: no include climbs out
+hits=$(find hypervisor -name '*.[chS]' | sort | xargs grep -nE '#include "\.\./')
+if [ -n "$hits" ]; then
+	echo "layers: an include reaches another folder's private header:"
+	echo "$hits"
 	status=1
 fi
 [ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx | arch/x86/svm, one direction"

@@ -19,8 +19,8 @@ UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/vmx/ept.c
 UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
-UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic_dest.c
-UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet_rules.c
+UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic/apic_dest.c
+UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet/hpet_rules.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c
@@ -37,11 +37,11 @@ UNIT_LIBS_link_net := -Iinmates/include
 UNIT_DEPS_link_ping := tools/link_ping.c
 UNIT_LIBS_link_ping := -Wl,--wrap=open,--wrap=flock,--wrap=ioctl \
 	-Wl,--wrap=mmap,--wrap=munmap,--wrap=poll,--wrap=read
-UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic_rules.c
-UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci_rules.c \
-	hypervisor/arch/x86/pci_decoders.c hypervisor/arch/x86/pci_pirq_rules.c
-UNIT_DEPS_link_rules := hypervisor/arch/x86/link_rules.c
-UNIT_DEPS_exit_table := hypervisor/arch/x86/exit_table.c
+UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic/ioapic_rules.c
+UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci/pci_rules.c \
+	hypervisor/arch/x86/pci/pci_decoders.c hypervisor/arch/x86/pci/pci_pirq_rules.c
+UNIT_DEPS_link_rules := hypervisor/arch/x86/link/link_rules.c
+UNIT_DEPS_exit_table := hypervisor/arch/x86/exit/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \
 	hypervisor/arch/x86/cpu_rules.c
 
@@ -51,7 +51,7 @@ UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))
 $(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h \
 		tools/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include -Itests/unit -Itools \
+	$(CC) $(HOST_CFLAGS) -Ihypervisor/include -Ihypervisor/arch/x86 -Ihypervisor/arch/x86/include -Ihypervisor/arch/x86/vmx/include -Itests/unit -Itools \
 		-DWARDEN_FIXTURES=\"$(CURDIR)/tests/unit/fixtures\" \
 		-DWARDEN_CONFIGS=\"$(CURDIR)/configs\" $< \
 		$(UNIT_DEPS_$*) -lcmocka $(UNIT_LIBS_$*) -o $@

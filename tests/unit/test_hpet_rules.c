@@ -6,7 +6,7 @@
  * an FSB message the MSI rule refuses.
  */
 #include "cmocka_wrap.h"
-#include <asm/hpet.h>
+#include "hpet/hpet.h"
 #include <string.h>
 
 #define CELL_GSI 23	     /* the pin a cell owns in these tests */

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A cell's IOAPIC redirection entries (hypervisor/arch/x86/ioapic_rules.c
- * and asm/ioapic.h): which deliveries a cell may program, and how an
+ * and ioapic/ioapic.h): which deliveries a cell may program, and how an
  * entry is rewritten to physical mode for the CPU it reaches.
  */
 #include "cmocka_wrap.h"
-#include <asm/ioapic.h>
+#include "ioapic/ioapic.h"
 
 #define FIXED(v) ((u64)(v))
 #define DM(m) ((u64)(m) << IOAPIC_DM_SHIFT)

@@ -6,7 +6,7 @@
  * interrupt-remapping entry.
  */
 #include "cmocka_wrap.h"
-#include <asm/link_rules.h>
+#include "link/link_rules.h"
 
 #define MS 1000000ull /* ticks per millisecond */
 

@@ -19,7 +19,7 @@
 
 /* Emulated MMIO regions a cell can have (hv/mmio.h). */
 #define HV_CELL_MMIO_REGIONS 16
-/* Root's: its own traps plus up to 32 MSI-X tables (asm/pci_dev.h). */
+/* Root's: its own traps plus up to 32 MSI-X tables (PCI_ROOT_MSIX_MAX). */
 #define HV_ROOT_MMIO_REGIONS 64
 /* Emulated port ranges a cell can have (the same registry, for ports). */
 #define HV_CELL_PIO_REGIONS 4

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Root's MSI-X tables (contracts in asm/pci_dev.h).  Root maps its
+ * Root's MSI-X tables (contracts in pci_dev.h).  Root maps its
  * devices' BARs directly, so the tables in them would let a root driver
  * aim an interrupt at a cell's CPU; the hypervisor traps each table where
  * its BAR is when Warden is enabled (root's CPUs wait in the rendezvous,
@@ -17,7 +17,7 @@
  * change nothing.
  */
 #include <asm/irq_dest.h>
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <asm/percpu.h>
 #include <hv/arch.h>
 #include <hv/cell.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * MSI-X of a function assigned to a cell (contracts in asm/pci_dev.h).
+ * MSI-X of a function assigned to a cell (contracts in pci_dev.h).
  * The table sits in one of the function's BARs, which the cell maps:
  * the pages holding it are taken out of the cell's second-level tables
  * and registered in its MMIO registry, so that each access traps and is
@@ -15,7 +15,7 @@
  */
 #include <asm/mmio_rw.h>
 #include <asm/irq_dest.h>
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <asm/vendor.h>
 #include <hv/arch.h>
 #include <hv/cell.h>

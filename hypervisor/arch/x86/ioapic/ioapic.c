@@ -17,7 +17,7 @@
  *  - a cell that owns pins sees each IOAPIC at its address, with its own
  *    select register.  Its pins read and write as on hardware; its entries
  *    must be Fixed or Lowest Priority with a vector 0x10-0xfe and reach
- *    only its CPUs (asm/ioapic.h), else the cell fails, named.  They are
+ *    only its CPUs (ioapic.h), else the cell fails, named.  They are
  *    written in physical destination mode to the first CPU the cell's
  *    destination names (the physical logical IDs are root's).  Pins it
  *    does not own read masked and ignore writes: an OS masks every pin at
@@ -35,7 +35,7 @@
  */
 #include <asm/apic.h>
 #include <asm/arch_cell.h>
-#include <asm/ioapic.h>
+#include "ioapic.h"
 #include <asm/irq_dest.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>

@@ -43,7 +43,7 @@
 #include <asm/arch_cell.h>
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <asm/pci_virt.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>

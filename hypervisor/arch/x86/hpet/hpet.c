@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The HPET, a unit (asm/hpet.h).  With platform.hpet_base set, root's
+ * The HPET, a unit (hpet.h).  With platform.hpet_base set, root's
  * page of the HPET is mapped read-only: reads (Linux's clocksource) go to
  * the device with no exit, writes trap and are performed here if the
  * HPET they leave sends interrupts only where root may (hpet_rules.c):
@@ -15,7 +15,7 @@
  * The main counter, comparators and status are root's to write: they
  * change when, not where.
  */
-#include <asm/hpet.h>
+#include "hpet.h"
 #include <asm/irq_dest.h>
 #include <asm/mmio_rw.h>
 #include <asm/percpu.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The HPET's interrupt routes (contracts in asm/hpet.h). */
-#include <asm/hpet.h>
+/* The HPET's interrupt routes (contracts in hpet.h). */
+#include "hpet.h"
 
 /* reg with the bytes [offset, offset + size) of the 8-byte register at
  * base replaced from value (the access lies inside it). */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a cell's IOAPIC redirection entry may hold (contract in
- * asm/ioapic.h).  Plain C, also compiled into the unit tests.
+ * ioapic.h).  Plain C, also compiled into the unit tests.
  */
-#include <asm/ioapic.h>
+#include "ioapic.h"
 
 const char *ioapic_cell_entry_refused(u64 entry)
 {

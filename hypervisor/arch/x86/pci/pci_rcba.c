@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ICH9's chipset configuration registers in memory (part of the PCI
- * unit; contract in asm/pci_dev.h).  The root complex register block
+ * unit; contract in pci_dev.h).  The root complex register block
  * (RCBA, LPC register 0xf0, kept in place by pci_decoders.c) holds the
  * interrupt pin and route registers of the chipset's devices: DxxIP
  * (which INTx pin a device uses) at 0x3100-0x313f, DxxIR (which PIRQ line
@@ -14,7 +14,7 @@
  * performed (Linux's iTCO_wdt writes GCS, 0x3410, on the same page).
  */
 #include <asm/mmio_rw.h>
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <asm/percpu.h>
 #include <asm/root_page.h>
 #include <hv/arch.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A link peer's interrupts (contracts in asm/link.h): its MSI-X table,
+ * A link peer's interrupts (contracts in link.h): its MSI-X table,
  * emulated in BAR 0, and the delivery of a vector as a fixed IPI that the
  * hypervisor sends on the CPU that rang (or changed state), so that the
  * receiving CPU takes no VM exit (PCI 3.0, 6.8.2 for the table; SDM
@@ -29,7 +29,7 @@
 #include <asm/apic_dest.h>
 #include <asm/guest.h>
 #include <asm/irq_dest.h>
-#include <asm/link.h>
+#include "link.h"
 #include <asm/percpu.h>
 #include <asm/vendor.h>
 #include <hv/cell.h>

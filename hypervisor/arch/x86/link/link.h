@@ -8,7 +8,7 @@
 #ifndef WARDEN_ASM_LINK_H
 #define WARDEN_ASM_LINK_H
 
-#include <asm/link_rules.h>
+#include "link_rules.h"
 #include <asm/pci.h>
 #include <asm/pci_virt.h>
 #include <hv/spinlock.h>
@@ -42,7 +42,7 @@ struct link_peer {
 	u32 msix[WARDEN_LINK_MAX_VECTORS][4]; /* address lo/hi, data, ctrl */
 	u32 pending; /* PBA: vectors raised while masked */
 	/* the bound of its doorbells and state changes: DROPPED, the
-	 * receivers owed a vector 0 (asm/link_rules.h) */
+	 * receivers owed a vector 0 (link_rules.h) */
 	struct link_bound bound;
 	bool told_doorbell, told_delivery; /* reported once */
 };

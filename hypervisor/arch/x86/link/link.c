@@ -24,7 +24,7 @@
  * (cut_from_root) and stays cut until disable.
  */
 #include <asm/apic.h>
-#include <asm/link.h>
+#include "link.h"
 #include <asm/percpu.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>
@@ -187,7 +187,7 @@ static void send_state(struct per_cpu *pc, struct link_peer *p, u32 go)
 }
 
 /* p wrote a new state: vector 0 of every other peer, within p's bound
- * like a doorbell; over it latched, not lost (asm/link_rules.h). */
+ * like a doorbell; over it latched, not lost (link_rules.h). */
 static void state_changed(struct per_cpu *pc, struct link_peer *p)
 {
 	send_state(pc, p,
@@ -278,7 +278,7 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 }
 
 /* A write to the doorbell: vector of the peer it names, within the
- * bound (asm/link_rules.h). */
+ * bound (link_rules.h). */
 static void doorbell(struct per_cpu *pc, struct link_peer *p, u32 value)
 {
 	struct link *l = p->link;

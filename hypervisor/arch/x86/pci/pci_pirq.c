@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The chipset's PIRQ routing, kept off cells' interrupt inputs (part of
- * the PCI unit; contracts in asm/pci_dev.h, rules in asm/pci.h).  A PCI
+ * the PCI unit; contracts in pci_dev.h, rules in asm/pci.h).  A PCI
  * device's INTx reaches IOAPIC input 16 + n through PIRQ line n and, where
  * the line's routing register says so, also an ISA IRQ -- an input root
  * owns.  So while a cell owns input 16 + n, line n's ISA route is off
@@ -11,7 +11,7 @@
  * pci_lock.
  */
 #include <asm/pci.h>
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The link unit's plain-C rules (contracts in asm/link_rules.h). */
-#include <asm/link_rules.h>
+/* The link unit's plain-C rules (contracts in link_rules.h). */
+#include "link_rules.h"
 
 void link_bucket_init(struct link_bucket *b, u64 now, u32 burst)
 {

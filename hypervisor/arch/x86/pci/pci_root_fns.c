@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Root's PCI functions as Linux had them at enable (contracts in
- * asm/pci_dev.h): the driver's list (struct warden_root_function,
+ * pci_dev.h): the driver's list (struct warden_root_function,
  * include/warden/hvheader.h) in hypervisor memory, which root cannot
  * reach once Warden is enabled.  Root is trusted at enable -- it hands
  * over the hypervisor image itself -- so the sizes are Linux's own
@@ -9,7 +9,7 @@
  * sizing of live BARs, which would move them while they decode.  The
  * list's place is still checked, as every value the driver gives.
  */
-#include <asm/pci_dev.h>
+#include "pci_dev.h"
 #include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <hv/printk.h>
