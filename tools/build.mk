@@ -4,7 +4,10 @@
 
 TOOLS_OUT := $(BUILD)/tools
 # Host-side logic that the unit tests and fuzz targets link too.
-TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/errmsg.c \
+# The error messages, a file per family of rules (tools/errmsg_parts.h).
+ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
+	tools/errmsg_links.c tools/errmsg_system.c
+TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
 	tools/pci_linux.c tools/link_sysfs.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \

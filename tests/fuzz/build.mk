@@ -30,7 +30,7 @@ FUZZ_DEPS_config_check := $(CONFIG_CHECK_SRCS) tests/unit/config_builder.c
 # distribution's (not instrumented).
 FUZZ_DEPS_config_yaml := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/errmsg.c $(CONFIG_CHECK_SRCS) tests/unit/yaml_corpus.c \
+	$(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c
 FUZZ_LIBS_config_yaml := -lyaml
 FUZZ_BINS := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))

@@ -11,7 +11,7 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	ownership
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
-UNIT_DEPS_errmsg := tools/errmsg.c
+UNIT_DEPS_errmsg := $(ERRMSG_SRCS)
 UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c
 UNIT_DEPS_format := hypervisor/lib/format.c
@@ -57,7 +57,7 @@ $(UNIT_OUT)/test_%: tests/unit/test_%.c $$(UNIT_DEPS_$$*) tests/unit/*.h \
 		$(UNIT_DEPS_$*) -lcmocka $(UNIT_LIBS_$*) -o $@
 
 UNIT_DEPS_config_check := $(CONFIG_CHECK_SRCS) tests/unit/config_builder.c \
-	tools/errmsg.c
+	$(ERRMSG_SRCS)
 
 # The validator is built into the hypervisor too: compile its files with
 # the hypervisor's flags, link them into one object and refuse any
@@ -79,7 +79,7 @@ UNIT_TESTS += $(UNIT_CONFIG_TESTS)
 UNIT_BINS += $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_CONFIG_TESTS))
 UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/errmsg.c $(CONFIG_CHECK_SRCS)
+	$(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS)
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
