@@ -14,6 +14,7 @@
 #include "acpi.h"
 #include "config_create.h"
 #include "config_values.h"
+#include "memmap.h"
 
 #define PAGE 0x1000ull
 #define MIB 0x100000ull
@@ -322,38 +323,6 @@ static void legacy(struct gen *g, const struct res_list *io)
 				      .notes,
 			     "/proc/iomem: %s", r->line);
 	}
-}
-
-/* memmap=SIZE$ADDR (or SIZE\$ADDR) on the kernel command line. */
-static int memmap(const char *cmdline, uint64_t *start, uint64_t *size,
-		  char *text, size_t len)
-{
-	const char *p = cmdline, *why;
-	char tok[128], *dollar, *addr;
-	size_t n;
-
-	while (*p) {
-		while (*p == ' ' || *p == '\n' || *p == '\t')
-			p++;
-		n = strcspn(p, " \n\t");
-		snprintf(tok, sizeof(tok), "%.*s", (int)n, p);
-		p += n;
-		if (strncmp(tok, "memmap=", 7))
-			continue;
-		dollar = strchr(tok, '$');
-		if (!dollar)
-			continue;
-		addr = dollar + 1;
-		if (dollar > tok && dollar[-1] == '\\')
-			dollar--;
-		*dollar = '\0';
-		if (cv_parse_u64(tok + 7, size, &why) ||
-		    cv_parse_u64(addr, start, &why))
-			continue;
-		snprintf(text, len, "memmap=%s$%s", tok + 7, addr);
-		return 0;
-	}
-	return -1;
 }
 
 static void memory_from_iomem(struct gen *g, const struct res_list *io)
@@ -1356,7 +1325,8 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	bool pci_read = false;
 	char pci_dir[4200];
 	char *iomem = NULL, *ioports = NULL, *cmdline = NULL, *possible;
-	char memmap_text[160], cpus[1024], com2[200], *end;
+	struct memmap mm;
+	char *memmap_text = mm.text, cpus[1024], com2[200], *end;
 	uint64_t rs, rsize, hv = o->hv_size;
 	const char *why;
 	struct ival *v;
@@ -1383,8 +1353,15 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	cv_format_cpus(&set, cpus, sizeof(cpus));
 
 	cmdline = slurp(&g, "/proc/cmdline", NULL);
-	if (!cmdline ||
-	    memmap(cmdline, &rs, &rsize, memmap_text, sizeof(memmap_text))) {
+	if (cmdline && memmap_find(cmdline, &mm) == MEMMAP_MANGLED) {
+		fail(&g,
+		     "%s on the kernel command line is a reservation GRUB "
+		     "mangled (it took '$0' for a variable): write %s in "
+		     "/etc/default/grub, run update-grub and reboot",
+		     mm.text, mm.fixed);
+		goto out;
+	}
+	if (!cmdline || mm.kind != MEMMAP_FOUND) {
 		fail(&g,
 		     "no memmap=SIZE$ADDR reservation on the kernel command "
 		     "line (%s/proc/cmdline); boot Linux with one, e.g. "
@@ -1392,6 +1369,8 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		     o->root);
 		goto out;
 	}
+	rs = mm.start;
+	rsize = mm.size;
 	if (hv > rsize || hv < MIB || (hv | rs) & (PAGE - 1)) {
 		fail(&g,
 		     "%s: the hypervisor's %s must fit in the reservation and "
