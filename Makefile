@@ -44,6 +44,7 @@ include tools/build.mk
 include tests/unit/build.mk
 include inmates/build.mk
 include tests/fuzz/build.mk
+include scripts/package.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin \
 	$(BUILD)/hypervisor/warden-amd.bin
@@ -87,7 +88,7 @@ vm: deps
 unit-test: unit
 	@tests/run.py --unit-only --build $(BUILD) $(if $(T),--only $(T))
 
-test: deps all unit vm test-modules
+test: deps all unit vm test-modules dkms-module
 	@tests/run.py --build $(BUILD) $(if $(T),--only $(T)) \
 		$(if $(KEEP),--keep $(KEEP))
 
