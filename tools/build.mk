@@ -20,8 +20,11 @@ $(TOOLS_OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
 
-# libyaml (libyaml-dev) is linked statically like everything else.
+# libyaml (libyaml-dev) is linked statically like everything else; the
+# Debian package links it as a shared library (TOOLS_LDFLAGS= in
+# debian/rules), as Debian's policy wants.
+TOOLS_LDFLAGS ?= -static
 $(TOOLS_OUT)/warden: $(TOOLS_OBJS)
-	$(CC) -static $(TOOLS_OBJS) -lyaml -o $@
+	$(CC) $(TOOLS_LDFLAGS) $(TOOLS_OBJS) -lyaml -o $@
 
 -include $(TOOLS_OBJS:.o=.d)
