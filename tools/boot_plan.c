@@ -33,8 +33,9 @@ static int bad(struct reader *r, const yaml_node_t *n, const char *fmt,
 
 static const char *scalar(const yaml_node_t *n)
 {
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value
-						: NULL;
+	return n && n->type == YAML_SCALAR_NODE
+		       ? (const char *)n->data.scalar.value
+		       : NULL;
 }
 
 /* The value of key in mapping n, or NULL. */
@@ -46,7 +47,8 @@ static yaml_node_t *get(struct reader *r, yaml_node_t *n, const char *key)
 		return NULL;
 	for (pair = n->data.mapping.pairs.start;
 	     pair < n->data.mapping.pairs.top; pair++) {
-		const char *k = scalar(yaml_document_get_node(&r->doc, pair->key));
+		const char *k =
+			scalar(yaml_document_get_node(&r->doc, pair->key));
 
 		if (k && !strcmp(k, key))
 			return yaml_document_get_node(&r->doc, pair->value);
@@ -163,8 +165,7 @@ static int boot_section(struct reader *r, yaml_node_t *b, struct boot_plan *p)
 	return 0;
 }
 
-int boot_plan_read(const char *file, struct boot_plan *p, char *err,
-		   size_t len)
+int boot_plan_read(const char *file, struct boot_plan *p, char *err, size_t len)
 {
 	struct reader r = { .file = file, .err = err, .len = len };
 	yaml_parser_t parser;

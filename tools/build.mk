@@ -9,7 +9,7 @@ TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/errmsg.c \
 	tools/pci_linux.c tools/link_sysfs.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/config_create.c tools/acpi.c tools/boot_plan.c
+	tools/config_create.c tools/acpi.c tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_config.c tools/cmd_link.c \
 	tools/link_ping.c tools/cmd_boot.c common/config_check.c \

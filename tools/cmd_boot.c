@@ -21,23 +21,25 @@
 static int usage(FILE *out, const char *cmd)
 {
 	if (!strcmp(cmd, "down"))
-		fprintf(out,
-			"Usage: warden down\n\n"
-			"Takes down what 'warden up' brought up: destroys "
-			"the cells and disables\nthe hypervisor "
-			"('warden disable').\n\n"
-			"Exit status: 0 down, 2 refused or error.\n");
+		fprintf(out, "Usage: warden down\n\n"
+			     "Takes down what 'warden up' brought up: destroys "
+			     "the cells and disables\nthe hypervisor "
+			     "('warden disable').\n\n"
+			     "Exit status: 0 down, 2 refused or error.\n");
 	else
-		fprintf(out,
-			"Usage: warden up [--etc DIR]\n\n"
-			"Enables the hypervisor with DIR/system.yaml (default "
-			"DIR: " DEFAULT_ETC "), then\ncreates, loads and "
-			"starts each cell of DIR/cells/*.yaml, in file-name "
-			"order,\nwhose 'boot:' section says 'start: true' "
-			"(docs/install.md). Every config is\nread first; the "
-			"first step that fails stops the rest, and what is "
-			"up stays up\n('warden down' takes it down).\n\n"
-			"Exit status: 0 up, 2 refused or error.\n");
+		fprintf(out, "Usage: warden up [--etc DIR]\n\n"
+			     "Enables the hypervisor with DIR/system.yaml "
+			     "(default "
+			     "DIR: " DEFAULT_ETC "), then\ncreates, loads and "
+			     "starts each cell of DIR/cells/*.yaml, in "
+			     "file-name "
+			     "order,\nwhose 'boot:' section says 'start: true' "
+			     "(docs/install.md). Every config is\nread first; "
+			     "the "
+			     "first step that fails stops the rest, and what "
+			     "is "
+			     "up stays up\n('warden down' takes it down).\n\n"
+			     "Exit status: 0 up, 2 refused or error.\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
@@ -150,6 +152,9 @@ out:
 
 int cmd_up(int argc, char **argv)
 {
+	/* each step's lines in order with its errors (a pipe or the
+	 * journal would get stdout in one block at exit) */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "--help"))
 		return usage(stdout, "up");
 	if (argc == 1)

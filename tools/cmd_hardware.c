@@ -140,8 +140,8 @@ static int report(const struct warden_hw_probe *probes, size_t n,
 		if (sys[i].status == HWCAP_MISSING)
 			missing++;
 	for (i = rep.num + num_sys; i-- > 0;) {
-		const struct hwcap_result *r =
-			i < rep.num ? &rep.results[i] : &sys[i - rep.num];
+		const struct hwcap_result *r = i < rep.num ? &rep.results[i]
+							   : &sys[i - rep.num];
 
 		if (r->status == HWCAP_MISSING)
 			first = r->name;

@@ -14,6 +14,7 @@
 #include "acpi.h"
 #include "config_create.h"
 #include "config_values.h"
+#include "iomem.h"
 #include "memmap.h"
 
 #define PAGE 0x1000ull
@@ -22,18 +23,6 @@
 #define LAPIC_DEFAULT 0xfee00000ull
 
 /* A line of /proc/iomem or /proc/ioports. */
-struct res {
-	uint64_t start, end; /* end inclusive, as Linux prints it */
-	unsigned int depth;  /* indentation level */
-	char name[80];
-	char line[128]; /* trimmed, for comments */
-};
-
-struct res_list {
-	struct res *r;
-	size_t n;
-};
-
 /* RAM is merged with adjacent RAM, LEGACY (the first MiB) is not. */
 enum cls { RAM, LEGACY, DEVICE, POOL };
 
@@ -127,39 +116,6 @@ static char *slurp(const struct gen *g, const char *path, size_t *len)
 	if (len)
 		*len = got;
 	return buf;
-}
-
-static void parse_resources(const char *text, struct res_list *l)
-{
-	const char *p = text, *eol, *colon;
-	unsigned long long start, end;
-	unsigned int spaces;
-	struct res *r;
-	size_t n;
-
-	l->r = NULL;
-	l->n = 0;
-	for (; *p; p = *eol ? eol + 1 : eol) {
-		eol = strchr(p, '\n');
-		if (!eol)
-			eol = p + strlen(p);
-		for (spaces = 0; p[spaces] == ' '; spaces++)
-			;
-		colon = strstr(p, " : ");
-		if (!colon || colon > eol ||
-		    sscanf(p + spaces, "%llx-%llx", &start, &end) != 2 ||
-		    end < start)
-			continue;
-		l->r = xrealloc(l->r, (l->n + 1) * sizeof(*l->r));
-		r = &l->r[l->n++];
-		r->start = start;
-		r->end = end;
-		r->depth = spaces / 2;
-		n = (size_t)(eol - colon - 3);
-		snprintf(r->name, sizeof(r->name), "%.*s", (int)n, colon + 3);
-		n = (size_t)(eol - p - spaces);
-		snprintf(r->line, sizeof(r->line), "%.*s", (int)n, p + spaces);
-	}
 }
 
 static bool is_ram_name(const char *name)
@@ -1385,7 +1341,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		     strerror(errno));
 		goto out;
 	}
-	parse_resources(iomem, &io);
+	iomem_parse(iomem, &io);
 	for (i = 0; i < io.n; i++) {
 		if (io.r[i].start || io.r[i].end)
 			addresses = true;
@@ -1406,7 +1362,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 			memmap_text);
 	ioports = slurp(&g, "/proc/ioports", NULL);
 	if (ioports)
-		parse_resources(ioports, &ports);
+		iomem_parse(ioports, &ports);
 	else
 		warning(&g, "cannot read /proc/ioports: %s", strerror(errno));
 	check_com2(&g, &ports, com2, sizeof(com2));

@@ -24,8 +24,7 @@ static bool exists(const char *root, const char *path)
 }
 
 /* The first line of a small file, without its newline; "" if unreadable. */
-static void read_line(const char *root, const char *path, char *buf,
-		      size_t len)
+static void read_line(const char *root, const char *path, char *buf, size_t len)
 {
 	char full[512];
 	FILE *f;
@@ -115,12 +114,12 @@ static void kvm_row(const struct host_facts_opts *o, struct hwcap_result *r)
 	read_line(o->root, "/sys/module/kvm/parameters/enable_virt_at_load",
 		  at_load, sizeof(at_load));
 	if (at_load[0] == 'Y' || at_load[0] == '1') {
-		snprintf(row(r, "KVM not holding VMX/SVM", HWCAP_MISSING)
-				 ->detail,
-			 sizeof(r->detail),
-			 "%s is loaded and holds %s (enable_virt_at_load): "
-			 "rmmod %s",
-			 mod, ext, mod);
+		snprintf(
+			row(r, "KVM not holding VMX/SVM", HWCAP_MISSING)->detail,
+			sizeof(r->detail),
+			"%s is loaded and holds %s (enable_virt_at_load): "
+			"rmmod %s",
+			mod, ext, mod);
 		return;
 	}
 	snprintf(row(r, "KVM not holding VMX/SVM", HWCAP_INFO)->detail,
@@ -147,7 +146,7 @@ static void reservation_row(const struct host_facts_opts *o,
 		snprintf(row(r, "memmap= reservation", HWCAP_MISSING)->detail,
 			 sizeof(r->detail),
 			 "%.60s: mangled by GRUB ('$0' taken for a variable): "
-			 "write %.70s",
+			 "write %.70s in /etc/default/grub",
 			 m.text, m.fixed);
 		return;
 	case MEMMAP_FOUND:
@@ -157,8 +156,7 @@ static void reservation_row(const struct host_facts_opts *o,
 		snprintf(row(r, "memmap= reservation", HWCAP_MISSING)->detail,
 			 sizeof(r->detail),
 			 "%.100s: %llu MiB, too small: %llu MiB at least",
-			 m.text,
-			 (unsigned long long)(m.size / MIB),
+			 m.text, (unsigned long long)(m.size / MIB),
 			 MEMMAP_MIN_SIZE / MIB);
 		return;
 	}
@@ -178,8 +176,8 @@ static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 		table = "DMAR (Intel VT-d)";
 	else if (exists(o->root, "/sys/firmware/acpi/tables/IVRS"))
 		table = "IVRS (AMD-Vi)";
-	snprintf(row(r, "IOMMU", HWCAP_INFO)->detail, sizeof(r->detail),
-		 "%s%s", table ? table : "no DMAR or IVRS table",
+	snprintf(row(r, "IOMMU", HWCAP_INFO)->detail, sizeof(r->detail), "%s%s",
+		 table ? table : "no DMAR or IVRS table",
 		 ": devices' DMA is not confined (no IOMMU unit yet)");
 }
 

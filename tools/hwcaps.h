@@ -103,7 +103,7 @@ enum hwcap_table { HWCAP_TABLE_VMX, HWCAP_TABLE_SVM };
 
 struct hwcap_report {
 	enum hwcap_table table;
-	size_t num;	      /* rows filled in results */
+	size_t num;	     /* rows filled in results */
 	unsigned int unread; /* rows HWCAP_UNREAD */
 	struct hwcap_result results[HWCAP_MAX_RESULTS];
 };
@@ -137,8 +137,7 @@ const char *hwcap_status_name(enum hwcap_status status);
  * not offer it VMX (Intel) or SVM (AMD), writes the hint to enable nested
  * virtualization on the host into buf and returns true.
  */
-bool hwcaps_nested_hint(const struct warden_hw_probe *p, char *buf,
-			size_t len);
+bool hwcaps_nested_hint(const struct warden_hw_probe *p, char *buf, size_t len);
 
 /*
  * A vendor table for hwcaps_evaluate(): its number of rows, their names,

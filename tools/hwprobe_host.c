@@ -28,15 +28,24 @@ static const unsigned int leaves[][2] = {
 	{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x8000000a, 0 },
 };
 static const unsigned int msrs_vmx[] = {
-	MSR_IA32_FEATURE_CONTROL,	  MSR_IA32_VMX_BASIC,
-	MSR_IA32_VMX_PINBASED_CTLS,	  MSR_IA32_VMX_PROCBASED_CTLS,
-	MSR_IA32_VMX_EXIT_CTLS,		  MSR_IA32_VMX_ENTRY_CTLS,
-	MSR_IA32_VMX_MISC,		  MSR_IA32_VMX_CR0_FIXED0,
-	MSR_IA32_VMX_CR0_FIXED1,	  MSR_IA32_VMX_CR4_FIXED0,
-	MSR_IA32_VMX_CR4_FIXED1,	  MSR_IA32_VMX_VMCS_ENUM,
-	MSR_IA32_VMX_PROCBASED_CTLS2,	  MSR_IA32_VMX_EPT_VPID_CAP,
-	MSR_IA32_VMX_TRUE_PINBASED_CTLS,  MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
-	MSR_IA32_VMX_TRUE_EXIT_CTLS,	  MSR_IA32_VMX_TRUE_ENTRY_CTLS,
+	MSR_IA32_FEATURE_CONTROL,
+	MSR_IA32_VMX_BASIC,
+	MSR_IA32_VMX_PINBASED_CTLS,
+	MSR_IA32_VMX_PROCBASED_CTLS,
+	MSR_IA32_VMX_EXIT_CTLS,
+	MSR_IA32_VMX_ENTRY_CTLS,
+	MSR_IA32_VMX_MISC,
+	MSR_IA32_VMX_CR0_FIXED0,
+	MSR_IA32_VMX_CR0_FIXED1,
+	MSR_IA32_VMX_CR4_FIXED0,
+	MSR_IA32_VMX_CR4_FIXED1,
+	MSR_IA32_VMX_VMCS_ENUM,
+	MSR_IA32_VMX_PROCBASED_CTLS2,
+	MSR_IA32_VMX_EPT_VPID_CAP,
+	MSR_IA32_VMX_TRUE_PINBASED_CTLS,
+	MSR_IA32_VMX_TRUE_PROCBASED_CTLS,
+	MSR_IA32_VMX_TRUE_EXIT_CTLS,
+	MSR_IA32_VMX_TRUE_ENTRY_CTLS,
 };
 static const unsigned int msrs_svm[] = { MSR_AMD_VM_CR, MSR_IA32_EFER };
 
@@ -145,8 +154,9 @@ int hwprobe_host(struct warden_hw_probe *probes, size_t max, size_t *num,
 		n_msrs = vendor == WARDEN_VENDOR_AMD
 				 ? sizeof(msrs_svm) / sizeof(msrs_svm[0])
 				 : sizeof(msrs_vmx) / sizeof(msrs_vmx[0]);
-		err = vendor == WARDEN_VENDOR_OTHER ? 0
-						    : read_msrs(p, msrs, n_msrs);
+		err = vendor == WARDEN_VENDOR_OTHER
+			      ? 0
+			      : read_msrs(p, msrs, n_msrs);
 		if (err) {
 			p->vmx_state |= HWCAP_PROBE_NO_MSRS;
 			if (!info->msr_errno)

@@ -4,7 +4,8 @@
  * GRUB expands "$0" in a menu entry as its own variable (empty), so
  * "memmap=64M$0x30000000" written unescaped in /etc/default/grub reaches
  * Linux as "memmap=64Mx30000000", which Linux ignores with no complaint;
- * that form is recognised so that the user is told why and how to escape.
+ * that form is recognised so that the user is told why and how to escape
+ * it in /etc/default/grub, which the shell reads first: "\\\$".
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -28,7 +29,8 @@ static int mangled(const char *val, struct memmap *m)
 	snprintf(size, sizeof(size), "%.*s", (int)(x - val), val);
 	if (cv_parse_u64(size, &v, &why))
 		return -1;
-	snprintf(m->fixed, sizeof(m->fixed), "memmap=%s\\$0x%s", size, x + 1);
+	snprintf(m->fixed, sizeof(m->fixed), "memmap=%s\\\\\\$0x%s", size,
+		 x + 1);
 	return 0;
 }
 

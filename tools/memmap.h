@@ -25,8 +25,8 @@ struct memmap {
 	enum memmap_kind kind;
 	uint64_t start, size;
 	char text[128];	 /* the option as found, e.g. memmap=64M$0x30000000 */
-	char fixed[128]; /* MEMMAP_MANGLED: the option GRUB needs,
-			    memmap=64M\$0x30000000 */
+	char fixed[128]; /* MEMMAP_MANGLED: the option as /etc/default/grub
+			    needs it, memmap=64M\\\$0x30000000 */
 };
 
 /* The first reservation (or mangled one) on cmdline. */

@@ -24,14 +24,14 @@ fi
 
 # The tree: the machine's system config, tiny-demo on CPU 1 (COM3) and
 # apic-demo on CPU 2 (COM4) with a command line, and a cell not started
-# at boot.  Images are named relative to the tree and absolute.
+# at boot.  Images are named relative to the config's folder and absolute.
 etc=/tmp/etc/warden
 mkdir -p $etc/cells
 cp /yaml/system-qemu.yaml $etc/system.yaml
 cp /inmates/tiny-demo.bin $etc/
 {
 	cat /yaml/cells/tiny-demo.yaml
-	printf 'boot:\n  start: true\n  images:\n    - file: tiny-demo.bin\n'
+	printf 'boot:\n  start: true\n  images:\n    - file: ../tiny-demo.bin\n'
 } >$etc/cells/10-tiny-demo.yaml
 {
 	sed 's/^  cpus: 3$/  cpus: 2/' /yaml/cells/apic-demo-cpu3.yaml

@@ -8,12 +8,14 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules
-UNIT_TESTS += hwcaps_host host_facts
+UNIT_TESTS += hwcaps_host host_facts boot_plan
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
-	tools/config_values.c
+	tools/config_values.c tools/iomem.c
+UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c
+UNIT_LIBS_boot_plan := -lyaml
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c
@@ -82,6 +84,7 @@ UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
 UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c tools/memmap.c \
+	tools/iomem.c \
 	tools/acpi.c
 UNIT_LIBS_config_create := -lyaml
 

@@ -831,7 +831,7 @@ static void refusals(void **state)
 	assert_non_null(strstr(err, "memmap=64Mx30000000 on the kernel "
 				    "command line is a reservation GRUB "
 				    "mangled"));
-	assert_non_null(strstr(err, "write memmap=64M\\$0x30000000 in "
+	assert_non_null(strstr(err, "write memmap=64M\\\\\\$0x30000000 in "
 				    "/etc/default/grub"));
 	free(text);
 	free(warnings);

@@ -9,6 +9,7 @@
 
 #include "fake_tree.h"
 #include "host_facts.h"
+#include "iomem.h"
 #include "memmap.h"
 
 static struct hwcap_result rows[HOST_FACTS_ROWS];
@@ -101,7 +102,9 @@ static void reservation_row(void **state)
 	judge(false, false);
 	assert_int_equal(rows[2].status, HWCAP_MISSING);
 	assert_non_null(strstr(rows[2].detail, "mangled by GRUB"));
-	assert_non_null(strstr(rows[2].detail, "write memmap=64M\\$0x30000000"));
+	assert_non_null(strstr(rows[2].detail, "write "
+					       "memmap=64M\\\\\\$0x30000000 in "
+					       "/etc/default/grub"));
 	put("proc/cmdline", "memmap=4M$0x30000000\n");
 	judge(false, false);
 	assert_int_equal(rows[2].status, HWCAP_MISSING);
@@ -109,8 +112,8 @@ static void reservation_row(void **state)
 	put("proc/cmdline", "memmap=64M$0x30000000 console=ttyS0\n");
 	judge(false, false);
 	assert_int_equal(rows[2].status, HWCAP_OK);
-	assert_string_equal(rows[2].detail,
-			    "memmap=64M$0x30000000: 64 MiB at 0x30000000");
+	assert_string_equal(rows[2].detail, "memmap=64M$0x30000000: 64 MiB at "
+					    "0x30000000");
 }
 
 static void iommu_row(void **state)
@@ -144,11 +147,35 @@ static void memmap_forms(void **state)
 			 MEMMAP_NONE);
 	assert_int_equal(memmap_find("a memmap=0x4000000x30000000 b", &m),
 			 MEMMAP_MANGLED);
-	assert_string_equal(m.fixed, "memmap=0x4000000\\$0x30000000");
-	assert_int_equal(memmap_find("memmap=64Mx30000000 memmap=32M$0x40000000",
-				     &m),
-			 MEMMAP_FOUND);
+	assert_string_equal(m.fixed, "memmap=0x4000000\\\\\\$0x30000000");
+	assert_int_equal(
+		memmap_find("memmap=64Mx30000000 memmap=32M$0x40000000", &m),
+		MEMMAP_FOUND);
 	assert_int_equal(m.start, 0x40000000);
+}
+
+/* A free place for memmap=: the highest 16 MiB-aligned one in System RAM
+ * below 4 GiB, clear of Linux's own ranges; none when nothing fits. */
+static void suggestion(void **state)
+{
+	const char *bochs = "00000000-00000fff : Reserved\n"
+			    "00001000-0009efff : System RAM\n"
+			    "00100000-3ffeffff : System RAM\n"
+			    "  01000000-01e01d31 : Kernel code\n"
+			    "  3c000000-3c7fffff : Crash kernel\n"
+			    "3fff0000-3fffffff : ACPI Tables\n"
+			    "c0000000-febfffff : PCI Bus 0000:00\n"
+			    "100000000-13fffffff : System RAM\n";
+	uint64_t start = 0;
+
+	(void)state;
+	assert_int_equal(iomem_suggest(bochs, 64 << 20, &start), 0);
+	/* 0x3b000000 would hold the crash kernel: the next one down */
+	assert_int_equal(start, 0x38000000);
+	assert_int_equal(iomem_suggest(bochs, 2048ull << 20, &start), -1);
+	assert_int_equal(iomem_suggest("00100000-2fffffff : Reserved\n",
+				       64 << 20, &start),
+			 -1);
 }
 
 int main(void)
@@ -160,6 +187,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(iommu_row, setup, teardown),
 		cmocka_unit_test(memmap_forms),
+		cmocka_unit_test(suggestion),
 	};
 
 	return cmocka_run_group_tests_name("host_facts", tests, NULL, NULL);

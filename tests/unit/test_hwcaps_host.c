@@ -113,8 +113,9 @@ static void root_without_driver_passes(void **state)
 	assert_int_equal(hwcaps_evaluate(p, n, &rep), 0);
 	assert_int_equal(rep.unread, 0);
 	assert_int_equal(rep.results[HWCAP_VMX_FREE].status, HWCAP_INFO);
-	assert_string_equal(rep.results[HWCAP_VMX_FREE].detail,
-			    "VMXON not tried (no driver)");
+	assert_string_equal(rep.results[HWCAP_VMX_FREE].detail, "VMXON not "
+								"tried (no "
+								"driver)");
 	assert_int_equal(rep.results[HWCAP_EPT].status, HWCAP_OK);
 }
 
