@@ -258,6 +258,9 @@ def build_payload(build, script, workdir, machine, extra=()):
                     os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
                 os.path.join(payload, 'tests'))
+    # the real-hardware guide, whose command blocks the boot group runs
+    shutil.copy(os.path.join(ROOT, 'docs', 'install.md'),
+                os.path.join(payload, 'tests'))
     with open(os.path.join(payload, 'tests', 'machine'), 'w') as f:
         f.write(machine + '\n')
     shutil.copytree(os.path.join(build, 'configs'),
