@@ -226,10 +226,13 @@ int cmd_hardware(int argc, char **argv)
 	size_t n;
 	int ret = EXIT_ERROR, got;
 
-	if (argc >= 2 &&
-	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
-		return EXIT_OK;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return EXIT_OK;
+		}
 	}
 	if (!(argc == 2 && !strcmp(argv[1], "check")) &&
 	    !(argc == 4 && !strcmp(argv[1], "check") &&

@@ -8,7 +8,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules
-UNIT_TESTS += hwcaps_host host_facts boot_plan
+UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c
@@ -16,6 +16,14 @@ UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
 	tools/config_values.c tools/iomem.c
 UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c
 UNIT_LIBS_boot_plan := -lyaml
+# docs/install.md against the CLI, the boot group and error.h
+UNIT_DEPS_install_md := tools/memmap.c tools/config_values.c
+UNIT_LIBS_install_md := -DWARDEN_DOCS=\"$(CURDIR)/docs\" \
+	-DWARDEN_TESTS=\"$(CURDIR)/tests\" \
+	-DWARDEN_INCLUDE=\"$(CURDIR)/include\" \
+	-DWARDEN_CLI=\"$(BUILD)/tools/warden\"
+$(UNIT_OUT)/test_install_md: $(BUILD)/tools/warden docs/install.md \
+	tests/system/boot.sh
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c

@@ -51,7 +51,8 @@ static void full_plan(void **state)
 					"    - file: demo.bin\n"
 					"    - file: /abs/data.bin\n"
 					"      address: 0x80000\n"
-					"  cmdline: \"mode=xapic report=10\"\n"),
+					"  cmdline: \"mode=xapic "
+					"report=10\"\n"),
 			 0);
 	assert_string_equal(plan.name, "demo");
 	assert_true(plan.start);
@@ -89,14 +90,14 @@ static void refusal(const char *boot, const char *want)
 static void refusals(void **state)
 {
 	(void)state;
-	refusal("boot:\n  start: yes\n",
-		"5: boot.start: true or false is needed");
-	refusal("boot:\n  start: true\n  imagez: []\n",
-		"6: unknown key 'imagez' in boot");
-	refusal("boot:\n  start: true\n",
-		"5: boot: start: true needs an image");
-	refusal("boot:\n  images:\n    - address: 0\n",
-		"6: boot.images[]: 'file' is missing");
+	refusal("boot:\n  start: yes\n", "5: boot.start: true or false is "
+					 "needed");
+	refusal("boot:\n  start: true\n  imagez: []\n", "6: unknown key "
+							"'imagez' in boot");
+	refusal("boot:\n  start: true\n", "5: boot: start: true needs an "
+					  "image");
+	refusal("boot:\n  images:\n    - address: 0\n", "6: boot.images[]: "
+							"'file' is missing");
 	refusal("boot:\n  images:\n    - file: x\n      address: zero\n",
 		"7: boot.images[].address: a number is needed (e.g. 0 or "
 		"0xff000)");
