@@ -23,7 +23,7 @@ UNIT_LIBS_install_md := -DWARDEN_DOCS=\"$(CURDIR)/docs\" \
 	-DWARDEN_INCLUDE=\"$(CURDIR)/include\" \
 	-DWARDEN_CLI=\"$(BUILD)/tools/warden\"
 $(UNIT_OUT)/test_install_md: $(BUILD)/tools/warden docs/install.md \
-	tests/system/boot.sh
+	docs/config.md tests/system/boot.sh
 UNIT_DEPS_errmsg := tools/errmsg.c
 UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c

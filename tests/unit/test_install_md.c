@@ -8,7 +8,8 @@
  *   grub            /etc/default/grub lines: read by the shell, then
  *                   unescaped as GRUB does, Linux gets a reservation
  * and every warden command in a block exists (its --help exits 0).  The
- * rules named in the troubleshooting table exist.
+ * rules named in the troubleshooting table exist, and the "config check"
+ * examples of docs/config.md pass.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,11 +244,39 @@ static void troubleshooting_rules_exist(void **state)
 	free(err);
 }
 
+/* The "warden config check" lines of config.md's first block pass, run
+ * from the source tree as they are written. */
+static void config_md_checks_pass(void **state)
+{
+	char *doc = slurp(WARDEN_DOCS "/config.md"), *p, *eol, cmd[700];
+	unsigned int run = 0;
+
+	(void)state;
+	p = strstr(doc, "```sh\n");
+	assert_non_null(p);
+	*strstr(p + 6, "```") = '\0';
+	for (p += 6; *p; p = eol + 1) {
+		eol = strchr(p, '\n');
+		*eol = '\0';
+		if (strncmp(p, "warden config check ", 20))
+			continue;
+		p[strcspn(p, "#")] = '\0';
+		snprintf(cmd, sizeof(cmd), "cd %s/.. && %s %s >/dev/null",
+			 WARDEN_DOCS, WARDEN_CLI, p + 7);
+		if (shell(cmd) != 0)
+			fail_msg("config.md: '%s' fails", p);
+		run++;
+	}
+	assert_int_equal(run, 2);
+	free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(every_block_checked, setup),
 		cmocka_unit_test(troubleshooting_rules_exist),
+		cmocka_unit_test(config_md_checks_pass),
 	};
 
 	return cmocka_run_group_tests_name("install_md", tests, NULL, NULL);
