@@ -22,7 +22,9 @@
 #include "hwcaps.h"
 #include "hwprobe_host.h"
 
-/* The driver's leaves and MSRs (driver/hwprobe.c), in its order. */
+/* The driver's leaves and MSRs (driver/hwprobe.c), in its order, so that
+ * a dump reads the same whoever took it (test_hwcaps_host.c compares
+ * them with the driver's recordings). */
 static const unsigned int leaves[][2] = {
 	{ 0, 0 },	   { 1, 0 },	      { 7, 0 },		 { 0xd, 1 },
 	{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x8000000a, 0 },
@@ -71,10 +73,10 @@ static void read_cpuid(struct warden_hw_probe *p)
 
 /* Returns 0, or the errno of opening /dev/cpu/N/msr. */
 static int read_msrs(struct warden_hw_probe *p, const unsigned int *index,
-		     unsigned int num)
+		     size_t num)
 {
 	char path[48];
-	unsigned int i;
+	size_t i;
 	int fd;
 
 	snprintf(path, sizeof(path), "/dev/cpu/%u/msr", p->cpu);
@@ -90,7 +92,7 @@ static int read_msrs(struct warden_hw_probe *p, const unsigned int *index,
 		m->valid = pread(fd, &v, sizeof(v), index[i]) == sizeof(v);
 		m->value = m->valid ? v : 0;
 	}
-	p->num_msrs = num;
+	p->num_msrs = (uint32_t)num;
 	close(fd);
 	return 0;
 }
@@ -113,6 +115,13 @@ static bool online(unsigned int cpu)
 	return c == '1';
 }
 
+const unsigned int *hwprobe_host_msrs(bool amd, size_t *num)
+{
+	*num = amd ? sizeof(msrs_svm) / sizeof(msrs_svm[0])
+		   : sizeof(msrs_vmx) / sizeof(msrs_vmx[0]);
+	return amd ? msrs_svm : msrs_vmx;
+}
+
 int hwprobe_host(struct warden_hw_probe *probes, size_t max, size_t *num,
 		 struct hwprobe_host_info *info)
 {
@@ -128,7 +137,7 @@ int hwprobe_host(struct warden_hw_probe *probes, size_t max, size_t *num,
 	for (cpu = 0; cpu < (unsigned int)ncpus && *num < max; cpu++) {
 		struct warden_hw_probe *p = &probes[*num];
 		const unsigned int *msrs;
-		unsigned int n_msrs;
+		size_t n_msrs;
 		uint32_t id[3];
 		int err;
 
@@ -150,10 +159,7 @@ int hwprobe_host(struct warden_hw_probe *probes, size_t max, size_t *num,
 		id[1] = p->cpuid[0].edx;
 		id[2] = p->cpuid[0].ecx;
 		vendor = (int)warden_vendor_of(id);
-		msrs = vendor == WARDEN_VENDOR_AMD ? msrs_svm : msrs_vmx;
-		n_msrs = vendor == WARDEN_VENDOR_AMD
-				 ? sizeof(msrs_svm) / sizeof(msrs_svm[0])
-				 : sizeof(msrs_vmx) / sizeof(msrs_vmx[0]);
+		msrs = hwprobe_host_msrs(vendor == WARDEN_VENDOR_AMD, &n_msrs);
 		err = vendor == WARDEN_VENDOR_OTHER
 			      ? 0
 			      : read_msrs(p, msrs, n_msrs);

@@ -7,6 +7,7 @@
 #ifndef WARDEN_TOOLS_HWPROBE_HOST_H
 #define WARDEN_TOOLS_HWPROBE_HOST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <warden/ioctl.h>
@@ -23,5 +24,8 @@ struct hwprobe_host_info {
  */
 int hwprobe_host(struct warden_hw_probe *probes, size_t max, size_t *num,
 		 struct hwprobe_host_info *info);
+
+/* The MSRs it reads on AMD (amd) or Intel CPUs, in the driver's order. */
+const unsigned int *hwprobe_host_msrs(bool amd, size_t *num);
 
 #endif /* WARDEN_TOOLS_HWPROBE_HOST_H */

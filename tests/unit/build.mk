@@ -11,7 +11,7 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
-UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c
+UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c tools/hwprobe_host.c
 UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
 	tools/config_values.c tools/iomem.c
 UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c

@@ -19,18 +19,14 @@ static char err[600], path[256];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof(root), "/tmp/wd-boot-plan-XXXXXX");
-	assert_non_null(mkdtemp(root));
+	tree_create("boot-plan");
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	return system(cmd);
+	return tree_remove();
 }
 
 static int read_plan(const char *text)

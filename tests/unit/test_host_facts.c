@@ -18,8 +18,7 @@ static struct hwcap_result rows[HOST_FACTS_ROWS];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof(root), "/tmp/wd-host-facts-XXXXXX");
-	assert_non_null(mkdtemp(root));
+	tree_create("host-facts");
 	dir("proc");
 	dir("sys");
 	dir("sys/module");
@@ -32,11 +31,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	return system(cmd);
+	return tree_remove();
 }
 
 static void judge(bool loaded, bool amd)

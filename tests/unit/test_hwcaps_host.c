@@ -11,22 +11,9 @@
 #include <x86/cpuid.h>
 
 #include "cmocka_wrap.h"
+#include "dump_fixture.h"
 #include "hwcaps.h"
-
-static size_t load(const char *name, struct warden_hw_probe *probes, size_t max)
-{
-	char path[512];
-	size_t n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", WARDEN_FIXTURES, name);
-	f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot open fixture %s", path);
-	assert_int_equal(hwcaps_read_dump(f, probes, max, &n), 0);
-	fclose(f);
-	return n;
-}
+#include "hwprobe_host.h"
 
 /* What hwprobe_host.c records: no VMXON tried; no MSRs when not root. */
 static void as_host_probe(struct warden_hw_probe *p, size_t n, bool msrs)
@@ -182,6 +169,31 @@ static void host_dump_round_trip(void **state)
 	assert_memory_equal(p, back, n * sizeof(p[0]));
 }
 
+/* The probe without the driver reads the MSRs the driver reads, in its
+ * order (as the driver's recordings show them), so that both dumps judge
+ * alike. */
+static void same_msrs_as_driver(void **state)
+{
+	static const char *const dumps[] = { "bochs-skylake-x-2cpu.dump", "qemu"
+									  "-svm"
+									  "-2cp"
+									  "u."
+									  "dum"
+									  "p" };
+	struct warden_hw_probe p[4];
+	const unsigned int *msrs;
+	size_t d, i, n;
+
+	(void)state;
+	for (d = 0; d < 2; d++) {
+		load(dumps[d], p, 4);
+		msrs = hwprobe_host_msrs(d == 1, &n);
+		assert_int_equal(n, p[0].num_msrs);
+		for (i = 0; i < n; i++)
+			assert_int_equal(msrs[i], p[0].msrs[i].index);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +204,7 @@ int main(void)
 		cmocka_unit_test(user_gets_unread_rows),
 		cmocka_unit_test(user_on_amd_reads_cpuid_rows),
 		cmocka_unit_test(host_dump_round_trip),
+		cmocka_unit_test(same_msrs_as_driver),
 	};
 
 	return cmocka_run_group_tests_name("hwcaps_host", tests, NULL, NULL);

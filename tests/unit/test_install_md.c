@@ -108,8 +108,7 @@ static void warden_commands_exist(const struct block *b)
 			if (!strcmp(w[0], groups[i]))
 				break;
 		snprintf(cmd, sizeof(cmd), "%s %s %s --help >/dev/null 2>&1",
-			 WARDEN_CLI, w[0],
-			 i < 4 && w[1] ? w[1] : "");
+			 WARDEN_CLI, w[0], i < 4 && w[1] ? w[1] : "");
 		if (shell(cmd) != 0)
 			fail_msg("install.md:%u: '%s' is not a warden command",
 				 b->line, line);
@@ -226,7 +225,8 @@ static void troubleshooting_rules_exist(void **state)
 	(void)state;
 	assert_non_null(p);
 	while ((p = strstr(p, "| `"))) {
-		size_t n = strspn(p + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+		size_t n = strspn(p + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+					 "0123456789");
 
 		p += 3;
 		if (n == 0 || p[n] != '`' || n >= sizeof(name))
