@@ -7,22 +7,24 @@
 .PHONY: install-boot install-inmates install-dkms-src deb deb-check \
 	dkms-module
 
-install: install-boot
+install: install-boot install-inmates
 
 WARDEN_PKG_VERSION := $(shell sed -n 's/^\#define WARDEN_VERSION "\(.*\)"/\1/p' \
 	tools/warden.h)
 DEMO_INMATES := tiny-demo apic-demo smp-demo uart-irq-demo pci-demo link-echo
 
 # warden.service (not enabled: it needs /etc/warden/system.yaml) and the
-# /etc/warden tree with its example.
+# /etc/warden tree with its example, both naming where PREFIX puts the
+# CLI and the demo inmates.
 install-boot:
 	@mkdir -p $(DESTDIR)/lib/systemd/system
 	sed 's|@SBINDIR@|$(PREFIX)/sbin|' scripts/warden.service \
 		>$(DESTDIR)/lib/systemd/system/warden.service
 	install -d $(DESTDIR)/etc/warden/cells
 	install -m 0644 configs/etc/README $(DESTDIR)/etc/warden/README
-	install -m 0644 configs/etc/cells/tiny-demo.yaml.example \
-		$(DESTDIR)/etc/warden/cells/
+	sed 's|/usr/lib/warden/|$(PREFIX)/lib/warden/|' \
+		configs/etc/cells/tiny-demo.yaml.example \
+		>$(DESTDIR)/etc/warden/cells/tiny-demo.yaml.example
 
 install-inmates: inmates
 	install -d $(DESTDIR)$(PREFIX)/lib/warden/inmates
