@@ -102,10 +102,15 @@ static void print_rows(const struct hwcap_result *res, size_t num, size_t n)
 }
 
 /* The system's rows: about this machine, never about a recorded dump. */
-static size_t system_rows(const struct context *ctx, bool amd,
+static size_t system_rows(const struct context *ctx,
+			  const struct hwcap_report *rep,
 			  struct hwcap_result *rows)
 {
-	struct host_facts_opts o = { "", "", !ctx->no_driver, amd };
+	bool amd = rep->table == HWCAP_TABLE_SVM;
+	int cpuid_row = amd ? HWCAP_SVM_CPUID : HWCAP_VMX_CPUID;
+	struct host_facts_opts o = { "", "", !ctx->no_driver, amd,
+				     rep->results[cpuid_row].status ==
+					     HWCAP_OK };
 	struct utsname u;
 
 	if (ctx->source || uname(&u))
@@ -134,7 +139,7 @@ static int report(const struct warden_hw_probe *probes, size_t n,
 				"tried)"
 			      : "");
 	print_rows(rep.results, rep.num, n);
-	num_sys = system_rows(ctx, rep.table == HWCAP_TABLE_SVM, sys);
+	num_sys = system_rows(ctx, &rep, sys);
 	print_rows(sys, num_sys, 1);
 	for (i = 0; i < num_sys; i++)
 		if (sys[i].status == HWCAP_MISSING)

@@ -2,8 +2,8 @@
 /*
  * The rows of "warden hardware check" about the running system rather
  * than the CPU (host_facts.h): whether warden.ko can be had for this
- * kernel, whether KVM holds VMX or SVM, the memmap= reservation, and the
- * IOMMU's ACPI table.  Everything is read under a root prefix so that the
+ * kernel, whether KVM holds VMX or SVM, the memmap= reservation, the
+ * IOMMU's ACPI table, and whether Linux saw VMX or SVM usable.  Everything is read under a root prefix so that the
  * unit tests use recorded trees.
  */
 #include <stdio.h>
@@ -181,11 +181,64 @@ static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 		 ": devices' DMA is not confined (no IOMMU unit yet)");
 }
 
+/* Is flag among the "flags" of /proc/cpuinfo's first CPU? */
+static bool cpuinfo_flag(const char *root, const char *flag, bool *read)
+{
+	char path[512], line[4096], want[32];
+	bool found = false;
+	FILE *f;
+
+	*read = false;
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	snprintf(want, sizeof(want), " %s ", flag);
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		line[strcspn(line, "\n")] = ' ';
+		found = strstr(line, want) != NULL;
+		*read = true;
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+static void cpuinfo_row(const struct host_facts_opts *o, struct hwcap_result *r)
+{
+	const char *flag = o->amd ? "svm" : "vmx";
+	bool read, set = cpuinfo_flag(o->root, flag, &read);
+
+	if (!o->cpuid_virt || !read) {
+		snprintf(row(r, "VMX/SVM usable (/proc/cpuinfo)", HWCAP_INFO)
+				 ->detail,
+			 sizeof(r->detail), "%s",
+			 read ? "nothing to see without VMX/SVM in CPUID"
+			      : "/proc/cpuinfo has no flags line");
+		return;
+	}
+	if (set) {
+		snprintf(row(r, "VMX/SVM usable (/proc/cpuinfo)", HWCAP_OK)
+				 ->detail,
+			 sizeof(r->detail), "/proc/cpuinfo lists %s", flag);
+		return;
+	}
+	snprintf(
+		row(r, "VMX/SVM usable (/proc/cpuinfo)", HWCAP_MISSING)->detail,
+		sizeof(r->detail),
+		"/proc/cpuinfo lacks %s although CPUID has it: the firmware "
+		"locked it off (enable it in the setup) or clearcpuid=",
+		flag);
+}
+
 size_t host_facts(const struct host_facts_opts *o, struct hwcap_result *out)
 {
 	module_row(o, &out[0]);
 	kvm_row(o, &out[1]);
 	reservation_row(o, &out[2]);
 	iommu_row(o, &out[3]);
+	cpuinfo_row(o, &out[4]);
 	return HOST_FACTS_ROWS;
 }

@@ -35,9 +35,12 @@ static int teardown(void **state)
 	return tree_remove();
 }
 
+static bool cpuid_virt = true;
+
 static void judge(bool loaded, bool amd)
 {
-	struct host_facts_opts o = { root, "6.1.0-57-amd64", loaded, amd };
+	struct host_facts_opts o = { root, "6.1.0-57-amd64", loaded, amd,
+				     cpuid_virt };
 
 	assert_int_equal(host_facts(&o, rows), HOST_FACTS_ROWS);
 }
@@ -126,6 +129,28 @@ static void iommu_row(void **state)
 	assert_non_null(strstr(rows[3].detail, "IVRS (AMD-Vi)"));
 }
 
+/* VMX in CPUID but not in /proc/cpuinfo: Linux found it locked off,
+ * which a user without the MSRs learns here. */
+static void cpuinfo_row(void **state)
+{
+	(void)state;
+	put("proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu vme vmx ept\n");
+	judge(false, false);
+	assert_int_equal(rows[4].status, HWCAP_OK);
+	assert_string_equal(rows[4].detail, "/proc/cpuinfo lists vmx");
+	judge(false, true);
+	assert_int_equal(rows[4].status, HWCAP_MISSING);
+	assert_non_null(strstr(rows[4].detail, "lacks svm although CPUID"));
+	cpuid_virt = false;
+	judge(false, true);
+	assert_int_equal(rows[4].status, HWCAP_INFO);
+	cpuid_virt = true;
+	put("proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu vme\n");
+	judge(false, false);
+	assert_int_equal(rows[4].status, HWCAP_MISSING);
+	assert_non_null(strstr(rows[4].detail, "firmware locked it off"));
+}
+
 /* memmap= as Linux takes it: escaped or not, the first valid one; GRUB's
  * mangled form named with its fix, and a valid one after it wins. */
 static void memmap_forms(void **state)
@@ -182,6 +207,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(reservation_row, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(iommu_row, setup, teardown),
+		cmocka_unit_test_setup_teardown(cpuinfo_row, setup, teardown),
 		cmocka_unit_test(memmap_forms),
 		cmocka_unit_test(suggestion),
 	};
