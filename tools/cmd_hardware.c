@@ -256,9 +256,10 @@ int cmd_hardware(int argc, char **argv)
 		free(probes);
 		return ret;
 	}
-	/* no device: no driver (a device that fails to open is the
-	 * driver's problem, and warden_open_device says why) */
-	if (access(WARDEN_DEVICE, F_OK) && errno == ENOENT)
+	/* no device (no driver), or one this user may not open: the probe
+	 * without the driver gives what it can */
+	if (access(WARDEN_DEVICE, R_OK | W_OK) &&
+	    (errno == ENOENT || errno == EACCES))
 		got = probe_host(probes, &n, &ctx);
 	else
 		got = probe_all(probes, &n, &ctx.skipped);

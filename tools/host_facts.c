@@ -58,7 +58,7 @@ static void module_row(const struct host_facts_opts *o, struct hwcap_result *r)
 	char path[256];
 	size_t d, e;
 
-	if (o->driver_loaded) {
+	if (o->driver_loaded || exists(o->root, "/sys/module/warden")) {
 		snprintf(row(r, "warden.ko", HWCAP_OK)->detail,
 			 sizeof(r->detail), "loaded");
 		return;

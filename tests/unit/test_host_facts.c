@@ -67,6 +67,10 @@ static void module_row(void **state)
 	assert_non_null(strstr(rows[0].detail, "modprobe warden"));
 	judge(true, false);
 	assert_string_equal(rows[0].detail, "loaded");
+	/* loaded, seen by a user who may not open /dev/warden */
+	dir("sys/module/warden");
+	judge(false, false);
+	assert_string_equal(rows[0].detail, "loaded");
 }
 
 /* KVM: fine unloaded; a note while loaded; refused when it holds VMX
