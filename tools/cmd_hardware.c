@@ -87,17 +87,33 @@ static int probe_all(struct warden_hw_probe *probes, size_t *n,
 	return 0;
 }
 
+/*
+ * One line per row; a run of rows with one status and one reason (a CPU
+ * without VMX: two dozen rows that say "no VMX on this CPU") is shown by
+ * its first row and a count.
+ */
 static void print_rows(const struct hwcap_result *res, size_t num, size_t n)
 {
-	size_t i;
+	size_t i, same;
 
-	for (i = 0; i < num; i++) {
+	for (i = 0; i < num; i += same) {
 		char where[24] = "";
 
 		if (res[i].status == HWCAP_MISSING && n > 1)
 			snprintf(where, sizeof(where), " [CPU %u]", res[i].cpu);
 		printf("  %-8s %-34s %s%s\n", hwcap_status_name(res[i].status),
 		       res[i].name, res[i].detail, where);
+		for (same = 1;
+		     i + same < num && res[i + same].status == res[i].status &&
+		     !strcmp(res[i + same].detail, res[i].detail);
+		     same++)
+			;
+		if (same > 2)
+			printf("  %-8s %-34s the same, from %s to %s\n",
+			       hwcap_status_name(res[i].status), "",
+			       res[i + 1].name, res[i + same - 1].name);
+		else
+			same = 1;
 	}
 }
 
