@@ -7,11 +7,13 @@
 # machines: qemu-novirt
 # cpus: 2
 # timeout: 120
-# tests: nodriver-check-fails nodriver-svm-missing nodriver-nested-hint insmod hardware-check-fails svm-missing-named verdict dump check-from-dump enable-refused enable-names-svm still-disabled linux-runs-on
+# tests: nodriver-check-fails nodriver-svm-missing nodriver-same-reason-once nodriver-nested-hint insmod hardware-check-fails svm-missing-named verdict dump check-from-dump enable-refused enable-names-svm still-disabled linux-runs-on
 . /tests/lib.sh
 
 expect_rc nodriver-check-fails 1 warden hardware check
 expect_out nodriver-svm-missing 'MISSING +SVM in CPUID +CPUID.80000001h:ECX\[2\] = 0'
+# the rows that all say "no SVM on this CPU": one line for the run
+expect_out nodriver-same-reason-once '^  MISSING +the same, from nested paging \(NPT\) to SVM not in use$'
 expect_out nodriver-nested-hint '^Hint: this CPU runs under a hypervisor \(CPUID.1:ECX\[31\] = 1\) that does not offer it SVM: enable nested virtualization on the host'
 
 expect_rc insmod 0 insmod /warden.ko
