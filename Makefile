@@ -10,22 +10,34 @@ CC := gcc
 LD := ld
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Iinclude -Icommon/include
-# KDIR= overrides the kernel build tree; by default the stock Debian
-# headers that match the test machine's kernel (scripts/deps.sh).
+# The kernel the modules are built for: "make" and "make install" build
+# for the running one (scripts/kdir.sh running); test, demo and bench for
+# the test machine's (build/kver, scripts/deps.sh), whatever runs the host.
+# KDIR= names another kernel build tree for either.
 KDIR ?=
+MODULE_KERNEL ?= running
+test demo bench: MODULE_KERNEL = test
+# Without the running kernel's headers "make" builds the rest and says why
+# the module is missing; asked for by name (driver, install) it is an error.
+MODULE_REQUIRED := $(filter driver install install-driver,$(MAKECMDGOALS))
 DESTDIR ?=
 PREFIX ?= /usr/local
 T ?=
 KEEP ?=
 
 .SECONDEXPANSION:
-.PHONY: all deps hypervisor driver tools configs unit vm test unit-test demo bench \
-	format format-check install clean test-modules
+.PHONY: all deps deps-build hypervisor driver tools configs unit vm test \
+	unit-test demo bench format format-check install install-driver \
+	install-firmware install-tools clean test-modules
 
-all: deps hypervisor driver tools inmates configs
+all: deps-build hypervisor driver tools inmates configs
 
+# deps: everything the test machine needs too; deps-build: only what
+# building and installing need (scripts/deps.sh).
 deps:
 	@scripts/deps.sh
+deps-build:
+	@scripts/deps.sh build
 
 include common/config_check.mk
 include hypervisor/build.mk
@@ -33,6 +45,7 @@ include tools/build.mk
 include tests/unit/build.mk
 include inmates/build.mk
 include tests/fuzz/build.mk
+include scripts/package.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin \
 	$(BUILD)/hypervisor/warden-amd.bin
@@ -58,15 +71,16 @@ $(BUILD)/configs/cells/%.cell: configs/cells/%.yaml $(WARDEN_CLI)
 	$(WARDEN_CLI) config compile $< -o $@
 unit: $(UNIT_BINS)
 
-driver: deps
-	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
-		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
-	$(MAKE) -C "$$kdir" M=$(CURDIR)/driver modules
+driver: deps-build
+	@if kdir=$$(scripts/kdir.sh $(MODULE_KERNEL) "$(KDIR)"); then \
+		$(MAKE) -C "$$kdir" M=$(CURDIR)/driver modules; \
+	elif [ -n "$(MODULE_REQUIRED)" ]; then exit 1; \
+	else echo "warden: driver/warden.ko not built (above);" \
+		"'make test' builds it for the test machine's kernel"; fi
 
 # The test module the system tests load (tests/modules/wdtest.c).
 test-modules: deps
-	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
-		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
+	@kdir=$$(scripts/kdir.sh test "$(KDIR)") && \
 	$(MAKE) -C "$$kdir" M=$(CURDIR)/tests/modules modules
 
 vm: deps
@@ -75,20 +89,19 @@ vm: deps
 unit-test: unit
 	@tests/run.py --unit-only --build $(BUILD) $(if $(T),--only $(T))
 
-test: all unit vm test-modules
+test: deps all unit vm test-modules dkms-module
 	@tests/run.py --build $(BUILD) $(if $(T),--only $(T)) \
 		$(if $(KEEP),--keep $(KEEP))
 
 # Benchmarks (not part of make test): bench/run.py, docs/bench.md.
 # JSON=FILE also writes the rows there (default build/bench.json).
-bench: all vm test-modules
-	@kdir="$(KDIR)"; [ -n "$$kdir" ] || \
-		kdir=/usr/src/linux-headers-$$(cat $(BUILD)/kver); \
+bench: deps all vm test-modules
+	@kdir=$$(scripts/kdir.sh test "$(KDIR)") && \
 	$(MAKE) -C "$$kdir" M=$(CURDIR)/bench modules
 	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
 		$(if $(KEEP),--keep $(KEEP))
 
-demo: all vm test-modules
+demo: deps all vm test-modules
 	@tests/run.py --build $(BUILD) --demo
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' | grep -v '^tests/vm/')
@@ -99,15 +112,28 @@ format-check:
 		echo "format-check: $(words $(FORMAT_FILES)) files formatted"
 	@scripts/layers.sh
 
-# The driver loads the image of the CPU's vendor (warden-intel.bin or
-# warden-amd.bin, include/warden/abi.h); both are installed.
-install: all
+# "make install" puts everything in place for the running kernel (or
+# KDIR='s): each part has its own target, so that more can hook in with a
+# line of their own ("install: install-<part>").  The driver loads the
+# image of the CPU's vendor (warden-intel.bin or warden-amd.bin,
+# include/warden/abi.h); both are installed.
+install: install-driver install-firmware install-tools
+
+install-driver: driver
+	@kdir=$$(scripts/kdir.sh $(MODULE_KERNEL) "$(KDIR)") && \
+	kver=$$(scripts/kdir.sh release "$$kdir") && \
 	install -D -m 0644 driver/warden.ko \
-		$(DESTDIR)/lib/modules/$$(cat $(BUILD)/kver)/extra/warden.ko
+		$(DESTDIR)/lib/modules/$$kver/extra/warden.ko && \
+	echo "installed warden.ko for kernel $$kver" && \
+	if [ -z "$(DESTDIR)" ]; then depmod -a "$$kver"; fi
+
+install-firmware: hypervisor
 	install -D -m 0644 $(BUILD)/hypervisor/warden-intel.bin \
 		$(DESTDIR)/lib/firmware/warden-intel.bin
 	install -D -m 0644 $(BUILD)/hypervisor/warden-amd.bin \
 		$(DESTDIR)/lib/firmware/warden-amd.bin
+
+install-tools: tools
 	install -D -m 0755 $(BUILD)/tools/warden $(DESTDIR)$(PREFIX)/sbin/warden
 	install -D -m 0644 docs/warden.8 $(DESTDIR)$(PREFIX)/share/man/man8/warden.8
 	install -D -m 0644 scripts/warden.bash-completion \

@@ -60,11 +60,11 @@ $(HV_SVM_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/svm/include
 
 $(HV_OUT)/%.c.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -MMD -c $< -o $@
+	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -MMD -MP -c $< -o $@
 
 $(HV_OUT)/%.S.o: %.S
 	@mkdir -p $(dir $@)
-	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -D__ASSEMBLY__ -MMD -c $< -o $@
+	$(CC) $(HV_CFLAGS) $(HV_VENDOR_INC) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
 
 # Two images from the shared objects: warden-intel.bin (VMX) and
 # warden-amd.bin (SVM); the driver loads the one of the CPU's vendor.

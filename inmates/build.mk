@@ -31,11 +31,11 @@ inmates: $(INMATE_BINS)
 
 $(INMATE_OUT)/lib/%.c.o: inmates/lib/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(INMATE_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(INMATE_CFLAGS) -MMD -MP -c $< -o $@
 
 $(INMATE_OUT)/lib/%.S.o: inmates/lib/%.S
 	@mkdir -p $(dir $@)
-	$(CC) $(INMATE_CFLAGS) -D__ASSEMBLY__ -MMD -c $< -o $@
+	$(CC) $(INMATE_CFLAGS) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
 
 $(INMATE_LIB): $(INMATE_LIB_OBJS)
 	@rm -f $@
@@ -43,11 +43,11 @@ $(INMATE_LIB): $(INMATE_LIB_OBJS)
 
 $(INMATE_OUT)/obj/%.o: inmates/demos/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(INMATE_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(INMATE_CFLAGS) -MMD -MP -c $< -o $@
 
 $(INMATE_OUT)/obj/%.o: inmates/tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(INMATE_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(INMATE_CFLAGS) -MMD -MP -c $< -o $@
 
 $(INMATE_OUT)/%.elf: $(INMATE_OUT)/obj/%.o $(INMATE_LIB) $(INMATE_LDS)
 	$(LD) $(INMATE_LDFLAGS) -T $(INMATE_LDS) $< $(INMATE_LIB) -o $@

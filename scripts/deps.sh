@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Installs what Warden needs to build and test, with apt-get, and fetches
-# the stock Debian kernel for the test machine.  Idempotent and quiet when
-# everything is there already.  Writes the kernel release the driver is
-# built against (e.g. 6.1.0-57-amd64) to build/kver.
+# Installs what Warden needs, with apt-get.  Two sets:
 #
-#   scripts/deps.sh          install what is missing
-#   scripts/deps.sh --kver   only print the kernel release
+#   scripts/deps.sh build    what "make" and "make install" need on any
+#                            Debian machine: compilers, libyaml, cmocka,
+#                            kmod.  Nothing for the test machine.
+#   scripts/deps.sh [test]   that, and what "make test", "make demo",
+#                            "make bench" and "make deb" need: Bochs, QEMU 10
+#                            (from Debian 12's backports suite, which it
+#                            adds), busybox, syslinux, the packaging tools,
+#                            and the test machine's stock Debian kernel with
+#                            its headers, whose release (e.g. 6.1.0-57-amd64)
+#                            it writes to build/kver.
+#   scripts/deps.sh --kver   only print the test machine's kernel release
+#
+# Idempotent and quiet when everything is there already.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
 mkdir -p "$build"
 
-packages=(
-	build-essential clang clang-format libclang-rt-14-dev xz-utils
+mode=${1:-test}
+case "$mode" in
+build | test | --kver) ;;
+*)
+	echo "deps: unknown set '$mode' (build, test or --kver)" >&2
+	exit 2
+	;;
+esac
+
+build_packages=(build-essential libyaml-dev libcmocka-dev python3 kmod)
+# debhelper, dh-dkms, dkms, lintian: "make deb" and its CI check
+test_packages=(
+	clang clang-format libclang-rt-14-dev xz-utils
 	bochs bochsbios vgabios bochs-term busybox-static
-	syslinux syslinux-common mtools dosfstools cpio libyaml-dev
-	libcmocka-dev python3
+	syslinux syslinux-common mtools dosfstools cpio
+	debhelper dh-dkms dkms lintian fakeroot systemd
 )
 
 updated=0
@@ -29,6 +48,30 @@ apt_update() {
 		updated=1
 	fi
 }
+
+# install_missing PACKAGE...: those not installed, with apt-get
+install_missing() {
+	local missing=() p
+	for p in "$@"; do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q "install ok installed"; then
+			missing+=("$p")
+		fi
+	done
+	[ "${#missing[@]}" -gt 0 ] || return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: missing packages: ${missing[*]}; run as root to install them" >&2
+		exit 1
+	fi
+	apt_update
+	echo "deps: installing ${missing[*]}" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+}
+
+if [ "$mode" = build ]; then
+	install_missing "${build_packages[@]}"
+	exit 0
+fi
 
 # The kernel: the one Debian's linux-image-amd64 metapackage depends on, so
 # that image and headers always match.
@@ -52,27 +95,13 @@ else
 	fi
 	echo "$kver" >"$build/kver"
 fi
-if [ "${1:-}" = "--kver" ]; then
+if [ "$mode" = "--kver" ]; then
 	echo "$kver"
 	exit 0
 fi
 
-missing=()
-for p in "${packages[@]}" "linux-headers-$kver"; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
-		grep -q "install ok installed"; then
-		missing+=("$p")
-	fi
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "deps: missing packages: ${missing[*]}; run as root to install them" >&2
-		exit 1
-	fi
-	apt_update
-	echo "deps: installing ${missing[*]}" >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
-fi
+install_missing "${build_packages[@]}" "${test_packages[@]}" \
+	"linux-headers-$kver"
 
 # QEMU 10 for the qemu-svm machine (x2APIC under TCG exists from QEMU 9.0
 # on; Debian 12's own QEMU is 7.2).  It comes from Debian 12's backports

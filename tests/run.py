@@ -245,6 +245,11 @@ def build_payload(build, script, workdir, machine, extra=()):
     shutil.copy(os.path.join(ROOT, 'driver', 'warden.ko'), payload)
     shutil.copy(os.path.join(ROOT, 'tests', 'modules', 'wdtest.ko'),
                 payload)
+    # warden.ko as DKMS built it from the warden-dkms package (make
+    # dkms-module), for the boot group
+    dkms = os.path.join(build, 'dkms', 'warden.ko')
+    if os.path.exists(dkms):
+        shutil.copy(dkms, os.path.join(payload, 'warden-dkms.ko'))
     shutil.copy(os.path.join(build, 'tools', 'warden'),
                 os.path.join(payload, 'usr', 'sbin'))
     # both images: the driver loads the one of the CPU's vendor
@@ -252,6 +257,9 @@ def build_payload(build, script, workdir, machine, extra=()):
         shutil.copy(os.path.join(build, 'hypervisor', image),
                     os.path.join(payload, 'lib', 'firmware'))
     shutil.copy(os.path.join(ROOT, 'tests', 'system', 'lib.sh'),
+                os.path.join(payload, 'tests'))
+    # the real-hardware guide, whose command blocks the boot group runs
+    shutil.copy(os.path.join(ROOT, 'docs', 'install.md'),
                 os.path.join(payload, 'tests'))
     with open(os.path.join(payload, 'tests', 'machine'), 'w') as f:
         f.write(machine + '\n')

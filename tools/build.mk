@@ -8,22 +8,26 @@ TOOLS_OUT := $(BUILD)/tools
 ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 	tools/errmsg_links.c tools/errmsg_system.c
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
+	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
 	tools/pci_linux.c tools/link_sysfs.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/config_create.c tools/acpi.c
+	tools/config_create.c tools/acpi.c tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_config.c tools/cmd_link.c \
-	tools/link_ping.c $(CONFIG_CHECK_SRCS) \
+	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \
 	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))
 
 $(TOOLS_OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
 
-# libyaml (libyaml-dev) is linked statically like everything else.
+# libyaml (libyaml-dev) is linked statically like everything else; the
+# Debian package links it as a shared library (TOOLS_LDFLAGS= in
+# debian/rules), as Debian's policy wants.
+TOOLS_LDFLAGS ?= -static
 $(TOOLS_OUT)/warden: $(TOOLS_OBJS)
-	$(CC) -static $(TOOLS_OBJS) -lyaml -o $@
+	$(CC) $(TOOLS_LDFLAGS) $(TOOLS_OBJS) -lyaml -o $@
 
 -include $(TOOLS_OBJS:.o=.d)

@@ -4,6 +4,7 @@
  * (docs/config.md) on the host; no driver needed.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "config_show.h"
 #include "config_values.h"
 #include "config_yaml.h"
+#include "iomem.h"
 #include "warden.h"
 
 #define MAX_CHECK_FILES 64
@@ -26,6 +28,7 @@ static const char usage_text[] =
 	"       warden config create [-o <system.yaml>] [--root DIR] "
 	"[--hv-size SIZE]\n"
 	"                     [--probe-intx]\n"
+	"       warden config create --suggest-reservation [--root DIR]\n"
 	"\n"
 	"compile: YAML to the binary config the driver takes. The config is "
 	"validated\n"
@@ -60,6 +63,10 @@ static const char usage_text[] =
 	"  pin its INTx drives: --probe-intx enables each such function "
 	"for a moment so\n"
 	"  that Linux routes it (this may program an ACPI interrupt link).\n"
+	"  --suggest-reservation: reads /proc/iomem and prints a free range "
+	"of System RAM\n"
+	"  for memmap= (64 MiB: the hypervisor and example cells), with the "
+	"GRUB line.\n"
 	"\n"
 	"Exit status: 0 success (valid), 1 a config is invalid (errors "
 	"listed),\n"
@@ -253,10 +260,70 @@ static int show(int argc, char **argv)
 	return ret < 0 ? EXIT_ERROR : ret ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
+/*
+ * --suggest-reservation: a free range of System RAM for memmap=, and the
+ * lines to put it on the kernel command line.  Linux's KASLR keeps its
+ * own image out of memmap= ranges, so a range free now stays free.
+ */
+static int suggest(const char *root)
+{
+	uint64_t size = RESERVATION_SUGGESTED, start;
+	char path[512], *text;
+	size_t len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/iomem", root);
+	f = fopen(path, "r");
+	text = f ? calloc(1, 1 << 20) : NULL;
+	len = text ? fread(text, 1, (1 << 20) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	if (!text || !len) {
+		fprintf(stderr, "warden: config create: cannot read %s\n",
+			path);
+		free(text);
+		return EXIT_ERROR;
+	}
+	if (!strstr(text, "System RAM") || strstr(text, "00000000-00000000")) {
+		fprintf(stderr,
+			"warden: config create: %s shows no addresses: run it "
+			"as root\n",
+			path);
+		free(text);
+		return EXIT_ERROR;
+	}
+	if (iomem_suggest(text, size, &start)) {
+		fprintf(stderr,
+			"warden: config create: no %llu MiB of System RAM "
+			"below 4 GiB is free of Linux's own ranges (%s)\n",
+			(unsigned long long)(size >> 20), path);
+		free(text);
+		return EXIT_CHECK_FAILED;
+	}
+	free(text);
+	printf("Free for the reservation: %llu MiB of System RAM at "
+	       "0x%llx-0x%llx (%s)\n"
+	       "Kernel command line:  memmap=%lluM$0x%llx\n"
+	       "In /etc/default/grub: GRUB_CMDLINE_LINUX=\"... "
+	       "memmap=%lluM\\\\\\$0x%llx\"\n"
+	       "  (the shell and GRUB each take one level of escaping; "
+	       "unescaped, Linux would\n"
+	       "  get memmap=%lluMx%llx and reserve nothing). Then: "
+	       "update-grub, reboot, and\n"
+	       "  warden config create -o /etc/warden/system.yaml\n",
+	       (unsigned long long)(size >> 20), (unsigned long long)start,
+	       (unsigned long long)(start + size - 1), path,
+	       (unsigned long long)(size >> 20), (unsigned long long)start,
+	       (unsigned long long)(size >> 20), (unsigned long long)start,
+	       (unsigned long long)(size >> 20), (unsigned long long)start);
+	return EXIT_OK;
+}
+
 static int create(int argc, char **argv)
 {
 	struct cc_options o = { .root = "", .hv_size = CC_HV_SIZE_DEFAULT };
 	const char *out = NULL, *why;
+	bool suggesting = false;
 	char err[512];
 	FILE *f;
 	int i, ret;
@@ -270,6 +337,8 @@ static int create(int argc, char **argv)
 			o.root = argv[++i];
 		} else if (!strcmp(argv[i], "--probe-intx")) {
 			o.probe_intx = 1;
+		} else if (!strcmp(argv[i], "--suggest-reservation")) {
+			suggesting = true;
 		} else if (!strcmp(argv[i], "--hv-size") && i + 1 < argc) {
 			if (cv_parse_u64(argv[++i], &o.hv_size, &why)) {
 				fprintf(stderr, "warden: --hv-size '%s' %s\n",
@@ -280,6 +349,8 @@ static int create(int argc, char **argv)
 			return usage(EXIT_ERROR);
 		}
 	}
+	if (suggesting)
+		return out ? usage(EXIT_ERROR) : suggest(o.root);
 	f = out ? fopen(out, "w") : stdout;
 	if (!f) {
 		fprintf(stderr, "warden: cannot write %s: %s\n", out,

@@ -1,18 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "warden hardware check | dump": probe every online CPU through the driver
- * and report each feature Warden needs (VMX on Intel, SVM on AMD), or print
- * the raw facts.  The judging is in hwcaps.c and hwcaps_svm.c.
+ * (or, where /dev/warden does not exist, from user space: hwprobe_host.c)
+ * and report each feature Warden needs (VMX on Intel, SVM on AMD) and the
+ * state of the running system (host_facts.c), or print the raw facts.
+ * The judging is in hwcaps.c, hwcaps_svm.c and host_facts.c.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 #include <warden/ioctl.h>
 
+#include "host_facts.h"
 #include "hwcaps.h"
+#include "hwprobe_host.h"
 #include "warden.h"
+
+/* What a check learnt besides the CPUs' facts. */
+struct context {
+	const char *source;   /* a recorded dump's file, or NULL */
+	bool no_driver;	      /* probed from user space */
+	int msr_errno;	      /* why the MSRs could not be read */
+	unsigned int skipped; /* offline CPUs */
+};
 
 static void usage(FILE *out)
 {
@@ -24,9 +38,15 @@ static void usage(FILE *out)
 		     "  the VMX capability MSRs and a VMXON/VMXOFF probe, on "
 		     "AMD the MSRs VM_CR\n"
 		     "  and EFER, then prints one line per feature\n"
-		     "  Warden needs (ok, MISSING or info) and a verdict. With "
-		     "--from, judges a\n"
-		     "  dump recorded on another machine instead.\n"
+		     "  Warden needs (ok, MISSING, info, or unread), the "
+		     "system's state (warden.ko,\n"
+		     "  KVM, the memmap= reservation, the IOMMU) and a "
+		     "verdict. Without the driver\n"
+		     "  it reads CPUID itself and the MSRs through the msr "
+		     "module (as root; other\n"
+		     "  users get the rows that need MSRs as unread). With "
+		     "--from, judges a dump\n"
+		     "  recorded on another machine instead.\n"
 		     "dump:  prints those raw facts, one per line.\n"
 		     "\n"
 		     "Exit status: 0 all required features present, 1 some "
@@ -67,42 +87,131 @@ static int probe_all(struct warden_hw_probe *probes, size_t *n,
 	return 0;
 }
 
-static int report(const struct warden_hw_probe *probes, size_t n,
-		  unsigned int skipped, const char *source)
+/*
+ * One line per row; a run of rows with one status and one reason (a CPU
+ * without VMX: two dozen rows that say "no VMX on this CPU") is shown by
+ * its first row and a count.
+ */
+static void print_rows(const struct hwcap_result *res, size_t num, size_t n)
 {
-	struct hwcap_report rep;
-	struct hwcap_result *res = rep.results;
-	const char *first = "";
-	int missing, i;
+	size_t i, same;
 
-	missing = hwcaps_evaluate(probes, n, &rep);
-	printf("Warden hardware check: %zu CPU%s probed%s%s\n", n,
-	       n == 1 ? "" : "s", source ? ", recorded in " : "",
-	       source ? source : "");
-	for (i = 0; i < (int)rep.num; i++) {
+	for (i = 0; i < num; i += same) {
 		char where[24] = "";
 
 		if (res[i].status == HWCAP_MISSING && n > 1)
 			snprintf(where, sizeof(where), " [CPU %u]", res[i].cpu);
 		printf("  %-8s %-34s %s%s\n", hwcap_status_name(res[i].status),
 		       res[i].name, res[i].detail, where);
+		for (same = 1;
+		     i + same < num && res[i + same].status == res[i].status &&
+		     !strcmp(res[i + same].detail, res[i].detail);
+		     same++)
+			;
+		if (same > 2)
+			printf("  %-8s %-34s the same, from %s to %s\n",
+			       hwcap_status_name(res[i].status), "",
+			       res[i + 1].name, res[i + same - 1].name);
+		else
+			same = 1;
 	}
-	for (i = (int)rep.num - 1; i >= 0; i--)
-		if (res[i].status == HWCAP_MISSING)
-			first = res[i].name;
+}
+
+/* The system's rows: about this machine, never about a recorded dump. */
+static size_t system_rows(const struct context *ctx,
+			  const struct hwcap_report *rep,
+			  struct hwcap_result *rows)
+{
+	bool amd = rep->table == HWCAP_TABLE_SVM;
+	int cpuid_row = amd ? HWCAP_SVM_CPUID : HWCAP_VMX_CPUID;
+	struct host_facts_opts o = { "", "", !ctx->no_driver, amd,
+				     rep->results[cpuid_row].status ==
+					     HWCAP_OK };
+	struct utsname u;
+
+	if (ctx->source || uname(&u))
+		return 0;
+	o.release = u.release;
+	printf("This system (kernel %s):\n", u.release);
+	return host_facts(&o, rows);
+}
+
+static int report(const struct warden_hw_probe *probes, size_t n,
+		  const struct context *ctx)
+{
+	struct hwcap_result sys[HOST_FACTS_ROWS];
+	struct hwcap_report rep;
+	const char *first = NULL;
+	char hint[400];
+	size_t i, num_sys;
+	int missing;
+
+	missing = hwcaps_evaluate(probes, n, &rep);
+	printf("Warden hardware check: %zu CPU%s probed%s%s%s\n", n,
+	       n == 1 ? "" : "s", ctx->source ? ", recorded in " : "",
+	       ctx->source ? ctx->source : "",
+	       ctx->no_driver ? " without the driver (CPUID read directly, "
+				"MSRs through /dev/cpu/N/msr, VMXON not "
+				"tried)"
+			      : "");
+	print_rows(rep.results, rep.num, n);
+	num_sys = system_rows(ctx, &rep, sys);
+	print_rows(sys, num_sys, 1);
+	for (i = 0; i < num_sys; i++)
+		if (sys[i].status == HWCAP_MISSING)
+			missing++;
+	for (i = rep.num + num_sys; i-- > 0;) {
+		const struct hwcap_result *r = i < rep.num ? &rep.results[i]
+							   : &sys[i - rep.num];
+
+		if (r->status == HWCAP_MISSING)
+			first = r->name;
+	}
+	if (hwcaps_nested_hint(&probes[0], hint, sizeof(hint)))
+		printf("Hint: %s.\n", hint);
 	if (missing)
 		printf("Verdict: Warden cannot run on this machine: "
-		       "%d required feature%s missing (first: %s).\n",
+		       "%d requirement%s missing (first: %s).\n",
 		       missing, missing == 1 ? "" : "s", first);
-	if (skipped)
+	if (rep.unread)
+		printf("Verdict incomplete: %u row%s could not be read: the "
+		       "MSRs need root%s (/dev/cpu/N/msr: %s).\n",
+		       rep.unread, rep.unread == 1 ? "" : "s",
+		       ctx->msr_errno == ENOENT ? " and the msr module" : "",
+		       strerror(ctx->msr_errno ? ctx->msr_errno : EACCES));
+	if (ctx->skipped)
 		printf("Verdict incomplete: %u offline CPU%s could not be "
 		       "probed: bring %s online and check again.\n",
-		       skipped, skipped == 1 ? "" : "s",
-		       skipped == 1 ? "it" : "them");
-	if (missing || skipped)
+		       ctx->skipped, ctx->skipped == 1 ? "" : "s",
+		       ctx->skipped == 1 ? "it" : "them");
+	if (missing || rep.unread || ctx->skipped)
 		return EXIT_CHECK_FAILED;
 	printf("Verdict: this machine can run Warden.\n");
 	return EXIT_OK;
+}
+
+/*
+ * Without the driver: root gets the MSRs from the msr module, loaded here
+ * if it is not (modprobe's own messages say why it could not be).
+ */
+static int probe_host(struct warden_hw_probe *probes, size_t *n,
+		      struct context *ctx)
+{
+	struct hwprobe_host_info info;
+
+	if (geteuid() == 0 && access("/dev/cpu/0/msr", F_OK) &&
+	    system("modprobe -q msr") != 0)
+		fprintf(stderr, "warden: hardware check: could not load the "
+				"msr module: the MSR rows stay unread\n");
+	if (hwprobe_host(probes, WARDEN_MAX_CPUS, n, &info)) {
+		fprintf(stderr, "warden: hardware check: no CPU could be "
+				"probed\n");
+		return -1;
+	}
+	ctx->no_driver = true;
+	ctx->msr_errno = info.msr_errno;
+	ctx->skipped = info.skipped;
+	return 0;
 }
 
 static int from_file(const char *path, struct warden_hw_probe *probes)
@@ -128,20 +237,23 @@ static int from_file(const char *path, struct warden_hw_probe *probes)
 			path, bad);
 		return EXIT_ERROR;
 	}
-	return report(probes, n, 0, path);
+	return report(probes, n, &(struct context){ .source = path });
 }
 
 int cmd_hardware(int argc, char **argv)
 {
 	struct warden_hw_probe *probes;
-	unsigned int skipped;
+	struct context ctx = { 0 };
 	size_t n;
-	int ret = EXIT_ERROR;
+	int ret = EXIT_ERROR, got;
 
-	if (argc >= 2 &&
-	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
-		return EXIT_OK;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return EXIT_OK;
+		}
 	}
 	if (!(argc == 2 && !strcmp(argv[1], "check")) &&
 	    !(argc == 4 && !strcmp(argv[1], "check") &&
@@ -157,13 +269,21 @@ int cmd_hardware(int argc, char **argv)
 	}
 	if (argc == 4) {
 		ret = from_file(argv[3], probes);
-	} else if (probe_all(probes, &n, &skipped) == 0) {
-		if (!strcmp(argv[1], "dump")) {
-			hwcaps_write_dump(stdout, probes, n);
-			ret = skipped ? EXIT_CHECK_FAILED : EXIT_OK;
-		} else {
-			ret = report(probes, n, skipped, NULL);
-		}
+		free(probes);
+		return ret;
+	}
+	/* no device (no driver), or one this user may not open: the probe
+	 * without the driver gives what it can */
+	if (access(WARDEN_DEVICE, R_OK | W_OK) &&
+	    (errno == ENOENT || errno == EACCES))
+		got = probe_host(probes, &n, &ctx);
+	else
+		got = probe_all(probes, &n, &ctx.skipped);
+	if (got == 0 && !strcmp(argv[1], "dump")) {
+		hwcaps_write_dump(stdout, probes, n);
+		ret = ctx.skipped ? EXIT_CHECK_FAILED : EXIT_OK;
+	} else if (got == 0) {
+		ret = report(probes, n, &ctx);
 	}
 	free(probes);
 	return ret;

@@ -14,6 +14,8 @@
 #include "acpi.h"
 #include "config_create.h"
 #include "config_values.h"
+#include "iomem.h"
+#include "memmap.h"
 
 #define PAGE 0x1000ull
 #define MIB 0x100000ull
@@ -21,18 +23,6 @@
 #define LAPIC_DEFAULT 0xfee00000ull
 
 /* A line of /proc/iomem or /proc/ioports. */
-struct res {
-	uint64_t start, end; /* end inclusive, as Linux prints it */
-	unsigned int depth;  /* indentation level */
-	char name[80];
-	char line[128]; /* trimmed, for comments */
-};
-
-struct res_list {
-	struct res *r;
-	size_t n;
-};
-
 /* RAM is merged with adjacent RAM, LEGACY (the first MiB) is not. */
 enum cls { RAM, LEGACY, DEVICE, POOL };
 
@@ -126,39 +116,6 @@ static char *slurp(const struct gen *g, const char *path, size_t *len)
 	if (len)
 		*len = got;
 	return buf;
-}
-
-static void parse_resources(const char *text, struct res_list *l)
-{
-	const char *p = text, *eol, *colon;
-	unsigned long long start, end;
-	unsigned int spaces;
-	struct res *r;
-	size_t n;
-
-	l->r = NULL;
-	l->n = 0;
-	for (; *p; p = *eol ? eol + 1 : eol) {
-		eol = strchr(p, '\n');
-		if (!eol)
-			eol = p + strlen(p);
-		for (spaces = 0; p[spaces] == ' '; spaces++)
-			;
-		colon = strstr(p, " : ");
-		if (!colon || colon > eol ||
-		    sscanf(p + spaces, "%llx-%llx", &start, &end) != 2 ||
-		    end < start)
-			continue;
-		l->r = xrealloc(l->r, (l->n + 1) * sizeof(*l->r));
-		r = &l->r[l->n++];
-		r->start = start;
-		r->end = end;
-		r->depth = spaces / 2;
-		n = (size_t)(eol - colon - 3);
-		snprintf(r->name, sizeof(r->name), "%.*s", (int)n, colon + 3);
-		n = (size_t)(eol - p - spaces);
-		snprintf(r->line, sizeof(r->line), "%.*s", (int)n, p + spaces);
-	}
 }
 
 static bool is_ram_name(const char *name)
@@ -322,38 +279,6 @@ static void legacy(struct gen *g, const struct res_list *io)
 				      .notes,
 			     "/proc/iomem: %s", r->line);
 	}
-}
-
-/* memmap=SIZE$ADDR (or SIZE\$ADDR) on the kernel command line. */
-static int memmap(const char *cmdline, uint64_t *start, uint64_t *size,
-		  char *text, size_t len)
-{
-	const char *p = cmdline, *why;
-	char tok[128], *dollar, *addr;
-	size_t n;
-
-	while (*p) {
-		while (*p == ' ' || *p == '\n' || *p == '\t')
-			p++;
-		n = strcspn(p, " \n\t");
-		snprintf(tok, sizeof(tok), "%.*s", (int)n, p);
-		p += n;
-		if (strncmp(tok, "memmap=", 7))
-			continue;
-		dollar = strchr(tok, '$');
-		if (!dollar)
-			continue;
-		addr = dollar + 1;
-		if (dollar > tok && dollar[-1] == '\\')
-			dollar--;
-		*dollar = '\0';
-		if (cv_parse_u64(tok + 7, size, &why) ||
-		    cv_parse_u64(addr, start, &why))
-			continue;
-		snprintf(text, len, "memmap=%s$%s", tok + 7, addr);
-		return 0;
-	}
-	return -1;
 }
 
 static void memory_from_iomem(struct gen *g, const struct res_list *io)
@@ -1356,7 +1281,8 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	bool pci_read = false;
 	char pci_dir[4200];
 	char *iomem = NULL, *ioports = NULL, *cmdline = NULL, *possible;
-	char memmap_text[160], cpus[1024], com2[200], *end;
+	struct memmap mm;
+	char *memmap_text = mm.text, cpus[1024], com2[200], *end;
 	uint64_t rs, rsize, hv = o->hv_size;
 	const char *why;
 	struct ival *v;
@@ -1383,8 +1309,15 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	cv_format_cpus(&set, cpus, sizeof(cpus));
 
 	cmdline = slurp(&g, "/proc/cmdline", NULL);
-	if (!cmdline ||
-	    memmap(cmdline, &rs, &rsize, memmap_text, sizeof(memmap_text))) {
+	if (cmdline && memmap_find(cmdline, &mm) == MEMMAP_MANGLED) {
+		fail(&g,
+		     "%s on the kernel command line is a reservation GRUB "
+		     "mangled (it took '$0' for a variable): write %s in "
+		     "/etc/default/grub, run update-grub and reboot",
+		     mm.text, mm.fixed);
+		goto out;
+	}
+	if (!cmdline || mm.kind != MEMMAP_FOUND) {
 		fail(&g,
 		     "no memmap=SIZE$ADDR reservation on the kernel command "
 		     "line (%s/proc/cmdline); boot Linux with one, e.g. "
@@ -1392,6 +1325,8 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		     o->root);
 		goto out;
 	}
+	rs = mm.start;
+	rsize = mm.size;
 	if (hv > rsize || hv < MIB || (hv | rs) & (PAGE - 1)) {
 		fail(&g,
 		     "%s: the hypervisor's %s must fit in the reservation and "
@@ -1406,7 +1341,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		     strerror(errno));
 		goto out;
 	}
-	parse_resources(iomem, &io);
+	iomem_parse(iomem, &io);
 	for (i = 0; i < io.n; i++) {
 		if (io.r[i].start || io.r[i].end)
 			addresses = true;
@@ -1427,7 +1362,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 			memmap_text);
 	ioports = slurp(&g, "/proc/ioports", NULL);
 	if (ioports)
-		parse_resources(ioports, &ports);
+		iomem_parse(ioports, &ports);
 	else
 		warning(&g, "cannot read /proc/ioports: %s", strerror(errno));
 	check_com2(&g, &ports, com2, sizeof(com2));

@@ -1063,15 +1063,16 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 
 static void top_level(struct ctx *x)
 {
+	/* "boot:" is read by "warden up" (boot_plan.c), not compiled */
 	static const char *const keys[] = { "system", "root_cell", "cell",
-					    "links" };
+					    "links", "boot" };
 	struct warden_system_desc sys;
 	struct warden_cell_desc desc;
 	yaml_node_t *root = yaml_document_get_root_node(&x->doc);
 	struct cy_config *c = x->c;
 	char root_name[WARDEN_NAME_LEN + 1];
-	int ids[4];
-	unsigned int lines[4];
+	int ids[5];
+	unsigned int lines[5];
 
 	memset(&sys, 0, sizeof(sys));
 	memset(&desc, 0, sizeof(desc));
@@ -1081,8 +1082,13 @@ static void top_level(struct ctx *x)
 		     "is needed");
 		return;
 	}
-	if (!fields(x, root, "the file", keys, 4, ids, lines))
+	if (!fields(x, root, "the file", keys, 5, ids, lines))
 		return;
+	if (ids[4] && !ids[2]) {
+		diag(x, lines[4],
+		     "'boot:' belongs in a cell config, beside 'cell:'");
+		return;
+	}
 	if (ids[3] && ids[2] && !ids[0] && !ids[1]) {
 		diag(x, lines[3],
 		     "links belong in the system config (a cell config has "

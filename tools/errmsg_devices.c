@@ -21,32 +21,35 @@ static void bar_fault(char *buf, size_t len, unsigned long long bar,
 		errmsg_add(buf, len, "size 0x%llx is not a power of 2", value);
 		break;
 	case WARDEN_PCI_BAR_BAD_ALIGN:
-		errmsg_add(buf, len, "address 0x%llx is not aligned to its size",
-		    value);
+		errmsg_add(buf, len,
+			   "address 0x%llx is not aligned to its size", value);
 		break;
 	case WARDEN_PCI_BAR_BAD_FLAGS:
 		errmsg_add(buf, len,
-		    "flags 0x%llx are unknown or do not go together (io "
-		    "with mem64 or prefetch)",
-		    value);
+			   "flags 0x%llx are unknown or do not go together (io "
+			   "with mem64 or prefetch)",
+			   value);
 		break;
 	case WARDEN_PCI_BAR_BAD_MEM64_5:
 		errmsg_add(buf, len,
-		    "a 64-bit BAR takes the next one too, and BAR 5 is the "
-		    "last");
+			   "a 64-bit BAR takes the next one too, and BAR 5 is "
+			   "the "
+			   "last");
 		break;
 	case WARDEN_PCI_BAR_BAD_UPPER:
 		errmsg_add(buf, len,
-		    "is the upper half of the 64-bit BAR %llu, so it must be "
-		    "empty (size 0x%llx)",
-		    bar - 1, value);
+			   "is the upper half of the 64-bit BAR %llu, so it "
+			   "must be "
+			   "empty (size 0x%llx)",
+			   bar - 1, value);
 		break;
 	case WARDEN_PCI_BAR_BAD_EMPTY:
-		errmsg_add(buf, len, "size 0 but address 0x%llx or flags set", value);
+		errmsg_add(buf, len, "size 0 but address 0x%llx or flags set",
+			   value);
 		break;
 	case WARDEN_PCI_BAR_BAD_PORTS:
-		errmsg_add(buf, len, "I/O ports from 0x%llx go past port 0xffff",
-		    value);
+		errmsg_add(buf, len,
+			   "I/O ports from 0x%llx go past port 0xffff", value);
 		break;
 	default:
 		errmsg_add(buf, len, "fault %llu (value 0x%llx)", why, value);
@@ -80,8 +83,8 @@ static void pci_field(char *buf, size_t len, unsigned long long field)
 		    field < WARDEN_PCI_FIELD_BAR(WARDEN_PCI_BARS, 0) &&
 		    (field & 3) < 3)
 			errmsg_add(buf, len, "BAR %llu %s",
-			    (field - WARDEN_PCI_FIELD_BAR(0, 0)) / 4,
-			    bar_parts[field & 3]);
+				   (field - WARDEN_PCI_FIELD_BAR(0, 0)) / 4,
+				   bar_parts[field & 3]);
 		else
 			errmsg_add(buf, len, "field %llu", field);
 		break;
@@ -96,194 +99,228 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 	switch (e->rule) {
 	case WARDEN_RULE_IOAPIC_PINS_FOUND:
 		errmsg_add(buf, len,
-		    "IOAPIC %u of the system config has %llu pins (its version "
-		    "register), the config says %llu",
-		    e->item_index, a, b);
+			   "IOAPIC %u of the system config has %llu pins (its "
+			   "version "
+			   "register), the config says %llu",
+			   e->item_index, a, b);
 		break;
 	case WARDEN_RULE_IOAPIC_PIN_UNAVAILABLE:
 		if (b)
 			errmsg_add(buf, len,
-			    "IOAPIC pin GSI %llu belongs to cell %llu", a, b);
+				   "IOAPIC pin GSI %llu belongs to cell %llu",
+				   a, b);
 		else
-			errmsg_add(buf, len, "GSI %llu is on no IOAPIC of the system",
-			    a);
+			errmsg_add(buf, len,
+				   "GSI %llu is on no IOAPIC of the system", a);
 		break;
 	case WARDEN_RULE_IOAPIC_IN_CELL_MEMORY:
 		errmsg_add(buf, len,
-		    "covers the IOAPIC at 0x%llx, which the hypervisor keeps: "
-		    "a "
-		    "cell gets IOAPIC pins with irq_pins",
-		    a);
+			   "covers the IOAPIC at 0x%llx, which the hypervisor "
+			   "keeps: "
+			   "a "
+			   "cell gets IOAPIC pins with irq_pins",
+			   a);
 		break;
 	case WARDEN_RULE_PCI_DEVICE_UNAVAILABLE:
 		if (b)
 			errmsg_add(buf, len,
-			    "PCI function %02llx:%02llx.%llx belongs to "
-			    "cell %llu",
-			    a >> 8, (a >> 3) & 0x1f, a & 7, b);
+				   "PCI function %02llx:%02llx.%llx belongs to "
+				   "cell %llu",
+				   a >> 8, (a >> 3) & 0x1f, a & 7, b);
 		else
 			errmsg_add(buf, len,
-			    "PCI function %02llx:%02llx.%llx: the "
-			    "hypervisor holds %llu assigned functions at most",
-			    a >> 8, (a >> 3) & 0x1f, a & 7, c);
+				   "PCI function %02llx:%02llx.%llx: the "
+				   "hypervisor holds %llu assigned functions "
+				   "at most",
+				   a >> 8, (a >> 3) & 0x1f, a & 7, c);
 		break;
 	case WARDEN_RULE_PCI_DEVICE_MISMATCH:
 		if (b == 0xffffffffull)
-			errmsg_add(buf, len, "no PCI function at %02llx:%02llx.%llx",
-			    a >> 8, (a >> 3) & 0x1f, a & 7);
+			errmsg_add(buf, len,
+				   "no PCI function at %02llx:%02llx.%llx",
+				   a >> 8, (a >> 3) & 0x1f, a & 7);
 		else if (b != d)
 			errmsg_add(buf, len,
-			    "PCI function %02llx:%02llx.%llx is "
-			    "%04llx:%04llx, the config says %04llx:%04llx",
-			    a >> 8, (a >> 3) & 0x1f, a & 7, b >> 16, b & 0xffff,
-			    d >> 16, d & 0xffff);
+				   "PCI function %02llx:%02llx.%llx is "
+				   "%04llx:%04llx, the config says "
+				   "%04llx:%04llx",
+				   a >> 8, (a >> 3) & 0x1f, a & 7, b >> 16,
+				   b & 0xffff, d >> 16, d & 0xffff);
 		else
 			errmsg_add(buf, len,
-			    "PCI function %02llx:%02llx.%llx has "
-			    "header type %llu: only endpoints (type 0) can be "
-			    "given to a cell",
-			    a >> 8, (a >> 3) & 0x1f, a & 7, c);
+				   "PCI function %02llx:%02llx.%llx has "
+				   "header type %llu: only endpoints (type 0) "
+				   "can be "
+				   "given to a cell",
+				   a >> 8, (a >> 3) & 0x1f, a & 7, c);
 		break;
 	case WARDEN_RULE_PCI_CONFIG_IN_CELL:
 		errmsg_add(buf, len,
-		    "covers 0x%llx, PCI configuration space, which "
-		    "the hypervisor keeps: a cell gets its functions' "
-		    "configuration space with pci_devices",
-		    c);
+			   "covers 0x%llx, PCI configuration space, which "
+			   "the hypervisor keeps: a cell gets its functions' "
+			   "configuration space with pci_devices",
+			   c);
 		break;
 	case WARDEN_RULE_PIRQ_ROUTES_CELL_PIN:
 		errmsg_add(buf, len,
-		    "the chipset routes PCI interrupt line PIRQ%c to ISA IRQ "
-		    "%llu, one of the cell's pins: root's devices on that line "
-		    "would interrupt the cell",
-		    (char)('A' + (a & 7)), b);
+			   "the chipset routes PCI interrupt line PIRQ%c to "
+			   "ISA IRQ "
+			   "%llu, one of the cell's pins: root's devices on "
+			   "that line "
+			   "would interrupt the cell",
+			   (char)('A' + (a & 7)), b);
 		break;
 	case WARDEN_RULE_HPET_ROUTES_CELL_PIN:
 		errmsg_add(buf, len,
-		    "HPET timer %llu, which Linux programmed, drives one of "
-		    "the cell's IOAPIC pins: route or stop that timer first",
-		    a);
+			   "HPET timer %llu, which Linux programmed, drives "
+			   "one of "
+			   "the cell's IOAPIC pins: route or stop that timer "
+			   "first",
+			   a);
 		break;
 	case WARDEN_RULE_ROOT_MSIX_UNTRAPPED:
 		errmsg_add(buf, len,
-		    "PCI function %02llx:%02llx.%llx has MSI-X on, but the "
-		    "hypervisor cannot trap its table ",
-		    (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7);
+			   "PCI function %02llx:%02llx.%llx has MSI-X on, but "
+			   "the "
+			   "hypervisor cannot trap its table ",
+			   (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7);
 		if (b)
 			errmsg_add(buf, len, "at 0x%llx: ", b);
 		else
 			errmsg_add(buf, len, "(its BAR decodes nowhere): ");
 		errmsg_add(buf, len, "%s",
-		    c == WARDEN_MSIX_UNTRAPPED_COUNT
-			    ? "more functions have MSI-X tables than it traps; "
-			      "give one of them to a cell or unbind its driver"
-			    : "the table must lie in one of root's io memory "
-			      "regions of the system config");
+			   c == WARDEN_MSIX_UNTRAPPED_COUNT
+				   ? "more functions have MSI-X tables than it "
+				     "traps; "
+				     "give one of them to a cell or unbind its "
+				     "driver"
+				   : "the table must lie in one of root's io "
+				     "memory "
+				     "regions of the system config");
 		break;
 	case WARDEN_RULE_ROOT_PCI_UNDESCRIBED:
 		errmsg_add(buf, len,
-		    "PCI function %04llx:%02llx:%02llx.%llx cannot be handed "
-		    "to the hypervisor: %s",
-		    a >> 16, (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7,
-		    b ? "Linux has more functions than Warden describes"
-		      : "Warden traps PCI segment 0 only");
+			   "PCI function %04llx:%02llx:%02llx.%llx cannot be "
+			   "handed "
+			   "to the hypervisor: %s",
+			   a >> 16, (a >> 8) & 0xff, (a >> 3) & 0x1f, a & 7,
+			   b ? "Linux has more functions than Warden describes"
+			     : "Warden traps PCI segment 0 only");
 		break;
 	case WARDEN_RULE_IOAPIC_ADDRESS:
 		errmsg_add(buf, len,
-		    "the address must be a non-zero multiple of 4 KiB");
+			   "the address must be a non-zero multiple of 4 KiB");
 		break;
 	case WARDEN_RULE_IOAPIC_PINS:
-		errmsg_add(buf, len, "%llu pins, but an IOAPIC has 1 to %llu", b, c);
+		errmsg_add(buf, len, "%llu pins, but an IOAPIC has 1 to %llu",
+			   b, c);
 		break;
 	case WARDEN_RULE_IOAPIC_OVERLAP:
 		errmsg_add(buf, len, "%s ioapics[%llu]",
-		    c ? "its GSI range overlaps that of"
-		      : "has the same address as",
-		    b);
+			   c ? "its GSI range overlaps that of"
+			     : "has the same address as",
+			   b);
 		break;
 	case WARDEN_RULE_PIN_DUPLICATE:
 		errmsg_add(buf, len, "listed twice (also irq_pins[%llu])", b);
 		break;
 	case WARDEN_RULE_PIN_NO_IOAPIC:
-		errmsg_add(buf, len, "is not an input of any IOAPIC of the system");
+		errmsg_add(buf, len,
+			   "is not an input of any IOAPIC of the system");
 		break;
 	case WARDEN_RULE_PIN_ROOT_NEEDS:
 		errmsg_add(buf, len,
-		    "the root cell needs it (it is in root_cell.irq_pins)");
+			   "the root cell needs it (it is in "
+			   "root_cell.irq_pins)");
 		break;
 	case WARDEN_RULE_PIN_IN_OTHER_CELL:
 		errmsg_add(buf, len, "belongs to cell %llu", b);
 		break;
 	case WARDEN_RULE_PIN_UNUSED:
 		errmsg_add(buf, len,
-		    "not an ISA IRQ, and no PCI device of the cell names it as "
-		    "its gsi (firmware does not say what drives it)");
+			   "not an ISA IRQ, and no PCI device of the cell "
+			   "names it as "
+			   "its gsi (firmware does not say what drives it)");
 		break;
 	case WARDEN_RULE_PIN_SHARED:
 		errmsg_add(buf, len, "the INTx of PCI device ");
 		errmsg_pci_name(buf, len, b);
 		errmsg_add(buf, len,
-		    ", which the cell does not take, drives it too (an INTx "
-		    "line cannot be split between owners)");
+			   ", which the cell does not take, drives it too (an "
+			   "INTx "
+			   "line cannot be split between owners)");
 		break;
 	case WARDEN_RULE_PCI_DUPLICATE:
-		errmsg_add(buf, len, "listed twice (also pci_devices[%llu])", b);
+		errmsg_add(buf, len, "listed twice (also pci_devices[%llu])",
+			   b);
 		break;
 	case WARDEN_RULE_PCI_FLAGS:
 		/* root lists the machine's devices: none is given away */
 		errmsg_add(buf, len, "unknown flags 0x%llx%s", b & ~c,
-		    (b & ~c) == WARDEN_PCI_DMA_UNISOLATED ? " (dma_unisolated: "
-							    "only a cell takes "
-							    "a device)"
-							  : "");
+			   (b & ~c) == WARDEN_PCI_DMA_UNISOLATED ? " (dma_"
+								   "unisolated:"
+								   " "
+								   "only a "
+								   "cell takes "
+								   "a device)"
+								 : "");
 		break;
 	case WARDEN_RULE_PCI_INT_PIN:
-		errmsg_add(buf, len, "int_pin %llu is not one of none, A-D (0-4)", b);
+		errmsg_add(buf, len,
+			   "int_pin %llu is not one of none, A-D (0-4)", b);
 		break;
 	case WARDEN_RULE_PCI_GSI_NO_PIN:
-		errmsg_add(buf, len, "gsi %llu given, but it has no INTx pin", b);
+		errmsg_add(buf, len, "gsi %llu given, but it has no INTx pin",
+			   b);
 		break;
 	case WARDEN_RULE_PCI_BAR:
 		bar_fault(buf, len, b, c, d);
 		break;
 	case WARDEN_RULE_PCI_BAR_NOT_MAPPED:
 		errmsg_add(buf, len,
-		    "BAR %llu 0x%llx+0x%llx is not inside one io memory region "
-		    "of the cell mapped at its own address (guest = phys)",
-		    b, c, d);
+			   "BAR %llu 0x%llx+0x%llx is not inside one io memory "
+			   "region "
+			   "of the cell mapped at its own address (guest = "
+			   "phys)",
+			   b, c, d);
 		break;
 	case WARDEN_RULE_PCI_BAR_PORTS:
 		errmsg_add(buf, len,
-		    "BAR %llu ports 0x%llx+0x%llx are not inside one of the "
-		    "cell's port ranges",
-		    b, c, d);
+			   "BAR %llu ports 0x%llx+0x%llx are not inside one of "
+			   "the "
+			   "cell's port ranges",
+			   b, c, d);
 		break;
 	case WARDEN_RULE_PCI_PIN_NOT_OWNED:
 		errmsg_add(buf, len,
-		    "its INTx drives GSI %llu, which the cell does not own "
-		    "(add "
-		    "it to irq_pins)",
-		    b);
+			   "its INTx drives GSI %llu, which the cell does not "
+			   "own "
+			   "(add "
+			   "it to irq_pins)",
+			   b);
 		break;
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
-		    "its DMA is not isolated (there is no IOMMU unit yet): "
-		    "the cell takes it only with dma_unisolated: true");
+			   "its DMA is not isolated (there is no IOMMU unit "
+			   "yet): "
+			   "the cell takes it only with dma_unisolated: true");
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
 		errmsg_add(buf, len,
-		    "is not in the system config's list of PCI devices");
+			   "is not in the system config's list of PCI devices");
 		break;
 	case WARDEN_RULE_PCI_MISMATCH:
 		pci_field(buf, len, b);
 		/* pins and GSIs are counted, the rest are ids and addresses */
 		if (b == WARDEN_PCI_FIELD_INT_PIN || b == WARDEN_PCI_FIELD_GSI)
 			errmsg_add(buf, len,
-			    " is %llu, but the system config has %llu", c, d);
+				   " is %llu, but the system config has %llu",
+				   c, d);
 		else
 			errmsg_add(buf, len,
-			    " is 0x%llx, but the system config has 0x%llx", c,
-			    d);
+				   " is 0x%llx, but the system config has "
+				   "0x%llx",
+				   c, d);
 		break;
 	case WARDEN_RULE_PCI_IN_OTHER_CELL:
 		errmsg_add(buf, len, "belongs to cell %llu", b);
@@ -295,11 +332,13 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		errmsg_add(buf, len, ", which the cell does not take");
 		break;
 	case WARDEN_RULE_PCI_INTX_SHARED:
-		errmsg_add(buf, len, "its INTx shares GSI %llu with PCI device ", b);
+		errmsg_add(buf, len,
+			   "its INTx shares GSI %llu with PCI device ", b);
 		errmsg_pci_name(buf, len, c);
 		errmsg_add(buf, len,
-		    ", which the cell does not take (an INTx line cannot be "
-		    "split between owners)");
+			   ", which the cell does not take (an INTx line "
+			   "cannot be "
+			   "split between owners)");
 		break;
 	default:
 		return false;

@@ -58,15 +58,16 @@ static void feature_missing(char *buf, size_t len, unsigned long long where,
 		errmsg_add(buf, len, "SVM (CPUID 0x80000001 ECX[2] = 0)");
 	else if (where == 0x8000000a && bits == CPUID8000000A_EDX_NPT)
 		errmsg_add(buf, len,
-		    "nested paging, NPT (CPUID 0x8000000a EDX[0] = 0)");
+			   "nested paging, NPT (CPUID 0x8000000a EDX[0] = 0)");
 	else if (where == 0x8000000a)
-		errmsg_add(buf, len, "guest ASIDs (CPUID 0x8000000a EBX = %llu)",
-		    bits);
+		errmsg_add(buf, len,
+			   "guest ASIDs (CPUID 0x8000000a EBX = %llu)", bits);
 	else if (where == MSR_AMD_VM_CR)
-		errmsg_add(buf, len, "SVM, disabled by firmware (VM_CR.SVMDIS)");
+		errmsg_add(buf, len,
+			   "SVM, disabled by firmware (VM_CR.SVMDIS)");
 	else if (bits)
-		errmsg_add(buf, len, "VMX capabilities 0x%llx of MSR 0x%llx", bits,
-		    where);
+		errmsg_add(buf, len, "VMX capabilities 0x%llx of MSR 0x%llx",
+			   bits, where);
 	else
 		errmsg_add(buf, len, "VMX capabilities of MSR 0x%llx", where);
 }
@@ -82,26 +83,29 @@ bool errmsg_system(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_CPU_OFFLINE:
 		errmsg_add(buf, len,
-		    "is offline; bring it online (echo 1 > "
-		    "/sys/devices/system/cpu/cpu%u/online)",
-		    e->item_index);
+			   "is offline; bring it online (echo 1 > "
+			   "/sys/devices/system/cpu/cpu%u/online)",
+			   e->item_index);
 		break;
 	case WARDEN_RULE_MEM_NOT_RESERVED:
 		errmsg_add(buf, len,
-		    "memory 0x%llx+0x%llx is not reserved: boot Linux with "
-		    "memmap=0x%llx$0x%llx",
-		    a, b, b, a);
+			   "memory 0x%llx+0x%llx is not reserved: boot Linux "
+			   "with "
+			   "memmap=0x%llx$0x%llx",
+			   a, b, b, a);
 		break;
 	case WARDEN_RULE_FIRMWARE_MISSING:
 		errmsg_add(buf, len,
-		    "hypervisor image %s not found (error %lld); %sinstall it "
-		    "to /lib/firmware",
-		    e->text[0] ? e->text : "(unnamed)", (long long)a,
-		    image_vendor(b));
+			   "hypervisor image %s not found (error %lld); "
+			   "%sinstall it "
+			   "to /lib/firmware",
+			   e->text[0] ? e->text : "(unnamed)", (long long)a,
+			   image_vendor(b));
 		break;
 	case WARDEN_RULE_FIRMWARE_INVALID:
-		errmsg_add(buf, len, "hypervisor image: %s is 0x%llx, expected 0x%llx",
-		    e->text[0] ? e->text : "a header field", a, b);
+		errmsg_add(buf, len,
+			   "hypervisor image: %s is 0x%llx, expected 0x%llx",
+			   e->text[0] ? e->text : "a header field", a, b);
 		break;
 	case WARDEN_RULE_ALREADY_ENABLED:
 		errmsg_add(buf, len, "Warden is already enabled");
@@ -111,22 +115,24 @@ bool errmsg_system(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_VMX_BUSY:
 		errmsg_add(buf, len,
-		    "VMX is in use by another hypervisor: CR4.VMXE is set (is "
-		    "a KVM virtual machine running?)");
+			   "VMX is in use by another hypervisor: CR4.VMXE is "
+			   "set (is "
+			   "a KVM virtual machine running?)");
 		break;
 	case WARDEN_RULE_SVM_BUSY:
 		errmsg_add(buf, len,
-		    "SVM is in use by another hypervisor: EFER.SVME is set (is "
-		    "a KVM virtual machine running?)");
+			   "SVM is in use by another hypervisor: EFER.SVME is "
+			   "set (is "
+			   "a KVM virtual machine running?)");
 		break;
 	case WARDEN_RULE_SVM_DISABLED:
 		errmsg_add(buf, len, "SVM disabled by firmware (VM_CR.SVMDIS)");
 		break;
 	case WARDEN_RULE_CPU_VENDOR:
 		errmsg_add(buf, len,
-		    "CPU vendor \"%s\" is not supported: Warden runs on "
-		    "Intel, AMD and Hygon CPUs",
-		    e->text);
+			   "CPU vendor \"%s\" is not supported: Warden runs on "
+			   "Intel, AMD and Hygon CPUs",
+			   e->text);
 		break;
 	case WARDEN_RULE_FEATURE_MISSING:
 		/* the driver says it in words; the hypervisor gives where
@@ -140,81 +146,93 @@ bool errmsg_system(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_CPU_SETUP_FAILED:
 		errmsg_add(buf, len,
-		    "setting up the hypervisor failed at stage %llu "
-		    "(error %lld)",
-		    a, (long long)b);
+			   "setting up the hypervisor failed at stage %llu "
+			   "(error %lld)",
+			   a, (long long)b);
 		break;
 	case WARDEN_RULE_NO_MEMORY:
-		errmsg_add(buf, len, "out of memory: %llu pages needed, %llu free", a,
-		    b);
+		errmsg_add(buf, len,
+			   "out of memory: %llu pages needed, %llu free", a, b);
 		break;
 	case WARDEN_RULE_HV_MEM_TOO_SMALL:
 		errmsg_add(buf, len,
-		    "hypervisor memory too small: 0x%llx bytes needed, 0x%llx "
-		    "given",
-		    a, b);
+			   "hypervisor memory too small: 0x%llx bytes needed, "
+			   "0x%llx "
+			   "given",
+			   a, b);
 		break;
 	case WARDEN_RULE_CELL_NOT_FOUND:
 		errmsg_add(buf, len, "no such cell");
 		break;
 	case WARDEN_RULE_CELL_STATE:
 		errmsg_add(buf, len,
-		    "not possible now: another cell operation runs, or the "
-		    "cell is in the wrong state");
+			   "not possible now: another cell operation runs, or "
+			   "the "
+			   "cell is in the wrong state");
 		break;
 	case WARDEN_RULE_SHUTDOWN_DENIED:
 		errmsg_add(buf, len, "the cell denied the shutdown request%s",
-		    a == WARDEN_CELL_RUNNING_LOCKED ? " (it is locked)" : "");
+			   a == WARDEN_CELL_RUNNING_LOCKED ? " (it is locked)"
+							   : "");
 		break;
 	case WARDEN_RULE_CPU_NO_ANSWER:
 		/* a root CPU's silence changes nothing, a cell CPU is lost */
 		errmsg_add(buf, len,
-		    "CPU %u did not answer a %s request of the hypervisor "
-		    "within %llu ms%s",
-		    e->item_index, request_name(a), b,
-		    a == WARDEN_REQUEST_SUSPEND || a == WARDEN_REQUEST_ENTER
-			    ? " (nothing was changed; try again)"
-			    : " (a cell CPU: it is lost, see 'warden "
-			      "console')");
+			   "CPU %u did not answer a %s request of the "
+			   "hypervisor "
+			   "within %llu ms%s",
+			   e->item_index, request_name(a), b,
+			   a == WARDEN_REQUEST_SUSPEND ||
+					   a == WARDEN_REQUEST_ENTER
+				   ? " (nothing was changed; try again)"
+				   : " (a cell CPU: it is lost, see 'warden "
+				     "console')");
 		break;
 	case WARDEN_RULE_CELL_LOST_CPU:
 		errmsg_add(buf, len,
-		    "the cell lost CPU %lld (see 'warden console'): it can "
-		    "only be destroyed, and its memory and ports stay "
-		    "quarantined until disable",
-		    (long long)a);
+			   "the cell lost CPU %lld (see 'warden console'): it "
+			   "can "
+			   "only be destroyed, and its memory and ports stay "
+			   "quarantined until disable",
+			   (long long)a);
 		break;
 	case WARDEN_RULE_LOST_CPU_EARLIER:
 		errmsg_add(buf, len,
-		    "the hypervisor lost CPU %llu since this system booted; "
-		    "it may still run hypervisor code: reboot before enabling "
-		    "Warden again",
-		    a);
+			   "the hypervisor lost CPU %llu since this system "
+			   "booted; "
+			   "it may still run hypervisor code: reboot before "
+			   "enabling "
+			   "Warden again",
+			   a);
 		break;
 	case WARDEN_RULE_CPU_HOTPLUG:
-		errmsg_add(buf, len, "Linux could not hand over the CPU (error %lld)",
-		    (long long)a);
+		errmsg_add(buf, len,
+			   "Linux could not hand over the CPU (error %lld)",
+			   (long long)a);
 		break;
 	case WARDEN_RULE_IMAGE_OUTSIDE:
 		errmsg_add(buf, len,
-		    "0x%llx+0x%llx does not fit in a loadable region of the "
-		    "cell",
-		    a, b);
+			   "0x%llx+0x%llx does not fit in a loadable region of "
+			   "the "
+			   "cell",
+			   a, b);
 		break;
 	case WARDEN_RULE_ROOT_CELL:
 		errmsg_add(buf, len, "not possible for the root cell");
 		break;
 	case WARDEN_RULE_BAD_ARGUMENT:
-		errmsg_add(buf, len, "invalid request argument %llu (value 0x%llx)", a,
-		    b);
+		errmsg_add(buf, len,
+			   "invalid request argument %llu (value 0x%llx)", a,
+			   b);
 		break;
 	case WARDEN_RULE_NOT_PERMITTED:
 		errmsg_add(buf, len, "not permitted");
 		break;
 	case WARDEN_RULE_UNSUPPORTED:
 		errmsg_add(buf, len,
-		    "request 0x%llx is not supported by this driver version",
-		    a);
+			   "request 0x%llx is not supported by this driver "
+			   "version",
+			   a);
 		break;
 	default:
 		return false;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <x86/cpuid.h>
 #include <x86/msr.h>
 #include <x86/vmx.h>
 
@@ -423,6 +424,12 @@ enum hwcap_status hwcaps_x2apic(const struct warden_hw_probe *p, char *detail,
 static enum hwcap_status vmx_free(const struct warden_hw_probe *p, char *detail,
 				  size_t len)
 {
+	if (p->vmx_state & HWCAP_PROBE_HOST) {
+		/* only the driver can try VMXON; KVM's hold is a row of its
+		 * own (host_facts.c) */
+		snprintf(detail, len, "VMXON not tried (no driver)");
+		return HWCAP_INFO;
+	}
 	switch (p->vmx_state) {
 	case WARDEN_VMX_FREE:
 		snprintf(detail, len, "VMXON/VMXOFF probe succeeded");
@@ -502,11 +509,42 @@ static const char *vmx_name(int feature)
 	return rows[feature].name;
 }
 
+/* Every row but CPUID's and x2APIC's rests on the capability MSRs. */
+static bool vmx_reads_msrs(int feature, const struct warden_hw_probe *p)
+{
+	char vendor[13];
+
+	return has_vmx(p) && !not_intel(p, vendor) &&
+	       feature != HWCAP_VMX_CPUID && feature != HWCAP_X2APIC &&
+	       feature != HWCAP_VMX_FREE;
+}
+
 static const struct hwcap_table_def vmx_table = {
 	HWCAP_VMX_NUM_FEATURES,
 	vmx_name,
 	vmx_judge,
+	vmx_reads_msrs,
 };
+
+bool hwcaps_nested_hint(const struct warden_hw_probe *p, char *buf, size_t len)
+{
+	char vendor[13];
+	bool amd = vendor_of(p, vendor) == WARDEN_VENDOR_AMD;
+	bool has = amd ? hwcaps_cpuid_bit(p, 0x80000001, 0, 2,
+					  CPUID80000001_ECX_SVM)
+		       : has_vmx(p);
+
+	if (!hwcaps_cpuid_bit(p, 1, 0, 2, CPUID1_ECX_HYPERVISOR) || has)
+		return false;
+	snprintf(buf, len,
+		 "this CPU runs under a hypervisor (CPUID.1:ECX[31] = 1) "
+		 "that does not offer it %s: enable nested virtualization on "
+		 "the host (KVM: load %s with nested=1 and give the guest "
+		 "the host's CPU, e.g. -cpu host), or run Warden on bare "
+		 "metal",
+		 amd ? "SVM" : "VMX", amd ? "kvm_amd" : "kvm_intel");
+	return true;
+}
 
 int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 		    struct hwcap_report *out)
@@ -524,6 +562,7 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 		out->table = HWCAP_TABLE_SVM;
 	}
 	out->num = t->num;
+	out->unread = 0;
 	for (f = 0; f < t->num; f++) {
 		struct hwcap_result *res = &out->results[f];
 
@@ -537,6 +576,14 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 			enum hwcap_status st;
 
 			st = t->judge((int)f, p, detail, sizeof(detail));
+			if (st == HWCAP_MISSING &&
+			    (p->vmx_state & HWCAP_PROBE_NO_MSRS) &&
+			    t->reads_msrs((int)f, p)) {
+				st = HWCAP_UNREAD;
+				snprintf(detail, sizeof(detail),
+					 "needs the MSRs: run as root (with "
+					 "the msr module)");
+			}
 			if (c == 0 || (st == HWCAP_MISSING &&
 				       res->status != HWCAP_MISSING)) {
 				res->status = st;
@@ -546,6 +593,8 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 		}
 		if (res->status == HWCAP_MISSING)
 			missing++;
+		if (res->status == HWCAP_UNREAD)
+			out->unread++;
 	}
 	return missing;
 }
@@ -557,6 +606,8 @@ const char *hwcap_status_name(enum hwcap_status status)
 		return "ok";
 	case HWCAP_MISSING:
 		return "MISSING";
+	case HWCAP_UNREAD:
+		return "unread";
 	default:
 		return "info";
 	}

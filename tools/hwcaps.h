@@ -75,21 +75,36 @@ enum hwcap_svm_feature {
 
 #define HWCAP_MAX_RESULTS ((int)HWCAP_VMX_NUM_FEATURES) /* the longer table */
 
-enum hwcap_status { HWCAP_OK, HWCAP_MISSING, HWCAP_INFO };
+/*
+ * HWCAP_UNREAD: a required row that needs facts the probe could not read
+ * (the MSRs of a probe without the driver, as a user other than root);
+ * neither ok nor MISSING.
+ */
+enum hwcap_status { HWCAP_OK, HWCAP_MISSING, HWCAP_INFO, HWCAP_UNREAD };
+
+/*
+ * Flags in vmx_state of a probe the CLI took itself, without the driver
+ * (hwprobe_host.c), beside the driver's WARDEN_VMX_* in the low byte:
+ * CPUID read by the instruction, the MSRs through /dev/cpu/N/msr, no VMXON
+ * tried, CR0 and CR4 unknown.  They travel in the dump like any state.
+ */
+#define HWCAP_PROBE_HOST 0x100u
+#define HWCAP_PROBE_NO_MSRS 0x200u /* the MSRs could not be read */
 
 struct hwcap_result {
 	int feature;	  /* enum hwcap_vmx_feature or hwcap_svm_feature */
 	const char *name; /* e.g. "EPT 4-level walk" */
 	enum hwcap_status status;
 	unsigned int cpu; /* CPU the detail describes */
-	char detail[112]; /* why, with the values read */
+	char detail[256]; /* why, with the values read */
 };
 
 enum hwcap_table { HWCAP_TABLE_VMX, HWCAP_TABLE_SVM };
 
 struct hwcap_report {
 	enum hwcap_table table;
-	size_t num; /* rows filled in results */
+	size_t num;	     /* rows filled in results */
+	unsigned int unread; /* rows HWCAP_UNREAD */
 	struct hwcap_result results[HWCAP_MAX_RESULTS];
 };
 
@@ -118,15 +133,24 @@ int hwcaps_evaluate(const struct warden_hw_probe *probes, size_t num_probes,
 const char *hwcap_status_name(enum hwcap_status status);
 
 /*
+ * When a CPU says it runs under a hypervisor (CPUID.1:ECX[31]) that does
+ * not offer it VMX (Intel) or SVM (AMD), writes the hint to enable nested
+ * virtualization on the host into buf and returns true.
+ */
+bool hwcaps_nested_hint(const struct warden_hw_probe *p, char *buf, size_t len);
+
+/*
  * A vendor table for hwcaps_evaluate(): its number of rows, their names,
- * and the judgement of one row on one CPU, which writes the values read
- * into detail.
+ * the judgement of one row on one CPU, which writes the values read into
+ * detail, and whether that judgement rests on MSRs on this CPU (so that a
+ * probe without them leaves the row unread instead of MISSING).
  */
 struct hwcap_table_def {
 	size_t num;
 	const char *(*name)(int feature);
 	enum hwcap_status (*judge)(int feature, const struct warden_hw_probe *p,
 				   char *detail, size_t len);
+	bool (*reads_msrs)(int feature, const struct warden_hw_probe *p);
 };
 extern const struct hwcap_table_def hwcaps_svm_table;
 

@@ -249,8 +249,16 @@ static enum hwcap_status svm_judge(int feature, const struct warden_hw_probe *p,
 	return rows[feature].fn(p, detail, len);
 }
 
+/* VM_CR and EFER are MSRs; the other rows are CPUID's. */
+static bool svm_reads_msrs(int feature, const struct warden_hw_probe *p)
+{
+	return has_svm(p) &&
+	       (feature == HWCAP_SVM_VM_CR || feature == HWCAP_SVM_FREE);
+}
+
 const struct hwcap_table_def hwcaps_svm_table = {
 	HWCAP_SVM_NUM_FEATURES,
 	svm_name,
 	svm_judge,
+	svm_reads_msrs,
 };

@@ -36,6 +36,9 @@ static const struct command {
 	  "  cell destroy <cell>  give a cell's resources back to Linux" },
 	{ "link", cmd_link,
 	  "link list         the links, their peers and states" },
+	{ "up", cmd_up,
+	  "up [--etc DIR]    enable and start the cells of /etc/warden" },
+	{ "down", cmd_down, "down              take down what up brought up" },
 	{ "config", cmd_config,
 	  "config compile    YAML config to the binary the driver takes\n"
 	  "  config check      validate configs, alone and together\n"

@@ -73,5 +73,7 @@ int cmd_disable(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_console(int argc, char **argv);
 int cmd_config(int argc, char **argv);
+int cmd_up(int argc, char **argv);
+int cmd_down(int argc, char **argv);
 
 #endif /* WARDEN_TOOLS_WARDEN_H */

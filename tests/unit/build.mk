@@ -9,8 +9,22 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
 	ownership
+UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
+UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c tools/hwprobe_host.c
+UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
+	tools/config_values.c tools/iomem.c
+UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c
+UNIT_LIBS_boot_plan := -lyaml
+# docs/install.md against the CLI, the boot group and error.h
+UNIT_DEPS_install_md := tools/memmap.c tools/config_values.c
+UNIT_LIBS_install_md := -DWARDEN_DOCS=\"$(CURDIR)/docs\" \
+	-DWARDEN_TESTS=\"$(CURDIR)/tests\" \
+	-DWARDEN_INCLUDE=\"$(CURDIR)/include\" \
+	-DWARDEN_CLI=\"$(BUILD)/tools/warden\"
+$(UNIT_OUT)/test_install_md: $(BUILD)/tools/warden docs/install.md \
+	docs/config.md tests/system/boot.sh
 UNIT_DEPS_errmsg := $(ERRMSG_SRCS)
 UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c
@@ -83,7 +97,8 @@ UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
-UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c \
+UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c tools/memmap.c \
+	tools/iomem.c \
 	tools/acpi.c
 UNIT_LIBS_config_create := -lyaml
 

@@ -8,6 +8,7 @@
 #define WARDEN_TESTS_FAKE_TREE_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include "cmocka_wrap.h"
@@ -34,6 +35,22 @@ static inline void dir(const char *rel)
 
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
 	assert_int_equal(mkdir(path, 0755), 0);
+}
+
+/* root := a new temporary folder named after the test */
+static inline void tree_create(const char *name)
+{
+	snprintf(root, sizeof(root), "/tmp/wd-%s-XXXXXX", name);
+	assert_non_null(mkdtemp(root));
+}
+
+/* remove root and everything under it: 0 on success */
+static inline int tree_remove(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	return system(cmd);
 }
 
 #endif /* WARDEN_TESTS_FAKE_TREE_H */

@@ -823,6 +823,18 @@ static void refusals(void **state)
 	assert_non_null(strstr(err, "no memmap=SIZE$ADDR reservation"));
 	free(text);
 	free(warnings);
+	/* GRUB took "$0" for a variable: named, with the escaped form */
+	put_text("/proc/cmdline", "quiet memmap=64Mx30000000\n");
+	assert_int_equal(create(root, CC_HV_SIZE_DEFAULT, &text, err,
+				sizeof(err), &warnings),
+			 -1);
+	assert_non_null(strstr(err, "memmap=64Mx30000000 on the kernel "
+				    "command line is a reservation GRUB "
+				    "mangled"));
+	assert_non_null(strstr(err, "write memmap=64M\\\\\\$0x30000000 in "
+				    "/etc/default/grub"));
+	free(text);
+	free(warnings);
 	put_text("/proc/cmdline", "memmap=64M$0x30000000\n");
 	assert_int_equal(create(root, 128 << 20, &text, err, sizeof(err),
 				&warnings),

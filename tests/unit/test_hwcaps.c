@@ -14,23 +14,8 @@
 #include <x86/vmx.h>
 
 #include "cmocka_wrap.h"
+#include "dump_fixture.h"
 #include "hwcaps.h"
-
-/* Loads a recorded "warden hardware dump" from tests/unit/fixtures. */
-static size_t load(const char *name, struct warden_hw_probe *probes, size_t max)
-{
-	char path[512];
-	size_t n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", WARDEN_FIXTURES, name);
-	f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot open fixture %s", path);
-	assert_int_equal(hwcaps_read_dump(f, probes, max, &n), 0);
-	fclose(f);
-	return n;
-}
 
 #define BOCHS "bochs-skylake-x-2cpu.dump"
 #define QEMU_SVM "qemu-svm-2cpu.dump"

@@ -11,7 +11,13 @@ const struct yc_syntax yc_syntax[] = {
 	  .yaml = "sytem: #!\n"
 		  "  hypervisor_memory: {}\n",
 	  .message = "unknown key 'sytem' in the file (known: system, "
-		     "root_cell, cell, links)" },
+		     "root_cell, cell, links, boot)" },
+	{ .name = "boot-in-system-config",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {phys: 0x30000000, size: 6M}\n"
+		  "boot: #!\n"
+		  "  start: true\n",
+	  .message = "'boot:' belongs in a cell config, beside 'cell:'" },
 	{ .name = "unknown-cell-key",
 	  .yaml = "cell:\n"
 		  "  name: x\n"

@@ -11,6 +11,8 @@
 #define CPUID1_ECX_X2APIC (1u << 21)
 #define CPUID1_ECX_XSAVE (1u << 26)
 #define CPUID1_ECX_OSXSAVE (1u << 27)
+/* set by hypervisors for their guests (SDM: "not used"; reserved for them) */
+#define CPUID1_ECX_HYPERVISOR (1u << 31)
 #define CPUID7_EBX_INVPCID (1u << 10)
 #define CPUID7_ECX_OSPKE (1u << 4)
 #define CPUIDD1_EAX_XSAVES (1u << 3)
