@@ -67,8 +67,6 @@ static int usage(FILE *out)
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
-static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info);
-
 /* A refusal of "cell create": the sentence, and the name of the other
  * cell it mentions (the hypervisor knows cells by id only). */
 struct create_ctx {
@@ -154,30 +152,15 @@ static int create_with_pci(int fd, struct cy_config *c,
 	return ret;
 }
 
-static int cell_create(int argc, char **argv)
+int cell_create_file(const char *file, bool check, uint32_t *cell_id)
 {
 	struct pci_fn *fns = NULL;
 	struct cy_config c;
-	const char *file = NULL;
-	bool check = false;
-	uint32_t cell_id = 0;
-	int i, fd, n, ret;
+	int fd, n, ret;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--check"))
-			check = true;
-		else if (!strcmp(argv[i], "--help"))
-			return usage(stdout);
-		else if (argv[i][0] == '-' || file)
-			return usage(stderr);
-		else
-			file = argv[i];
-	}
-	if (!file)
-		return usage(stderr);
-	fd = config_open_device(&c, file, "cell create");
+	fd = config_open_device(&c, file, "cell create", &ret);
 	if (fd < 0)
-		return EXIT_ERROR;
+		return ret;
 	/* before the cell takes the devices: nothing confines their DMA */
 	config_dma_warnings(stderr, "warden: cell create: ", &c);
 	fns = calloc(PCI_MAX_FUNCTIONS, sizeof(*fns));
@@ -195,29 +178,51 @@ static int cell_create(int argc, char **argv)
 	 * Linux no longer lists) comes before Linux's view of them. */
 	if (n > 0) {
 		ret = create_ioctl(fd, &c, WARDEN_CREATE_VALIDATE_ONLY,
-				   &cell_id);
+				   cell_id);
 		if (!ret && pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n,
 				      "cell create"))
 			ret = EXIT_ERROR;
 		if (!ret && !check)
 			ret = create_with_pci(fd, &c, fns, (unsigned int)n,
-					      &cell_id);
+					      cell_id);
 	} else {
 		ret = create_ioctl(fd, &c,
 				   check ? WARDEN_CREATE_VALIDATE_ONLY : 0,
-				   &cell_id);
+				   cell_id);
 	}
 	if (ret)
 		goto out;
 	if (check)
 		printf("%s: valid for the running system\n", file);
 	else
-		printf("Cell %u created\n", cell_id);
+		printf("Cell %u created\n", *cell_id);
 out:
 	free(fns);
 	close(fd);
 	cy_free(&c);
 	return ret;
+}
+
+static int cell_create(int argc, char **argv)
+{
+	const char *file = NULL;
+	bool check = false;
+	uint32_t cell_id = 0;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--check"))
+			check = true;
+		else if (!strcmp(argv[i], "--help"))
+			return usage(stdout);
+		else if (argv[i][0] == '-' || file)
+			return usage(stderr);
+		else
+			file = argv[i];
+	}
+	if (!file)
+		return usage(stderr);
+	return cell_create_file(file, check, &cell_id);
 }
 
 static const char *cell_state(uint32_t state)
@@ -279,7 +284,7 @@ static void json_cpus(const struct warden_cpu_set *set)
 }
 
 /* Fill info for the cell at index; false when there is none. */
-static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
+bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->index = index;
@@ -335,9 +340,7 @@ static int cell_list(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The cell id that arg names (a number or a name); 0 with a message if
- * there is none. */
-static uint32_t resolve_cell(int fd, const char *arg, const char *what)
+uint32_t resolve_cell(int fd, const char *arg, const char *what)
 {
 	struct warden_cell_info info;
 	unsigned long id;
@@ -380,102 +383,6 @@ static int cell_ref_command(int argc, char **argv, unsigned long cmd,
 		return EXIT_ERROR;
 	printf("Cell %u %s\n", arg.cell_id, done);
 	return EXIT_OK;
-}
-
-static int read_file(const char *path, void **data, size_t *size)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	*data = malloc(n ? (size_t)n : 1);
-	if (!*data || fread(*data, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		free(*data);
-		return -1;
-	}
-	fclose(f);
-	*size = (size_t)n;
-	return 0;
-}
-
-/* cell load <cell> <image> [-a address] [<image>|-s <string> [-a
- * address]]... */
-static int cell_load(int argc, char **argv)
-{
-	struct warden_image images[16];
-	struct warden_cell_load arg;
-	void *data[16] = { 0 };
-	unsigned int n = 0, i;
-	size_t size;
-	char *end;
-	int fd, ret = EXIT_ERROR;
-
-	if (argc < 3 || !strcmp(argv[1], "--help"))
-		return usage(argc >= 2 && !strcmp(argv[1], "--help") ? stdout
-								     : stderr);
-	memset(images, 0, sizeof(images));
-	for (i = 2; i < (unsigned int)argc; i++) {
-		if (!strcmp(argv[i], "-a") && n > 0 && i + 1 < (unsigned)argc) {
-			images[n - 1].guest_address =
-				strtoull(argv[++i], &end, 0);
-			if (*end)
-				return usage(stderr);
-			continue;
-		}
-		if (!strcmp(argv[i], "-s") && i + 1 < (unsigned)argc) {
-			/* a string (an inmate's command line), with its NUL */
-			if (n == 16)
-				goto too_many;
-			size = strlen(argv[++i]) + 1;
-			data[n] = malloc(size);
-			if (!data[n])
-				goto out;
-			memcpy(data[n], argv[i], size);
-			images[n].source_ptr = (uintptr_t)data[n];
-			images[n].size = size;
-			n++;
-			continue;
-		}
-		if (n == 16) {
-		too_many:
-			fprintf(stderr, "warden: cell load: at most 16 images "
-					"and "
-					"strings\n");
-			goto out;
-		}
-		if (read_file(argv[i], &data[n], &size)) {
-			fprintf(stderr, "warden: cell load: cannot read %s\n",
-				argv[i]);
-			goto out;
-		}
-		images[n].source_ptr = (uintptr_t)data[n];
-		images[n].size = size;
-		n++;
-	}
-	fd = warden_open_device();
-	if (fd < 0)
-		goto out;
-	memset(&arg, 0, sizeof(arg));
-	arg.cell_id = resolve_cell(fd, argv[1], "cell load");
-	arg.num_images = n;
-	arg.images_ptr = (uintptr_t)images;
-	if (arg.cell_id &&
-	    warden_ioctl(fd, WARDEN_IOCTL_CELL_LOAD, &arg, "cell load") == 0) {
-		printf("Cell %u: %u image%s loaded\n", arg.cell_id, n,
-		       n == 1 ? "" : "s");
-		ret = EXIT_OK;
-	}
-	close(fd);
-out:
-	for (i = 0; i < 16; i++)
-		free(data[i]);
-	return ret;
 }
 
 /* cell stats <cell>: each CPU's VM exits, total and per second over one
@@ -679,7 +586,9 @@ int cmd_cell(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "destroy"))
 		return cell_destroy(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "load"))
-		return cell_load(argc - 1, argv + 1);
+		return cell_load_main(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "run"))
+		return cell_run_main(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "start"))
 		return cell_start(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "shutdown"))

@@ -38,18 +38,38 @@ void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 		warden_error_describe(e, buf, len);
 }
 
-int config_open_device(struct cy_config *c, const char *file, const char *what)
+int config_open_device(struct cy_config *c, const char *file, const char *what,
+		       int *status)
 {
 	char prefix[64];
 	int fd;
 
+	snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
 	if (cy_load_file(c, file)) {
-		snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
 		config_print_diags(stderr, prefix, c);
+		/* one message without a line: the file itself is the
+		 * problem (its errno text), not what it says */
+		*status = c->n_diags == 1 && !c->diags[0].line && !c->yaml
+				  ? EXIT_ERROR
+				  : EXIT_CHECK_FAILED;
 		cy_free(c);
 		return -1;
 	}
+	/* Without the driver, the config's own errors come first: the user
+	 * fixes them before loading it, not after. */
+	if (access(WARDEN_DEVICE, F_OK) && errno == ENOENT) {
+		if (config_validate(stderr, prefix, c, NULL, NULL, 0)) {
+			*status = EXIT_CHECK_FAILED;
+			cy_free(c);
+			return -1;
+		}
+		fprintf(stderr,
+			"warden: %s: %s is valid on its own; the running "
+			"system checks the rest\n",
+			what, file);
+	}
 	fd = warden_open_device();
+	*status = EXIT_ERROR;
 	if (fd < 0)
 		cy_free(c);
 	return fd;
@@ -70,14 +90,16 @@ int cmd_enable(int argc, char **argv)
 			"(docs/config.md) or compiled by 'warden config\n"
 			"compile' (detected by its WRDNSYS signature). A "
 			"refusal says why, with the\nfile and line for a "
-			"YAML config.\n\nExit status: 0 enabled, 2 refused "
-			"or error.\n");
+			"YAML config.\n\nExit status: 0 enabled, 1 the config "
+			"is invalid on its own (YAML\nor rule errors, "
+			"all listed), 2 refused by the running system, or "
+			"error.\n");
 		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK
 							       : EXIT_ERROR;
 	}
-	fd = config_open_device(&c, argv[1], "enable");
+	fd = config_open_device(&c, argv[1], "enable", &ret);
 	if (fd < 0)
-		return EXIT_ERROR;
+		return ret;
 	memset(&arg, 0, sizeof(arg));
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;

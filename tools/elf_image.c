@@ -31,8 +31,9 @@ static int check_header(const Elf64_Ehdr *eh, char *why, size_t len)
 		return -1;
 	}
 	if (eh->e_ident[EI_DATA] != ELFDATA2LSB) {
-		snprintf(why, len, "not a little-endian ELF file "
-				   "(EI_DATA is not ELFDATA2LSB)");
+		snprintf(why, len,
+			 "not a little-endian ELF file "
+			 "(EI_DATA is not ELFDATA2LSB)");
 		return -1;
 	}
 	if (eh->e_ident[EI_VERSION] != EV_CURRENT ||
@@ -48,8 +49,9 @@ static int check_header(const Elf64_Ehdr *eh, char *why, size_t len)
 		return -1;
 	}
 	if (eh->e_type == ET_REL) {
-		snprintf(why, len, "an object file (ET_REL), not linked: link "
-				   "it into an executable first");
+		snprintf(why, len,
+			 "an object file (ET_REL), not linked: link "
+			 "it into an executable first");
 		return -1;
 	}
 	if (eh->e_type == ET_DYN) {
@@ -61,8 +63,7 @@ static int check_header(const Elf64_Ehdr *eh, char *why, size_t len)
 		return -1;
 	}
 	if (eh->e_type != ET_EXEC) {
-		snprintf(why, len, "not an executable (e_type %u)",
-			 eh->e_type);
+		snprintf(why, len, "not an executable (e_type %u)", eh->e_type);
 		return -1;
 	}
 	return 0;
@@ -164,13 +165,14 @@ int elf_parse(const void *data, size_t size, struct elf_image *img, char *why,
 
 	memset(img, 0, sizeof(*img));
 	if (!elf_is_elf(data, size)) {
-		snprintf(why, len, "not an ELF file (no \\x7fELF at its "
-				   "start)");
+		snprintf(why, len,
+			 "not an ELF file (no \\x7fELF at its "
+			 "start)");
 		return -1;
 	}
-	if (size < EI_NIDENT || (((const uint8_t *)data)[EI_CLASS] ==
-					 ELFCLASS64 &&
-				 size < sizeof(eh))) {
+	if (size < EI_NIDENT ||
+	    (((const uint8_t *)data)[EI_CLASS] == ELFCLASS64 &&
+	     size < sizeof(eh))) {
 		snprintf(why, len, "too short for an ELF header (0x%zx bytes)",
 			 size);
 		return -1;

@@ -85,13 +85,13 @@ static void list_regions(const struct cell_memory *m, char *buf, size_t len)
 
 	snprintf(buf, len, "none");
 	for (i = 0; i < m->num_regions && used < len; i++)
-		used += (size_t)snprintf(
-			buf + used, len - used, "%s0x%" PRIx64 "+0x%" PRIx64,
-			i ? ", " : "", m->regions[i].start, m->regions[i].size);
+		used += (size_t)snprintf(buf + used, len - used,
+					 "%s0x%" PRIx64 "+0x%" PRIx64,
+					 i ? ", " : "", m->regions[i].start,
+					 m->regions[i].size);
 }
 
-static bool inside(const struct cell_memory *m, uint64_t address,
-		   uint64_t size)
+static bool inside(const struct cell_memory *m, uint64_t address, uint64_t size)
 {
 	unsigned int i;
 

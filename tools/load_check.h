@@ -42,7 +42,7 @@ int cell_memory_parse(const char *loadable, const char *reset,
 /* One thing to load: what (for messages, e.g. "tiny.elf segment 1")
  * at address, size bytes. */
 struct load_piece {
-	char what[128];
+	char what[192];
 	uint64_t address, size;
 };
 

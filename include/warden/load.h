@@ -19,8 +19,8 @@
 #define WARDEN_CMDLINE_SIZE 0x1000
 
 #ifndef __ASSEMBLY__
-_Static_assert(WARDEN_CMDLINE_ADDRESS % 0x1000 == 0,
-	       "the command line starts a page");
+_Static_assert(WARDEN_CMDLINE_ADDRESS % 0x1000 == 0, "the command line starts "
+						     "a page");
 _Static_assert(WARDEN_CMDLINE_ADDRESS + WARDEN_CMDLINE_SIZE <= 0x100000,
 	       "the command line ends below 1 MiB (real-mode reachable)");
 #endif

@@ -111,9 +111,8 @@ static void inmate_image_loads(void **state)
 	assert_int_equal(buf[0xff], 0x5a);
 	assert_int_equal(buf[0x100], 0);
 	assert_int_equal(buf[0x4fff], 0);
-	assert_int_equal(load_check_entry(&cell, &img, "x.elf", why,
-					  sizeof(why)),
-			 0);
+	assert_int_equal(
+		load_check_entry(&cell, &img, "x.elf", why, sizeof(why)), 0);
 }
 
 static void paddr_places_it(void **state)
@@ -133,9 +132,8 @@ static void not_elf(void **state)
 
 	(void)state;
 	assert_false(elf_is_elf("\xeb\x00", 2));
-	assert_int_equal(elf_parse("\xeb\x00\x00\x00", 4, &img, why,
-				   sizeof(why)),
-			 -1);
+	assert_int_equal(
+		elf_parse("\xeb\x00\x00\x00", 4, &img, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "not an ELF file"));
 	assert_int_equal(elf_parse(file, 40, &img, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "too short"));
