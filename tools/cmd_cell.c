@@ -24,12 +24,14 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: warden cell create [--check] <cell config>\n"
-		"       warden cell load <cell> <image> [-a <address>] "
-		"[-s <string> -a <address>]...\n"
+		"       warden cell load <cell> <image>... [--cmdline "
+		"<string>]\n"
+		"       warden cell run <cell config> <image>... [--cmdline "
+		"<string>]\n"
 		"       warden cell start <cell>\n"
 		"       warden cell shutdown <cell>\n"
 		"       warden cell list [--json]\n"
-		"       warden cell stats <cell> [--json]\n"
+		"       warden cell stats <cell> [--json] [--watch]\n"
 		"       warden cell destroy <cell>\n\n"
 		"<cell> is a cell id or name.\n\n"
 		"create:  the running hypervisor checks the cell config (YAML "
@@ -42,11 +44,12 @@ static int usage(FILE *out)
 		"the file and\n"
 		"  line for a YAML config; after any failure the CPUs are "
 		"online again.\n"
-		"load:    stops the cell and copies each image into its "
-		"loadable memory, at\n"
-		"  guest address -a (default 0). -s <string> loads the string "
-		"with its NUL\n"
-		"  (an inmate's command line, e.g. -s mode=xapic -a 0xff000).\n"
+		"load:    stops the cell and copies each image (ELF, or flat "
+		"at -a <address>)\n"
+		"  into its loadable memory, and --cmdline at its place "
+		"(0xff000); see\n"
+		"  'warden cell load --help'.\n"
+		"run:     create, load and start in one step.\n"
 		"start:   (re)starts the cell's CPUs in real mode at its reset "
 		"address.\n"
 		"shutdown: asks the cell to stop; it may deny (exit 2, the "
@@ -54,7 +57,9 @@ static int usage(FILE *out)
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
 		"and per second\n  over one second, by reason.\n"
-		"--json:  list and stats print one JSON value instead.\n"
+		"  --watch: again every second, until interrupted.\n"
+		"--json:  list and stats print one JSON value instead (stats "
+		"--watch: one a\n  line).\n"
 		"destroy: asks a running cell to stop like shutdown, then its "
 		"CPUs, memory\n  and ports go back to Linux.\n"
 		"PCI functions: create checks that Linux has each one with "
@@ -385,79 +390,57 @@ static int cell_ref_command(int argc, char **argv, unsigned long cmd,
 	return EXIT_OK;
 }
 
-/* cell stats <cell>: each CPU's VM exits, total and per second over one
- * second, by reason (the counters restart when a CPU enters the cell). */
-static int cell_stats(int argc, char **argv)
+/* The counters of n CPUs into out; false after saying why. */
+static bool read_cpus(int fd, const unsigned int *cpus, unsigned int n,
+		      struct warden_cpu_info *out)
 {
-	struct warden_cpu_info a[8], b[8];
-	struct warden_cell_info info;
-	unsigned int cpus[8], n = 0, i, k;
-	bool json = argc == 3 && !strcmp(argv[2], "--json");
-	uint32_t id, idx;
-	int fd;
+	unsigned int i;
 
-	bool help = argc >= 2 && !strcmp(argv[1], "--help");
+	for (i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].cpu = cpus[i];
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &out[i],
+				 "cell stats"))
+			return false;
+	}
+	return true;
+}
 
-	/* argc 1: no cell named, argv[1] is NULL */
-	if (argc < 2 || (argc != 2 && !json) || help)
-		return usage(help ? stdout : stderr);
-	fd = warden_open_device();
-	if (fd < 0)
-		return EXIT_ERROR;
-	id = resolve_cell(fd, argv[1], "cell stats");
-	for (idx = 0; id && cell_at(fd, idx, &info); idx++)
-		if (info.cell_id == id)
-			break;
-	if (!id || info.cell_id != id) {
-		close(fd);
-		return EXIT_ERROR;
-	}
-	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
-		if (warden_cpu_in_set(&info.cpus, k))
-			cpus[n++] = k;
+static void stats_json(const struct warden_cell_info *info,
+		       const unsigned int *cpus, unsigned int n,
+		       const struct warden_cpu_info *a,
+		       const struct warden_cpu_info *b)
+{
+	unsigned int i, k;
+
+	printf("{\"cell\": %u, \"name\": ", info->cell_id);
+	json_string(info->name, sizeof(info->name));
+	printf(", \"state\": \"%s\", \"cpus\": [", cell_state(info->state));
 	for (i = 0; i < n; i++) {
-		memset(&a[i], 0, sizeof(a[i]));
-		a[i].cpu = cpus[i];
-		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &a[i],
-				 "cell stats"))
-			goto fail;
+		printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
+		       cpus[i]);
+		for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS; k++)
+			printf("%s\"%s\": %llu", k ? ", " : "", stat_names[k],
+			       (unsigned long long)b[i].stats[k]);
+		printf("}, \"per_second\": {");
+		for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS; k++)
+			printf("%s\"%s\": %llu", k ? ", " : "", stat_names[k],
+			       (unsigned long long)(b[i].stats[k] -
+						    a[i].stats[k]));
+		printf("}}");
 	}
-	sleep(1);
-	for (i = 0; i < n; i++) {
-		memset(&b[i], 0, sizeof(b[i]));
-		b[i].cpu = cpus[i];
-		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &b[i],
-				 "cell stats"))
-			goto fail;
-	}
-	close(fd);
-	if (json) {
-		printf("{\"cell\": %u, \"name\": ", id);
-		json_string(info.name, sizeof(info.name));
-		printf(", \"state\": \"%s\", \"cpus\": [",
-		       cell_state(info.state));
-		for (i = 0; i < n; i++) {
-			printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
-			       cpus[i]);
-			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
-			     k++)
-				printf("%s\"%s\": %llu", k ? ", " : "",
-				       stat_names[k],
-				       (unsigned long long)b[i].stats[k]);
-			printf("}, \"per_second\": {");
-			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
-			     k++)
-				printf("%s\"%s\": %llu", k ? ", " : "",
-				       stat_names[k],
-				       (unsigned long long)(b[i].stats[k] -
-							    a[i].stats[k]));
-			printf("}}");
-		}
-		printf("]}\n");
-		return EXIT_OK;
-	}
-	printf("cell %u \"%.*s\": %s\n", id, (int)sizeof(info.name), info.name,
-	       cell_state(info.state));
+	printf("]}\n");
+}
+
+static void stats_text(const struct warden_cell_info *info,
+		       const unsigned int *cpus, unsigned int n,
+		       const struct warden_cpu_info *a,
+		       const struct warden_cpu_info *b)
+{
+	unsigned int i, k;
+
+	printf("cell %u \"%.*s\": %s\n", info->cell_id,
+	       (int)sizeof(info->name), info->name, cell_state(info->state));
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);
@@ -468,6 +451,72 @@ static int cell_stats(int argc, char **argv)
 							    a[i].stats[k]));
 		printf("\n");
 	}
+}
+
+/* The cell id names, into info; false (said) when there is none. */
+static bool find_cell(int fd, const char *arg, struct warden_cell_info *info)
+{
+	uint32_t id = resolve_cell(fd, arg, "cell stats"), idx;
+
+	for (idx = 0; id && cell_at(fd, idx, info); idx++)
+		if (info->cell_id == id)
+			return true;
+	if (id)
+		fprintf(stderr, "warden: cell stats: no cell %u\n", id);
+	return false;
+}
+
+/*
+ * cell stats <cell> [--json] [--watch]: each CPU's VM exits, total and per
+ * second over one second, by reason (the counters restart when a CPU
+ * enters the cell); --watch again every second until interrupted or the
+ * cell is gone.
+ */
+static int cell_stats(int argc, char **argv)
+{
+	struct warden_cpu_info a[8], b[8];
+	struct warden_cell_info info;
+	unsigned int cpus[8], n = 0, k;
+	bool json = false, watch = false;
+	const char *cell = NULL;
+	int fd, i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help"))
+			return usage(stdout);
+		if (!strcmp(argv[i], "--json"))
+			json = true;
+		else if (!strcmp(argv[i], "--watch"))
+			watch = true;
+		else if (argv[i][0] == '-' || cell)
+			return usage(stderr);
+		else
+			cell = argv[i];
+	}
+	if (!cell)
+		return usage(stderr);
+	fd = warden_open_device();
+	if (fd < 0)
+		return EXIT_ERROR;
+	if (!find_cell(fd, cell, &info))
+		goto fail;
+	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
+		if (warden_cpu_in_set(&info.cpus, k))
+			cpus[n++] = k;
+	if (!read_cpus(fd, cpus, n, a))
+		goto fail;
+	do {
+		sleep(1);
+		if (!read_cpus(fd, cpus, n, b) || !find_cell(fd, cell, &info))
+			goto fail;
+		if (json)
+			stats_json(&info, cpus, n, a, b);
+		else
+			stats_text(&info, cpus, n, a, b);
+		fflush(stdout);
+		memcpy(a, b, sizeof(a));
+	} while (watch);
+	close(fd);
 	return EXIT_OK;
 fail:
 	close(fd);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "warden enable | disable | status | console": the hypervisor's life
- * cycle, as thin calls of the driver's ioctls.
+ * "warden enable | disable | status": the hypervisor's life cycle, as
+ * thin calls of the driver's ioctls (console: cmd_console.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -276,37 +276,4 @@ int cmd_status(int argc, char **argv)
 		status_text(fd, &st);
 	close(fd);
 	return EXIT_OK;
-}
-
-int cmd_console(int argc, char **argv)
-{
-	bool follow = argc == 2 && !strcmp(argv[1], "-f");
-	char buf[4096];
-	ssize_t n;
-	int fd;
-
-	if (argc > 2 || (argc == 2 && !follow)) {
-		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
-			"Usage: warden console [-f]\n\nPrints the hypervisor "
-			"console, oldest line first (the hypervisor's last 256 "
-			"lines, each cell's last 32); -f keeps printing new "
-			"lines.\n");
-		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
-	}
-	fd = open(WARDEN_DEVICE, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return warden_open_device() < 0 ? EXIT_ERROR : EXIT_ERROR;
-	for (;;) {
-		n = read(fd, buf, sizeof(buf));
-		if (n > 0) {
-			fwrite(buf, 1, n, stdout);
-			fflush(stdout);
-			continue;
-		}
-		if (n < 0 || !follow)
-			break;
-		usleep(200000);
-	}
-	close(fd);
-	return n < 0 ? EXIT_ERROR : EXIT_OK;
 }

@@ -75,6 +75,10 @@ uint32_t resolve_cell(int fd, const char *arg, const char *what);
  * *cell_id (cmd_cell.c). */
 int cell_create_file(const char *file, bool check, uint32_t *cell_id);
 
+/* Whether a console line belongs to cell name: its own output or the
+ * hypervisor naming it (cmd_console.c). */
+bool console_line_of(const char *line, const char *name);
+
 /* "cell load" and "cell run" (cmd_cell_load.c). */
 int cell_load_main(int argc, char **argv);
 int cell_run_main(int argc, char **argv);
