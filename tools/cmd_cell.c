@@ -17,6 +17,7 @@
 #include "config_report.h"
 #include "config_values.h"
 #include "config_yaml.h"
+#include "json_out.h"
 #include "pci_linux.h"
 #include "warden.h"
 
@@ -259,21 +260,6 @@ static const char *cpu_list(const struct warden_cpu_set *set, char *buf,
 	return buf[0] ? buf : "-";
 }
 
-/* A JSON string (names are printable ASCII; quote and backslash
- * escaped). */
-static void json_string(const char *str, size_t max)
-{
-	size_t i;
-
-	putchar('"');
-	for (i = 0; i < max && str[i]; i++) {
-		if (str[i] == '"' || str[i] == '\\')
-			putchar('\\');
-		putchar(str[i]);
-	}
-	putchar('"');
-}
-
 static void json_cpus(const struct warden_cpu_set *set)
 {
 	unsigned int cpu;
@@ -319,7 +305,7 @@ static int cell_list(int argc, char **argv)
 		if (json) {
 			printf("%s{\"id\": %u, \"name\": ", i ? ", " : "",
 			       info.cell_id);
-			json_string(info.name, sizeof(info.name));
+			json_str(stdout, info.name, sizeof(info.name));
 			printf(", \"state\": \"%s\", \"cpus\": ",
 			       cell_state(info.state));
 			json_cpus(&info.cpus);
@@ -414,7 +400,7 @@ static void stats_json(const struct warden_cell_info *info,
 	unsigned int i, k;
 
 	printf("{\"cell\": %u, \"name\": ", info->cell_id);
-	json_string(info->name, sizeof(info->name));
+	json_str(stdout, info->name, sizeof(info->name));
 	printf(", \"state\": \"%s\", \"cpus\": [", cell_state(info->state));
 	for (i = 0; i < n; i++) {
 		printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",

@@ -256,12 +256,20 @@ int cmd_status(int argc, char **argv)
 			"N, \"cells\": N, \"memory_pool\": {\"pages\",\n"
 			"  \"used\", \"free_kib\"}, \"cpu\": [{\"cpu\", "
 			"\"state\", \"cell\", \"vmexits\": {\"total\",\n"
-			"  ...}}]}, or {\"enabled\": false}.\n");
+			"  ...}}]}, or {\"enabled\": false}; without the driver "
+			"{\"enabled\": false,\n  \"driver_loaded\": "
+			"false} (exit 2).\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
 	}
 	fd = warden_open_device();
-	if (fd < 0)
+	if (fd < 0) {
+		/* still one JSON value for a script, the reason on stderr */
+		if (json)
+			printf("{\"enabled\": false, \"driver_loaded\": "
+			       "%s}\n",
+			       access(WARDEN_DEVICE, F_OK) ? "false" : "true");
 		return EXIT_ERROR;
+	}
 	memset(&st, 0, sizeof(st));
 	if (warden_ioctl(fd, WARDEN_IOCTL_STATUS, &st, "status") < 0) {
 		close(fd);
