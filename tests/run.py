@@ -39,10 +39,12 @@ power-off, no kernel warning, no panic.
 
   tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
                [--timeout-scale F]
-  T: "unit", "unit/<suite>", "inmate-qemu", "<group>", "<group>/<test>",
+  T: "unit", "unit/<suite>", "cli", "inmate-qemu", "<group>", "<group>/<test>",
      "<machine>:", "<machine>:<group>" or "<machine>:<group>/<test>"
 
-Between the two, the inmate tests run the inmates bare in QEMU, started
+Before them, the "cli" tests run the warden CLI on the host
+(tests/cli/cli_test.py: help, man page and completion against its command
+table, exit statuses).  Between the two, the inmate tests run the inmates bare in QEMU, started
 in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
 
 The inmate tests and the system groups run N at a time (-j, default the
@@ -414,6 +416,11 @@ def main():
     results = Results(args.only.strip('/'))
     if group_selected(results.only, 'unit'):
         run_unit(args.build, results)
+    # the CLI on the host: help, man page, completion, exit statuses
+    if not args.unit_only and group_selected(results.only, 'cli'):
+        sys.path.insert(0, os.path.join(ROOT, 'tests', 'cli'))
+        import cli_test
+        cli_test.run(args.build, results.report)
     jobs = []  # (expected seconds, name, function of a Results)
     if not args.unit_only and group_selected(results.only, 'inmate-qemu'):
         sys.path.insert(0, os.path.join(ROOT, 'tests', 'inmates'))

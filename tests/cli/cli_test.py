@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The warden CLI on the host, without the driver (tests/run.py's "cli"
+tests): --help, the man page and the bash completion against the CLI's
+command table (warden --list-commands, whatever commands it holds), and
+the exit statuses and messages of docs/cli.md for what needs no driver.
+
+  run(build, report): report(name, ok, reason) per test.
+"""
+import json
+import os
+import re
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def table(warden):
+    """[(command, sub or '', [options])] from --list-commands."""
+    out = subprocess.run([warden, '--list-commands'], capture_output=True,
+                         text=True, check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        words = line.split()
+        rows.append((words[0], '' if words[1] == '-' else words[1],
+                     words[2:]))
+    return rows
+
+
+def man_synopsis(path):
+    """The man page's SYNOPSIS, one entry per '.br'-separated line, troff
+    escapes taken out ("warden cell load cell image [-a address] ..."),
+    and the whole page so."""
+    text = open(path).read()
+    syn = text.split('.SH SYNOPSIS', 1)[1].split('.SH DESCRIPTION', 1)[0]
+    plain = re.sub(r'\\f[BIRP]', '', syn).replace('\\-', '-')
+    entries = []
+    for chunk in re.split(r'^\.(?:br|PP)$', plain, flags=re.M):
+        words = ' '.join(re.sub(r'^\.(B|I|RB|RI|BR|IR|BI)\b', '', line)
+                         for line in chunk.splitlines()).split()
+        if len(words) >= 2 and words[0] == 'warden':
+            entries.append(' '.join(words))
+    return entries, re.sub(r'\\f[BIRP]', '', text).replace('\\-', '-')
+
+
+def complete(warden, words):
+    """What the completion offers for the command line words (the last
+    one being completed)."""
+    script = ('shopt -s extglob; PATH=%s:$PATH; . %s; COMP_WORDS=(%s); '
+              'COMP_CWORD=%d; _warden; printf "%%s\\n" "${COMPREPLY[@]}"'
+              % (os.path.dirname(warden),
+                 os.path.join(ROOT, 'scripts', 'warden.bash-completion'),
+                 ' '.join("'%s'" % w for w in words), len(words) - 1))
+    out = subprocess.run(['bash', '-c', script], capture_output=True,
+                         text=True, cwd=ROOT).stdout
+    return set(out.split())
+
+
+def docs_cover(warden, report):
+    rows = table(warden)
+    report('cli/table', len(rows) >= 10 and all(r[0] for r in rows),
+           'warden --list-commands gives %d rows' % len(rows))
+    help_out = subprocess.run([warden, '--help'], capture_output=True,
+                              text=True).stdout
+    missing = ['%s %s' % (c, s) for c, s, _ in rows
+               if not re.search(r'^  %s\s' % re.escape(('%s %s' % (c, s))
+                                                      .strip()),
+                                help_out, re.M)]
+    report('cli/help-lists-all', not missing,
+           'warden --help lacks: %s' % ', '.join(missing))
+
+    entries, whole = man_synopsis(os.path.join(ROOT, 'docs', 'warden.8'))
+    missing = []
+    for c, s, opts in rows:
+        key = ('%s %s' % (c, s)).strip()
+        entry = next((e for e in entries if e == 'warden ' + key or
+                      e.startswith('warden %s ' % key)), None)
+        if entry is None:
+            missing.append(key + ' (no SYNOPSIS line)')
+            continue
+        for o in opts:
+            if not re.search(r'(^| |\[)%s( |\]|$)' % re.escape(o), entry):
+                missing.append('%s %s (not in its SYNOPSIS line)' % (key, o))
+        if not re.search(r'^\.(B|BI|BR)\s+"?%s\b' % re.escape(key), whole,
+                         re.M):
+            missing.append(key + ' (not described under COMMANDS)')
+    report('cli/man-covers-all', not missing,
+           'warden.8: %s' % '; '.join(missing))
+
+    missing = []
+    commands = sorted({c for c, _, _ in rows})
+    for c in commands:
+        if c not in complete(warden, ['warden', c[:2]]):
+            missing.append("'warden %s<TAB>' does not offer %s" % (c[:2], c))
+    for c, s, opts in rows:
+        if s and s not in complete(warden, ['warden', c, '']):
+            missing.append("'warden %s <TAB>' does not offer %s" % (c, s))
+        for o in opts:
+            words = ['warden', c] + ([s] if s else []) + [o[:2]]
+            if o not in complete(warden, words):
+                missing.append("'%s<TAB>' does not offer %s"
+                               % (' '.join(words), o))
+    got = complete(warden, ['warden', 'enable', 'configs/system-'])
+    if 'configs/system-bochs.yaml' not in got:
+        missing.append('enable does not complete config paths (%s)' % got)
+    report('cli/completion-covers-all', not missing, '; '.join(missing))
+
+
+def run_cli(warden, args, cwd=ROOT):
+    p = subprocess.run([warden] + args, capture_output=True, text=True,
+                       cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def expect(report, name, warden, args, rc, pattern, stream='stderr'):
+    got_rc, out, err = run_cli(warden, args)
+    text = err if stream == 'stderr' else out
+    ok = got_rc == rc and re.search(pattern, text, re.M)
+    report('cli/' + name, bool(ok),
+           "'warden %s' exited %d (want %d), %s: %r"
+           % (' '.join(args), got_rc, rc, stream, text[-300:]))
+    return out
+
+
+def exit_codes(warden, build, report):
+    if os.path.exists('/dev/warden'):
+        report('cli/exit-codes', False, '/dev/warden exists on the host: '
+               'these tests are for a machine without the driver')
+        return
+    tmp = tempfile.mkdtemp(prefix='warden-cli-')
+    bad = os.path.join(tmp, 'two-names.yaml')
+    with open(os.path.join(ROOT, 'configs', 'cells', 'tiny-demo.yaml')) as f:
+        text = f.read()
+    with open(bad, 'w') as f:
+        f.write(text.replace('  cpus: 1', '  cpus: 1\n  cpus: 2', 1))
+    small = os.path.join(tmp, 'small.yaml')
+    with open(small, 'w') as f:
+        f.write(text.replace('size: 1M', 'size: 64K', 1))
+    elf = os.path.join(build, 'inmates', 'apic-demo.elf')
+    obj = os.path.join(build, 'inmates', 'obj', 'tiny-demo.o')
+
+    expect(report, 'usage-no-command', warden, [], 2, 'Usage: warden')
+    expect(report, 'help-exit-0', warden, ['--help'], 0, 'cell load',
+           'stdout')
+    expect(report, 'unknown-command-named', warden, ['frobnicate'], 2,
+           "unknown command 'frobnicate'")
+    expect(report, 'unknown-subcommand-named', warden,
+           ['cell', 'frobnicate'], 2, "unknown cell command 'frobnicate'")
+    expect(report, 'config-error-exit-1', warden, ['cell', 'create', bad],
+           1, re.escape(bad) + r':\d+:')
+    expect(report, 'enable-validates-first', warden,
+           ['enable', 'configs/bad/overlap.yaml'], 1,
+           r'^warden: enable: configs/bad/overlap.yaml:\d+: memory\[6\]')
+    expect(report, 'valid-then-driver', warden,
+           ['enable', 'configs/system-bochs.yaml'], 2,
+           r'valid on its own(.|\n)*load the driver first')
+    expect(report, 'file-error-reason', warden,
+           ['cell', 'load', 'x', '/nonexistent.bin'], 2,
+           'cannot read /nonexistent.bin: No such file or directory')
+    expect(report, 'config-file-reason', warden,
+           ['cell', 'create', '/nonexistent.yaml'], 2,
+           '/nonexistent.yaml: No such file or directory')
+    expect(report, 'elf-object-refused', warden, ['cell', 'load', 'x', obj],
+           2, r'tiny-demo.o: an object file \(ET_REL\), not linked')
+    expect(report, 'elf-outside-cell', warden,
+           ['cell', 'run', small, elf, '--cmdline', 'report=5'], 2,
+           r'apic-demo.elf segment \d \(0x[0-9a-f]+\+0x[0-9a-f]+\) is '
+           r'outside the cell\'s loadable memory \(0x0\+0x10000\)')
+    out = expect(report, 'status-json-no-driver', warden,
+                 ['status', '--json'], 2, r'^\{', 'stdout')
+    try:
+        ok = json.loads(out) == {'enabled': False, 'driver_loaded': False}
+    except ValueError:
+        ok = False
+    report('cli/status-json-parses', ok, 'not the JSON expected: %r' % out)
+    subprocess.run(['rm', '-rf', tmp])
+
+
+def run(build, report):
+    warden = os.path.join(build, 'tools', 'warden')
+    if not os.access(warden, os.X_OK):
+        report('cli/build', False, '%s missing (make tools)' % warden)
+        return
+    docs_cover(warden, report)
+    exit_codes(warden, build, report)
