@@ -31,6 +31,7 @@ include hypervisor/build.mk
 include tools/build.mk
 include tests/unit/build.mk
 include inmates/build.mk
+include inmates/sdk.mk
 include tests/fuzz/build.mk
 
 hypervisor: $(BUILD)/hypervisor/warden-intel.bin \
@@ -100,7 +101,7 @@ format-check:
 
 # The driver loads the image of the CPU's vendor (warden-intel.bin or
 # warden-amd.bin, include/warden/abi.h); both are installed.
-install: all
+install: all install-sdk
 	install -D -m 0644 driver/warden.ko \
 		$(DESTDIR)/lib/modules/$$(cat $(BUILD)/kver)/extra/warden.ko
 	install -D -m 0644 $(BUILD)/hypervisor/warden-intel.bin \

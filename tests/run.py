@@ -274,7 +274,7 @@ def build_payload(build, script, workdir, machine, extra=()):
     inmates = os.path.join(build, 'inmates')
     for name in sorted(os.listdir(inmates)) if os.path.isdir(inmates) \
             else []:
-        if name.endswith('.bin'):
+        if name.endswith('.bin') or name.endswith('.elf'):
             shutil.copy(os.path.join(inmates, name),
                         os.path.join(payload, 'inmates'))
     for path in extra:
