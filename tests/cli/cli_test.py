@@ -10,6 +10,7 @@ the exit statuses and messages of docs/cli.md for what needs no driver.
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 
@@ -178,6 +179,51 @@ def exit_codes(warden, build, report):
     subprocess.run(['rm', '-rf', tmp])
 
 
+def sdk(build, report):
+    """The out-of-tree example is the one docs/inmates.md shows, and the
+    installed pkg-config file builds the same image as the fragment."""
+    example = open(os.path.join(ROOT, 'tests', 'sdk', 'hello',
+                                'Makefile')).read()
+    doc = open(os.path.join(ROOT, 'docs', 'inmates.md')).read()
+    report('cli/sdk-makefile-documented', example in doc,
+           'docs/inmates.md does not show tests/sdk/hello/Makefile as it is')
+    root = os.path.join(build, 'sdk-root')
+    fragment_elf = os.path.join(build, 'inmates', 'sdk-hello.elf')
+    pc_dir = os.path.join(root, 'usr', 'lib', 'pkgconfig')
+    if not shutil.which('pkg-config') or not os.path.isdir(pc_dir):
+        return  # nothing to compare with; the fragment's build stands
+    env = dict(os.environ, PKG_CONFIG_PATH=pc_dir,
+               PKG_CONFIG_SYSROOT_DIR=root)
+    tmp = tempfile.mkdtemp(prefix='warden-sdk-')
+    src = os.path.join(ROOT, 'tests', 'sdk', 'hello', 'hello.c')
+
+    def pc(what):
+        return subprocess.run(['pkg-config', what, 'warden-inmate'],
+                              env=env, capture_output=True, text=True,
+                              check=True).stdout.split()
+    try:
+        obj, elf = os.path.join(tmp, 'hello.o'), os.path.join(tmp, 'h.elf')
+        subprocess.run(['gcc', '-std=gnu11', '-O2', '-g'] + pc('--cflags') +
+                       ['-c', src, '-o', obj], check=True,
+                       capture_output=True)
+        subprocess.run(['gcc', obj] + pc('--libs') + ['-o', elf],
+                       check=True, capture_output=True)
+        flat = []
+        for f in (elf, fragment_elf):
+            out = os.path.join(tmp, 'flat%d.bin' % len(flat))
+            subprocess.run(['objcopy', '-O', 'binary', f, out], check=True)
+            flat.append(open(out, 'rb').read())
+        a, b = flat
+        report('cli/sdk-pkg-config', a == b and len(a) > 0,
+               'the pkg-config build differs from the fragment\'s '
+               '(%d and %d bytes)' % (len(a), len(b)))
+    except subprocess.CalledProcessError as e:
+        report('cli/sdk-pkg-config', False, '%s: %s' % (
+            ' '.join(e.cmd[:3]), (e.stderr or b'')[-300:]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def run(build, report):
     warden = os.path.join(build, 'tools', 'warden')
     if not os.access(warden, os.X_OK):
@@ -185,3 +231,4 @@ def run(build, report):
         return
     docs_cover(warden, report)
     exit_codes(warden, build, report)
+    sdk(build, report)
