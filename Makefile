@@ -88,8 +88,11 @@ bench: all vm test-modules
 	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
 		$(if $(KEEP),--keep $(KEEP))
 
-demo: all vm test-modules
-	@tests/run.py --build $(BUILD) --demo
+# M= picks the machine (tests/demo.sh lists them); the build's output
+# goes to build/demo-build.log, the session's to build/demo-<machine>.log.
+demo:
+	@tests/demo-build.sh $(BUILD) $(MAKE) all vm test-modules
+	@tests/run.py --build $(BUILD) --demo $(if $(M),--machine $(M))
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' | grep -v '^tests/vm/')
 format:

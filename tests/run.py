@@ -37,7 +37,8 @@ report (because the boot died first) fails with the reason the boot
 ended, and every group also reports "<machine>:<group>/boot": clean
 power-off, no kernel warning, no panic.
 
-  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
+  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo [--machine M]]
+               [-j N]
                [--timeout-scale F]
   T: "unit", "unit/<suite>", "cli", "inmate-qemu", "<group>", "<group>/<test>",
      "<machine>:", "<machine>:<group>" or "<machine>:<group>/<test>"
@@ -396,6 +397,9 @@ def main():
     ap.add_argument('--keep', default='')
     ap.add_argument('--unit-only', action='store_true')
     ap.add_argument('--demo', action='store_true')
+    ap.add_argument('--machine', default='',
+                    help='with --demo: the machine (default the first '
+                    'of tests/demo.sh)')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
     # longer runs than make test's (make fuzz-guest)
     ap.add_argument('--timeout-scale', type=float, default=1.0)
@@ -404,13 +408,28 @@ def main():
     start = time.time()
 
     if args.demo:
+        import demo_view
         demo = os.path.join(ROOT, 'tests', 'demo.sh')
-        res = run_group(args.build, parse_header(demo)['machines'][0],
-                        'demo', demo,
-                        Results(''), keep, stream=True)
+        machines = parse_header(demo)['machines']
+        machine = args.machine or machines[0]
+        if machine not in machines:
+            print('demo: no demo on %r; machines: %s'
+                  % (machine, ' '.join(machines)))
+            return 2
+        log = os.path.join(args.build, 'demo-%s.log' % machine)
+        print('demo: booting %s; every console line goes to %s'
+              % (machine, log), flush=True)
+        view = demo_view.DemoView(log)
+        try:
+            # the boot's own PASS line is not part of the story
+            res = run_group(args.build, machine, 'demo', demo,
+                            Results('').buffered(), keep, stream=view)
+        finally:
+            view.close()
         print('demo: the machine %s after %.0f s' % (
             'powered off cleanly' if res.get('end') == 'clean'
-            else 'ended: %s' % res.get('end'), time.time() - start))
+            else 'ended: %s (see %s)' % (res.get('end'), log),
+            time.time() - start))
         return 0 if res.get('end') == 'clean' else 1
 
     results = Results(args.only.strip('/'))
