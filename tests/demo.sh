@@ -11,6 +11,9 @@ qemu-*) SYS=/yaml/system-qemu.yaml ;;
 *) SYS=/yaml/system-bochs.yaml ;;
 esac
 step() { echo "=== $*"; }
+# The kernel's messages would land in the middle of the story's lines:
+# they go to the log at the end instead (dmesg, which the terminal skips).
+dmesg -n 1
 
 step "Warden on $M: Debian's stock kernel $(uname -r), $(nproc) CPUs, booted bare"
 insmod /warden.ko
@@ -72,3 +75,4 @@ warden cell destroy link-echo
 step "warden disable: Linux is back on bare metal"
 warden disable
 warden hardware check | tail -n 1
+dmesg
