@@ -420,11 +420,15 @@ void wd_sysfs_cell_added(u32 id, const char *name,
 void wd_sysfs_cell_memory(u32 id, const struct warden_cell_desc *desc)
 {
 	const struct warden_mem_region *r = warden_cell_mem_regions(desc);
-	struct wd_cell_dir *dir = NULL, *d;
+	struct wd_cell_dir *dir = NULL;
+	struct list_head *pos;
 	u32 i, n = 0;
 
 	lockdep_assert_held(&wd_lock);
-	list_for_each_entry(d, &live_dirs, live) if (d->id == id) dir = d;
+	/* the live directory of id, just added */
+	for (pos = live_dirs.next; pos != &live_dirs; pos = pos->next)
+		if (list_entry(pos, struct wd_cell_dir, live)->id == id)
+			dir = list_entry(pos, struct wd_cell_dir, live);
 	if (!dir)
 		return;
 	dir->reset_address = get_unaligned(&desc->reset_address);

@@ -425,8 +425,8 @@ static void stats_text(const struct warden_cell_info *info,
 {
 	unsigned int i, k;
 
-	printf("cell %u \"%.*s\": %s\n", info->cell_id,
-	       (int)sizeof(info->name), info->name, cell_state(info->state));
+	printf("cell %u \"%.*s\": %s\n", info->cell_id, (int)sizeof(info->name),
+	       info->name, cell_state(info->state));
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);

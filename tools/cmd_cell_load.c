@@ -98,8 +98,9 @@ static int read_file(const char *what, const char *path, void **data,
 		goto fail;
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		fprintf(stderr, "warden: %s: cannot read %s: not a regular "
-				"file\n",
+		fprintf(stderr,
+			"warden: %s: cannot read %s: not a regular "
+			"file\n",
 			what, path);
 		return -1;
 	}
@@ -174,8 +175,9 @@ static int add_elf(struct load_plan *p, const char *path, void *file,
 			return -1;
 		buf = malloc(seg->mem_size);
 		if (!buf) {
-			fprintf(stderr, "warden: %s: %s: segment %u: out of "
-					"memory\n",
+			fprintf(stderr,
+				"warden: %s: %s: segment %u: out of "
+				"memory\n",
 				p->what, path, seg->index);
 			return -1;
 		}

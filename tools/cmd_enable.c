@@ -256,7 +256,8 @@ int cmd_status(int argc, char **argv)
 			"N, \"cells\": N, \"memory_pool\": {\"pages\",\n"
 			"  \"used\", \"free_kib\"}, \"cpu\": [{\"cpu\", "
 			"\"state\", \"cell\", \"vmexits\": {\"total\",\n"
-			"  ...}}]}, or {\"enabled\": false}; without the driver "
+			"  ...}}]}, or {\"enabled\": false}; without the "
+			"driver "
 			"{\"enabled\": false,\n  \"driver_loaded\": "
 			"false} (exit 2).\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;

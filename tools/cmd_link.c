@@ -68,13 +68,15 @@ int link_list_main(int argc, char **argv)
 	int r;
 
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		printf("Usage: warden link list [--json]\n\nEvery link of the system "
+		printf("Usage: warden link list [--json]\n\nEvery link of the "
+		       "system "
 		       "config while Warden is enabled: its memory and\n"
 		       "access, and per peer its index, cell, virtual PCI "
 		       "function, MSI-X vectors,\nwhether its cell exists "
 		       "(present) and whether it has set its state up; for\n"
 		       "root's peer the character device and the net "
-		       "interface. --json: the same as one JSON array.\n\nExit status: 0 listed (also none), 2 "
+		       "interface. --json: the same as one JSON array.\n\nExit "
+		       "status: 0 listed (also none), 2 "
 		       "Warden not enabled or the driver's\nlist "
 		       "unreadable.\n");
 		return EXIT_OK;

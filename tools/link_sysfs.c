@@ -390,16 +390,17 @@ void link_print_json(FILE *out, const struct link_state *links, size_t n)
 			l->index, (unsigned long long)l->phys,
 			(unsigned long long)l->size);
 		json_str(out, l->access, sizeof(l->access));
-		fprintf(out, ", \"root_peer\": %d, \"device\": ",
-			l->local_peer);
+		fprintf(out,
+			", \"root_peer\": %d, \"device\": ", l->local_peer);
 		json_str(out, l->device, sizeof(l->device));
 		fprintf(out, ", \"netdev\": ");
 		json_str(out, l->netdev, sizeof(l->netdev));
 		fprintf(out, ", \"peers\": [");
 		for (p = 0; p < l->n_peers; p++) {
 			q = &l->peers[p];
-			fprintf(out, "%s{\"index\": %u, \"cell\": ",
-				p ? ", " : "", q->index);
+			fprintf(out,
+				"%s{\"index\": %u, \"cell\": ", p ? ", " : "",
+				q->index);
 			json_str(out, q->cell, sizeof(q->cell));
 			fprintf(out, ", \"bdf\": ");
 			json_str(out, q->bdf, sizeof(q->bdf));

@@ -207,14 +207,18 @@ static void json(void **state)
 	assert_non_null(f);
 	link_print_json(f, links, n);
 	fclose(f);
-	assert_non_null(strstr(
-		out, "[{\"name\": \"echo\", \"index\": 0, \"phys\": "
-		     "868220928, \"size\": 1048576, \"access\": "
-		     "\"directional\", \"root_peer\": 0, \"device\": "
-		     "\"/dev/warden-link-echo\", \"netdev\": \"wl-echo\", "
-		     "\"peers\": [{\"index\": 0, \"cell\": \"Linux\", "
-		     "\"bdf\": \"00:10.0\", \"vectors\": 3, \"present\": "
-		     "true, \"up\": true}, "));
+	assert_non_null(strstr(out, "[{\"name\": \"echo\", \"index\": 0, "
+				    "\"phys\": "
+				    "868220928, \"size\": 1048576, \"access\": "
+				    "\"directional\", \"root_peer\": 0, "
+				    "\"device\": "
+				    "\"/dev/warden-link-echo\", \"netdev\": "
+				    "\"wl-echo\", "
+				    "\"peers\": [{\"index\": 0, \"cell\": "
+				    "\"Linux\", "
+				    "\"bdf\": \"00:10.0\", \"vectors\": 3, "
+				    "\"present\": "
+				    "true, \"up\": true}, "));
 	assert_non_null(strstr(out, "{\"index\": 2, \"cell\": \"link "
 				    "\\\"peer\\\"\", \"bdf\": \"00:01.0\", "
 				    "\"vectors\": 3, \"present\": false, "
