@@ -11,6 +11,7 @@ TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_create.c tools/acpi.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_cell_load.c tools/cmd_console.c \
+	tools/cli_args.c \
 	tools/cmd_config.c \
 	tools/cmd_link.c tools/elf_image.c tools/load_check.c \
 	tools/link_ping.c common/config_check.c \

@@ -14,6 +14,7 @@
 #include <warden/cell.h>
 #include <warden/ioctl.h>
 
+#include "cli_args.h"
 #include "config_report.h"
 #include "config_values.h"
 #include "config_yaml.h"
@@ -211,24 +212,17 @@ out:
 
 static int cell_create(int argc, char **argv)
 {
-	const char *file = NULL;
-	bool check = false;
+	static const char *const flags[] = { "--check", NULL };
+	bool check[1] = { false };
+	const char *file;
 	uint32_t cell_id = 0;
-	int i;
+	int r = args_flags(argc, argv, flags, check, &file);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--check"))
-			check = true;
-		else if (!strcmp(argv[i], "--help"))
-			return usage(stdout);
-		else if (argv[i][0] == '-' || file)
-			return usage(stderr);
-		else
-			file = argv[i];
-	}
-	if (!file)
+	if (r == ARGS_HELP)
+		return usage(stdout);
+	if (r != ARGS_OK || !file)
 		return usage(stderr);
-	return cell_create_file(file, check, &cell_id);
+	return cell_create_file(file, check[0], &cell_id);
 }
 
 static const char *cell_state(uint32_t state)
@@ -460,27 +454,20 @@ static bool find_cell(int fd, const char *arg, struct warden_cell_info *info)
  */
 static int cell_stats(int argc, char **argv)
 {
+	static const char *const flags[] = { "--json", "--watch", NULL };
 	struct warden_cpu_info a[8], b[8];
 	struct warden_cell_info info;
 	unsigned int cpus[8], n = 0, k;
-	bool json = false, watch = false;
-	const char *cell = NULL;
-	int fd, i;
+	bool set[2] = { false, false }, json, watch;
+	const char *cell;
+	int fd, r = args_flags(argc, argv, flags, set, &cell);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help"))
-			return usage(stdout);
-		if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (!strcmp(argv[i], "--watch"))
-			watch = true;
-		else if (argv[i][0] == '-' || cell)
-			return usage(stderr);
-		else
-			cell = argv[i];
-	}
-	if (!cell)
+	if (r == ARGS_HELP)
+		return usage(stdout);
+	if (r != ARGS_OK || !cell)
 		return usage(stderr);
+	json = set[0];
+	watch = set[1];
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;

@@ -349,37 +349,22 @@ static int plan_load(int fd, uint32_t id, struct load_plan *p)
 	return EXIT_OK;
 }
 
-int cell_load_main(int argc, char **argv)
+/* load: the files first (a typo is said before the driver is needed),
+ * then the cell's memory from sysfs. */
+static int load_body(struct load_plan *p, int argc, char **argv, int *fd)
 {
-	struct load_plan *p;
 	struct cell_memory m;
 	uint32_t id;
-	int fd = -1, ret = EXIT_ERROR;
 
-	if (argc >= 2 && !strcmp(argv[1], "--help"))
-		return usage(stdout);
-	if (argc < 3)
-		return usage(stderr);
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		return EXIT_ERROR;
-	p->what = "cell load";
-	/* the files first: a typo is said before the driver is needed */
 	if (plan_args(p, argc, argv, 2))
-		goto out;
-	fd = warden_open_device();
-	if (fd < 0)
-		goto out;
-	id = resolve_cell(fd, argv[1], p->what);
+		return EXIT_ERROR;
+	*fd = warden_open_device();
+	if (*fd < 0)
+		return EXIT_ERROR;
+	id = resolve_cell(*fd, argv[1], p->what);
 	if (!id || (sysfs_memory(id, &m) && plan_check(p, &m)))
-		goto out;
-	ret = plan_load(fd, id, p);
-out:
-	if (fd >= 0)
-		close(fd);
-	plan_free(p);
-	free(p);
-	return ret;
+		return EXIT_ERROR;
+	return plan_load(*fd, id, p);
 }
 
 /* After a failed load or start: the cell run made goes again. */
@@ -393,59 +378,76 @@ static void undo_create(uint32_t id)
 	cmd_cell(3, argv);
 }
 
-int cell_run_main(int argc, char **argv)
+/* run: the images against the config before anything is created. */
+static int run_body(struct load_plan *p, int argc, char **argv, int *fd)
 {
 	struct warden_cell_ref ref;
-	struct load_plan *p;
 	struct cell_memory m;
 	struct cy_config c;
 	uint32_t id = 0;
-	int fd = -1, ret = EXIT_ERROR;
+	int ret;
+
+	if (cy_load_file(&c, argv[1]) == 0) {
+		ret = cell_memory_from_config(c.blob, c.size, &m);
+		cy_free(&c);
+		if (ret) {
+			fprintf(stderr,
+				"warden: cell run: %s is not a cell config\n",
+				argv[1]);
+			return EXIT_ERROR;
+		}
+		if (plan_args(p, argc, argv, 2) || plan_check(p, &m))
+			return EXIT_ERROR;
+	} else {
+		cy_free(&c); /* cell create says what is wrong with it */
+	}
+	ret = cell_create_file(argv[1], false, &id);
+	if (ret)
+		return ret;
+	*fd = warden_open_device();
+	memset(&ref, 0, sizeof(ref));
+	ref.cell_id = id;
+	if (*fd < 0 || plan_load(*fd, id, p) ||
+	    warden_ioctl(*fd, WARDEN_IOCTL_CELL_START, &ref, p->what)) {
+		undo_create(id);
+		return EXIT_ERROR;
+	}
+	printf("Cell %u started\n", id);
+	return EXIT_OK;
+}
+
+/* "cell load" and "cell run": the plan around the body. */
+static int load_command(int argc, char **argv, const char *what,
+			int (*body)(struct load_plan *p, int argc, char **argv,
+				    int *fd))
+{
+	struct load_plan *p;
+	int fd = -1, ret;
 
 	if (argc >= 2 && !strcmp(argv[1], "--help"))
 		return usage(stdout);
 	if (argc < 3)
 		return usage(stderr);
 	p = calloc(1, sizeof(*p));
-	if (!p)
+	if (!p) {
+		fprintf(stderr, "warden: %s: out of memory\n", what);
 		return EXIT_ERROR;
-	p->what = "cell run";
-	/* the images against the config before anything is created */
-	if (cy_load_file(&c, argv[1]) == 0) {
-		if (cell_memory_from_config(c.blob, c.size, &m)) {
-			fprintf(stderr,
-				"warden: cell run: %s is not a cell config\n",
-				argv[1]);
-			cy_free(&c);
-			goto out;
-		}
-		cy_free(&c);
-		if (plan_args(p, argc, argv, 2) || plan_check(p, &m))
-			goto out;
-	} else {
-		cy_free(&c); /* cell create says what is wrong with it */
 	}
-	ret = cell_create_file(argv[1], false, &id);
-	if (ret)
-		goto out;
-	ret = EXIT_ERROR;
-	fd = warden_open_device();
-	if (fd < 0 || plan_load(fd, id, p)) {
-		undo_create(id);
-		goto out;
-	}
-	memset(&ref, 0, sizeof(ref));
-	ref.cell_id = id;
-	if (warden_ioctl(fd, WARDEN_IOCTL_CELL_START, &ref, p->what)) {
-		undo_create(id);
-		goto out;
-	}
-	printf("Cell %u started\n", id);
-	ret = EXIT_OK;
-out:
+	p->what = what;
+	ret = body(p, argc, argv, &fd);
 	if (fd >= 0)
 		close(fd);
 	plan_free(p);
 	free(p);
 	return ret;
+}
+
+int cell_load_main(int argc, char **argv)
+{
+	return load_command(argc, argv, "cell load", load_body);
+}
+
+int cell_run_main(int argc, char **argv)
+{
+	return load_command(argc, argv, "cell run", run_body);
 }

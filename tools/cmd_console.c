@@ -14,6 +14,7 @@
 
 #include <warden/ioctl.h>
 
+#include "cli_args.h"
 #include "warden.h"
 
 static int usage(FILE *out)
@@ -60,25 +61,20 @@ static size_t filter(char *buf, size_t n, const char *name)
 
 int cmd_console(int argc, char **argv)
 {
+	static const char *const flags[] = { "-f", NULL };
 	struct warden_cell_info info;
-	const char *cell = NULL;
-	bool follow = false;
+	const char *cell;
+	bool follow[1] = { false };
 	char buf[8192], name[WARDEN_NAME_LEN + 1] = "";
 	size_t held = 0;
 	ssize_t n;
 	uint32_t id, i;
-	int fd, c;
+	int fd, r = args_flags(argc, argv, flags, follow, &cell);
 
-	for (c = 1; c < argc; c++) {
-		if (!strcmp(argv[c], "--help"))
-			return usage(stdout);
-		if (!strcmp(argv[c], "-f"))
-			follow = true;
-		else if (argv[c][0] == '-' || cell)
-			return usage(stderr);
-		else
-			cell = argv[c];
-	}
+	if (r == ARGS_HELP)
+		return usage(stdout);
+	if (r != ARGS_OK)
+		return usage(stderr);
 	fd = warden_open_device();
 	if (fd < 0)
 		return EXIT_ERROR;
@@ -114,7 +110,7 @@ int cmd_console(int argc, char **argv)
 			fflush(stdout);
 			continue;
 		}
-		if (n < 0 || !follow)
+		if (n < 0 || !follow[0])
 			break;
 		usleep(200000);
 	}

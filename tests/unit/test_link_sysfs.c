@@ -204,9 +204,9 @@ static void json(void **state)
 	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
 	strcpy(links[1].peers[2].cell, "link \"peer\"");
 	f = open_memstream(&out, &len);
-	assert_non_null(f);
 	link_print_json(f, links, n);
 	fclose(f);
+	assert_non_null(out);
 	assert_non_null(strstr(out, "[{\"name\": \"echo\", \"index\": 0, "
 				    "\"phys\": "
 				    "868220928, \"size\": 1048576, \"access\": "
