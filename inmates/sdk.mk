@@ -44,3 +44,8 @@ $(INMATE_OUT)/sdk-hello.elf: $(INMATE_LIB) $(INMATE_LDS) inmates/sdk.mk \
 	cp $(INMATE_OUT)/sdk-hello/hello.elf $@
 
 inmates: $(INMATE_OUT)/sdk-hello.elf
+
+.PHONY: clean-sdk
+clean-sdk:
+	rm -rf $(SDK_ROOT)
+clean: clean-sdk
