@@ -333,15 +333,27 @@ uint32_t resolve_cell(int fd, const char *arg, const char *what)
 	uint32_t i;
 
 	id = strtoul(arg, &end, 0);
-	if (*end == 0 && end != arg)
-		return (uint32_t)id;
-	for (i = 0; cell_at(fd, i, &info); i++)
-		if (!strncmp(info.name, arg, sizeof(info.name)))
-			return info.cell_id;
-	fprintf(stderr,
-		"warden: %s: no cell named '%s' (see 'warden cell list')\n",
-		what, arg);
-	return 0;
+	if (*end != 0 || end == arg) {
+		for (i = 0; cell_at(fd, i, &info); i++)
+			if (!strncmp(info.name, arg, sizeof(info.name)))
+				break;
+		if (!cell_at(fd, i, &info)) {
+			fprintf(stderr,
+				"warden: %s: no cell named '%s' (see 'warden "
+				"cell list')\n",
+				what, arg);
+			return 0;
+		}
+		id = info.cell_id;
+	}
+	/* 0 means "none" to the callers: say why instead of failing mute */
+	if (id == WARDEN_ROOT_CELL_ID)
+		fprintf(stderr,
+			"warden: %s: '%s' is the root cell, Linux itself: "
+			"this takes another cell (see 'warden status' for "
+			"root)\n",
+			what, arg);
+	return (uint32_t)id;
 }
 
 /* destroy and start: one cell, one ioctl. */

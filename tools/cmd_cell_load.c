@@ -164,6 +164,8 @@ static int add_elf(struct load_plan *p, const char *path, void *file,
 	unsigned int i;
 	void *buf;
 
+	if (!room(p)) /* each ELF takes a piece at least: elf[] has room */
+		return -1;
 	if (elf_parse(file, size, img, why, sizeof(why))) {
 		fprintf(stderr, "warden: %s: %s: %s\n", p->what, path, why);
 		return -1;

@@ -12,7 +12,7 @@
 # machines: qemu-svm-noiommu
 # cpus: 2
 # timeout: 300
-# tests: insmod enable run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline disable rmmod
+# tests: insmod enable run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline root-named disable rmmod
 # console: com3 sdk-hello-ran ^hello from an out-of-tree inmate, who=sdk
 # console: com3 sdk-hello-shutdown ^hello: shutting down
 . /tests/lib.sh
@@ -79,6 +79,10 @@ warden cell destroy tiny-demo >/dev/null
 warden cell create /yaml/cells/tiny-demo.yaml >/dev/null
 expect_rc legacy-cmdline 0 warden cell load tiny-demo /inmates/sdk-hello.elf -s who=legacy -a 0xff000
 warden cell destroy tiny-demo >/dev/null
+
+# the root cell is no cell these commands take: said, not a mute exit 2
+run warden console 0
+if [ "$RC" = 2 ] && echo "$OUT" | grep -q "'0' is the root cell, Linux itself"; then pass root-named; else fail root-named "rc $RC: $OUT"; fi
 
 expect_rc disable 0 warden disable
 expect_rc rmmod 0 rmmod warden
