@@ -5,6 +5,7 @@
 TOOLS_OUT := $(BUILD)/tools
 # Host-side logic that the unit tests and fuzz targets link too.
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/errmsg.c tools/json_out.c \
+	tools/hwcaps_json.c \
 	tools/pci_linux.c tools/link_sysfs.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \

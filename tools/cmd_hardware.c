@@ -4,6 +4,7 @@
  * and report each feature Warden needs (VMX on Intel, SVM on AMD), or print
  * the raw facts.  The judging is in hwcaps.c and hwcaps_svm.c.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +13,12 @@
 #include <warden/ioctl.h>
 
 #include "hwcaps.h"
+#include "hwcaps_json.h"
 #include "warden.h"
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: warden hardware check [--from FILE]\n"
+	fprintf(out, "Usage: warden hardware check [--from FILE] [--json]\n"
 		     "       warden hardware dump\n"
 		     "\n"
 		     "check: reads raw CPUID on every online CPU (through the "
@@ -26,7 +28,9 @@ static void usage(FILE *out)
 		     "  and EFER, then prints one line per feature\n"
 		     "  Warden needs (ok, MISSING or info) and a verdict. With "
 		     "--from, judges a\n"
-		     "  dump recorded on another machine instead.\n"
+		     "  dump recorded on another machine instead. --json: the "
+		     "same as one JSON\n  object (\"can_run\", \"features\": "
+		     "[{\"name\", \"status\", \"detail\"}]).\n"
 		     "dump:  prints those raw facts, one per line.\n"
 		     "\n"
 		     "Exit status: 0 all required features present, 1 some "
@@ -67,6 +71,9 @@ static int probe_all(struct warden_hw_probe *probes, size_t *n,
 	return 0;
 }
 
+/* --json given to "hardware check" */
+static bool json;
+
 static int report(const struct warden_hw_probe *probes, size_t n,
 		  unsigned int skipped, const char *source)
 {
@@ -76,6 +83,10 @@ static int report(const struct warden_hw_probe *probes, size_t n,
 	int missing, i;
 
 	missing = hwcaps_evaluate(probes, n, &rep);
+	if (json) {
+		hwcaps_print_json(stdout, &rep, n, skipped, missing);
+		return missing || skipped ? EXIT_CHECK_FAILED : EXIT_OK;
+	}
 	printf("Warden hardware check: %zu CPU%s probed%s%s\n", n,
 	       n == 1 ? "" : "s", source ? ", recorded in " : "",
 	       source ? source : "");
@@ -143,6 +154,11 @@ int cmd_hardware(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
+	/* --json last: the forms below stay as they are */
+	json = argc >= 3 && !strcmp(argv[1], "check") &&
+	       !strcmp(argv[argc - 1], "--json");
+	if (json)
+		argc--;
 	if (!(argc == 2 && !strcmp(argv[1], "check")) &&
 	    !(argc == 4 && !strcmp(argv[1], "check") &&
 	      !strcmp(argv[2], "--from")) &&

@@ -39,7 +39,7 @@ static const struct command_row {
 	{ "disable", "", "", "return Linux to bare metal" },
 	{ "status", "", "--json", "state, memory pool, VM exits per CPU" },
 	{ "console", "", "-f", "the hypervisor console, or one cell's output" },
-	{ "hardware", "check", "--from",
+	{ "hardware", "check", "--from --json",
 	  "check that this machine can run Warden" },
 	{ "hardware", "dump", "", "print the raw CPU facts the check judges" },
 	{ "cell", "create", "--check",

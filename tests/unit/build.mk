@@ -8,7 +8,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules
-UNIT_TESTS += elf_image cli_args
+UNIT_TESTS += elf_image cli_args hwcaps_json
 
 UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
 UNIT_DEPS_errmsg := tools/errmsg.c
@@ -16,6 +16,8 @@ UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c tools/json_out.c
 UNIT_DEPS_elf_image := tools/elf_image.c tools/load_check.c
 UNIT_DEPS_cli_args := tools/cli_args.c
+UNIT_DEPS_hwcaps_json := tools/hwcaps_json.c tools/hwcaps.c \
+	tools/hwcaps_svm.c tools/json_out.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/vmx/ept.c
