@@ -12,13 +12,17 @@
 # machines: qemu-svm-noiommu
 # cpus: 2
 # timeout: 300
-# tests: insmod enable run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline root-named disable rmmod
+# tests: insmod hardware-json enable link-list-json run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline root-named disable rmmod
 # console: com3 sdk-hello-ran ^hello from an out-of-tree inmate, who=sdk
 # console: com3 sdk-hello-shutdown ^hello: shutting down
 . /tests/lib.sh
 
 expect_rc insmod 0 insmod /warden.ko
+run warden hardware check --json
+expect_out hardware-json '^\{"cpus": 2, "offline_cpus": 0, "table": "svm", "can_run": true, "missing": 0, "features": \[\{"name": "SVM in CPUID", "status": "ok"'
 expect_rc enable 0 warden enable $SYSTEM_CELL
+run warden link list --json
+expect_out link-list-json '^\[\{"name": "echo", "index": 0, .*"peers": \[\{"index": 0, "cell": "Linux", "bdf": "00:10.0", "vectors": 3, "present": true, "up": true\}, \{"index": 1, "cell": "link-echo", .*"present": false, "up": false\}\]\}'
 
 expect_rc run-elf 0 warden cell run /yaml/cells/tiny-demo.yaml /inmates/sdk-hello.elf --cmdline who=sdk
 sleep 1
