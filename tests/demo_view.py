@@ -29,10 +29,12 @@ class DemoView:
         self.kinds = {}
 
     def _print(self, text):
-        if self.printed == self.limit:
-            self.out.write('demo: more than %d lines; the rest is in %s\n'
-                           % (self.limit, self.log_path))
+        """One line on the terminal; the limit's last one says where the
+        rest is instead."""
         self.printed += 1
+        if self.printed == self.limit:
+            text = 'demo: the rest is in %s (%d lines shown at most)' % (
+                self.log_path, self.limit)
         if self.printed <= self.limit:
             self.out.write(text + '\n')
             self.out.flush()

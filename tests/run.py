@@ -45,7 +45,7 @@ power-off, no kernel warning, no panic.
 
 Before them, the "cli" tests run the warden CLI on the host
 (tests/cli/cli_test.py: help, man page and completion against its command
-table, exit statuses).  Between the two, the inmate tests run the inmates bare in QEMU, started
+table, exit statuses, the SDK's example, make demo's terminal view).  Between the two, the inmate tests run the inmates bare in QEMU, started
 in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
 
 The inmate tests and the system groups run N at a time (-j, default the

@@ -224,6 +224,53 @@ def sdk(build, report):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def demo_view(report):
+    """make demo's terminal (tests/demo_view.py): the story only, periodic
+    cell lines condensed, never more than its limit."""
+    import io
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, 'tests'))
+    import demo_view
+    tmp = tempfile.mkdtemp(prefix='warden-demo-')
+    out = io.StringIO()
+    view = demo_view.DemoView(os.path.join(tmp, 'demo.log'), out=out,
+                              limit=150)
+    view('[linux] ', 'Linux version 6.1.0 (boot noise)')
+    view('[linux] ', '=== a step')
+    view('[linux] ', '[   16.390546] warden: a kernel message')
+    view('[hv] ', 'Warden hypervisor, ABI revision 7')
+    for i in range(200):
+        view('[cell-com3] ', 'apic-demo: ticks 20 jitter %d ns' % i)
+        if i % 7 == 0:
+            view('[cell-com3] ', 'apic-demo: %d ticks missed' % (i % 3))
+    view('[linux] ', '=== the next step')
+    shown = out.getvalue().splitlines()
+    logged = open(os.path.join(tmp, 'demo.log')).read().splitlines()
+    want = ['=== a step',
+            '[cell-com3] apic-demo: ticks 20 jitter 0 ns',
+            '[cell-com3] apic-demo: 0 ticks missed',
+            '[cell-com3] apic-demo: ticks 20 jitter 1 ns',
+            '[cell-com3] apic-demo: 1 ticks missed',
+            '[cell-com3] ... and %d more such lines (%s)'
+            % (200 + 29 - 4, os.path.join(tmp, 'demo.log')),
+            '', '=== the next step']
+    report('cli/demo-view-story', shown == want,
+           'the terminal got %r' % shown[:10])
+    report('cli/demo-view-log', len(logged) == 4 + 200 + 29 + 1,
+           'the log has %d lines' % len(logged))
+    out = io.StringIO()
+    view = demo_view.DemoView(os.path.join(tmp, 'demo.log'), out=out,
+                              limit=150)
+    for i in range(400):
+        view('[linux] ', '=== step %d' % i)
+    view.close()
+    n = len(out.getvalue().splitlines())
+    report('cli/demo-view-limit', n == 150 and 'the rest is in' in
+           out.getvalue().splitlines()[-1],
+           '%d lines for 400 steps (150, the last the notice, wanted)' % n)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def run(build, report):
     warden = os.path.join(build, 'tools', 'warden')
     if not os.access(warden, os.X_OK):
@@ -232,3 +279,4 @@ def run(build, report):
     docs_cover(warden, report)
     exit_codes(warden, build, report)
     sdk(build, report)
+    demo_view(report)
