@@ -47,7 +47,8 @@ static const char load_usage[] =
 	"                        [--cmdline <string>] [-s <string> -a "
 	"<address>]...\n"
 	"       warden cell run <cell config> <image> [-a <address>]... "
-	"[--cmdline <string>]\n\n"
+	"[--cmdline <string>]\n"
+	"                       [-s <string> -a <address>]...\n\n"
 	"load: stops the cell and copies each image into its loadable "
 	"memory. An ELF\n"
 	"  executable goes where its loadable segments say (their physical "
@@ -91,9 +92,11 @@ static int read_file(const char *what, const char *path, void **data,
 	struct stat st;
 	ssize_t got;
 	size_t done = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	int fd, err;
 
 	*data = NULL;
+	errno = 0; /* a short read says nothing in errno: EIO then */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st))
 		goto fail;
 	if (!S_ISREG(st.st_mode)) {

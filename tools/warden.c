@@ -46,7 +46,7 @@ static const struct command_row {
 	  "create a cell (or only check its config)" },
 	{ "cell", "load", "-a -s --cmdline",
 	  "copy ELF or flat images (and a command line) into a cell" },
-	{ "cell", "run", "-a --cmdline",
+	{ "cell", "run", "-a -s --cmdline",
 	  "create, load and start a cell in one step" },
 	{ "cell", "start", "", "start a cell's CPUs at its reset address" },
 	{ "cell", "shutdown", "", "ask a cell to stop" },
