@@ -44,6 +44,7 @@ include hypervisor/build.mk
 include tools/build.mk
 include tests/unit/build.mk
 include inmates/build.mk
+include inmates/sdk.mk
 include tests/fuzz/build.mk
 include scripts/package.mk
 
@@ -101,8 +102,13 @@ bench: deps all vm test-modules
 	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
 		$(if $(KEEP),--keep $(KEEP))
 
-demo: deps all vm test-modules
-	@tests/run.py --build $(BUILD) --demo
+# M= picks the machine (tests/demo.sh lists them); the build's output
+# goes to build/demo-build.log, the session's to build/demo-<machine>.log.
+# The build is a make of its own: it gets the test machine's kernel.
+demo:
+	@tests/demo-build.sh $(BUILD) $(MAKE) MODULE_KERNEL=test deps all vm \
+		test-modules
+	@tests/run.py --build $(BUILD) --demo $(if $(M),--machine $(M))
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' | grep -v '^tests/vm/')
 format:
@@ -118,6 +124,8 @@ format-check:
 # image of the CPU's vendor (warden-intel.bin or warden-amd.bin,
 # include/warden/abi.h); both are installed.
 install: install-driver install-firmware install-tools
+# the inmate SDK (inmates/sdk.mk)
+install: install-sdk
 
 install-driver: driver
 	@kdir=$$(scripts/kdir.sh $(MODULE_KERNEL) "$(KDIR)") && \

@@ -193,6 +193,7 @@ static int create(struct warden_cell_create *arg, void *config,
 	wd_sysfs_cell_added(cells[slot].id, cells[slot].name, &cells[slot].cpus,
 			    warden_cell_pci_devices(desc),
 			    desc->num_pci_devices);
+	wd_sysfs_cell_memory(cells[slot].id, desc);
 	pr_info("warden: cell %ld \"%s\" created\n", ret, cells[slot].name);
 	return 0;
 }

@@ -11,6 +11,11 @@
  *     cpus_failed                  the cell's CPUs the hypervisor failed
  *     pci_devices                  its PCI functions, DDDD:BB:DD.F a line
  *                                  (root: those no other cell has)
+ *     loadable                     its loadable memory, guest-physical,
+ *                                  0xSTART+0xSIZE a line (root: empty)
+ *     reset_address                where its first CPU starts, 0xADDRESS
+ *                                  (root: empty); "warden cell load"
+ *                                  checks images against both
  *     statistics/vmexits_<reason>  VM exits, summed over the cell's CPUs
  *   links/<name>/                  every link while Warden is enabled
  *                                  (link_sysfs.c)
@@ -71,6 +76,12 @@ struct wd_cell_dir {
 	 * those of the system config (every function of the machine). */
 	u32 *pci;
 	u32 num_pci;
+	/* Loadable regions (guest start, size pairs) and the reset
+	 * address of a cell's config; none for root. */
+	u64 *loadable;
+	u32 num_loadable;
+	bool has_reset;
+	u64 reset_address;
 };
 
 static struct kobject *top_kobj, *cells_kobj;
@@ -97,6 +108,7 @@ static struct wd_cell_dir *to_dir(struct kobject *kobj)
 static void cell_release(struct kobject *kobj)
 {
 	kfree(to_dir(kobj)->pci);
+	kfree(to_dir(kobj)->loadable);
 	kfree(to_dir(kobj));
 }
 
@@ -244,12 +256,38 @@ static ssize_t pci_devices_show(struct kobject *kobj,
 	return len;
 }
 
+/* Fixed at create: no lock needed, the directory holds its own copy. */
+static ssize_t loadable_show(struct kobject *kobj, struct kobj_attribute *attr,
+			     char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	ssize_t len = 0;
+	u32 i;
+
+	for (i = 0; i < dir->num_loadable; i++)
+		len += sysfs_emit_at(buf, len, "0x%llx+0x%llx\n",
+				     dir->loadable[2 * i],
+				     dir->loadable[2 * i + 1]);
+	return len;
+}
+
+static ssize_t reset_address_show(struct kobject *kobj,
+				  struct kobj_attribute *attr, char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+
+	return dir->has_reset ? sysfs_emit(buf, "0x%llx\n", dir->reset_address)
+			      : 0;
+}
+
 static struct kobj_attribute name_attr = __ATTR_RO(name);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute cpus_attr = __ATTR_RO(cpus);
 static struct kobj_attribute cpus_failed_attr = __ATTR_RO(cpus_failed);
 static struct kobj_attribute cpus_lost_attr = __ATTR_RO(cpus_lost);
 static struct kobj_attribute pci_devices_attr = __ATTR_RO(pci_devices);
+static struct kobj_attribute loadable_attr = __ATTR_RO(loadable);
+static struct kobj_attribute reset_address_attr = __ATTR_RO(reset_address);
 
 static struct attribute *cell_attrs[] = {
 	&name_attr.attr,
@@ -258,6 +296,8 @@ static struct attribute *cell_attrs[] = {
 	&cpus_failed_attr.attr,
 	&cpus_lost_attr.attr,
 	&pci_devices_attr.attr,
+	&loadable_attr.attr,
+	&reset_address_attr.attr,
 	NULL,
 };
 
@@ -381,6 +421,36 @@ void wd_sysfs_cell_added(u32 id, const char *name,
 	dir->del_op.dir = dir;
 	list_add_tail(&dir->live, &live_dirs);
 	list_add_tail(&dir->add_op.node, &pending);
+}
+
+void wd_sysfs_cell_memory(u32 id, const struct warden_cell_desc *desc)
+{
+	const struct warden_mem_region *r = warden_cell_mem_regions(desc);
+	struct wd_cell_dir *dir = NULL;
+	struct list_head *pos;
+	u32 i, n = 0;
+
+	lockdep_assert_held(&wd_lock);
+	/* the live directory of id, just added */
+	for (pos = live_dirs.next; pos != &live_dirs; pos = pos->next)
+		if (list_entry(pos, struct wd_cell_dir, live)->id == id)
+			dir = list_entry(pos, struct wd_cell_dir, live);
+	if (!dir)
+		return;
+	dir->reset_address = get_unaligned(&desc->reset_address);
+	dir->has_reset = true;
+	dir->loadable = kmalloc_array(2 * desc->num_memory_regions + 1,
+				      sizeof(*dir->loadable), GFP_KERNEL);
+	if (!dir->loadable)
+		return; /* the CLI then leaves the checks to cell load */
+	for (i = 0; i < desc->num_memory_regions; i++) {
+		if (!(get_unaligned(&r[i].flags) & WARDEN_MEM_LOADABLE))
+			continue;
+		dir->loadable[2 * n] = get_unaligned(&r[i].guest_start);
+		dir->loadable[2 * n + 1] = get_unaligned(&r[i].size);
+		n++;
+	}
+	dir->num_loadable = n;
 }
 
 /* The cell of dir is gone: its attributes fail from now on, and its

@@ -120,6 +120,10 @@ struct warden_pci_device;
 void wd_sysfs_cell_added(u32 id, const char *name,
 			 const struct warden_cpu_set *cpus,
 			 const struct warden_pci_device *pci, u32 num_pci);
+/* The loadable memory and reset address of cell id's config, for its
+ * directory (after wd_sysfs_cell_added). */
+struct warden_cell_desc;
+void wd_sysfs_cell_memory(u32 id, const struct warden_cell_desc *desc);
 void wd_sysfs_cell_removed(u32 id);
 void wd_sysfs_sync(void);
 

@@ -5,14 +5,17 @@
 # inmates/demos/<name>.c or inmates/tests/<name>.c.  See docs/inmates.md.
 
 INMATE_OUT := $(BUILD)/inmates
-INMATE_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wshadow \
-	-Wstrict-prototypes -ffreestanding -fno-stack-protector -fno-pic \
+# What every inmate is compiled and linked with, in the tree and out of it
+# (the SDK's inmate.mk and warden-inmate.pc carry them: inmates/sdk.mk).
+INMATE_ARCH_CFLAGS := -ffreestanding -fno-stack-protector -fno-pic \
 	-fno-pie -mno-red-zone -mcmodel=small -mno-sse -mno-sse2 -mno-mmx \
 	-mno-avx -mno-80387 -mgeneral-regs-only -fno-common \
 	-fno-asynchronous-unwind-tables -fcf-protection=none \
-	-fno-tree-loop-distribute-patterns -Iinclude -Iinmates/include
-INMATE_LDFLAGS := -nostdlib -static -z noexecstack -z max-page-size=4096 \
-	--fatal-warnings
+	-fno-tree-loop-distribute-patterns
+INMATE_ARCH_LDFLAGS := -nostdlib -static -z noexecstack -z max-page-size=4096
+INMATE_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes $(INMATE_ARCH_CFLAGS) -Iinclude -Iinmates/include
+INMATE_LDFLAGS := $(INMATE_ARCH_LDFLAGS) --fatal-warnings
 
 INMATE_LIB_SRCS := entry.S isr.S setup.c irq.c uart.c printk.c comm.c \
 	timing.c string.c paging.c cmdline.c apic.c smp.c catch.S ioapic.c pci.c \

@@ -37,12 +37,15 @@ report (because the boot died first) fails with the reason the boot
 ended, and every group also reports "<machine>:<group>/boot": clean
 power-off, no kernel warning, no panic.
 
-  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo] [-j N]
+  tests/run.py [--only T] [--keep DIR] [--unit-only] [--demo [--machine M]]
+               [-j N]
                [--timeout-scale F]
-  T: "unit", "unit/<suite>", "inmate-qemu", "<group>", "<group>/<test>",
+  T: "unit", "unit/<suite>", "cli", "inmate-qemu", "<group>", "<group>/<test>",
      "<machine>:", "<machine>:<group>" or "<machine>:<group>/<test>"
 
-Between the two, the inmate tests run the inmates bare in QEMU, started
+Before them, the "cli" tests run the warden CLI on the host
+(tests/cli/cli_test.py: help, man page and completion against its command
+table, exit statuses, the SDK's example, make demo's terminal view).  Between the two, the inmate tests run the inmates bare in QEMU, started
 in real mode as a cell CPU would be (tests/inmates/qemu_inmates.py).
 
 The inmate tests and the system groups run N at a time (-j, default the
@@ -280,7 +283,7 @@ def build_payload(build, script, workdir, machine, extra=()):
     inmates = os.path.join(build, 'inmates')
     for name in sorted(os.listdir(inmates)) if os.path.isdir(inmates) \
             else []:
-        if name.endswith('.bin'):
+        if name.endswith('.bin') or name.endswith('.elf'):
             shutil.copy(os.path.join(inmates, name),
                         os.path.join(payload, 'inmates'))
     for path in extra:
@@ -402,6 +405,9 @@ def main():
     ap.add_argument('--keep', default='')
     ap.add_argument('--unit-only', action='store_true')
     ap.add_argument('--demo', action='store_true')
+    ap.add_argument('--machine', default='',
+                    help='with --demo: the machine (default the first '
+                    'of tests/demo.sh)')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
     # longer runs than make test's (make fuzz-guest)
     ap.add_argument('--timeout-scale', type=float, default=1.0)
@@ -410,18 +416,38 @@ def main():
     start = time.time()
 
     if args.demo:
+        import demo_view
         demo = os.path.join(ROOT, 'tests', 'demo.sh')
-        res = run_group(args.build, parse_header(demo)['machines'][0],
-                        'demo', demo,
-                        Results(''), keep, stream=True)
+        machines = parse_header(demo)['machines']
+        machine = args.machine or machines[0]
+        if machine not in machines:
+            print('demo: no demo on %r; machines: %s'
+                  % (machine, ' '.join(machines)))
+            return 2
+        log = os.path.join(args.build, 'demo-%s.log' % machine)
+        print('demo: booting %s; every console line goes to %s'
+              % (machine, log), flush=True)
+        view = demo_view.DemoView(log)
+        try:
+            # the boot's own PASS line is not part of the story
+            res = run_group(args.build, machine, 'demo', demo,
+                            Results('').buffered(), keep, stream=view)
+        finally:
+            view.close()
         print('demo: the machine %s after %.0f s' % (
             'powered off cleanly' if res.get('end') == 'clean'
-            else 'ended: %s' % res.get('end'), time.time() - start))
+            else 'ended: %s (see %s)' % (res.get('end'), log),
+            time.time() - start))
         return 0 if res.get('end') == 'clean' else 1
 
     results = Results(args.only.strip('/'))
     if group_selected(results.only, 'unit'):
         run_unit(args.build, results)
+    # the CLI on the host: help, man page, completion, exit statuses
+    if not args.unit_only and group_selected(results.only, 'cli'):
+        sys.path.insert(0, os.path.join(ROOT, 'tests', 'cli'))
+        import cli_test
+        cli_test.run(args.build, results.report)
     jobs = []  # (expected seconds, name, function of a Results)
     if not args.unit_only and group_selected(results.only, 'inmate-qemu'):
         sys.path.insert(0, os.path.join(ROOT, 'tests', 'inmates'))

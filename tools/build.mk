@@ -9,12 +9,15 @@ ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 	tools/errmsg_links.c tools/errmsg_system.c
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
 	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
+	tools/json_out.c tools/hwcaps_json.c \
 	tools/pci_linux.c tools/link_sysfs.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
 	tools/config_create.c tools/acpi.c tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
-	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_config.c tools/cmd_link.c \
+	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_cell_load.c \
+	tools/cmd_console.c tools/cli_args.c tools/cmd_config.c \
+	tools/cmd_link.c tools/elf_image.c tools/load_check.c \
 	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \
 	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))

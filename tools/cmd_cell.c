@@ -14,9 +14,11 @@
 #include <warden/cell.h>
 #include <warden/ioctl.h>
 
+#include "cli_args.h"
 #include "config_report.h"
 #include "config_values.h"
 #include "config_yaml.h"
+#include "json_out.h"
 #include "pci_linux.h"
 #include "warden.h"
 
@@ -24,12 +26,14 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: warden cell create [--check] <cell config>\n"
-		"       warden cell load <cell> <image> [-a <address>] "
-		"[-s <string> -a <address>]...\n"
+		"       warden cell load <cell> <image>... [--cmdline "
+		"<string>]\n"
+		"       warden cell run <cell config> <image>... [--cmdline "
+		"<string>]\n"
 		"       warden cell start <cell>\n"
 		"       warden cell shutdown <cell>\n"
 		"       warden cell list [--json]\n"
-		"       warden cell stats <cell> [--json]\n"
+		"       warden cell stats <cell> [--json] [--watch]\n"
 		"       warden cell destroy <cell>\n\n"
 		"<cell> is a cell id or name.\n\n"
 		"create:  the running hypervisor checks the cell config (YAML "
@@ -42,11 +46,12 @@ static int usage(FILE *out)
 		"the file and\n"
 		"  line for a YAML config; after any failure the CPUs are "
 		"online again.\n"
-		"load:    stops the cell and copies each image into its "
-		"loadable memory, at\n"
-		"  guest address -a (default 0). -s <string> loads the string "
-		"with its NUL\n"
-		"  (an inmate's command line, e.g. -s mode=xapic -a 0xff000).\n"
+		"load:    stops the cell and copies each image (ELF, or flat "
+		"at -a <address>)\n"
+		"  into its loadable memory, and --cmdline at its place "
+		"(0xff000); see\n"
+		"  'warden cell load --help'.\n"
+		"run:     create, load and start in one step.\n"
 		"start:   (re)starts the cell's CPUs in real mode at its reset "
 		"address.\n"
 		"shutdown: asks the cell to stop; it may deny (exit 2, the "
@@ -54,7 +59,9 @@ static int usage(FILE *out)
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
 		"and per second\n  over one second, by reason.\n"
-		"--json:  list and stats print one JSON value instead.\n"
+		"  --watch: again every second, until interrupted.\n"
+		"--json:  list and stats print one JSON value instead (stats "
+		"--watch: one a\n  line).\n"
 		"destroy: asks a running cell to stop like shutdown, then its "
 		"CPUs, memory\n  and ports go back to Linux.\n"
 		"PCI functions: create checks that Linux has each one with "
@@ -66,8 +73,6 @@ static int usage(FILE *out)
 		"destroy).\n");
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
-
-static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info);
 
 /* A refusal of "cell create": the sentence, and the name of the other
  * cell it mentions (the hypervisor knows cells by id only). */
@@ -154,30 +159,15 @@ static int create_with_pci(int fd, struct cy_config *c,
 	return ret;
 }
 
-static int cell_create(int argc, char **argv)
+int cell_create_file(const char *file, bool check, uint32_t *cell_id)
 {
 	struct pci_fn *fns = NULL;
 	struct cy_config c;
-	const char *file = NULL;
-	bool check = false;
-	uint32_t cell_id = 0;
-	int i, fd, n, ret;
+	int fd, n, ret;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--check"))
-			check = true;
-		else if (!strcmp(argv[i], "--help"))
-			return usage(stdout);
-		else if (argv[i][0] == '-' || file)
-			return usage(stderr);
-		else
-			file = argv[i];
-	}
-	if (!file)
-		return usage(stderr);
-	fd = config_open_device(&c, file, "cell create");
+	fd = config_open_device(&c, file, "cell create", &ret);
 	if (fd < 0)
-		return EXIT_ERROR;
+		return ret;
 	/* before the cell takes the devices: nothing confines their DMA */
 	config_dma_warnings(stderr, "warden: cell create: ", &c);
 	fns = calloc(PCI_MAX_FUNCTIONS, sizeof(*fns));
@@ -195,29 +185,44 @@ static int cell_create(int argc, char **argv)
 	 * Linux no longer lists) comes before Linux's view of them. */
 	if (n > 0) {
 		ret = create_ioctl(fd, &c, WARDEN_CREATE_VALIDATE_ONLY,
-				   &cell_id);
+				   cell_id);
 		if (!ret && pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n,
 				      "cell create"))
 			ret = EXIT_ERROR;
 		if (!ret && !check)
 			ret = create_with_pci(fd, &c, fns, (unsigned int)n,
-					      &cell_id);
+					      cell_id);
 	} else {
 		ret = create_ioctl(fd, &c,
 				   check ? WARDEN_CREATE_VALIDATE_ONLY : 0,
-				   &cell_id);
+				   cell_id);
 	}
 	if (ret)
 		goto out;
 	if (check)
 		printf("%s: valid for the running system\n", file);
 	else
-		printf("Cell %u created\n", cell_id);
+		printf("Cell %u created\n", *cell_id);
 out:
 	free(fns);
 	close(fd);
 	cy_free(&c);
 	return ret;
+}
+
+static int cell_create(int argc, char **argv)
+{
+	static const char *const flags[] = { "--check", NULL };
+	bool check[1] = { false };
+	const char *file;
+	uint32_t cell_id = 0;
+	int r = args_flags(argc, argv, flags, check, &file);
+
+	if (r == ARGS_HELP)
+		return usage(stdout);
+	if (r != ARGS_OK || !file)
+		return usage(stderr);
+	return cell_create_file(file, check[0], &cell_id);
 }
 
 static const char *cell_state(uint32_t state)
@@ -249,21 +254,6 @@ static const char *cpu_list(const struct warden_cpu_set *set, char *buf,
 	return buf[0] ? buf : "-";
 }
 
-/* A JSON string (names are printable ASCII; quote and backslash
- * escaped). */
-static void json_string(const char *str, size_t max)
-{
-	size_t i;
-
-	putchar('"');
-	for (i = 0; i < max && str[i]; i++) {
-		if (str[i] == '"' || str[i] == '\\')
-			putchar('\\');
-		putchar(str[i]);
-	}
-	putchar('"');
-}
-
 static void json_cpus(const struct warden_cpu_set *set)
 {
 	unsigned int cpu;
@@ -279,7 +269,7 @@ static void json_cpus(const struct warden_cpu_set *set)
 }
 
 /* Fill info for the cell at index; false when there is none. */
-static bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
+bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->index = index;
@@ -309,7 +299,7 @@ static int cell_list(int argc, char **argv)
 		if (json) {
 			printf("%s{\"id\": %u, \"name\": ", i ? ", " : "",
 			       info.cell_id);
-			json_string(info.name, sizeof(info.name));
+			json_str(stdout, info.name, sizeof(info.name));
 			printf(", \"state\": \"%s\", \"cpus\": ",
 			       cell_state(info.state));
 			json_cpus(&info.cpus);
@@ -335,9 +325,7 @@ static int cell_list(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The cell id that arg names (a number or a name); 0 with a message if
- * there is none. */
-static uint32_t resolve_cell(int fd, const char *arg, const char *what)
+uint32_t resolve_cell(int fd, const char *arg, const char *what)
 {
 	struct warden_cell_info info;
 	unsigned long id;
@@ -345,15 +333,27 @@ static uint32_t resolve_cell(int fd, const char *arg, const char *what)
 	uint32_t i;
 
 	id = strtoul(arg, &end, 0);
-	if (*end == 0 && end != arg)
-		return (uint32_t)id;
-	for (i = 0; cell_at(fd, i, &info); i++)
-		if (!strncmp(info.name, arg, sizeof(info.name)))
-			return info.cell_id;
-	fprintf(stderr,
-		"warden: %s: no cell named '%s' (see 'warden cell list')\n",
-		what, arg);
-	return 0;
+	if (*end != 0 || end == arg) {
+		for (i = 0; cell_at(fd, i, &info); i++)
+			if (!strncmp(info.name, arg, sizeof(info.name)))
+				break;
+		if (!cell_at(fd, i, &info)) {
+			fprintf(stderr,
+				"warden: %s: no cell named '%s' (see 'warden "
+				"cell list')\n",
+				what, arg);
+			return 0;
+		}
+		id = info.cell_id;
+	}
+	/* 0 means "none" to the callers: say why instead of failing mute */
+	if (id == WARDEN_ROOT_CELL_ID)
+		fprintf(stderr,
+			"warden: %s: '%s' is the root cell, Linux itself: "
+			"this takes another cell (see 'warden status' for "
+			"root)\n",
+			what, arg);
+	return (uint32_t)id;
 }
 
 /* destroy and start: one cell, one ioctl. */
@@ -382,175 +382,57 @@ static int cell_ref_command(int argc, char **argv, unsigned long cmd,
 	return EXIT_OK;
 }
 
-static int read_file(const char *path, void **data, size_t *size)
+/* The counters of n CPUs into out; false after saying why. */
+static bool read_cpus(int fd, const unsigned int *cpus, unsigned int n,
+		      struct warden_cpu_info *out)
 {
-	FILE *f = fopen(path, "rb");
-	long n;
+	unsigned int i;
 
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		if (f)
-			fclose(f);
-		return -1;
+	for (i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].cpu = cpus[i];
+		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &out[i],
+				 "cell stats"))
+			return false;
 	}
-	*data = malloc(n ? (size_t)n : 1);
-	if (!*data || fread(*data, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		free(*data);
-		return -1;
-	}
-	fclose(f);
-	*size = (size_t)n;
-	return 0;
+	return true;
 }
 
-/* cell load <cell> <image> [-a address] [<image>|-s <string> [-a
- * address]]... */
-static int cell_load(int argc, char **argv)
+static void stats_json(const struct warden_cell_info *info,
+		       const unsigned int *cpus, unsigned int n,
+		       const struct warden_cpu_info *a,
+		       const struct warden_cpu_info *b)
 {
-	struct warden_image images[16];
-	struct warden_cell_load arg;
-	void *data[16] = { 0 };
-	unsigned int n = 0, i;
-	size_t size;
-	char *end;
-	int fd, ret = EXIT_ERROR;
+	unsigned int i, k;
 
-	if (argc < 3 || !strcmp(argv[1], "--help"))
-		return usage(argc >= 2 && !strcmp(argv[1], "--help") ? stdout
-								     : stderr);
-	memset(images, 0, sizeof(images));
-	for (i = 2; i < (unsigned int)argc; i++) {
-		if (!strcmp(argv[i], "-a") && n > 0 && i + 1 < (unsigned)argc) {
-			images[n - 1].guest_address =
-				strtoull(argv[++i], &end, 0);
-			if (*end)
-				return usage(stderr);
-			continue;
-		}
-		if (!strcmp(argv[i], "-s") && i + 1 < (unsigned)argc) {
-			/* a string (an inmate's command line), with its NUL */
-			if (n == 16)
-				goto too_many;
-			size = strlen(argv[++i]) + 1;
-			data[n] = malloc(size);
-			if (!data[n])
-				goto out;
-			memcpy(data[n], argv[i], size);
-			images[n].source_ptr = (uintptr_t)data[n];
-			images[n].size = size;
-			n++;
-			continue;
-		}
-		if (n == 16) {
-		too_many:
-			fprintf(stderr, "warden: cell load: at most 16 images "
-					"and "
-					"strings\n");
-			goto out;
-		}
-		if (read_file(argv[i], &data[n], &size)) {
-			fprintf(stderr, "warden: cell load: cannot read %s\n",
-				argv[i]);
-			goto out;
-		}
-		images[n].source_ptr = (uintptr_t)data[n];
-		images[n].size = size;
-		n++;
+	printf("{\"cell\": %u, \"name\": ", info->cell_id);
+	json_str(stdout, info->name, sizeof(info->name));
+	printf(", \"state\": \"%s\", \"cpus\": [", cell_state(info->state));
+	for (i = 0; i < n; i++) {
+		printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
+		       cpus[i]);
+		for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS; k++)
+			printf("%s\"%s\": %llu", k ? ", " : "", stat_names[k],
+			       (unsigned long long)b[i].stats[k]);
+		printf("}, \"per_second\": {");
+		for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS; k++)
+			printf("%s\"%s\": %llu", k ? ", " : "", stat_names[k],
+			       (unsigned long long)(b[i].stats[k] -
+						    a[i].stats[k]));
+		printf("}}");
 	}
-	fd = warden_open_device();
-	if (fd < 0)
-		goto out;
-	memset(&arg, 0, sizeof(arg));
-	arg.cell_id = resolve_cell(fd, argv[1], "cell load");
-	arg.num_images = n;
-	arg.images_ptr = (uintptr_t)images;
-	if (arg.cell_id &&
-	    warden_ioctl(fd, WARDEN_IOCTL_CELL_LOAD, &arg, "cell load") == 0) {
-		printf("Cell %u: %u image%s loaded\n", arg.cell_id, n,
-		       n == 1 ? "" : "s");
-		ret = EXIT_OK;
-	}
-	close(fd);
-out:
-	for (i = 0; i < 16; i++)
-		free(data[i]);
-	return ret;
+	printf("]}\n");
 }
 
-/* cell stats <cell>: each CPU's VM exits, total and per second over one
- * second, by reason (the counters restart when a CPU enters the cell). */
-static int cell_stats(int argc, char **argv)
+static void stats_text(const struct warden_cell_info *info,
+		       const unsigned int *cpus, unsigned int n,
+		       const struct warden_cpu_info *a,
+		       const struct warden_cpu_info *b)
 {
-	struct warden_cpu_info a[8], b[8];
-	struct warden_cell_info info;
-	unsigned int cpus[8], n = 0, i, k;
-	bool json = argc == 3 && !strcmp(argv[2], "--json");
-	uint32_t id, idx;
-	int fd;
+	unsigned int i, k;
 
-	bool help = argc >= 2 && !strcmp(argv[1], "--help");
-
-	/* argc 1: no cell named, argv[1] is NULL */
-	if (argc < 2 || (argc != 2 && !json) || help)
-		return usage(help ? stdout : stderr);
-	fd = warden_open_device();
-	if (fd < 0)
-		return EXIT_ERROR;
-	id = resolve_cell(fd, argv[1], "cell stats");
-	for (idx = 0; id && cell_at(fd, idx, &info); idx++)
-		if (info.cell_id == id)
-			break;
-	if (!id || info.cell_id != id) {
-		close(fd);
-		return EXIT_ERROR;
-	}
-	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
-		if (warden_cpu_in_set(&info.cpus, k))
-			cpus[n++] = k;
-	for (i = 0; i < n; i++) {
-		memset(&a[i], 0, sizeof(a[i]));
-		a[i].cpu = cpus[i];
-		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &a[i],
-				 "cell stats"))
-			goto fail;
-	}
-	sleep(1);
-	for (i = 0; i < n; i++) {
-		memset(&b[i], 0, sizeof(b[i]));
-		b[i].cpu = cpus[i];
-		if (warden_ioctl(fd, WARDEN_IOCTL_CPU_INFO, &b[i],
-				 "cell stats"))
-			goto fail;
-	}
-	close(fd);
-	if (json) {
-		printf("{\"cell\": %u, \"name\": ", id);
-		json_string(info.name, sizeof(info.name));
-		printf(", \"state\": \"%s\", \"cpus\": [",
-		       cell_state(info.state));
-		for (i = 0; i < n; i++) {
-			printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
-			       cpus[i]);
-			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
-			     k++)
-				printf("%s\"%s\": %llu", k ? ", " : "",
-				       stat_names[k],
-				       (unsigned long long)b[i].stats[k]);
-			printf("}, \"per_second\": {");
-			for (k = 0; k < b[i].num_stats && k < WARDEN_NUM_STATS;
-			     k++)
-				printf("%s\"%s\": %llu", k ? ", " : "",
-				       stat_names[k],
-				       (unsigned long long)(b[i].stats[k] -
-							    a[i].stats[k]));
-			printf("}}");
-		}
-		printf("]}\n");
-		return EXIT_OK;
-	}
-	printf("cell %u \"%.*s\": %s\n", id, (int)sizeof(info.name), info.name,
-	       cell_state(info.state));
+	printf("cell %u \"%.*s\": %s\n", info->cell_id, (int)sizeof(info->name),
+	       info->name, cell_state(info->state));
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);
@@ -561,6 +443,65 @@ static int cell_stats(int argc, char **argv)
 							    a[i].stats[k]));
 		printf("\n");
 	}
+}
+
+/* The cell id names, into info; false (said) when there is none. */
+static bool find_cell(int fd, const char *arg, struct warden_cell_info *info)
+{
+	uint32_t id = resolve_cell(fd, arg, "cell stats"), idx;
+
+	for (idx = 0; id && cell_at(fd, idx, info); idx++)
+		if (info->cell_id == id)
+			return true;
+	if (id)
+		fprintf(stderr, "warden: cell stats: no cell %u\n", id);
+	return false;
+}
+
+/*
+ * cell stats <cell> [--json] [--watch]: each CPU's VM exits, total and per
+ * second over one second, by reason (the counters restart when a CPU
+ * enters the cell); --watch again every second until interrupted or the
+ * cell is gone.
+ */
+static int cell_stats(int argc, char **argv)
+{
+	static const char *const flags[] = { "--json", "--watch", NULL };
+	struct warden_cpu_info a[8], b[8];
+	struct warden_cell_info info;
+	unsigned int cpus[8], n = 0, k;
+	bool set[2] = { false, false }, json, watch;
+	const char *cell;
+	int fd, r = args_flags(argc, argv, flags, set, &cell);
+
+	if (r == ARGS_HELP)
+		return usage(stdout);
+	if (r != ARGS_OK || !cell)
+		return usage(stderr);
+	json = set[0];
+	watch = set[1];
+	fd = warden_open_device();
+	if (fd < 0)
+		return EXIT_ERROR;
+	if (!find_cell(fd, cell, &info))
+		goto fail;
+	for (k = 0; k < WARDEN_MAX_CPUS && n < 8; k++)
+		if (warden_cpu_in_set(&info.cpus, k))
+			cpus[n++] = k;
+	if (!read_cpus(fd, cpus, n, a))
+		goto fail;
+	do {
+		sleep(1);
+		if (!read_cpus(fd, cpus, n, b) || !find_cell(fd, cell, &info))
+			goto fail;
+		if (json)
+			stats_json(&info, cpus, n, a, b);
+		else
+			stats_text(&info, cpus, n, a, b);
+		fflush(stdout);
+		memcpy(a, b, sizeof(a));
+	} while (watch);
+	close(fd);
 	return EXIT_OK;
 fail:
 	close(fd);
@@ -679,7 +620,9 @@ int cmd_cell(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "destroy"))
 		return cell_destroy(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "load"))
-		return cell_load(argc - 1, argv + 1);
+		return cell_load_main(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "run"))
+		return cell_run_main(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "start"))
 		return cell_start(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "shutdown"))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "warden enable | disable | status | console": the hypervisor's life
- * cycle, as thin calls of the driver's ioctls.
+ * "warden enable | disable | status": the hypervisor's life cycle, as
+ * thin calls of the driver's ioctls (console: cmd_console.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -38,18 +38,38 @@ void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 		warden_error_describe(e, buf, len);
 }
 
-int config_open_device(struct cy_config *c, const char *file, const char *what)
+int config_open_device(struct cy_config *c, const char *file, const char *what,
+		       int *status)
 {
 	char prefix[64];
 	int fd;
 
+	snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
 	if (cy_load_file(c, file)) {
-		snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
 		config_print_diags(stderr, prefix, c);
+		/* one message without a line: the file itself is the
+		 * problem (its errno text), not what it says */
+		*status = c->n_diags == 1 && !c->diags[0].line && !c->yaml
+				  ? EXIT_ERROR
+				  : EXIT_CHECK_FAILED;
 		cy_free(c);
 		return -1;
 	}
+	/* Without the driver, the config's own errors come first: the user
+	 * fixes them before loading it, not after. */
+	if (access(WARDEN_DEVICE, F_OK) && errno == ENOENT) {
+		if (config_validate(stderr, prefix, c, NULL, NULL, 0)) {
+			*status = EXIT_CHECK_FAILED;
+			cy_free(c);
+			return -1;
+		}
+		fprintf(stderr,
+			"warden: %s: %s is valid on its own; the running "
+			"system checks the rest\n",
+			what, file);
+	}
 	fd = warden_open_device();
+	*status = EXIT_ERROR;
 	if (fd < 0)
 		cy_free(c);
 	return fd;
@@ -70,14 +90,16 @@ int cmd_enable(int argc, char **argv)
 			"(docs/config.md) or compiled by 'warden config\n"
 			"compile' (detected by its WRDNSYS signature). A "
 			"refusal says why, with the\nfile and line for a "
-			"YAML config.\n\nExit status: 0 enabled, 2 refused "
-			"or error.\n");
+			"YAML config.\n\nExit status: 0 enabled, 1 the config "
+			"is invalid on its own (YAML\nor rule errors, "
+			"all listed), 2 refused by the running system, or "
+			"error.\n");
 		return argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK
 							       : EXIT_ERROR;
 	}
-	fd = config_open_device(&c, argv[1], "enable");
+	fd = config_open_device(&c, argv[1], "enable", &ret);
 	if (fd < 0)
-		return EXIT_ERROR;
+		return ret;
 	memset(&arg, 0, sizeof(arg));
 	arg.config_ptr = (uintptr_t)c.blob;
 	arg.config_size = (uint32_t)c.size;
@@ -234,12 +256,21 @@ int cmd_status(int argc, char **argv)
 			"N, \"cells\": N, \"memory_pool\": {\"pages\",\n"
 			"  \"used\", \"free_kib\"}, \"cpu\": [{\"cpu\", "
 			"\"state\", \"cell\", \"vmexits\": {\"total\",\n"
-			"  ...}}]}, or {\"enabled\": false}.\n");
+			"  ...}}]}, or {\"enabled\": false}; without the "
+			"driver "
+			"{\"enabled\": false,\n  \"driver_loaded\": "
+			"false} (exit 2).\n");
 		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
 	}
 	fd = warden_open_device();
-	if (fd < 0)
+	if (fd < 0) {
+		/* still one JSON value for a script, the reason on stderr */
+		if (json)
+			printf("{\"enabled\": false, \"driver_loaded\": "
+			       "%s}\n",
+			       access(WARDEN_DEVICE, F_OK) ? "false" : "true");
 		return EXIT_ERROR;
+	}
 	memset(&st, 0, sizeof(st));
 	if (warden_ioctl(fd, WARDEN_IOCTL_STATUS, &st, "status") < 0) {
 		close(fd);
@@ -254,37 +285,4 @@ int cmd_status(int argc, char **argv)
 		status_text(fd, &st);
 	close(fd);
 	return EXIT_OK;
-}
-
-int cmd_console(int argc, char **argv)
-{
-	bool follow = argc == 2 && !strcmp(argv[1], "-f");
-	char buf[4096];
-	ssize_t n;
-	int fd;
-
-	if (argc > 2 || (argc == 2 && !follow)) {
-		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
-			"Usage: warden console [-f]\n\nPrints the hypervisor "
-			"console, oldest line first (the hypervisor's last 256 "
-			"lines, each cell's last 32); -f keeps printing new "
-			"lines.\n");
-		return strcmp(argv[1], "--help") ? EXIT_ERROR : EXIT_OK;
-	}
-	fd = open(WARDEN_DEVICE, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return warden_open_device() < 0 ? EXIT_ERROR : EXIT_ERROR;
-	for (;;) {
-		n = read(fd, buf, sizeof(buf));
-		if (n > 0) {
-			fwrite(buf, 1, n, stdout);
-			fflush(stdout);
-			continue;
-		}
-		if (n < 0 || !follow)
-			break;
-		usleep(200000);
-	}
-	close(fd);
-	return n < 0 ? EXIT_ERROR : EXIT_OK;
 }

@@ -7,6 +7,7 @@
  * The judging is in hwcaps.c, hwcaps_svm.c and host_facts.c.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 #include "host_facts.h"
 #include "hwcaps.h"
+#include "hwcaps_json.h"
 #include "hwprobe_host.h"
 #include "warden.h"
 
@@ -30,7 +32,7 @@ struct context {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: warden hardware check [--from FILE]\n"
+	fprintf(out, "Usage: warden hardware check [--from FILE] [--json]\n"
 		     "       warden hardware dump\n"
 		     "\n"
 		     "check: reads raw CPUID on every online CPU (through the "
@@ -46,7 +48,9 @@ static void usage(FILE *out)
 		     "module (as root; other\n"
 		     "  users get the rows that need MSRs as unread). With "
 		     "--from, judges a dump\n"
-		     "  recorded on another machine instead.\n"
+		     "  recorded on another machine instead. --json: the CPUs' "
+		     "rows as one JSON\n  object (\"can_run\", \"features\": "
+		     "[{\"name\", \"status\", \"detail\"}]).\n"
 		     "dump:  prints those raw facts, one per line.\n"
 		     "\n"
 		     "Exit status: 0 all required features present, 1 some "
@@ -136,6 +140,9 @@ static size_t system_rows(const struct context *ctx,
 	return host_facts(&o, rows);
 }
 
+/* --json given to "hardware check" */
+static bool json;
+
 static int report(const struct warden_hw_probe *probes, size_t n,
 		  const struct context *ctx)
 {
@@ -147,6 +154,10 @@ static int report(const struct warden_hw_probe *probes, size_t n,
 	int missing;
 
 	missing = hwcaps_evaluate(probes, n, &rep);
+	if (json) {
+		hwcaps_print_json(stdout, &rep, n, ctx->skipped, missing);
+		return missing || ctx->skipped ? EXIT_CHECK_FAILED : EXIT_OK;
+	}
 	printf("Warden hardware check: %zu CPU%s probed%s%s%s\n", n,
 	       n == 1 ? "" : "s", ctx->source ? ", recorded in " : "",
 	       ctx->source ? ctx->source : "",
@@ -255,6 +266,11 @@ int cmd_hardware(int argc, char **argv)
 			return EXIT_OK;
 		}
 	}
+	/* --json last: the forms below stay as they are */
+	json = argc >= 3 && !strcmp(argv[1], "check") &&
+	       !strcmp(argv[argc - 1], "--json");
+	if (json)
+		argc--;
 	if (!(argc == 2 && !strcmp(argv[1], "check")) &&
 	    !(argc == 4 && !strcmp(argv[1], "check") &&
 	      !strcmp(argv[2], "--from")) &&

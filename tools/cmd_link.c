@@ -63,23 +63,27 @@ int link_list_main(int argc, char **argv)
 {
 	struct link_state *links;
 	char err[1024];
+	bool json;
 	size_t n;
 	int r;
 
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		printf("Usage: warden link list\n\nEvery link of the system "
+		printf("Usage: warden link list [--json]\n\nEvery link of the "
+		       "system "
 		       "config while Warden is enabled: its memory and\n"
 		       "access, and per peer its index, cell, virtual PCI "
 		       "function, MSI-X vectors,\nwhether its cell exists "
 		       "(present) and whether it has set its state up; for\n"
 		       "root's peer the character device and the net "
-		       "interface.\n\nExit status: 0 listed (also none), 2 "
+		       "interface. --json: the same as one JSON array.\n\nExit "
+		       "status: 0 listed (also none), 2 "
 		       "Warden not enabled or the driver's\nlist "
 		       "unreadable.\n");
 		return EXIT_OK;
 	}
-	if (argc != 1) {
-		fprintf(stderr, "Usage: warden link list\n");
+	json = argc == 2 && !strcmp(argv[1], "--json");
+	if (argc != 1 && !json) {
+		fprintf(stderr, "Usage: warden link list [--json]\n");
 		return EXIT_ERROR;
 	}
 	r = link_enabled(LINK_SYSFS);
@@ -114,7 +118,9 @@ int link_list_main(int argc, char **argv)
 		fprintf(stderr, "warden: link list: %s\n", err);
 		return EXIT_ERROR;
 	}
-	if (!n)
+	if (json)
+		link_print_json(stdout, links, n);
+	else if (!n)
 		printf("No links: the system config has none\n");
 	else
 		link_print_table(stdout, links, n);

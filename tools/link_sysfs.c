@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_out.h"
 #include "link_sysfs.h"
 
 #define LINKS_DIR "/kernel/warden/links"
@@ -369,4 +370,47 @@ void link_print_table(FILE *out, const struct link_state *links, size_t n)
 			fprintf(out, "%-*s  %-*s  %-*s  (no peers listed)\n",
 				wl, l->name, wm, mem, wa, l->access);
 	}
+}
+
+void link_print_json(FILE *out, const struct link_state *links, size_t n)
+{
+	const struct link_peer_state *q;
+	const struct link_state *l;
+	unsigned int p;
+	size_t i;
+
+	fputc('[', out);
+	for (i = 0; i < n; i++) {
+		l = &links[i];
+		fprintf(out, "%s{\"name\": ", i ? ", " : "");
+		json_str(out, l->name, sizeof(l->name));
+		fprintf(out,
+			", \"index\": %u, \"phys\": %llu, \"size\": %llu, "
+			"\"access\": ",
+			l->index, (unsigned long long)l->phys,
+			(unsigned long long)l->size);
+		json_str(out, l->access, sizeof(l->access));
+		fprintf(out,
+			", \"root_peer\": %d, \"device\": ", l->local_peer);
+		json_str(out, l->device, sizeof(l->device));
+		fprintf(out, ", \"netdev\": ");
+		json_str(out, l->netdev, sizeof(l->netdev));
+		fprintf(out, ", \"peers\": [");
+		for (p = 0; p < l->n_peers; p++) {
+			q = &l->peers[p];
+			fprintf(out,
+				"%s{\"index\": %u, \"cell\": ", p ? ", " : "",
+				q->index);
+			json_str(out, q->cell, sizeof(q->cell));
+			fprintf(out, ", \"bdf\": ");
+			json_str(out, q->bdf, sizeof(q->bdf));
+			fprintf(out,
+				", \"vectors\": %u, \"present\": %s, "
+				"\"up\": %s}",
+				q->vectors, q->present ? "true" : "false",
+				q->up ? "true" : "false");
+		}
+		fprintf(out, "]}");
+	}
+	fprintf(out, "]\n");
 }

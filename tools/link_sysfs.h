@@ -81,4 +81,8 @@ int link_read_all(const char *sysfs, struct link_state **out, size_t *n,
  * root's row. */
 void link_print_table(FILE *out, const struct link_state *links, size_t n);
 
+/* The same as one JSON array ("warden link list --json"): a link per
+ * element, its peers in "peers". */
+void link_print_json(FILE *out, const struct link_state *links, size_t n);
+
 #endif /* WARDEN_TOOLS_LINK_SYSFS_H */

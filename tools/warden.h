@@ -3,7 +3,9 @@
 #ifndef WARDEN_TOOLS_WARDEN_H
 #define WARDEN_TOOLS_WARDEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <warden/error.h>
 
@@ -44,9 +46,13 @@ int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
 /*
  * Load the config in file (YAML or compiled) into c and open /dev/warden:
  * the device's file descriptor, or -1 after saying why ("warden: <what>:
- * ..."), with c freed.  On success the caller frees c (cmd_enable.c).
+ * ..."), with c freed and *status the exit status: EXIT_CHECK_FAILED for
+ * an invalid config (without the driver, the validator's errors too),
+ * EXIT_ERROR for a file that cannot be read or no device.  On success the
+ * caller frees c (cmd_enable.c).
  */
-int config_open_device(struct cy_config *c, const char *file, const char *what);
+int config_open_device(struct cy_config *c, const char *file, const char *what,
+		       int *status);
 
 /*
  * A warden_describe_fn for refusals of a config loaded with cy_load_file
@@ -55,6 +61,27 @@ int config_open_device(struct cy_config *c, const char *file, const char *what);
  */
 void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 			     size_t len);
+
+/* The cell at index (0: root) into info; false when there is none
+ * (cmd_cell.c). */
+struct warden_cell_info;
+bool cell_at(int fd, uint32_t index, struct warden_cell_info *info);
+
+/* The cell id that arg names (a number or a name); 0 after a message
+ * ("warden: <what>: no cell named ...") when there is none (cmd_cell.c). */
+uint32_t resolve_cell(int fd, const char *arg, const char *what);
+
+/* "cell create [--check] FILE": the exit status; the new cell's id in
+ * *cell_id (cmd_cell.c). */
+int cell_create_file(const char *file, bool check, uint32_t *cell_id);
+
+/* Whether a console line belongs to cell name: its own output or the
+ * hypervisor naming it (cmd_console.c). */
+bool console_line_of(const char *line, const char *name);
+
+/* "cell load" and "cell run" (cmd_cell_load.c). */
+int cell_load_main(int argc, char **argv);
+int cell_run_main(int argc, char **argv);
 
 /* The PCI functions of every cell, as the driver lists them in sysfs,
  * at most max (cmd_cell.c): their number. */

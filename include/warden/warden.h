@@ -10,6 +10,7 @@
 #include "error.h"
 #include "hvheader.h"
 #include "hypercall.h"
+#include "load.h"
 #include "stats.h"
 
 #endif /* WARDEN_WARDEN_H */

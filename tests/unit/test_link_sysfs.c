@@ -191,6 +191,42 @@ static void table(void **state)
 	free(links);
 }
 
+/* link list --json: the same facts, as one array; the cell name with a
+ * blank and a quote comes out escaped. */
+static void json(void **state)
+{
+	struct link_state *links;
+	char err[512], *out = NULL;
+	size_t n, len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(link_read_all(root, &links, &n, err, sizeof(err)), 0);
+	strcpy(links[1].peers[2].cell, "link \"peer\"");
+	f = open_memstream(&out, &len);
+	link_print_json(f, links, n);
+	fclose(f);
+	assert_non_null(out);
+	assert_non_null(strstr(out, "[{\"name\": \"echo\", \"index\": 0, "
+				    "\"phys\": "
+				    "868220928, \"size\": 1048576, \"access\": "
+				    "\"directional\", \"root_peer\": 0, "
+				    "\"device\": "
+				    "\"/dev/warden-link-echo\", \"netdev\": "
+				    "\"wl-echo\", "
+				    "\"peers\": [{\"index\": 0, \"cell\": "
+				    "\"Linux\", "
+				    "\"bdf\": \"00:10.0\", \"vectors\": 3, "
+				    "\"present\": "
+				    "true, \"up\": true}, "));
+	assert_non_null(strstr(out, "{\"index\": 2, \"cell\": \"link "
+				    "\\\"peer\\\"\", \"bdf\": \"00:01.0\", "
+				    "\"vectors\": 3, \"present\": false, "
+				    "\"up\": false}]}]\n"));
+	free(out);
+	free(links);
+}
+
 /* Not enabled, no driver, no list, damaged files: each named. */
 static void refusals(void **state)
 {
@@ -258,8 +294,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parsers),  cmocka_unit_test(read_tree),
-		cmocka_unit_test(table),    cmocka_unit_test(refusals),
-		cmocka_unit_test(no_links),
+		cmocka_unit_test(table),    cmocka_unit_test(json),
+		cmocka_unit_test(refusals), cmocka_unit_test(no_links),
 	};
 
 	return cmocka_run_group_tests_name("link_sysfs", tests, setup,

@@ -241,7 +241,10 @@ class Console:
         if self.drop:
             new = [line for line in new if not self.drop.search(line)]
         self.lines.extend(new)
-        if stream:
+        if callable(stream):  # a viewer (make demo: tests/demo_view.py)
+            for line in new:
+                stream(self.label, line)
+        elif stream:
             for line in new:
                 sys.stdout.write(self.label + line + '\n')
             if new:

@@ -7,11 +7,14 @@
 #ifndef INMATE_ARCH_H
 #define INMATE_ARCH_H
 
+#include <warden/load.h>
+
 /* Memory layout convention (docs/inmates.md). */
 #define INMATE_IMAGE_BASE 0x0
 #define INMATE_IMAGE_LIMIT 0xff000 /* image + BSS + stacks end below */
-#define INMATE_CMDLINE 0xff000	   /* NUL-terminated command line */
-#define INMATE_CMDLINE_SIZE 0x1000
+/* NUL-terminated command line, where the ABI puts it (warden/load.h) */
+#define INMATE_CMDLINE WARDEN_CMDLINE_ADDRESS
+#define INMATE_CMDLINE_SIZE WARDEN_CMDLINE_SIZE
 #define INMATE_COMM_REGION 0x100000 /* struct warden_comm_region */
 #define INMATE_STACK_SIZE 0x4000    /* the first CPU's stack */
 
