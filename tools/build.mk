@@ -10,9 +10,13 @@ ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
 	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
 	tools/pci_linux.c tools/link_sysfs.c
+# "warden config create", a file per source (tools/config_create_parts.h).
+CONFIG_CREATE_SRCS := tools/config_create.c tools/config_create_memory.c \
+	tools/config_create_acpi.c tools/config_create_pins.c \
+	tools/config_create_pci.c tools/config_create_writer.c
 TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
 	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/config_create.c tools/acpi.c tools/boot_plan.c tools/iomem.c
+	$(CONFIG_CREATE_SRCS) tools/acpi.c tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_config.c tools/cmd_link.c \
 	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \

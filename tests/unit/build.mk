@@ -97,9 +97,8 @@ UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
-UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c tools/memmap.c \
-	tools/iomem.c \
-	tools/acpi.c
+UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) $(CONFIG_CREATE_SRCS) \
+	tools/memmap.c tools/iomem.c tools/acpi.c
 UNIT_LIBS_config_create := -lyaml
 
 # The same corpus through the validator built with the hypervisor's flags
