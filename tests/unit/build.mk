@@ -91,9 +91,7 @@ $(UNIT_OUT)/config_check.hv.o: $(UNIT_CC_HV_OBJS)
 UNIT_CONFIG_TESTS := config_yaml config_create config_freestanding
 UNIT_TESTS += $(UNIT_CONFIG_TESTS)
 UNIT_BINS += $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_CONFIG_TESTS))
-UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
-	tools/config_file.c tools/config_report.c tools/config_show.c \
-	$(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS)
+UNIT_CONFIG_TOOLS := $(CONFIG_LOAD_SRCS) $(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS)
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
