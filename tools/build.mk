@@ -11,9 +11,20 @@ TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
 	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
 	tools/json_out.c tools/hwcaps_json.c \
 	tools/pci_linux.c tools/link_sysfs.c
-TOOLS_CONFIG_SRCS := tools/config_values.c tools/config_yaml.c \
-	tools/config_file.c tools/config_report.c tools/config_show.c \
-	tools/config_create.c tools/acpi.c tools/boot_plan.c tools/iomem.c
+# "warden config create", a file per source (tools/config_create_parts.h).
+CONFIG_CREATE_SRCS := tools/config_create.c tools/config_create_memory.c \
+	tools/config_create_acpi.c tools/config_create_pins.c \
+	tools/config_create_pci.c tools/config_create_writer.c
+# The YAML front end, a file per subject (tools/config_yaml_parts.h).
+CONFIG_YAML_SRCS := tools/config_yaml.c tools/config_yaml_nodes.c \
+	tools/config_yaml_system.c tools/config_yaml_cell.c \
+	tools/config_yaml_pci.c tools/config_yaml_links.c
+# Loading, reporting on and showing configs: what the unit tests and the
+# fuzzers link with the validator too.
+CONFIG_LOAD_SRCS := tools/config_values.c $(CONFIG_YAML_SRCS) \
+	tools/config_file.c tools/config_report.c tools/config_show.c
+TOOLS_CONFIG_SRCS := $(CONFIG_LOAD_SRCS) $(CONFIG_CREATE_SRCS) tools/acpi.c \
+	tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_cell_load.c \
 	tools/cmd_console.c tools/cli_args.c tools/cmd_config.c \

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Binary config → YAML ("warden config show"): the inverse of
- * config_yaml.c.  For a blob the YAML can express (reserved fields and
- * header, region and console flags that YAML has no key for are 0, the
- * counts match the blob), compiling the output gives the same bytes back.
+ * Binary config → YAML ("warden config show"): the inverse of the YAML
+ * front end (config_yaml.h).  For a blob the YAML can express (reserved
+ * fields and header, region and console flags that YAML has no key for
+ * are 0, the counts match the blob), compiling the output gives the same
+ * bytes back.
  */
 #ifndef WARDEN_TOOLS_CONFIG_SHOW_H
 #define WARDEN_TOOLS_CONFIG_SHOW_H

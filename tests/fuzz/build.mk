@@ -28,10 +28,8 @@ FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 FUZZ_DEPS_config_check := $(CONFIG_CHECK_SRCS) tests/unit/config_builder.c
 # The YAML front end and what the CLI does with it; libyaml itself is the
 # distribution's (not instrumented).
-FUZZ_DEPS_config_yaml := tools/config_values.c tools/config_yaml.c \
-	tools/config_file.c tools/config_report.c tools/config_show.c \
-	$(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS) tests/unit/yaml_corpus.c \
-	tests/unit/yaml_syntax.c
+FUZZ_DEPS_config_yaml := $(CONFIG_LOAD_SRCS) $(ERRMSG_SRCS) \
+	$(CONFIG_CHECK_SRCS) tests/unit/yaml_corpus.c tests/unit/yaml_syntax.c
 FUZZ_LIBS_config_yaml := -lyaml
 FUZZ_BINS := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the YAML config front end (tools/config_yaml.c and
+ * libFuzzer target for the YAML config front end (tools/config_yaml*.c and
  * what the CLI does with its output).  An input is YAML text:
  *
  *  - it compiles, or every error has a line within the input and a

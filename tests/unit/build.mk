@@ -96,15 +96,12 @@ $(UNIT_OUT)/config_check.hv.o: $(UNIT_CC_HV_OBJS)
 UNIT_CONFIG_TESTS := config_yaml config_create config_freestanding
 UNIT_TESTS += $(UNIT_CONFIG_TESTS)
 UNIT_BINS += $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_CONFIG_TESTS))
-UNIT_CONFIG_TOOLS := tools/config_values.c tools/config_yaml.c \
-	tools/config_file.c tools/config_report.c tools/config_show.c \
-	$(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS)
+UNIT_CONFIG_TOOLS := $(CONFIG_LOAD_SRCS) $(ERRMSG_SRCS) $(CONFIG_CHECK_SRCS)
 UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
-UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) tools/config_create.c tools/memmap.c \
-	tools/iomem.c \
-	tools/acpi.c
+UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) $(CONFIG_CREATE_SRCS) \
+	tools/memmap.c tools/iomem.c tools/acpi.c
 UNIT_LIBS_config_create := -lyaml
 
 # The same corpus through the validator built with the hypervisor's flags

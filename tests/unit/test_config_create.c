@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "warden config create" (tools/config_create.c, tools/acpi.c):
+ * "warden config create" (tools/config_create*.c, tools/acpi.c):
  *
  *  - on the files recorded in the Bochs test machine (2 CPUs, 1 GiB,
  *    memmap=64M$0x30000000; tests/unit/fixtures/bochs-2cpu/: /proc/iomem,

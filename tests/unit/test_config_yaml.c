@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The YAML config front end (tools/config_yaml.c, config_file.c,
+ * The YAML config front end (tools/config_yaml*.c, config_file.c,
  * config_report.c, config_show.c, config_values.c):
  *
  *  - values: numbers with units, CPU lists, port ranges;

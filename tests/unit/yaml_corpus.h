@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * YAML configs for the tests of the config front end (tools/config_yaml.c)
+ * YAML configs for the tests of the config front end (tools/config_yaml*.c)
  * and of the validator's builds, and for the fuzz seeds.
  *
  * The base system is the emulated test machine as in config_builder.h (1
