@@ -7,7 +7,9 @@ TOOLS_OUT := $(BUILD)/tools
 # The error messages, a file per family of rules (tools/errmsg_parts.h).
 ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 	tools/errmsg_links.c tools/errmsg_system.c
-TOOLS_LIB_SRCS := tools/hwcaps.c tools/hwcaps_svm.c $(ERRMSG_SRCS) \
+# The capability evaluator, its two vendor tables and its dump format.
+HWCAPS_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/hwcaps_dump.c
+TOOLS_LIB_SRCS := $(HWCAPS_SRCS) $(ERRMSG_SRCS) \
 	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
 	tools/json_out.c tools/hwcaps_json.c \
 	tools/pci_linux.c tools/link_sysfs.c

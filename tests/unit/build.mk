@@ -12,8 +12,8 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json
 
-UNIT_DEPS_hwcaps := tools/hwcaps.c tools/hwcaps_svm.c
-UNIT_DEPS_hwcaps_host := tools/hwcaps.c tools/hwcaps_svm.c tools/hwprobe_host.c
+UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
+UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
 UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
 	tools/config_values.c tools/iomem.c
 UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c
@@ -31,8 +31,7 @@ UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c tools/json_out.c
 UNIT_DEPS_elf_image := tools/elf_image.c tools/load_check.c
 UNIT_DEPS_cli_args := tools/cli_args.c
-UNIT_DEPS_hwcaps_json := tools/hwcaps_json.c tools/hwcaps.c \
-	tools/hwcaps_svm.c tools/json_out.c
+UNIT_DEPS_hwcaps_json := tools/hwcaps_json.c $(HWCAPS_SRCS) tools/json_out.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/vmx/ept.c
