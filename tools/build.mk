@@ -28,7 +28,8 @@ CONFIG_LOAD_SRCS := tools/config_values.c $(CONFIG_YAML_SRCS) \
 TOOLS_CONFIG_SRCS := $(CONFIG_LOAD_SRCS) $(CONFIG_CREATE_SRCS) tools/acpi.c \
 	tools/boot_plan.c tools/iomem.c
 TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
-	tools/cmd_enable.c tools/cmd_cell.c tools/cmd_cell_load.c \
+	tools/cli_common.c tools/cmd_enable.c tools/cmd_cell.c \
+	tools/cmd_cell_create.c tools/cmd_cell_load.c \
 	tools/cmd_console.c tools/cli_args.c tools/cmd_config.c \
 	tools/cmd_link.c tools/elf_image.c tools/load_check.c \
 	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \

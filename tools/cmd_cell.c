@@ -74,142 +74,6 @@ static int usage(FILE *out)
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
 
-/* A refusal of "cell create": the sentence, and the name of the other
- * cell it mentions (the hypervisor knows cells by id only). */
-struct create_ctx {
-	struct cy_config *config;
-	int fd;
-};
-
-static void describe_create_refusal(void *ctx, const struct warden_error *e,
-				    char *buf, size_t len)
-{
-	const struct create_ctx *cc = ctx;
-	struct warden_cell_info info;
-	char needle[40];
-	int v = warden_rule_other_cell_value(e->rule);
-	uint64_t other = v >= 0 ? e->values[v] : 0;
-	size_t used;
-	uint32_t i;
-
-	describe_config_refusal(cc->config, e, buf, len);
-	snprintf(needle, sizeof(needle), "cell %llu (\"",
-		 (unsigned long long)other);
-	if (!other || strstr(buf, needle))
-		return; /* nothing to add, or the sentence names it already */
-	for (i = 0; cell_at(cc->fd, i, &info); i++)
-		if (info.cell_id == other) {
-			used = strlen(buf);
-			snprintf(buf + used, len - used, " (\"%.*s\")",
-				 (int)sizeof(info.name), info.name);
-			return;
-		}
-}
-
-/* The create ioctl with flags; 0, or the exit status after the refusal
- * was said. */
-static int create_ioctl(int fd, struct cy_config *c, uint32_t flags,
-			uint32_t *cell_id)
-{
-	struct warden_cell_create arg;
-	struct create_ctx ctx = { .config = c, .fd = fd };
-	int ret;
-
-	memset(&arg, 0, sizeof(arg));
-	arg.config_ptr = (uintptr_t)c->blob;
-	arg.config_size = (uint32_t)c->size;
-	arg.flags = flags;
-	ret = warden_ioctl_describe(fd, WARDEN_IOCTL_CELL_CREATE, &arg,
-				    "cell create", describe_create_refusal,
-				    &ctx);
-	if (ret >= 0) {
-		*cell_id = arg.cell_id;
-		return EXIT_OK;
-	}
-	return arg.error.rule && config_rule(arg.error.rule) &&
-			       arg.error.rule != WARDEN_RULE_MEM_NOT_RESERVED
-		       ? EXIT_CHECK_FAILED
-		       : EXIT_ERROR;
-}
-
-/*
- * Create with PCI functions: the hypervisor checks the config first, then
- * Linux lets go of the functions, then the cell is created; a failure
- * after the functions went gives them back.
- */
-static int create_with_pci(int fd, struct cy_config *c,
-			   const struct pci_fn *fns, unsigned int n,
-			   uint32_t *cell_id)
-{
-	char name[WARDEN_NAME_LEN + 1];
-	int ret;
-
-	ret = create_ioctl(fd, c, WARDEN_CREATE_VALIDATE_ONLY, cell_id);
-	if (ret)
-		return ret;
-	config_cell_name(c, name, sizeof(name));
-	if (pci_give_up(stdout, stderr, PCI_SYSFS, fns, n, "cell create", name))
-		return EXIT_ERROR;
-	ret = create_ioctl(fd, c, 0, cell_id);
-	if (ret) {
-		fprintf(stderr, "warden: cell create: giving the cell's PCI "
-				"functions back to Linux\n");
-		pci_give_back(stdout, stderr, PCI_SYSFS, fns, n, "cell create");
-	}
-	return ret;
-}
-
-int cell_create_file(const char *file, bool check, uint32_t *cell_id)
-{
-	struct pci_fn *fns = NULL;
-	struct cy_config c;
-	int fd, n, ret;
-
-	fd = config_open_device(&c, file, "cell create", &ret);
-	if (fd < 0)
-		return ret;
-	/* before the cell takes the devices: nothing confines their DMA */
-	config_dma_warnings(stderr, "warden: cell create: ", &c);
-	fns = calloc(PCI_MAX_FUNCTIONS, sizeof(*fns));
-	n = !fns       ? -ENOMEM
-	    : c.system ? 0
-		       : pci_config_functions(c.blob, c.size, fns,
-					      PCI_MAX_FUNCTIONS);
-	if (n == -ENOMEM) {
-		fprintf(stderr, "warden: cell create: out of memory\n");
-		ret = EXIT_ERROR;
-		goto out;
-	}
-	/* n < 0: a blob the hypervisor refuses anyway.  With functions, the
-	 * hypervisor's refusal (e.g. a function another cell owns, which
-	 * Linux no longer lists) comes before Linux's view of them. */
-	if (n > 0) {
-		ret = create_ioctl(fd, &c, WARDEN_CREATE_VALIDATE_ONLY,
-				   cell_id);
-		if (!ret && pci_check(stderr, PCI_SYSFS, fns, (unsigned int)n,
-				      "cell create"))
-			ret = EXIT_ERROR;
-		if (!ret && !check)
-			ret = create_with_pci(fd, &c, fns, (unsigned int)n,
-					      cell_id);
-	} else {
-		ret = create_ioctl(fd, &c,
-				   check ? WARDEN_CREATE_VALIDATE_ONLY : 0,
-				   cell_id);
-	}
-	if (ret)
-		goto out;
-	if (check)
-		printf("%s: valid for the running system\n", file);
-	else
-		printf("Cell %u created\n", *cell_id);
-out:
-	free(fns);
-	close(fd);
-	cy_free(&c);
-	return ret;
-}
-
 static int cell_create(int argc, char **argv)
 {
 	static const char *const flags[] = { "--check", NULL };
@@ -268,14 +132,6 @@ static void json_cpus(const struct warden_cpu_set *set)
 	putchar(']');
 }
 
-/* Fill info for the cell at index; false when there is none. */
-bool cell_at(int fd, uint32_t index, struct warden_cell_info *info)
-{
-	memset(info, 0, sizeof(*info));
-	info->index = index;
-	return ioctl(fd, WARDEN_IOCTL_CELL_INFO, info) == 0;
-}
-
 static int cell_list(int argc, char **argv)
 {
 	struct warden_cell_info info;
@@ -323,37 +179,6 @@ static int cell_list(int argc, char **argv)
 		printf("]\n");
 	close(fd);
 	return EXIT_OK;
-}
-
-uint32_t resolve_cell(int fd, const char *arg, const char *what)
-{
-	struct warden_cell_info info;
-	unsigned long id;
-	char *end;
-	uint32_t i;
-
-	id = strtoul(arg, &end, 0);
-	if (*end != 0 || end == arg) {
-		for (i = 0; cell_at(fd, i, &info); i++)
-			if (!strncmp(info.name, arg, sizeof(info.name)))
-				break;
-		if (!cell_at(fd, i, &info)) {
-			fprintf(stderr,
-				"warden: %s: no cell named '%s' (see 'warden "
-				"cell list')\n",
-				what, arg);
-			return 0;
-		}
-		id = info.cell_id;
-	}
-	/* 0 means "none" to the callers: say why instead of failing mute */
-	if (id == WARDEN_ROOT_CELL_ID)
-		fprintf(stderr,
-			"warden: %s: '%s' is the root cell, Linux itself: "
-			"this takes another cell (see 'warden status' for "
-			"root)\n",
-			what, arg);
-	return (uint32_t)id;
 }
 
 /* destroy and start: one cell, one ioctl. */
@@ -519,35 +344,6 @@ static bool cell_exists(int fd, uint32_t id)
 		if (info.cell_id == id)
 			return true;
 	return false;
-}
-
-/* The PCI functions of cell id as the driver lists them: their number
- * (0 after a warning if they cannot be read). */
-static unsigned int cell_functions(uint32_t id, struct pci_fn *fns,
-				   unsigned int max, const char *what)
-{
-	int n = pci_cell_functions(PCI_SYSFS, id, fns, max);
-
-	if (n >= 0)
-		return (unsigned int)n;
-	fprintf(stderr,
-		"warden: %s: warning: cannot read the PCI functions of cell "
-		"%u (%s/kernel/warden/cells/%u/pci_devices: %s; an older "
-		"driver?): they will not be given back to Linux\n",
-		what, id, PCI_SYSFS, id, strerror(-n));
-	return 0;
-}
-
-unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
-				 const char *what)
-{
-	struct warden_cell_info info;
-	unsigned int n = 0;
-	uint32_t i;
-
-	for (i = 0; cell_at(fd, i, &info); i++)
-		n += cell_functions(info.cell_id, fns + n, max - n, what);
-	return n;
 }
 
 /*

@@ -20,61 +20,6 @@
 #include "pci_linux.h"
 #include "warden.h"
 
-const char *const stat_names[WARDEN_NUM_STATS] = {
-	"total",     "cpuid",	   "cr",	"msr_read",
-	"msr_write", "x2apic_icr", "xapic",	"xsetbv",
-	"pio",	     "mmio",	   "hypercall", "management",
-	"nmi",	     "init_sipi",  "exception", "other",
-};
-
-void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
-			     size_t len)
-{
-	const struct cy_config *c = ctx;
-
-	if (c->yaml && config_rule(e->rule) && e->item_kind != WARDEN_ITEM_NONE)
-		config_describe(c, e, buf, len);
-	else
-		warden_error_describe(e, buf, len);
-}
-
-int config_open_device(struct cy_config *c, const char *file, const char *what,
-		       int *status)
-{
-	char prefix[64];
-	int fd;
-
-	snprintf(prefix, sizeof(prefix), "warden: %s: ", what);
-	if (cy_load_file(c, file)) {
-		config_print_diags(stderr, prefix, c);
-		/* one message without a line: the file itself is the
-		 * problem (its errno text), not what it says */
-		*status = c->n_diags == 1 && !c->diags[0].line && !c->yaml
-				  ? EXIT_ERROR
-				  : EXIT_CHECK_FAILED;
-		cy_free(c);
-		return -1;
-	}
-	/* Without the driver, the config's own errors come first: the user
-	 * fixes them before loading it, not after. */
-	if (access(WARDEN_DEVICE, F_OK) && errno == ENOENT) {
-		if (config_validate(stderr, prefix, c, NULL, NULL, 0)) {
-			*status = EXIT_CHECK_FAILED;
-			cy_free(c);
-			return -1;
-		}
-		fprintf(stderr,
-			"warden: %s: %s is valid on its own; the running "
-			"system checks the rest\n",
-			what, file);
-	}
-	fd = warden_open_device();
-	*status = EXIT_ERROR;
-	if (fd < 0)
-		cy_free(c);
-	return fd;
-}
-
 int cmd_enable(int argc, char **argv)
 {
 	struct warden_enable arg;

@@ -49,7 +49,7 @@ int warden_ioctl_describe(int fd, unsigned long cmd, void *arg,
  * ..."), with c freed and *status the exit status: EXIT_CHECK_FAILED for
  * an invalid config (without the driver, the validator's errors too),
  * EXIT_ERROR for a file that cannot be read or no device.  On success the
- * caller frees c (cmd_enable.c).
+ * caller frees c (cli_common.c).
  */
 int config_open_device(struct cy_config *c, const char *file, const char *what,
 		       int *status);
@@ -57,22 +57,22 @@ int config_open_device(struct cy_config *c, const char *file, const char *what,
 /*
  * A warden_describe_fn for refusals of a config loaded with cy_load_file
  * (ctx: the struct cy_config): the validator's sentence, with file:line
- * when the config is YAML and the rule is about the config (cmd_enable.c).
+ * when the config is YAML and the rule is about the config (cli_common.c).
  */
 void describe_config_refusal(void *ctx, const struct warden_error *e, char *buf,
 			     size_t len);
 
 /* The cell at index (0: root) into info; false when there is none
- * (cmd_cell.c). */
+ * (cli_common.c). */
 struct warden_cell_info;
 bool cell_at(int fd, uint32_t index, struct warden_cell_info *info);
 
 /* The cell id that arg names (a number or a name); 0 after a message
- * ("warden: <what>: no cell named ...") when there is none (cmd_cell.c). */
+ * ("warden: <what>: no cell named ...") when there is none (cli_common.c). */
 uint32_t resolve_cell(int fd, const char *arg, const char *what);
 
 /* "cell create [--check] FILE": the exit status; the new cell's id in
- * *cell_id (cmd_cell.c). */
+ * *cell_id (cmd_cell_create.c). */
 int cell_create_file(const char *file, bool check, uint32_t *cell_id);
 
 /* Whether a console line belongs to cell name: its own output or the
@@ -84,13 +84,16 @@ int cell_load_main(int argc, char **argv);
 int cell_run_main(int argc, char **argv);
 
 /* The PCI functions of every cell, as the driver lists them in sysfs,
- * at most max (cmd_cell.c): their number. */
+ * at most max (cli_common.c): their number.  cell_functions: those of
+ * cell id alone (a warning, and 0, when sysfs cannot say). */
 struct pci_fn;
 unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
 				 const char *what);
+unsigned int cell_functions(uint32_t id, struct pci_fn *fns, unsigned int max,
+			    const char *what);
 
 /* Names of the VM-exit counters by ABI id (stats.h), as status prints
- * them (cmd_enable.c). */
+ * them (cli_common.c). */
 extern const char *const stat_names[];
 
 int cmd_hardware(int argc, char **argv);
