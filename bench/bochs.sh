@@ -121,6 +121,8 @@ pairs
 
 phase=enabled
 timed enable warden enable /configs/system-bochs.cell
+# where it went (warden.ko's own account: docs/bench.md)
+echo "  enable: $(dmesg | grep 'warden: enabled' | tail -n 1 | sed 's/.*; \([0-9]* ms in all.*\)/\1/')"
 out "enabled pool.after_enable $(pool)"
 loops enabled $(cpus)
 ops enabled
@@ -168,6 +170,7 @@ out "cell time.start_to_output $(($(now_ms) - t0))"
 out "cell polls.start_to_output $n"
 warden cell destroy tiny-demo-hc >/dev/null 2>&1
 timed disable warden disable
+echo "  disable: $(dmesg | grep 'warden: disabled' | tail -n 1 | sed 's/.*; \([0-9]* ms in all.*\)/\1/')"
 
 # Bare again, after disable: idle counts drift over a boot (CPU 1's rose
 # from about 3 to 5 per second once Warden had been loaded, and stayed so
