@@ -15,17 +15,20 @@
 #include <warden/ioctl.h>
 
 #include "cli_args.h"
+#include "json_out.h"
 #include "warden.h"
 
 static int usage(FILE *out)
 {
-	fputs("Usage: warden console [-f] [<cell>]\n\n"
+	fputs("Usage: warden console [-f] [--json] [<cell>]\n\n"
 	      "Prints the hypervisor console, oldest line first (the "
 	      "hypervisor's last 256\nlines, each cell's last 32); -f keeps "
 	      "printing new lines. With <cell> (an id\nor a name), only that "
 	      "cell's lines: its output (\"[name] ...\") and what the\n"
-	      "hypervisor says about it.\n\nExit status: 0 success, 2 no "
-	      "such cell or no driver.\n",
+	      "hypervisor says about it. --json: one JSON object a line, "
+	      "{\"cell\": the name\nof the cell whose output it is, or null "
+	      "for the hypervisor's, \"text\": ...}.\n\nExit status: 0 "
+	      "success, 2 no such cell or no driver.\n",
 	      out);
 	return out == stdout ? EXIT_OK : EXIT_ERROR;
 }
@@ -41,17 +44,37 @@ bool console_line_of(const char *line, const char *name)
 	return strstr(line, tag) != NULL;
 }
 
-/* Lines of buf (n bytes after *held bytes kept from the last read) that
- * belong to name, printed; an unfinished last line is kept in buf. */
-static size_t filter(char *buf, size_t n, const char *name)
+/* One line as JSON: a cell's output ("[name] text") names the cell. */
+static void json_line(const char *line)
+{
+	const char *end = line[0] == '[' ? strstr(line, "] ") : NULL;
+
+	fputs("{\"cell\": ", stdout);
+	if (end)
+		json_str(stdout, line + 1, (size_t)(end - line - 1));
+	else
+		fputs("null", stdout);
+	fputs(", \"text\": ", stdout);
+	json_str(stdout, end ? end + 2 : line, (size_t)-1);
+	fputs("}\n", stdout);
+}
+
+/* Lines of buf (n bytes, from an unfinished line kept from the last read
+ * on) that belong to name ("": all), printed as they are or (json) as
+ * JSON; an unfinished last line is kept in buf, its length returned. */
+static size_t filter(char *buf, size_t n, const char *name, bool json)
 {
 	char *line = buf, *nl;
 	size_t rest;
 
 	while ((nl = memchr(line, '\n', n - (size_t)(line - buf)))) {
 		*nl = 0;
-		if (console_line_of(line, name))
-			printf("%s\n", line);
+		if (!name[0] || console_line_of(line, name)) {
+			if (json)
+				json_line(line);
+			else
+				printf("%s\n", line);
+		}
 		line = nl + 1;
 	}
 	rest = n - (size_t)(line - buf);
@@ -61,15 +84,15 @@ static size_t filter(char *buf, size_t n, const char *name)
 
 int cmd_console(int argc, char **argv)
 {
-	static const char *const flags[] = { "-f", NULL };
+	static const char *const flags[] = { "-f", "--json", NULL };
 	struct warden_cell_info info;
 	const char *cell;
-	bool follow[1] = { false };
+	bool opt[2] = { false, false }; /* -f, --json */
 	char buf[8192], name[WARDEN_NAME_LEN + 1] = "";
 	size_t held = 0;
 	ssize_t n;
 	uint32_t id, i;
-	int fd, r = args_flags(argc, argv, flags, follow, &cell);
+	int fd, r = args_flags(argc, argv, flags, opt, &cell);
 
 	if (r == ARGS_HELP)
 		return usage(stdout);
@@ -96,11 +119,11 @@ int cmd_console(int argc, char **argv)
 	}
 	for (;;) {
 		n = read(fd, buf + held, sizeof(buf) - 1 - held);
-		if (n > 0 && cell) {
-			held = filter(buf, held + (size_t)n, name);
+		if (n > 0 && (cell || opt[1])) {
+			held = filter(buf, held + (size_t)n, name, opt[1]);
 			if (held == sizeof(buf) - 1) { /* a line this long */
 				buf[held] = '\n';
-				held = filter(buf, held + 1, name);
+				held = filter(buf, held + 1, name, opt[1]);
 			}
 			fflush(stdout);
 			continue;
@@ -110,7 +133,7 @@ int cmd_console(int argc, char **argv)
 			fflush(stdout);
 			continue;
 		}
-		if (n < 0 || !follow[0])
+		if (n < 0 || !opt[0])
 			break;
 		usleep(200000);
 	}
