@@ -5,14 +5,14 @@
 # line at its ABI place; "cell load" refuses, with the reason and nothing
 # changed, an ELF whose entry point is not the cell's reset address and an
 # image outside the cell's memory; "console CELL" shows that cell's lines
-# only; "cell stats --watch" reports every second.
+# only, "console --json" each line as an object naming its cell; "cell stats --watch" reports every second.
 # Only qemu-svm-noiommu: these are the CLI's and the driver's, the same on
 # every vendor, and this is the fastest machine (one boot of about a
 # minute).
 # machines: qemu-svm-noiommu
 # cpus: 2
 # timeout: 300
-# tests: insmod hardware-json enable link-list-json run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline root-named disable rmmod
+# tests: insmod hardware-json enable link-list-json run-elf sysfs-loadable sysfs-reset shutdown destroy run-hypercall-console console-cell console-cell-only console-json console-json-hv stats-watch stats-watch-json entry-refused entry-refused-unchanged outside-refused legacy-cmdline root-named disable rmmod
 # console: com3 sdk-hello-ran ^hello from an out-of-tree inmate, who=sdk
 # console: com3 sdk-hello-shutdown ^hello: shutting down
 . /tests/lib.sh
@@ -52,6 +52,11 @@ elif ! echo "$OUT" | grep -q '^Warden hypervisor'; then
 else
 	pass console-cell-only
 fi
+# --json: the cell's lines name it, the hypervisor's name none
+run warden console --json tiny-demo
+expect_out console-json '^\{"cell": "tiny-demo", "text": "hello from an out-of-tree inmate, who=hc"\}$'
+run warden console --json
+expect_out console-json-hv '^\{"cell": null, "text": "Warden hypervisor, ABI revision 7, '
 
 warden cell stats tiny-demo --watch >/tmp/watch 2>&1 &
 pid=$!
