@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmocka_wrap.h"
+#include "hv_stubs.h"
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
@@ -123,18 +124,6 @@ int hv_no_memory(struct per_cpu *pc, unsigned int stage)
 	(void)pc;
 	(void)stage;
 	return -WARDEN_ENOMEM;
-}
-
-void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
-		  u32 item_index, u64 v0, u64 v1)
-{
-	(void)pc;
-	(void)code;
-	(void)rule;
-	(void)item_kind;
-	(void)item_index;
-	(void)v0;
-	(void)v1;
 }
 
 void printk(const char *fmt, ...)

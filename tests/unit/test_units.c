@@ -6,22 +6,11 @@
  * map notifications and MMIO counts reach every unit.
  */
 #include "cmocka_wrap.h"
+#include "hv_stubs.h"
 #include <hv/hypervisor.h>
 #include <hv/unit.h>
 #include <string.h>
 #include <warden/hypercall.h>
-
-void hv_set_error(struct per_cpu *pc, int code, u32 rule, u32 item_kind,
-		  u32 item_index, u64 v0, u64 v1)
-{
-	(void)pc;
-	(void)code;
-	(void)rule;
-	(void)item_kind;
-	(void)item_index;
-	(void)v0;
-	(void)v1;
-}
 
 static char trace[64];
 static int fail_at; /* 1 or 2: that unit's cell_init fails */
