@@ -21,17 +21,22 @@
 cd "$(dirname "$0")/.." || exit 2
 status=0
 
+# found MESSAGE: the lines in $hits break the rule MESSAGE names
+found() {
+	if [ -n "$hits" ]; then
+		echo "layers: $1"
+		echo "$hits"
+		status=1
+	fi
+}
+
 # outside VENDOR NAME WORDS: code outside hypervisor/arch/x86/VENDOR/ that
 # matches WORDS (comments may name vendor things; code may not)
 outside() {
 	hits=$(find hypervisor -name '*.[chS]' ! -path "hypervisor/arch/x86/$1/*" |
 		sort | xargs grep -nE "$3" |
 		grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
-	if [ -n "$hits" ]; then
-		echo "layers: $2 outside hypervisor/arch/x86/$1/ (use asm/vendor.h):"
-		echo "$hits"
-		status=1
-	fi
+	found "$2 outside hypervisor/arch/x86/$1/ (use asm/vendor.h):"
 }
 
 outside vmx VMX '\b(vmread|vmwrite|vmlaunch|vmresume|vmxon|vmxoff|vmclear|vmptrld|invept|invvpid|vmcall|VMCS|EPT_[A-Z_]+|EPTP_[A-Z_]+|GUEST_[A-Z0-9_]+_(SELECTOR|BASE|LIMIT|AR_BYTES)|EXIT_REASON_[A-Z_]+|VM_(EXIT|ENTRY)_[A-Z_]+|vmx_ept_format)\b|<vmx/|<x86/vmx\.h>'
@@ -43,43 +48,27 @@ hits=$(find hypervisor/arch/x86/svm -name '*.[chS]' | sort |
 	xargs grep -nE '#include <(vmx/|x86/vmx\.h>)')
 hits="$hits$(find hypervisor/arch/x86/vmx -name '*.[chS]' | sort |
 	xargs grep -nE '#include <svm/')"
-if [ -n "$hits" ]; then
-	echo "layers: a vendor folder includes the other vendor's header:"
-	echo "$hits"
-	status=1
-fi
+found "a vendor folder includes the other vendor's header:"
 
 # the core reaches the architecture through hv/arch.h and the few
 # asm/ headers it names there (asm/percpu.h, asm/processor.h)
 hits=$(find hypervisor/core hypervisor/include -name '*.[ch]' | sort |
 	xargs grep -nE '\basm\s*(volatile\s*)?\(|#include <(vmx|x86)/|#include <asm/(vendor|exit|x86_cpu|arch_cell)\.h>')
-if [ -n "$hits" ]; then
-	echo "layers: the core uses assembly or a vendor header:"
-	echo "$hits"
-	status=1
-fi
+found "the core uses assembly or a vendor header:"
 # the ownership path is the only writer of second-level tables
 # (hv/ownership.h): the arch defines the two calls, only it calls them
 hits=$(find hypervisor -name '*.[ch]' ! -path hypervisor/core/ownership.c \
 	! -path hypervisor/arch/x86/cell_tables.c ! -path hypervisor/include/hv/arch.h |
 	sort | xargs grep -nE '\barch_(un)?map_memory\b' |
 	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
-if [ -n "$hits" ]; then
-	echo "layers: second-level tables changed outside the ownership path:"
-	echo "$hits"
-	status=1
-fi
+found "second-level tables changed outside the ownership path:"
 # units have one door: the core and the exit path name none of them
 hits=$(ls hypervisor/core/*.c hypervisor/include/hv/*.h \
 	hypervisor/arch/x86/exit/*.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/svm/svm_exit.c |
 	xargs grep -nE '#include <asm/(link|ioapic|pci|pci_dev|pci_virt|hpet|vtd_root|root_page)\.h>|\b(link|ioapic|pci|hpet|vtd)_[a-z_]+\(' |
 	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)')
-if [ -n "$hits" ]; then
-	echo "layers: the core or the exit path names a unit (use hv/unit.h):"
-	echo "$hits"
-	status=1
-fi
+found "the core or the exit path names a unit (use hv/unit.h):"
 # Vendor words in vendor-neutral code and comments, where a neutral name
 # exists ("the virtualization extension", "the guest-state area",
 # "second-level tables", "the TLB tag"): names drift when a vendor
@@ -133,10 +122,6 @@ if [ -n "$hits$arch_hits" ]; then
 fi
 # a unit's private headers are its folder's: no include climbs out
 hits=$(find hypervisor -name '*.[chS]' | sort | xargs grep -nE '#include "\.\./')
-if [ -n "$hits" ]; then
-	echo "layers: an include reaches another folder's private header:"
-	echo "$hits"
-	status=1
-fi
+found "an include reaches another folder's private header:"
 [ $status = 0 ] && echo "layers: core -> arch/x86 -> arch/x86/vmx | arch/x86/svm, one direction"
 exit $status
