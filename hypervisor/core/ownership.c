@@ -18,8 +18,6 @@
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
-#define PAGE_MASK_LOW (PAGE_SIZE - 1)
-
 void ownership_traps_init(struct own_traps *t, struct own_trap *storage,
 			  unsigned int capacity)
 {
@@ -206,7 +204,7 @@ int ownership_trap(struct cell *cell, const struct own_trap *trap)
 	struct own_traps *set = &cell->traps;
 	struct own_trap *t;
 
-	if (!trap->size || ((trap->start | trap->size) & PAGE_MASK_LOW) ||
+	if (!trap->size || ((trap->start | trap->size) & ~PAGE_MASK) ||
 	    trap->start + trap->size < trap->start ||
 	    trap->kind < OWN_TRAP_ABSENT || trap->kind > OWN_TRAP_REDIRECT ||
 	    first_trap(cell, trap->start, trap->start + trap->size))
