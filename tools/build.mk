@@ -11,7 +11,7 @@ ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 HWCAPS_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/hwcaps_dump.c
 TOOLS_LIB_SRCS := $(HWCAPS_SRCS) $(ERRMSG_SRCS) \
 	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
-	tools/json_out.c tools/hwcaps_json.c \
+	tools/json_out.c tools/hwcaps_json.c tools/yaml_json.c \
 	tools/pci_linux.c tools/link_sysfs.c
 # "warden config create", a file per source (tools/config_create_parts.h).
 CONFIG_CREATE_SRCS := tools/config_create.c tools/config_create_memory.c \

@@ -33,7 +33,7 @@ struct context {
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: warden hardware check [--from FILE] [--json]\n"
-		     "       warden hardware dump\n"
+		     "       warden hardware dump [--json]\n"
 		     "\n"
 		     "check: reads raw CPUID on every online CPU (through the "
 		     "driver), on Intel\n"
@@ -51,7 +51,9 @@ static void usage(FILE *out)
 		     "  recorded on another machine instead. --json: the CPUs' "
 		     "rows as one JSON\n  object (\"can_run\", \"features\": "
 		     "[{\"name\", \"status\", \"detail\"}]).\n"
-		     "dump:  prints those raw facts, one per line.\n"
+		     "dump:  prints those raw facts, one per line (the "
+		     "format --from reads);\n"
+		     "  --json: as one JSON object.\n"
 		     "\n"
 		     "Exit status: 0 all required features present, 1 some "
 		     "missing "
@@ -140,7 +142,7 @@ static size_t system_rows(const struct context *ctx,
 	return host_facts(&o, rows);
 }
 
-/* --json given to "hardware check" */
+/* --json given to "hardware check" or "hardware dump" */
 static bool json;
 
 static int report(const struct warden_hw_probe *probes, size_t n,
@@ -212,10 +214,10 @@ static int probe_host(struct warden_hw_probe *probes, size_t *n,
 
 	if (geteuid() == 0 && access("/dev/cpu/0/msr", F_OK) &&
 	    system("modprobe -q msr") != 0)
-		fprintf(stderr, "warden: hardware check: could not load the "
+		fprintf(stderr, "warden: hardware: could not load the "
 				"msr module: the MSR rows stay unread\n");
 	if (hwprobe_host(probes, WARDEN_MAX_CPUS, n, &info)) {
-		fprintf(stderr, "warden: hardware check: no CPU could be "
+		fprintf(stderr, "warden: hardware: no CPU could be "
 				"probed\n");
 		return -1;
 	}
@@ -267,7 +269,8 @@ int cmd_hardware(int argc, char **argv)
 		}
 	}
 	/* --json last: the forms below stay as they are */
-	json = argc >= 3 && !strcmp(argv[1], "check") &&
+	json = argc >= 3 &&
+	       (!strcmp(argv[1], "check") || !strcmp(argv[1], "dump")) &&
 	       !strcmp(argv[argc - 1], "--json");
 	if (json)
 		argc--;
@@ -296,7 +299,10 @@ int cmd_hardware(int argc, char **argv)
 	else
 		got = probe_all(probes, &n, &ctx.skipped);
 	if (got == 0 && !strcmp(argv[1], "dump")) {
-		hwcaps_write_dump(stdout, probes, n);
+		if (json)
+			hwcaps_write_dump_json(stdout, probes, n);
+		else
+			hwcaps_write_dump(stdout, probes, n);
 		ret = ctx.skipped ? EXIT_CHECK_FAILED : EXIT_OK;
 	} else if (got == 0) {
 		ret = report(probes, n, &ctx);

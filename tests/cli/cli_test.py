@@ -181,6 +181,68 @@ def exit_codes(warden, build, report):
     subprocess.run(['rm', '-rf', tmp])
 
 
+def json_reads(warden, report):
+    """config show --json says what the YAML says (every config the
+    project ships parses, with sizes in bytes), and hardware dump --json
+    holds the same facts as the text dump."""
+    bad = []
+    for d in ('configs', os.path.join('configs', 'cells')):
+        for name in sorted(os.listdir(os.path.join(ROOT, d))):
+            if not name.endswith('.yaml'):
+                continue
+            path = os.path.join(d, name)
+            rc, out, err = run_cli(warden, ['config', 'show', path, '--json'])
+            try:
+                doc = json.loads(out)
+            except ValueError:
+                doc = None
+            if rc != 0 or not isinstance(doc, dict):
+                bad.append('%s: exit %d, %r' % (path, rc, (out + err)[-200:]))
+    report('cli/config-show-json-all', not bad, '; '.join(bad))
+    rc, out, _ = run_cli(warden, ['config', 'show',
+                                  'configs/cells/pci-demo-edu.yaml', '--json'])
+    try:
+        cell = json.loads(out)['cell']
+        ok = (cell['name'] == 'pci-demo-edu' and cell['cpus'] == '1' and
+              cell['memory'][0]['size'] == 1 << 20 and
+              cell['memory'][0]['phys'] == 0x30600000 and
+              cell['ports'] == ['0x3e8-0x3ef'] and
+              cell['pci_devices'][0]['bdf'] == '00:03.0' and
+              cell['pci_devices'][0]['msi'] is True and
+              cell['pci_devices'][0]['bars'][0]['size'] == 1 << 20)
+    except (ValueError, KeyError, IndexError, TypeError):
+        ok = False
+    report('cli/config-show-json-values', rc == 0 and ok,
+           'pci-demo-edu as JSON: %r' % out[:400])
+    expect(report, 'config-show-json-usage', warden,
+           ['config', 'show', '--json'], 2, 'Usage: warden config')
+
+    rc, text, _ = run_cli(warden, ['hardware', 'dump'])
+    rc2, out, _ = run_cli(warden, ['hardware', 'dump', '--json'])
+    facts = set()
+    for line in text.splitlines():
+        w = line.split()
+        if len(w) >= 3 and w[0] == 'cpu' and w[2] == 'cpuid':
+            facts.add(('cpuid', int(w[1])) + tuple(int(x, 16) for x in w[3:]))
+        elif len(w) == 4 and w[0] == 'cpu' and w[2] == 'msr':
+            facts.add(('msr', int(w[1]), int(w[3], 16),
+                       None if w[3] == 'fault' else int(w[3], 16)))
+    try:
+        dump = json.loads(out)
+        got = set()
+        for c in dump['cpus']:
+            for leaf in c['cpuid']:
+                got.add(('cpuid', c['cpu'], leaf['leaf'], leaf['subleaf'],
+                         leaf['eax'], leaf['ebx'], leaf['ecx'], leaf['edx']))
+            for m in c['msrs']:
+                got.add(('msr', c['cpu'], m['index'], m.get('value')))
+    except (ValueError, KeyError, TypeError):
+        got = None
+    report('cli/hardware-dump-json', rc == rc2 and facts and got == facts,
+           'hardware dump --json differs from the text dump '
+           '(exit %d/%d, %d facts in text)' % (rc, rc2, len(facts)))
+
+
 def sdk(build, report):
     """The out-of-tree example is the one docs/inmates.md shows, and the
     installed pkg-config file builds the same image as the fragment."""
@@ -280,5 +342,6 @@ def run(build, report):
         return
     docs_cover(warden, report)
     exit_codes(warden, build, report)
+    json_reads(warden, report)
     sdk(build, report)
     demo_view(report)
