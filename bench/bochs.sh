@@ -122,7 +122,7 @@ pairs
 phase=enabled
 timed enable warden enable /configs/system-bochs.cell
 # where it went (warden.ko's own account: docs/bench.md)
-echo "  enable: $(dmesg | grep 'warden: enabled' | tail -n 1 | sed 's/.*; \([0-9]* ms in all.*\)/\1/')"
+echo "  enable: $(dmesg | grep 'warden: enabled' | tail -n 1 | sed 's/.*entering took //')"
 out "enabled pool.after_enable $(pool)"
 loops enabled $(cpus)
 ops enabled
