@@ -70,6 +70,19 @@ BOCHS_CPU_MODEL = os.environ.get('WARDEN_BOCHS_MODEL', 'corei7_haswell_4770')
 BOCHS_SVM_MODELS = ('zambezi', 'trinity_apu')
 
 MODEL_CMDLINE = {'corei7_skylake_x': 'clearcpuid=avx512f,xsaves,xsavec'}
+# idle=halt on every Bochs machine: Linux idles Intel models with MWAIT,
+# and a CPU in Bochs 2.7's MWAIT answers an IPI late, from 2 ms to seconds
+# of Linux's clock: on bochs-vmx 'warden enable' waited 0.1-1.6 s for CPU
+# 1 to take the driver's call ("CPU 1 began last, after 163387210" TSC
+# cycles in dmesg, of 165650800 for entering; the hypervisor's own set-up
+# is 99 ms), and a normal RCU grace period took 15 ms to 3.2 s, which Linux
+# waits for when it takes a CPU offline (cell create) or frees a network
+# interface (disable before c95780a: 0.1-8 s).  With HLT: entering 99 ms
+# and disable 118-129 ms in six of six runs of the same boot
+# (docs/bench.md).  Real machines do not need this; a bare Linux on the
+# same model with MWAIT hit a 22 s soft lockup waiting for an IPI in
+# text_poke, so it is Bochs', not Warden's.
+BOCHS_CMDLINE = 'idle=halt'
 
 # The test machines (docs/test-machine.md, "The machines").  A system test
 # group names the ones it runs on ("# machines:" in its header).
@@ -339,6 +352,8 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
     else:
         model = MACHINES[machine].get('model', '')
     cmdline = CMDLINE
+    if emulator == 'bochs':
+        cmdline += ' ' + BOCHS_CMDLINE
     if emulator == 'bochs' and model in MODEL_CMDLINE:
         cmdline += ' ' + MODEL_CMDLINE[model]
     if not rodata_off:
