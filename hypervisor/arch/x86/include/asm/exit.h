@@ -190,4 +190,19 @@ enum exit_action x86_handle_invd(struct per_cpu *pc, struct guest_regs *regs,
 enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
 				    const struct x86_exit *e);
 
+/*
+ * A port a cell with WARDEN_CELL_LEGACY_QUIET does not own and no
+ * emulation took (exit/legacy_ports.c): true if it is one of the legacy
+ * ports a stock kernel probes, with *value what a read gives (a write is
+ * dropped); false for any other port (the cell's strict rule applies).
+ */
+bool legacy_port_quiet(u16 port, u64 *value);
+
+/*
+ * CPUID leaf/sub for a cell with WARDEN_CELL_LINUX (exit/cpuid_linux.c):
+ * *a..*d, the values every guest gets, changed for a stock Linux kernel
+ * (features that lead to MSRs the cell may not touch hidden, KVM's
+ * signature without features, the TSC rate on Intel).
+ */
+void cpuid_linux(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d);
 #endif /* WARDEN_ASM_EXIT_H */

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Quiet legacy ports (WARDEN_CELL_LEGACY_QUIET; contract in asm/exit.h):
+ * the ports a stock Linux kernel touches on a hardware-reduced ACPI
+ * machine without owning them (docs/linux-cell.md, the access map).
+ * Nothing reaches the hardware; each answer is what lets Linux go on
+ * quickly:
+ *  - the PIT (0x40-0x43) and port B (0x61) read 0: Linux's PIT
+ *    calibration of cpu_khz then gives up at once ("Fast TSC calibration
+ *    failed"), where all ones would make it poll about 100,000 times
+ *    (linux arch/x86/kernel/tsc.c, quick_pit_calibrate);
+ *  - the CMOS (0x70-0x71) reads 0: the update-in-progress bit clear, so
+ *    the wall-clock read ends (all ones would spin on it);
+ *  - the ELCR (0x4d0-0x4d1) reads 0: every ISA line edge-triggered;
+ *  - port 0x80 (the POST code port Linux's I/O delay writes), the legacy
+ *    UARTs at 0x3f8, 0x2f8, 0x3e8 and 0x2e8 (the cell's own UART is its
+ *    port range and never comes here), the PIC (0x20-0x21, 0xa0-0xa1),
+ *    the keyboard controller (0x60, 0x64) and PCI's configuration
+ *    ports (0xcf8-0xcff, when the cell has no PCI function: the PCI unit
+ *    takes them otherwise) read all ones, as an absent device on the bus.
+ */
+#include <asm/exit.h>
+
+struct quiet_range {
+	u16 first, last;
+	u8 value; /* every byte a read gives */
+};
+
+static const struct quiet_range quiet[] = {
+	{ 0x20, 0x21, 0xff },	/* master PIC */
+	{ 0x40, 0x43, 0x00 },	/* PIT */
+	{ 0x60, 0x60, 0xff },	/* keyboard controller data */
+	{ 0x61, 0x61, 0x00 },	/* port B: PIT gate and speaker */
+	{ 0x64, 0x64, 0xff },	/* keyboard controller status */
+	{ 0x70, 0x71, 0x00 },	/* CMOS index and data */
+	{ 0x80, 0x80, 0xff },	/* POST code, Linux's I/O delay */
+	{ 0xa0, 0xa1, 0xff },	/* slave PIC */
+	{ 0x2e8, 0x2ef, 0xff }, /* COM4 */
+	{ 0x2f8, 0x2ff, 0xff }, /* COM2 */
+	{ 0x3e8, 0x3ef, 0xff }, /* COM3 */
+	{ 0x3f8, 0x3ff, 0xff }, /* COM1 */
+	{ 0x4d0, 0x4d1, 0x00 }, /* ELCR */
+	{ 0xcf8, 0xcff, 0xff }, /* PCI configuration address and data */
+};
+
+bool legacy_port_quiet(u16 port, u64 *value)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
+		if (port >= quiet[i].first && port <= quiet[i].last) {
+			*value = quiet[i].value * 0x01010101ull;
+			return true;
+		}
+	return false;
+}
