@@ -10,7 +10,7 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
 	ownership
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
-UNIT_TESTS += elf_image cli_args hwcaps_json
+UNIT_TESTS += elf_image cli_args hwcaps_json linux_tables
 
 UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
 UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
@@ -31,6 +31,11 @@ UNIT_DEPS_pci_linux := tools/pci_linux.c
 UNIT_DEPS_link_sysfs := tools/link_sysfs.c tools/json_out.c
 UNIT_DEPS_elf_image := tools/elf_image.c tools/load_check.c
 UNIT_DEPS_cli_args := tools/cli_args.c
+# the Linux loader's tables, boot data, bzImage and ELF note; iasl and
+# Debian's kernel (when downloaded) are used from the test
+UNIT_DEPS_linux_tables := tools/linux_tables.c tools/linux_boot.c \
+	tools/bzimage.c tools/elf_image.c
+UNIT_LIBS_linux_tables := -llzma -DWARDEN_ROOT=\"$(CURDIR)\"
 UNIT_DEPS_hwcaps_json := tools/hwcaps_json.c $(HWCAPS_SRCS) tools/json_out.c
 UNIT_DEPS_format := hypervisor/lib/format.c
 UNIT_DEPS_paging := hypervisor/core/paging.c hypervisor/arch/x86/pgformat.c \
