@@ -307,8 +307,8 @@ static int make_cmdline(struct linux_load *l)
 
 	if (!khz) {
 		fprintf(stderr, "warden: " WHAT ": no TSC rate "
-						"in " TSC_KHZ_SYSFS
-				" (is Warden enabled?): the kernel needs it as "
+				"in " TSC_KHZ_SYSFS " (is Warden enabled?): "
+						    "the kernel needs it as "
 				"tsc_early_khz=\n");
 		return -1;
 	}

@@ -26,7 +26,7 @@
 
 # boot NAME: run the Linux cell of that config; then watch it for
 # $LINUX_WAIT seconds: it must stay running (not failed).
-LINUX_WAIT=${LINUX_WAIT:-120}
+LINUX_WAIT=${LINUX_WAIT:-90}
 boot() {
 	expect_rc $1-started 0 warden cell linux /configs/cells/$1.cell \
 		/linux/vmlinuz --initrd /linux/initrd.cpio

@@ -47,6 +47,31 @@ static void print_entry(const struct per_cpu *pc, const char *what,
 		       outcome_names[e->outcome]);
 }
 
+/* The CPUID leaves whose ECX selects a subleaf (SDM Vol. 2A, CPUID;
+ * APM Vol. 3, E.3). */
+static bool cpuid_has_subleaves(u32 leaf)
+{
+	switch (leaf) {
+	case 4:
+	case 7:
+	case 0xb:
+	case 0xd:
+	case 0xf:
+	case 0x10:
+	case 0x12:
+	case 0x14:
+	case 0x17:
+	case 0x18:
+	case 0x1d:
+	case 0x1f:
+	case 0x8000001d:
+	case 0x80000020:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 		       u32 sub, enum access_outcome outcome)
 {
@@ -56,6 +81,15 @@ void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 
 	if (pc->cell == &hv.root)
 		return;
+	if (kind == ACCESS_CPUID) {
+		/* Linux scans 0x40000100-0x4000ff00 in steps of 0x100 for
+		 * other hypervisors' signatures: one entry for the scan */
+		if (number > 0x40000000 && number < 0x40010000 &&
+		    (number & 0xff) == 0)
+			number = 0x40000100;
+		if (!cpuid_has_subleaves(number))
+			sub = 0; /* ECX is whatever the guest left there */
+	}
 	if (!logs_all(pc) && outcome != ACCESS_QUIET && outcome != ACCESS_GP &&
 	    outcome != ACCESS_READ_0)
 		return;

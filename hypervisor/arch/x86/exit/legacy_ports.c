@@ -12,7 +12,8 @@
  *  - the CMOS (0x70-0x71) reads 0: the update-in-progress bit clear, so
  *    the wall-clock read ends (all ones would spin on it);
  *  - the ELCR (0x4d0-0x4d1) reads 0: every ISA line edge-triggered;
- *  - port 0x80 (the POST code port Linux's I/O delay writes), the legacy
+ *  - ports 0x80-0x8f (the POST code port Linux's I/O delay writes, the
+ *    DMA page registers it probes for an i8237), the legacy
  *    UARTs at 0x3f8, 0x2f8, 0x3e8 and 0x2e8 (the cell's own UART is its
  *    port range and never comes here), the PIC (0x20-0x21, 0xa0-0xa1),
  *    the keyboard controller (0x60, 0x64) and PCI's configuration
@@ -27,13 +28,16 @@ struct quiet_range {
 };
 
 static const struct quiet_range quiet[] = {
-	{ 0x20, 0x21, 0xff },	/* master PIC */
-	{ 0x40, 0x43, 0x00 },	/* PIT */
-	{ 0x60, 0x60, 0xff },	/* keyboard controller data */
-	{ 0x61, 0x61, 0x00 },	/* port B: PIT gate and speaker */
-	{ 0x64, 0x64, 0xff },	/* keyboard controller status */
-	{ 0x70, 0x71, 0x00 },	/* CMOS index and data */
-	{ 0x80, 0x80, 0xff },	/* POST code, Linux's I/O delay */
+	{ 0x20, 0x21, 0xff }, /* master PIC */
+	{ 0x40, 0x43, 0x00 }, /* PIT */
+	{ 0x60, 0x60, 0xff }, /* keyboard controller data */
+	{ 0x61, 0x61, 0x00 }, /* port B: PIT gate and speaker */
+	{ 0x64, 0x64, 0xff }, /* keyboard controller status */
+	{ 0x70, 0x71, 0x00 }, /* CMOS index and data */
+	/* POST code (Linux's I/O delay writes 0x80) and the DMA page
+	 * registers: Linux looks for an i8237 DMA controller by reading 0x87
+	 * (arch/x86/kernel/i8237.c) and finds none in 0xff */
+	{ 0x80, 0x8f, 0xff },
 	{ 0xa0, 0xa1, 0xff },	/* slave PIC */
 	{ 0x2e8, 0x2ef, 0xff }, /* COM4 */
 	{ 0x2f8, 0x2ff, 0xff }, /* COM2 */

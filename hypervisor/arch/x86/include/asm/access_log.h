@@ -35,7 +35,7 @@ enum access_outcome {
 	ACCESS_CHANGED, /* CPUID: the leaf was changed for the guest */
 };
 
-#define ACCESS_LOG_ENTRIES 96
+#define ACCESS_LOG_ENTRIES 128
 
 struct access_entry {
 	u32 number; /* port, MSR or CPUID leaf */
