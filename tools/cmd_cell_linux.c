@@ -308,7 +308,7 @@ static int make_cmdline(struct linux_load *l)
 	if (!khz) {
 		fprintf(stderr, "warden: " WHAT ": no TSC rate "
 				"in " TSC_KHZ_SYSFS " (is Warden enabled?): "
-						    "the kernel needs it as "
+				"the kernel needs it as "
 				"tsc_early_khz=\n");
 		return -1;
 	}
