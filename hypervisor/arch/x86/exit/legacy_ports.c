@@ -13,7 +13,8 @@
  *    the wall-clock read ends (all ones would spin on it);
  *  - the ELCR (0x4d0-0x4d1) reads 0: every ISA line edge-triggered;
  *  - ports 0x80-0x8f (the POST code port Linux's I/O delay writes, the
- *    DMA page registers it probes for an i8237), the legacy
+ *    DMA page registers it probes for an i8237), the Super I/O
+ *    configuration ports (0x2e-0x2f, 0x4e-0x4f), the legacy
  *    UARTs at 0x3f8, 0x2f8, 0x3e8 and 0x2e8 (the cell's own UART is its
  *    port range and never comes here), the PIC (0x20-0x21, 0xa0-0xa1),
  *    the keyboard controller (0x60, 0x64) and PCI's configuration
@@ -29,7 +30,12 @@ struct quiet_range {
 
 static const struct quiet_range quiet[] = {
 	{ 0x20, 0x21, 0xff }, /* master PIC */
+	/* Super I/O configuration (index, data): Linux's 8250 driver looks
+	 * for a Fintek chip behind every 16550A it registers
+	 * (drivers/tty/serial/8250/8250_fintek.c) and finds none in 0xff */
+	{ 0x2e, 0x2f, 0xff },
 	{ 0x40, 0x43, 0x00 }, /* PIT */
+	{ 0x4e, 0x4f, 0xff }, /* Super I/O configuration, second address */
 	{ 0x60, 0x60, 0xff }, /* keyboard controller data */
 	{ 0x61, 0x61, 0x00 }, /* port B: PIT gate and speaker */
 	{ 0x64, 0x64, 0xff }, /* keyboard controller status */
