@@ -40,11 +40,13 @@ exits() {
 # exit at all for 5 s (idle Linux: the TSC-deadline timer, the x2APIC, HLT
 # and the polled UART pass through).
 LINUX_WAIT=${LINUX_WAIT:-240}
-# marks: how often a cell's init has said so (an earlier cell of the same
-# id said it too)
-marks() { warden console | grep -c "cell [0-9]* first use: port in 0x80 "; }
+# at_shell NAME: the hypervisor console has the mark since the cell of
+# that name last started (an earlier cell of the same id made one too)
+at_shell() {
+	warden console | awk -v s="\"$1\" started" 'index($0, s) { n = 0 }
+		/cell [0-9]+ first use: port in 0x80 / { n++ } END { exit !n }'
+}
 boot() {
-	m0=$(marks)
 	expect_rc $1-started 0 warden cell linux /configs/cells/$1.cell \
 		/linux/vmlinuz --initrd /linux/initrd.cpio
 	t=0 shell=no
@@ -52,7 +54,7 @@ boot() {
 		sleep 1
 		t=$((t + 1))
 		warden cell list | grep -q "$1 *running" || break
-		if [ "$(marks)" -gt "$m0" ]; then shell=yes; break; fi
+		if at_shell $1; then shell=yes; break; fi
 	done
 	if [ $shell = yes ]; then pass $1-shell; else fail $1-shell "no sign of its init after $t s"; fi
 	echo "  > $1: init at its shell after $t s"
