@@ -10,6 +10,8 @@
  */
 #include <string.h>
 
+#include <warden/config.h>
+
 #include "linux_tables.h"
 
 uint8_t lt_checksum(const uint8_t *bytes, size_t len)
@@ -189,9 +191,22 @@ static size_t dsdt_aml(const struct lt_platform *p, uint8_t *out)
 	return n;
 }
 
+/* A generic address (5.2.3.2) of one byte in I/O space. */
+static void gas_io8(uint8_t *g, uint16_t port)
+{
+	g[0] = 1; /* system I/O */
+	g[1] = 8; /* bit width */
+	g[2] = 0; /* bit offset */
+	g[3] = 1; /* byte access */
+	put64(g + 4, port);
+}
+
 /* The FADT (Table 5.9), revision 6: hardware-reduced, no legacy devices
  * but what the cell owns (no 8042, no VGA, no CMOS RTC), the DSDT's
- * 64-bit address; every fixed register block 0. */
+ * 64-bit address; every fixed register block 0.  The sleep control and
+ * status registers (4.8.3.7) and the reset register (4.8.3.6) are ports
+ * the hypervisor emulates for a Linux cell (WARDEN_LINUX_*_PORT): soft-off
+ * and reset shut the cell down. */
 static void fadt(uint8_t *t, uint64_t dsdt)
 {
 	memset(t, 0, LT_FADT_SIZE);
@@ -201,9 +216,14 @@ static void fadt(uint8_t *t, uint64_t dsdt)
 	put16(t + 109, LT_IAPC_NO_VGA | LT_IAPC_NO_CMOS_RTC);
 	/* Flags: WBINVD works, power and sleep buttons are not fixed
 	 * features, HW_REDUCED_ACPI */
-	put32(t + 112, (1u << 0) | (1u << 4) | (1u << 5) | LT_FADT_HW_REDUCED);
-	t[131] = 4;			  /* FADT minor version: ACPI 6.4 */
-	put64(t + 140, dsdt);		  /* X_DSDT */
+	put32(t + 112, (1u << 0) | (1u << 4) | (1u << 5) |
+			       LT_FADT_RESET_REG_SUP | LT_FADT_HW_REDUCED);
+	gas_io8(t + 116, WARDEN_LINUX_RESET_PORT);
+	t[128] = WARDEN_LINUX_RESET_VALUE;
+	t[131] = 4;	      /* FADT minor version: ACPI 6.4 */
+	put64(t + 140, dsdt); /* X_DSDT */
+	gas_io8(t + 244, WARDEN_LINUX_SLEEP_CONTROL_PORT);
+	gas_io8(t + 256, WARDEN_LINUX_SLEEP_STATUS_PORT);
 	memcpy(t + 268, "WARDEN\0\0", 8); /* hypervisor vendor identity */
 	finish(t, LT_FADT_SIZE);
 }

@@ -39,6 +39,7 @@ struct lt_platform {
 #define LT_FADT_SIZE 276 /* revision 6 */
 #define LT_FADT_REVISION 6
 #define LT_FADT_HW_REDUCED (1u << 20)
+#define LT_FADT_RESET_REG_SUP (1u << 10)
 #define LT_IAPC_NO_VGA (1u << 2)
 #define LT_IAPC_NO_CMOS_RTC (1u << 5)
 

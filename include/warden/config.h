@@ -115,6 +115,17 @@ WARDEN_CHECK_SIZE(struct warden_pio_range, 8);
  * that Linux keeps x2APIC mode without interrupt remapping) and gives the
  * TSC rate in leaves 0x15/0x16 on Intel. */
 #define WARDEN_CELL_LINUX (1u << 3)
+/* A Linux cell's ACPI sleep control and status registers (the FADT's
+ * SLEEP_CONTROL_REG and SLEEP_STATUS_REG, ACPI 6.4, 4.8.3.7): a write of
+ * SLP_EN with SLP_TYP 5 (the DSDT's \_S5) to the control port shuts the
+ * cell down; the status port reads 0 and ignores writes.  Its reset
+ * register is the FADT's RESET_REG at port 0xcf9 with value 6: the cell
+ * is shut down too.  Emulated for cells with WARDEN_CELL_LINUX that do
+ * not own these ports. */
+#define WARDEN_LINUX_SLEEP_CONTROL_PORT 0x504u
+#define WARDEN_LINUX_SLEEP_STATUS_PORT 0x505u
+#define WARDEN_LINUX_RESET_PORT 0xcf9u
+#define WARDEN_LINUX_RESET_VALUE 6u
 #define WARDEN_CELL_FLAGS_ALL 0xfu
 
 /*

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <warden/config.h>
+
 #include "bzimage.h"
 #include "cmocka_wrap.h"
 #include "elf_image.h"
@@ -112,6 +114,16 @@ static void test_fadt(void **state)
 	assert_int_equal(get32(f + 48), 0);
 	assert_int_equal(get32(f + 76), 0);
 	assert_int_equal(get64(f + 132), 0); /* no FACS */
+	/* reset register: a byte in I/O space, 0xcf9, value 6 */
+	assert_true(get32(f + 112) & LT_FADT_RESET_REG_SUP);
+	assert_memory_equal(f + 116, "\x01\x08\x00\x01", 4);
+	assert_int_equal(get64(f + 120), 0xcf9);
+	assert_int_equal(f[128], 6);
+	/* sleep control and status: bytes in I/O space */
+	assert_memory_equal(f + 244, "\x01\x08\x00\x01", 4);
+	assert_int_equal(get64(f + 248), WARDEN_LINUX_SLEEP_CONTROL_PORT);
+	assert_memory_equal(f + 256, "\x01\x08\x00\x01", 4);
+	assert_int_equal(get64(f + 260), WARDEN_LINUX_SLEEP_STATUS_PORT);
 	d = at(get64(f + 140));
 	assert_int_equal(get32(f + 40), get64(f + 140));
 	assert_memory_equal(d, "DSDT", 4);

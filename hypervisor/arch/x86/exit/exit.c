@@ -76,6 +76,7 @@ enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 	u64 mask;
 
 	enum access_kind kind = e->io.in ? ACCESS_PORT_IN : ACCESS_PORT_OUT;
+	const char *off;
 	u64 value;
 
 	switch (emulate_io(pc, regs, e)) {
@@ -93,6 +94,22 @@ enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 		return EXIT_CELL_FAILED;
 	case MMIO_NO_REGION:
 		break;
+	}
+	if (in_cell(pc) && !e->io.string &&
+	    (pc->cell->config->flags & WARDEN_CELL_LINUX) &&
+	    linux_platform_port(e->io.port, e->io.in, regs->rax, &value,
+				&off)) {
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_DONE);
+		if (off) {
+			cell_power_off(pc, off);
+			return EXIT_CELL_FAILED;
+		}
+		if (e->io.in) {
+			mask = (1ull << (e->io.size * 8)) - 1;
+			regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
+				    (value & mask);
+		}
+		return EXIT_SKIP;
 	}
 	if (in_cell(pc) && !e->io.string &&
 	    (pc->cell->config->flags & WARDEN_CELL_LEGACY_QUIET) &&

@@ -22,6 +22,7 @@
  *    takes them otherwise) read all ones, as an absent device on the bus.
  */
 #include <asm/exit.h>
+#include <warden/config.h>
 
 struct quiet_range {
 	u16 first, last;
@@ -62,5 +63,37 @@ bool legacy_port_quiet(u16 port, u64 *value)
 			*value = quiet[i].value * 0x01010101ull;
 			return true;
 		}
+	return false;
+}
+
+/* ACPI 6.4, 4.8.3.7: SLP_TYPx in bits 4:2, SLP_EN bit 5 of the sleep
+ * control register; WAK_STS bit 7 of the sleep status register. */
+#define SLEEP_TYPE(v) (((v) >> 2) & 7)
+#define SLEEP_ENABLE 0x20u
+#define WAKE_STATUS 0x80u
+#define S5_TYPE 5 /* the DSDT's \_S5 package (tools/linux_tables.c) */
+
+bool linux_platform_port(u16 port, bool in, u64 written, u64 *value,
+			 const char **off)
+{
+	*off = NULL;
+	*value = 0;
+	if (port == WARDEN_LINUX_SLEEP_CONTROL_PORT) {
+		if (!in && (written & SLEEP_ENABLE) &&
+		    SLEEP_TYPE(written) == S5_TYPE)
+			*off = "ACPI soft-off (S5) through the sleep control "
+			       "register";
+		return true;
+	}
+	if (port == WARDEN_LINUX_SLEEP_STATUS_PORT) {
+		/* awake: a sleep that was not entered is over at once */
+		*value = WAKE_STATUS;
+		return true;
+	}
+	if (port == WARDEN_LINUX_RESET_PORT && !in) {
+		if ((written & 0xff) == WARDEN_LINUX_RESET_VALUE)
+			*off = "reset through the ACPI reset register";
+		return true;
+	}
 	return false;
 }

@@ -199,6 +199,16 @@ enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
 bool legacy_port_quiet(u16 port, u64 *value);
 
 /*
+ * The platform registers a Linux cell's FADT names (WARDEN_LINUX_*_PORT,
+ * warden/config.h; exit/legacy_ports.c), for a cell with
+ * WARDEN_CELL_LINUX: true if port is one, with *value what a read gives,
+ * and *off, for a write, the reason the cell powers off (NULL: the write
+ * is dropped); false for any other port.
+ */
+bool linux_platform_port(u16 port, bool in, u64 written, u64 *value,
+			 const char **off);
+
+/*
  * CPUID leaf/sub for a cell with WARDEN_CELL_LINUX (exit/cpuid_linux.c):
  * *a..*d, the values every guest gets, changed for a stock Linux kernel
  * (features that lead to MSRs the cell may not touch hidden, KVM's
