@@ -19,14 +19,17 @@
 # timeout: 900
 # cmdline: memmap=256M$0x20000000
 # linux-payload: yes
-# tests: insmod enable linux-1cpu-started linux-1cpu-shell linux-1cpu-running linux-1cpu-zero-exits linux-1cpu-destroyed linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-destroyed poweroff-started poweroff-shut-down poweroff-named poweroff-destroyed pool-back root-works disable
+# cpus@bochs-vmx: 2
+# timeout@bochs-vmx: 1800
+# tests: insmod enable linux-1cpu-started linux-1cpu-shell linux-1cpu-running linux-1cpu-destroyed poweroff-started poweroff-shut-down poweroff-named poweroff-destroyed pool-back root-works disable
+# tests@qemu-svm: linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-destroyed
 # console: com3 linux-1cpu-up ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 1$
 # console: com3 linux-1cpu-command ^linux-cell: 6 \* 7 = 42$
 # console: com3 linux-1cpu-prompt ^linux-cell: shell
 # console: com3 poweroff-in-cell ^linux-cell: powering off
-# console: com4 linux-2cpu-nproc ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 2$
-# console: com4 linux-2cpu-command ^linux-cell: 6 \* 7 = 42$
-# console: com4 linux-2cpu-prompt ^linux-cell: shell
+# console@qemu-svm: com4 linux-2cpu-nproc ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 2$
+# console@qemu-svm: com4 linux-2cpu-command ^linux-cell: 6 \* 7 = 42$
+# console@qemu-svm: com4 linux-2cpu-prompt ^linux-cell: shell
 . /tests/lib.sh
 
 # exits NAME [REASON]: the VM exits of the cell of that name so far, all
@@ -68,7 +71,9 @@ boot() {
 	echo "  > $1: idle for 5 s: $((b - a)) VM exits, $((bi - ai)) of them x2APIC ICR writes"
 	run warden cell list
 	if echo "$OUT" | grep -q "$1 *running"; then pass $1-running; else fail $1-running "$(echo "$OUT" | grep "$1")"; fi
-	if [ $2 = zero ]; then
+	if [ $2 = count ]; then
+		: # counted above, per reason below (cell stats)
+	elif [ $2 = zero ]; then
 		if [ "$a" = "$b" ]; then pass $1-zero-exits; else fail $1-zero-exits "VM exits $a, 5 s later $b"; fi
 	else
 		# with two CPUs Linux sends the odd IPI even when idle; ICR
@@ -77,6 +82,9 @@ boot() {
 		if [ $((b - a)) = $((bi - ai)) ] && [ $((b - a)) -le 50 ]; then pass $1-idle-ipis-only; else fail $1-idle-ipis-only "in 5 s $((b - a)) VM exits, $((bi - ai)) of them ICR writes"; fi
 	fi
 	run warden cell stats $1
+	for r in cpuid cr msr_read msr_write x2apic_icr xapic pio mmio management nmi init_sipi exception other; do
+		echo "  > $1: exits $r $(exits $1 $r)"
+	done
 	run sh -c "warden console | grep -v 'cell [0-9]* first use' | tail -n 8"
 	expect_rc $1-destroyed 0 warden cell destroy $1
 }
@@ -85,8 +93,15 @@ expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 before=$(pool)
-boot linux-1cpu zero
-boot linux-2cpu ipis
+case $MACHINE in
+qemu-svm)
+	boot linux-1cpu zero
+	boot linux-2cpu ipis
+	;;
+*) # xAPIC root: the cell's x2APIC is emulated, its timer exits
+	boot linux-1cpu count
+	;;
+esac
 # poweroff inside the cell (the same 1-CPU cell created again): ACPI S5
 # through the emulated sleep control register; the cell ends "shut down"
 expect_rc poweroff-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
