@@ -64,7 +64,7 @@ boot() {
 		if at_shell $1; then shell=yes; break; fi
 	done
 	if [ $shell = yes ]; then pass $1-shell; else fail $1-shell "no sign of its init after $t s"; fi
-	echo "  > $1: init at its shell after $t s"
+	[ $shell = no ] || echo "  > $1: init at its shell after $t s"
 	a=$(exits $1) ai=$(exits $1 x2apic_icr)
 	sleep 5
 	b=$(exits $1) bi=$(exits $1 x2apic_icr)

@@ -10,7 +10,7 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
 	ownership
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
-UNIT_TESTS += elf_image cli_args hwcaps_json linux_tables
+UNIT_TESTS += elf_image cli_args hwcaps_json linux_tables legacy_ports
 
 UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
 UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
@@ -44,6 +44,7 @@ UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic/apic_dest.c
 UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet/hpet_rules.c
+UNIT_DEPS_legacy_ports := hypervisor/arch/x86/exit/legacy_ports.c
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c

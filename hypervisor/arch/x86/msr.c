@@ -329,15 +329,17 @@ static enum exit_action hwcr_write(struct per_cpu *pc, struct guest_regs *regs)
 /*
  * The Linux-cell policy (WARDEN_CELL_LINUX) for an MSR outside the cell's
  * lists: the few below read as 0 with writes dropped, because Linux reads
- * them with plain rdmsr where its CPUID says they exist (an #GP would be a
- * warning with a call trace on the cell's console); every other one gets
- * the #GP a CPU without the MSR raises, which Linux's *_safe accessors
- * turn into an error code.  Nothing reaches the hardware; each MSR is
- * counted in the access log (docs/linux-cell.md lists what the stock
- * kernel touched).
+ * them with a plain rdmsr (where a #GP is a warning with a call trace, or,
+ * before Linux has an IDT, a triple fault); every other one gets the #GP a
+ * CPU without the MSR raises, which Linux's *_safe accessors turn into an
+ * error code.  Nothing reaches the hardware; each MSR is counted in the
+ * access log (docs/linux-cell.md lists what the stock kernel touched).
  */
 static const struct msr_range linux_read_zero[] = {
-	{ 0x00000000, 0x00000000 }, /* placeholder: none yet */
+	/* MISC_ENABLE, on Intel: read in the kernel's first instructions
+	 * (verify_cpu: XD disabled?, before any IDT) and again at CPU
+	 * set-up; 0 says XD is not disabled and fast strings are off */
+	{ 0x000001a0, 0x000001a0 },
 };
 
 static enum exit_action linux_msr(struct per_cpu *pc, struct guest_regs *regs,
@@ -345,7 +347,7 @@ static enum exit_action linux_msr(struct per_cpu *pc, struct guest_regs *regs,
 {
 	enum access_kind kind = write ? ACCESS_MSR_WRITE : ACCESS_MSR_READ;
 
-	if (in_ranges(linux_read_zero, COUNT(linux_read_zero), msr) && msr) {
+	if (in_ranges(linux_read_zero, COUNT(linux_read_zero), msr)) {
 		access_log_record(pc, kind, msr, 0, ACCESS_READ_0);
 		if (!write)
 			regs->rax = regs->rdx = 0;
