@@ -336,6 +336,10 @@ static enum exit_action hwcr_write(struct per_cpu *pc, struct guest_regs *regs)
  * access log (docs/linux-cell.md lists what the stock kernel touched).
  */
 static const struct msr_range linux_read_zero[] = {
+	/* microcode revision, on Intel: early_init_intel writes 0 and reads
+	 * it back with plain wrmsr/rdmsr (a warning each on bochs-vmx); 0:
+	 * "no microcode loaded", which the cell cannot load anyway */
+	{ 0x0000008b, 0x0000008b },
 	/* MISC_ENABLE, on Intel: read in the kernel's first instructions
 	 * (verify_cpu: XD disabled?, before any IDT) and again at CPU
 	 * set-up; 0 says XD is not disabled and fast strings are off */
