@@ -10,7 +10,9 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
 	ownership
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
-UNIT_TESTS += elf_image cli_args hwcaps_json linux_tables legacy_ports
+UNIT_TESTS += elf_image cli_args hwcaps_json
+# the Linux cell's loader and legacy ports (docs/linux-cell.md)
+UNIT_TESTS += linux_tables legacy_ports
 
 UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
 UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
