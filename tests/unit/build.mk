@@ -11,8 +11,6 @@ UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	ownership
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json
-# the Linux cell's loader and legacy ports (docs/linux-cell.md)
-UNIT_TESTS += linux_tables legacy_ports
 
 UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
 UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
@@ -41,6 +39,8 @@ UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic/apic_dest.c
 UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet/hpet_rules.c
+# the Linux cell's loader and legacy ports (docs/linux-cell.md)
+UNIT_TESTS += linux_tables legacy_ports
 UNIT_DEPS_legacy_ports := hypervisor/arch/x86/exit/legacy_ports.c
 # the Linux loader's tables, boot data, bzImage and ELF note; iasl and
 # Debian's kernel (when downloaded) are used from the test
