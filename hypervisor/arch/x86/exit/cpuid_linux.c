@@ -6,7 +6,8 @@
  *  - features whose MSRs a cell may not touch are hidden, so that Linux
  *    does not look for them: machine check (MCE, MCA: MCG_CAP and the
  *    banks), MTRRs (MTRRcap, MTRRdefType: Linux then keeps PAT off too),
- *    PDCM (PERF_CAPABILITIES), the thermal and power MSRs (ACPI, TM, TM2,
+ *    PDCM (PERF_CAPABILITIES), TSC_ADJUST, MONITOR/MWAIT (intel_idle's
+ *    POWER_CTL and C-state MSRs), the thermal and power MSRs (ACPI, TM, TM2,
  *    EST, leaf 6 but ARAT), the performance monitors (leaf 0xa; AMD's
  *    core, northbridge and L3 counters, IBS, LWP), the resource director
  *    (leaves 0xf, 0x10), the speculation controls (SPEC_CTRL, PRED_CMD,
@@ -42,8 +43,14 @@ void cpuid_linux(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 	switch (leaf) {
 	case 1:
 		*d &= ~(BIT(7) | BIT(12) | BIT(14) | BIT(22) | BIT(29));
-		*c &= ~(BIT(2) | BIT(4) | BIT(7) | BIT(8) | BIT(15));
+		/* MONITOR/MWAIT too: Linux's intel_idle then stays away (it
+		 * writes POWER_CTL, 0x1fc, with a plain wrmsr: bochs-vmx);
+		 * the cell idles with HLT, which does not exit */
+		*c &= ~(BIT(2) | BIT(3) | BIT(4) | BIT(7) | BIT(8) | BIT(15));
 		*c |= CPUID1_ECX_HYPERVISOR;
+		return;
+	case 5: /* MONITOR/MWAIT, hidden above */
+		*a = *b = *c = *d = 0;
 		return;
 	case 6:
 		*a &= BIT(2); /* ARAT: the APIC timer runs in deep C-states */
@@ -51,8 +58,10 @@ void cpuid_linux(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 		return;
 	case 7:
 		if (sub == 0) {
-			*b &= ~(BIT(12) | BIT(15)); /* RDT monitoring, alloc */
-			*c &= ~BIT(5);		    /* WAITPKG */
+			/* TSC_ADJUST (Linux reads it with a plain rdmsr when
+			 * the bit is set: bochs-vmx), RDT monitoring, alloc */
+			*b &= ~(BIT(1) | BIT(12) | BIT(15));
+			*c &= ~BIT(5); /* WAITPKG */
 			*d &= ~(BIT(9) | BIT(26) | BIT(27) | BIT(28) | BIT(29) |
 				BIT(31));
 		}
