@@ -25,11 +25,13 @@
 # cpus@bochs-vmx: 2
 # timeout@bochs-vmx: 1800
 # tests: insmod enable linux-1cpu-started linux-1cpu-shell linux-1cpu-running linux-1cpu-destroyed poweroff-started poweroff-shut-down poweroff-named poweroff-destroyed pool-back root-works disable
-# tests@qemu-svm: linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-destroyed
+# tests@qemu-svm: devmem-started devmem-cell-failed devmem-named devmem-destroyed linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-destroyed
 # console: com3 linux-1cpu-up ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 1$
 # console: com3 linux-1cpu-command ^linux-cell: 6 \* 7 = 42$
 # console: com3 linux-1cpu-prompt ^linux-cell: shell
 # console: com3 poweroff-in-cell ^linux-cell: powering off
+# console@qemu-svm: com3 devmem-tried ^linux-cell: reading 0x10000000
+# console-absent@qemu-svm: com3 devmem-stopped ^linux-cell: read 0x10000000 and still running
 # console@qemu-svm: com4 linux-2cpu-nproc ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 2$
 # console@qemu-svm: com4 linux-2cpu-command ^linux-cell: 6 \* 7 = 42$
 # console@qemu-svm: com4 linux-2cpu-prompt ^linux-cell: shell
@@ -123,6 +125,22 @@ if echo "$OUT" | grep -q 'linux-1cpu *shut down'; then pass poweroff-shut-down; 
 run sh -c "warden console | grep 'linux-1cpu' | tail -n 3"
 expect_out poweroff-named 'ACPI soft-off \(S5\) through the sleep control register; cell shut down'
 expect_rc poweroff-destroyed 0 warden cell destroy linux-1cpu
+if [ "$MACHINE" = qemu-svm ]; then
+	# a read outside the cell's memory through /dev/mem: the cell is
+	# failed, the console names the address, root goes on
+	expect_rc devmem-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
+		/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=devmem
+	t=0
+	while [ $t -lt $LINUX_WAIT ] && warden cell list | grep -q 'linux-1cpu *running'; do
+		sleep 1
+		t=$((t + 1))
+	done
+	run warden cell list
+	if echo "$OUT" | grep -q 'linux-1cpu *failed'; then pass devmem-cell-failed; else fail devmem-cell-failed "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
+	run sh -c "warden console | grep 'linux-1cpu' | tail -n 2"
+	expect_out devmem-named 'read outside its memory 0x10000000 at RIP'
+	expect_rc devmem-destroyed 0 warden cell destroy linux-1cpu
+fi
 after=$(pool)
 if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before the first Linux cell $before, after the last destroy $after"; fi
 # what the kernels used (the access log, printed at destroy)
