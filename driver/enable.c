@@ -246,6 +246,7 @@ int wd_enable(struct warden_enable *arg)
 	wd.header = h;
 	h->online_cpus = ncpus;
 	h->tsc_khz = khz;
+	wd.tsc_khz = khz;
 	h->flags = test_hooks ? WARDEN_HV_TEST_HOOKS : 0;
 	h->hv_mem_phys = wd.hv_phys;
 	h->hv_mem_size = wd.hv_size;

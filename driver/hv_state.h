@@ -27,6 +27,9 @@ struct wd_hv {
 	u64 next_free; /* bump allocator for the initial page tables */
 	struct warden_hv_header *header; /* only until enabled */
 	unsigned int num_cpus;
+	/* the TSC rate the hypervisor was given (sysfs tsc_khz: the Linux
+	 * loader's tsc_early_khz=) */
+	u32 tsc_khz;
 	u64 console_offset;
 	/* CPUs the hypervisor lost (WARDEN_CPU_LOST): offline for good; they
 	 * may still run hypervisor code, so there is no enable again until

@@ -18,6 +18,7 @@
 
 #include <warden/config.h>
 
+#include "hv_state.h"
 #include "warden-driver.h"
 #include "wd-link.h"
 
@@ -131,6 +132,16 @@ static ssize_t enabled_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(enabled);
 
+/* The TSC rate in kHz the hypervisor runs with (measured at enable, or
+ * the system config's), 0 while disabled: "warden cell linux" gives it to
+ * the kernel as tsc_early_khz=. */
+static ssize_t tsc_khz_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%u\n", wd_is_enabled() ? wd.tsc_khz : 0);
+}
+static DEVICE_ATTR_RO(tsc_khz);
+
 /* The hypervisor console: its newest lines that fit in a page. */
 static ssize_t console_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
@@ -142,11 +153,9 @@ static ssize_t console_show(struct device *dev, struct device_attribute *attr,
 static DEVICE_ATTR_RO(console);
 
 static struct attribute *wd_attrs[] = {
-	&dev_attr_abi_revision.attr,
-	&dev_attr_version.attr,
-	&dev_attr_enabled.attr,
-	&dev_attr_console.attr,
-	NULL,
+	&dev_attr_abi_revision.attr, &dev_attr_version.attr,
+	&dev_attr_enabled.attr,	     &dev_attr_console.attr,
+	&dev_attr_tsc_khz.attr,	     NULL,
 };
 ATTRIBUTE_GROUPS(wd);
 

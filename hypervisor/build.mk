@@ -24,6 +24,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \
 	hypervisor/arch/x86/exit/exit.c hypervisor/arch/x86/exit/exit_table.c \
 	hypervisor/arch/x86/exit/emulate.c hypervisor/arch/x86/exit/mmio_exit.c \
+	hypervisor/arch/x86/exit/access_log.c hypervisor/arch/x86/exit/legacy_ports.c \
+	hypervisor/arch/x86/exit/cpuid_linux.c \
 	hypervisor/arch/x86/msr.c \
 	hypervisor/arch/x86/root_cell.c hypervisor/arch/x86/pgformat.c \
 	hypervisor/arch/x86/apic/apic.c hypervisor/arch/x86/guest.c \

@@ -31,10 +31,13 @@ build | test | --kver) ;;
 	;;
 esac
 
-build_packages=(build-essential libyaml-dev libcmocka-dev python3 kmod)
+# liblzma-dev: "warden cell linux" unpacks Debian's XZ-compressed bzImage
+build_packages=(build-essential libyaml-dev liblzma-dev libcmocka-dev python3
+	kmod)
 # debhelper, dh-dkms, dkms, lintian: "make deb" and its CI check
+# acpica-tools: the unit test disassembles the Linux cell's tables (iasl)
 test_packages=(
-	clang clang-format libclang-rt-14-dev xz-utils
+	acpica-tools clang clang-format libclang-rt-14-dev xz-utils
 	bochs bochsbios vgabios bochs-term busybox-static
 	syslinux syslinux-common mtools dosfstools cpio
 	debhelper dh-dkms dkms lintian fakeroot systemd

@@ -23,6 +23,10 @@ header comments say how to boot them:
     # expect-svm-shutdown: N  (on a Bochs SVM model, up to N guest triple
     #                          faults, which Bochs logs as CPU panics, are
     #                          the test's own)
+    # linux-payload: yes      (the guest gets /linux/vmlinuz, Debian's
+    #                          kernel as shipped, and /linux/initrd.cpio,
+    #                          a busybox initramfs for a Linux cell:
+    #                          tests/vm/cell-linux/)
     # tests: name1 name2 ...  (every test the script reports)
 
 Any of these but machines may be given for one machine only, which then
@@ -194,13 +198,14 @@ def run_unit(build, results):
 # -------------------------------------------------------------- system tests
 
 HEADER_KEYS = ('cpus', 'timeout', 'rodata', 'tests', 'cpu-model', 'cmdline',
-               'expect-vmfail', 'expect-svm-shutdown')
+               'expect-vmfail', 'expect-svm-shutdown', 'linux-payload')
 
 
 def parse_header(path, machine=''):
     """The header of a group script, for one of its machines ("# key@m:"
     lines of another machine are left out)."""
     meta = {'machines': [], 'cpus': '2', 'timeout': '600',
+            'linux-payload': 'no',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
             'cmdline': '', 'expect-vmfail': '', 'expect-svm-shutdown': '0'}
     special = {}
@@ -236,9 +241,23 @@ def parse_header(path, machine=''):
     return meta
 
 
-def build_payload(build, script, workdir, machine, extra=()):
+def build_linux_payload(payload):
+    """Debian's kernel as shipped (build/kernel/vmlinuz, the file root
+    runs) and a busybox initramfs for a Linux cell, built like root's
+    from tests/vm/cell-linux/, into payload/linux/."""
+    linux = os.path.join(payload, 'linux')
+    os.makedirs(linux)
+    shutil.copy(os.path.join(ROOT, 'build', 'kernel', 'vmlinuz'), linux)
+    subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
+                    '--gzip', os.path.join(ROOT, 'tests', 'vm', 'cell-linux'),
+                    os.path.join(linux, 'initrd.cpio')],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def build_payload(build, script, workdir, machine, extra=(), linux=False):
     """The files the guest gets on top of the base initramfs (and the
-    files in extra, at its root); /tests/machine names the machine."""
+    files in extra, at its root; with linux, a Linux cell's kernel and
+    initramfs); /tests/machine names the machine."""
     payload = os.path.join(workdir, 'payload')
     if os.path.exists(payload):
         shutil.rmtree(payload)
@@ -288,6 +307,8 @@ def build_payload(build, script, workdir, machine, extra=()):
                         os.path.join(payload, 'inmates'))
     for path in extra:
         shutil.copy(path, payload)
+    if linux:
+        build_linux_payload(payload)
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     # the guest-state fuzzer's settings (tests/system/fuzz.sh)
     conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])
@@ -320,7 +341,8 @@ def run_group(build, machine, group, script, results, keep, stream=False,
     os.makedirs(workdir, exist_ok=True)
     group = '%s:%s' % (machine, group)  # the prefix of the test names
     try:
-        initrd = build_payload(build, script, workdir, machine)
+        initrd = build_payload(build, script, workdir, machine,
+                               linux=meta['linux-payload'] == 'yes')
         res = boot.run(machine, int(meta['cpus']),
                        float(meta['timeout']) * timeout_scale, initrd,
                        os.path.join(workdir, 'out'),

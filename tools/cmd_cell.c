@@ -30,6 +30,8 @@ static int usage(FILE *out)
 		"<string>]\n"
 		"       warden cell run <cell config> <image>... [--cmdline "
 		"<string>]\n"
+		"       warden cell linux <cell config> <kernel> [--initrd "
+		"<file>] [--cmdline <string>]\n"
 		"       warden cell start <cell>\n"
 		"       warden cell shutdown <cell>\n"
 		"       warden cell list [--json]\n"
@@ -419,6 +421,8 @@ int cmd_cell(int argc, char **argv)
 		return cell_load_main(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "run"))
 		return cell_run_main(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "linux"))
+		return cell_linux_main(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "start"))
 		return cell_start(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "shutdown"))

@@ -20,6 +20,9 @@ const struct cv_name cv_mem_flags[] = {
 
 const struct cv_name cv_cell_flags[] = {
 	{ "passive_comm", WARDEN_CELL_PASSIVE_COMM },
+	{ "access_log", WARDEN_CELL_ACCESS_LOG },
+	{ "legacy_quiet", WARDEN_CELL_LEGACY_QUIET },
+	{ "linux", WARDEN_CELL_LINUX },
 	{ NULL, 0 },
 };
 

@@ -217,3 +217,46 @@ void elf_segment_bytes(const void *data, const struct elf_segment *seg,
 	memset((uint8_t *)buf + seg->file_size, 0,
 	       seg->mem_size - seg->file_size);
 }
+
+int elf_note(const void *data, size_t size, const char *name, uint32_t type,
+	     uint64_t *value)
+{
+	const uint8_t *b = data;
+	size_t nlen = strlen(name) + 1, at, end, desc;
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	Elf64_Nhdr nh;
+	unsigned int i;
+
+	if (!elf_is_elf(data, size) || size < sizeof(eh))
+		return -1;
+	memcpy(&eh, data, sizeof(eh));
+	if (eh.e_phentsize != sizeof(ph) || eh.e_phoff > size ||
+	    (uint64_t)eh.e_phnum * sizeof(ph) > size - eh.e_phoff)
+		return -1;
+	for (i = 0; i < eh.e_phnum; i++) {
+		memcpy(&ph, b + eh.e_phoff + i * sizeof(ph), sizeof(ph));
+		if (ph.p_type != PT_NOTE || ph.p_offset > size ||
+		    ph.p_filesz > size - ph.p_offset)
+			continue;
+		at = ph.p_offset;
+		end = ph.p_offset + ph.p_filesz;
+		/* notes: header, name and descriptor, each 4-byte aligned */
+		while (end - at >= sizeof(nh)) {
+			memcpy(&nh, b + at, sizeof(nh));
+			desc = at + sizeof(nh) + ((nh.n_namesz + 3) & ~3u);
+			if (nh.n_namesz > end - at || desc > end ||
+			    nh.n_descsz > end - desc)
+				break;
+			if (nh.n_type == type && nh.n_namesz == nlen &&
+			    !memcmp(b + at + sizeof(nh), name, nlen) &&
+			    (nh.n_descsz == 4 || nh.n_descsz == 8)) {
+				*value = 0;
+				memcpy(value, b + desc, nh.n_descsz);
+				return 0;
+			}
+			at = desc + ((nh.n_descsz + 3) & ~3u);
+		}
+	}
+	return -1;
+}

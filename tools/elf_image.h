@@ -45,4 +45,13 @@ int elf_parse(const void *data, size_t size, struct elf_image *img, char *why,
 void elf_segment_bytes(const void *data, const struct elf_segment *seg,
 		       void *buf);
 
+/*
+ * The descriptor of the first note of the given name and type in the
+ * file's PT_NOTE segments, a 4- or 8-byte little-endian number, into
+ * *value: 0, or -1 if there is none.  (Linux's PVH entry: name "Xen",
+ * type 18, XEN_ELFNOTE_PHYS32_ENTRY.)
+ */
+int elf_note(const void *data, size_t size, const char *name, uint32_t type,
+	     uint64_t *value);
+
 #endif /* WARDEN_TOOLS_ELF_IMAGE_H */

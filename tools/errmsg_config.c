@@ -86,7 +86,9 @@ bool errmsg_config(const struct warden_error *e, char *buf, size_t len)
 			   a);
 		break;
 	case WARDEN_RULE_CELL_FLAGS:
-		errmsg_add(buf, len, "unknown cell flags 0x%llx", a & ~b);
+		errmsg_add(buf, len,
+			   "unknown cell flags 0x%llx (allowed here: 0x%llx)",
+			   a & ~b, b);
 		break;
 	case WARDEN_RULE_CPUS_EMPTY:
 		errmsg_add(buf, len, "the CPU set is empty");

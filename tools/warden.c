@@ -56,6 +56,8 @@ static const struct command_row {
 	  "copy ELF or flat images (and a command line) into a cell" },
 	{ "cell", "run", "-a -s --cmdline",
 	  "create, load and start a cell in one step" },
+	{ "cell", "linux", "--initrd --cmdline",
+	  "create a cell and boot a stock Linux kernel in it" },
 	{ "cell", "start", "", "start a cell's CPUs at its reset address" },
 	{ "cell", "shutdown", "", "ask a cell to stop" },
 	{ "cell", "list", "--json", "the cells, their state and CPUs" },

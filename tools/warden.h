@@ -82,6 +82,8 @@ bool console_line_of(const char *line, const char *name);
 /* "cell load" and "cell run" (cmd_cell_load.c). */
 int cell_load_main(int argc, char **argv);
 int cell_run_main(int argc, char **argv);
+/* "cell linux": a stock Linux kernel in a new cell (cmd_cell_linux.c). */
+int cell_linux_main(int argc, char **argv);
 
 /* The PCI functions of every cell, as the driver lists them in sysfs,
  * at most max (cli_common.c): their number.  cell_functions: those of

@@ -138,10 +138,14 @@ static bool check_cell_alone(struct checker *ck, const struct cell *c,
 			     const struct system *sys)
 {
 	bool name_ok = check_name(ck, c);
+	/* the guest policies (linux, legacy_quiet, access_log) are for
+	 * cells: root's Linux has its own MSR and port rules */
+	uint32_t allowed = c->root ? WARDEN_CELL_PASSIVE_COMM
+				   : WARDEN_CELL_FLAGS_ALL;
 
-	if (c->flags & ~WARDEN_CELL_FLAGS_ALL)
+	if (c->flags & ~allowed)
 		cc_fail(ck, WARDEN_RULE_CELL_FLAGS, WARDEN_ITEM_CELL, c->id,
-			c->flags, WARDEN_CELL_FLAGS_ALL, 0, 0);
+			c->flags, allowed, 0, 0);
 	if (c->reserved)
 		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
 			       c->desc + CELL_OFF(reserved), c->reserved);

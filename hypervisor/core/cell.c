@@ -665,6 +665,18 @@ void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip)
 	units_cell_stop(cell, false);
 }
 
+void cell_power_off(struct per_cpu *pc, const char *what)
+{
+	struct cell *cell = pc->cell;
+
+	console_cell_flush(pc);
+	printk("Cell %u \"%s\", CPU %u: %s; cell shut down\n", cell->id,
+	       cell->config->name, pc->cpu_id, what);
+	cell->state = WARDEN_CELL_SHUT_DOWN;
+	__atomic_store_n(&pc->state, WARDEN_CPU_PARKED, __ATOMIC_SEQ_CST);
+	units_cell_stop(cell, false);
+}
+
 void cell_cpu_lost_here(struct per_cpu *pc, unsigned int vector, u64 rip)
 {
 	struct cell *cell = pc->cell;

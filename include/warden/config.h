@@ -100,7 +100,33 @@ WARDEN_CHECK_SIZE(struct warden_pio_range, 8);
 /* Cell flags. */
 /* The cell does not answer messages: a shutdown request is approved. */
 #define WARDEN_CELL_PASSIVE_COMM (1u << 0)
-#define WARDEN_CELL_FLAGS_ALL 0x1u
+/* Record every port, MSR and CPUID leaf the cell's guest uses through an
+ * exit (counted, with the first RIP), on the hypervisor console
+ * (docs/linux-cell.md): the map a guest's policies are decided from. */
+#define WARDEN_CELL_ACCESS_LOG (1u << 1)
+/* The legacy ports a stock kernel probes without owning them answer as
+ * absent hardware instead of failing the cell: the PIT, the CMOS, the
+ * ELCR read 0, port 0x80 and unowned legacy UARTs and PCI configuration
+ * ports read all ones, writes are dropped; each counted. */
+#define WARDEN_CELL_LEGACY_QUIET (1u << 2)
+/* The cell runs a stock Linux kernel: an MSR outside the cell's list gets
+ * #GP (counted) instead of failing the cell, and CPUID hides the features
+ * that lead to such MSRs, announces KVM's signature with no features (so
+ * that Linux keeps x2APIC mode without interrupt remapping) and gives the
+ * TSC rate in leaves 0x15/0x16 on Intel. */
+#define WARDEN_CELL_LINUX (1u << 3)
+/* A Linux cell's ACPI sleep control and status registers (the FADT's
+ * SLEEP_CONTROL_REG and SLEEP_STATUS_REG, ACPI 6.4, 4.8.3.7): a write of
+ * SLP_EN with SLP_TYP 5 (the DSDT's \_S5) to the control port shuts the
+ * cell down; the status port reads 0 and ignores writes.  Its reset
+ * register is the FADT's RESET_REG at port 0xcf9 with value 6: the cell
+ * is shut down too.  Emulated for cells with WARDEN_CELL_LINUX that do
+ * not own these ports. */
+#define WARDEN_LINUX_SLEEP_CONTROL_PORT 0x504u
+#define WARDEN_LINUX_SLEEP_STATUS_PORT 0x505u
+#define WARDEN_LINUX_RESET_PORT 0xcf9u
+#define WARDEN_LINUX_RESET_VALUE 6u
+#define WARDEN_CELL_FLAGS_ALL 0xfu
 
 /*
  * An IOAPIC input, by its global system interrupt number (GSI: the

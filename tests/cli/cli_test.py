@@ -171,6 +171,32 @@ def exit_codes(warden, build, report):
            ['cell', 'run', small, elf, '--cmdline', 'report=5'], 2,
            r'apic-demo.elf segment \d \(0x[0-9a-f]+\+0x[0-9a-f]+\) is '
            r'outside the cell\'s loadable memory \(0x0\+0x10000\)')
+    # warden cell linux: each refusal before anything is created
+    kernel = os.path.join(ROOT, 'build', 'kernel', 'vmlinuz')
+    expect(report, 'linux-needs-flags', warden,
+           ['cell', 'linux', 'configs/cells/tiny-demo.yaml', kernel], 2,
+           r'tiny-demo.yaml lacks the cell flags linux and legacy_quiet')
+    expect(report, 'linux-not-a-kernel', warden,
+           ['cell', 'linux', 'configs/cells/linux-1cpu.yaml', elf], 2,
+           r'apic-demo.elf: no PVH entry \(ELF note Xen')
+    gz = os.path.join(tmp, 'vmlinuz-gzip')
+    with open(gz, 'wb') as f:
+        hdr = bytearray(0x1000)
+        hdr[0x1f1] = 4
+        hdr[0x202:0x206] = b'HdrS'
+        hdr[0x206:0x208] = b'\x0f\x02'
+        hdr[0x248:0x24c] = (0).to_bytes(4, 'little')
+        hdr[0x24c:0x250] = (16).to_bytes(4, 'little')
+        hdr[0xa00:0xa04] = b'\x1f\x8b\x08\x00'
+        f.write(hdr)
+    expect(report, 'linux-gzip-named', warden,
+           ['cell', 'linux', 'configs/cells/linux-1cpu.yaml', gz], 2,
+           r'its payload is compressed with gzip; Warden reads XZ payloads')
+    if os.path.exists(kernel):
+        # Debian's kernel unpacks; without the driver there is no TSC rate
+        expect(report, 'linux-needs-tsc-rate', warden,
+               ['cell', 'linux', 'configs/cells/linux-1cpu.yaml', kernel],
+               2, r'no TSC rate in /sys/class/misc/warden/tsc_khz')
     out = expect(report, 'status-json-no-driver', warden,
                  ['status', '--json'], 2, r'^\{', 'stdout')
     try:

@@ -41,6 +41,14 @@ UNIT_DEPS_insn := hypervisor/arch/x86/insn.c
 UNIT_DEPS_insn_cache := hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/insn.c
 UNIT_DEPS_apic_dest := hypervisor/arch/x86/apic/apic_dest.c
 UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet/hpet_rules.c
+# the Linux cell's loader and legacy ports (docs/linux-cell.md)
+UNIT_TESTS += linux_tables legacy_ports
+UNIT_DEPS_legacy_ports := hypervisor/arch/x86/exit/legacy_ports.c
+# the Linux loader's tables, boot data, bzImage and ELF note; iasl and
+# Debian's kernel (when downloaded) are used from the test
+UNIT_DEPS_linux_tables := tools/linux_tables.c tools/linux_boot.c \
+	tools/bzimage.c tools/elf_image.c
+UNIT_LIBS_linux_tables := -llzma -DWARDEN_ROOT=\"$(CURDIR)\"
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c
 UNIT_DEPS_mmio := hypervisor/core/mmio.c

@@ -1212,7 +1212,7 @@ static const struct bad bad_cases[] = {
 	{ "sys: root name with a tab", T_SYS, sys_name_tab,
 	  R(NAME_NOT_PRINTABLE), I(CELL), 0, V(2, 9), 1 },
 	{ "sys: root flags", T_SYS, sys_root_flags, R(CELL_FLAGS), I(CELL), 0,
-	  V(2, WARDEN_CELL_FLAGS_ALL), 1 },
+	  V(2, WARDEN_CELL_PASSIVE_COMM), 1 },
 	{ "sys: root without CPUs", T_SYS, sys_root_no_cpus, R(CPUS_EMPTY),
 	  I(CELL), 0, V(0), 1 },
 	{ "sys: root without CPU 0", T_SYS, sys_root_no_cpu0, R(CPU0_NOT_ROOT),
@@ -1802,7 +1802,7 @@ static void all_errors_reported(void **state)
 	(void)state;
 	env_init(&e);
 	cb_set_name(&e.cell, "");
-	cb_desc(&e.cell)->flags = 4;
+	cb_desc(&e.cell)->flags = 0x10; /* no such flag */
 	cb_cpu_add(&cb_desc(&e.cell)->cpus, 0);
 	cb_region(&e.cell, 0)->mem_type = WARDEN_MEMTYPE_UC;
 	cb_add_pio(&e.cell, CB_COM2, 8);

@@ -97,7 +97,7 @@ const struct yc_invalid yc_invalid[] = {
 		    "  flags: [0x2] #!\n"
 		    ROOT_MEM R_PORTS,
 	  .rule = RULE(CELL_FLAGS), .kind = ITEM(CELL),
-	  .message = "unknown cell flags 0x2" },
+	  .message = "unknown cell flags 0x2 (allowed here: 0x1)" },
 	{ .name = "root-no-cpus",
 	  .system = SYS_HEAD
 		    "root_cell:\n"
@@ -334,7 +334,7 @@ const struct yc_invalid yc_invalid[] = {
 		  A_CPUS A_RESET A_CONSOLE A_MEM A_PORTS,
 	  .other = yc_cell_b,
 	  .rule = RULE(CELL_FLAGS), .kind = ITEM(CELL),
-	  .message = "unknown cell flags 0x10" },
+	  .message = "unknown cell flags 0x10 (allowed here: 0xf)" },
 	{ .name = "cell-no-cpus",
 	  .cell = "cell:\n"
 		  "  name: cell-a\n"

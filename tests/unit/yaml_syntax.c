@@ -132,7 +132,7 @@ const struct yc_syntax yc_syntax[] = {
 		  "  name: x\n"
 		  A_CPUS
 		  "  flags: passive #!\n",
-	  .message = "cell.flags: unknown name 'passive' (known: passive_comm)" },
+	  .message = "cell.flags: unknown name 'passive' (known: passive_comm, access_log, legacy_quiet, linux)" },
 	{ .name = "memory-type-name",
 	  .yaml = "cell:\n"
 		  "  name: x\n"

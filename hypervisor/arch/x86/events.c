@@ -21,6 +21,7 @@
  * changes; so a late answer to an old round can never be taken for the
  * answer to a new one.
  */
+#include <asm/access_log.h>
 #include <asm/apic.h>
 #include <asm/exit.h>
 #include <asm/guest.h>
@@ -213,6 +214,7 @@ static void enter_cell(struct per_cpu *pc)
 	pc->cell = cell;
 	guest_decode_forget(pc);
 	memset(pc->stats, 0, sizeof(pc->stats));
+	access_log_reset(pc);
 	vcpu_load_cell(pc);
 	cpu_scrub();
 	apic_cell_reset(pc);
@@ -226,6 +228,7 @@ static void enter_cell(struct per_cpu *pc)
 static void leave_cell(struct per_cpu *pc)
 {
 	console_cell_flush(pc);
+	access_log_print(pc);
 	pc->cell = &hv.root;
 	guest_decode_forget(pc);
 	vcpu_load_cell(pc);

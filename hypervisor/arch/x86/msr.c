@@ -12,6 +12,7 @@
  * 0x3a, TSC_ADJUST; docs/hypervisor.md).  The vendor turns the policy into
  * its permission map (msr_policy_walk).
  */
+#include <asm/access_log.h>
 #include <asm/apic.h>
 #include <asm/arch_cell.h>
 #include <asm/cpu_rules.h>
@@ -21,6 +22,7 @@
 #include <asm/x86_cpu.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
+#include <warden/config.h>
 #include <warden/hypercall.h>
 #include <warden/stats.h>
 #include <x86/msr.h>
@@ -324,10 +326,46 @@ static enum exit_action hwcr_write(struct per_cpu *pc, struct guest_regs *regs)
 	return EXIT_SKIP;
 }
 
+/*
+ * The Linux-cell policy (WARDEN_CELL_LINUX) for an MSR outside the cell's
+ * lists: the few below read as 0 with writes dropped, because Linux reads
+ * them with a plain rdmsr (where a #GP is a warning with a call trace, or,
+ * before Linux has an IDT, a triple fault); every other one gets the #GP a
+ * CPU without the MSR raises, which Linux's *_safe accessors turn into an
+ * error code.  Nothing reaches the hardware; each MSR is counted in the
+ * access log (docs/linux-cell.md lists what the stock kernel touched).
+ */
+static const struct msr_range linux_read_zero[] = {
+	/* microcode revision, on Intel: early_init_intel writes 0 and reads
+	 * it back with plain wrmsr/rdmsr (a warning each on bochs-vmx); 0:
+	 * "no microcode loaded", which the cell cannot load anyway */
+	{ 0x0000008b, 0x0000008b },
+	/* MISC_ENABLE, on Intel: read in the kernel's first instructions
+	 * (verify_cpu: XD disabled?, before any IDT) and again at CPU
+	 * set-up; 0 says XD is not disabled and fast strings are off */
+	{ 0x000001a0, 0x000001a0 },
+};
+
+static enum exit_action linux_msr(struct per_cpu *pc, struct guest_regs *regs,
+				  u32 msr, bool write)
+{
+	enum access_kind kind = write ? ACCESS_MSR_WRITE : ACCESS_MSR_READ;
+
+	if (in_ranges(linux_read_zero, COUNT(linux_read_zero), msr)) {
+		access_log_record(pc, kind, msr, 0, ACCESS_READ_0);
+		if (!write)
+			regs->rax = regs->rdx = 0;
+		return EXIT_SKIP;
+	}
+	access_log_record(pc, kind, msr, 0, ACCESS_GP);
+	return EXIT_INJECT_GP;
+}
+
 enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 				const struct x86_exit *e)
 {
 	bool write = e->kind != X86_EXIT_MSR_READ;
+	enum access_kind kind = write ? ACCESS_MSR_WRITE : ACCESS_MSR_READ;
 	u32 msr = (u32)regs->rcx;
 	u64 value;
 
@@ -364,6 +402,7 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 	    !regs->rax && !regs->rdx)
 		return EXIT_SKIP;
 	if (!write && emulated_read(msr, &value)) {
+		access_log_record(pc, ACCESS_MSR_READ, msr, 0, ACCESS_DONE);
 		regs->rax = (u32)value;
 		regs->rdx = value >> 32;
 		return EXIT_SKIP;
@@ -391,10 +430,15 @@ enum exit_action x86_handle_msr(struct per_cpu *pc, struct guest_regs *regs,
 			regs->rax = (u32)value;
 			regs->rdx = value >> 32;
 		}
+		access_log_record(pc, kind, msr, 0, ACCESS_DONE);
 		return EXIT_SKIP;
 	}
+	if (pc->cell != &hv.root &&
+	    (pc->cell->config->flags & WARDEN_CELL_LINUX))
+		return linux_msr(pc, regs, msr, write);
 	if (pc->cell != &hv.root) {
 		/* a cell that reaches beyond its CPU is stopped */
+		access_log_record(pc, kind, msr, 0, ACCESS_FAILED);
 		cell_fail(pc,
 			  write ? "write of a forbidden MSR"
 				: "read of a forbidden MSR",

@@ -57,6 +57,17 @@ long cell_shutdown(struct per_cpu *pc, unsigned long id, u64 error_gpa);
  */
 void cell_fail(struct per_cpu *pc, const char *what, u64 value, u64 rip);
 
+/*
+ * On a CPU of a cell whose guest asked the platform to power off or reset
+ * (what names it, e.g. "ACPI soft-off (S5)"): say so, mark the cell shut
+ * down and this CPU parked, as cell_fail does for a broken rule.  The
+ * cell's other CPUs are those the guest stopped itself before asking
+ * (Linux halts them with interrupts off); they are parked at the next
+ * start, destroy or disable.  The caller returns EXIT_CELL_FAILED (the
+ * guest is not resumed).
+ */
+void cell_power_off(struct per_cpu *pc, const char *what);
+
 /* On a cell CPU where the hypervisor took an exception it cannot recover
  * from: the CPU is lost (WARDEN_CPU_LOST), its cell failed.  The caller
  * then halts the CPU for good (arch_cpu_halt_lost). */

@@ -6,6 +6,7 @@
  * against the architectural rules (cpu_rules.c) before it reaches the
  * hardware, and refused with the exception the hardware would raise.
  */
+#include <asm/access_log.h>
 #include <asm/cpu_rules.h>
 #include <asm/exit.h>
 #include <asm/percpu.h>
@@ -15,6 +16,7 @@
 #include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
+#include <warden/config.h>
 #include <x86/cpuid.h>
 
 struct guest_limits guest_limits;
@@ -40,9 +42,11 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 	struct cpu_view v;
 	u32 a, b, c, d;
 
-	(void)pc;
 	(void)e;
-	if (leaf == 0x40000000) {
+	if (leaf >= 0x40000000 && leaf < 0x40010000 &&
+	    (pc->cell->config->flags & WARDEN_CELL_LINUX)) {
+		a = b = c = d = 0; /* cpuid_linux answers */
+	} else if (leaf == 0x40000000) {
 		/* "WardenWarden" identifies the hypervisor */
 		a = 0x40000000;
 		b = 0x64726157; /* "Ward" */
@@ -69,6 +73,13 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 			if (v.cr4 & X86_CR4_PKE)
 				c |= CPUID7_ECX_OSPKE;
 		}
+	}
+	if (pc->cell != &hv.root &&
+	    (pc->cell->config->flags & WARDEN_CELL_LINUX)) {
+		cpuid_linux(leaf, sub, &a, &b, &c, &d);
+		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_CHANGED);
+	} else {
+		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_DONE);
 	}
 	regs->rax = a;
 	regs->rbx = b;

@@ -7,6 +7,7 @@
  * XSETBV are emulate.c's, MSRs msr.c's, MMIO and the xAPIC page
  * mmio_exit.c's.
  */
+#include <asm/access_log.h>
 #include <asm/apic.h>
 #include <asm/cpu_rules.h>
 #include <asm/exit.h>
@@ -17,6 +18,7 @@
 #include <hv/cell.h>
 #include <hv/printk.h>
 #include <warden/cell.h>
+#include <warden/config.h>
 #include <warden/hypercall.h>
 
 static bool in_cell(struct per_cpu *pc)
@@ -73,21 +75,57 @@ enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 {
 	u64 mask;
 
+	enum access_kind kind = e->io.in ? ACCESS_PORT_IN : ACCESS_PORT_OUT;
+	const char *off;
+	u64 value;
+
 	switch (emulate_io(pc, regs, e)) {
 	case MMIO_HANDLED:
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_DONE);
 		return EXIT_SKIP;
 	case MMIO_CELL_FAILED:
 		return EXIT_CELL_FAILED;
 	case MMIO_REFUSED:
 		if (!in_cell(pc))
 			return EXIT_INJECT_GP;
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_FAILED);
 		cell_fail(pc, "port access its device refused", e->io.port,
 			  vcpu_rip());
 		return EXIT_CELL_FAILED;
 	case MMIO_NO_REGION:
 		break;
 	}
+	if (in_cell(pc) && !e->io.string &&
+	    (pc->cell->config->flags & WARDEN_CELL_LINUX) &&
+	    linux_platform_port(e->io.port, e->io.in, regs->rax, &value,
+				&off)) {
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_DONE);
+		if (off) {
+			cell_power_off(pc, off);
+			return EXIT_CELL_FAILED;
+		}
+		if (e->io.in) {
+			mask = (1ull << (e->io.size * 8)) - 1;
+			regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
+				    (value & mask);
+		}
+		return EXIT_SKIP;
+	}
+	if (in_cell(pc) && !e->io.string &&
+	    (pc->cell->config->flags & WARDEN_CELL_LEGACY_QUIET) &&
+	    legacy_port_quiet(e->io.port, &value)) {
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_QUIET);
+		if (e->io.in) {
+			mask = (1ull << (e->io.size * 8)) - 1;
+			/* a 32-bit IN zero-extends into RAX (SDM Vol. 1,
+			 * 3.4.1.1) */
+			regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
+				    (value & mask);
+		}
+		return EXIT_SKIP;
+	}
 	if (in_cell(pc)) {
+		access_log_record(pc, kind, e->io.port, 0, ACCESS_FAILED);
 		cell_fail(pc,
 			  e->io.in ? "read from a port it does not own"
 				   : "write to a port it does not own",

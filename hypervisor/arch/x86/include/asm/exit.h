@@ -190,4 +190,29 @@ enum exit_action x86_handle_invd(struct per_cpu *pc, struct guest_regs *regs,
 enum exit_action x86_handle_unknown(struct per_cpu *pc, struct guest_regs *regs,
 				    const struct x86_exit *e);
 
+/*
+ * A port a cell with WARDEN_CELL_LEGACY_QUIET does not own and no
+ * emulation took (exit/legacy_ports.c): true if it is one of the legacy
+ * ports a stock kernel probes, with *value what a read gives (a write is
+ * dropped); false for any other port (the cell's strict rule applies).
+ */
+bool legacy_port_quiet(u16 port, u64 *value);
+
+/*
+ * The platform registers a Linux cell's FADT names (WARDEN_LINUX_*_PORT,
+ * warden/config.h; exit/legacy_ports.c), for a cell with
+ * WARDEN_CELL_LINUX: true if port is one, with *value what a read gives,
+ * and *off, for a write, the reason the cell powers off (NULL: the write
+ * is dropped); false for any other port.
+ */
+bool linux_platform_port(u16 port, bool in, u64 written, u64 *value,
+			 const char **off);
+
+/*
+ * CPUID leaf/sub for a cell with WARDEN_CELL_LINUX (exit/cpuid_linux.c):
+ * *a..*d, the values every guest gets, changed for a stock Linux kernel
+ * (features that lead to MSRs the cell may not touch hidden, KVM's
+ * signature without features, the TSC rate on Intel).
+ */
+void cpuid_linux(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d);
 #endif /* WARDEN_ASM_EXIT_H */

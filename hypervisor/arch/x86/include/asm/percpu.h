@@ -3,6 +3,7 @@
 #ifndef WARDEN_ASM_PERCPU_H
 #define WARDEN_ASM_PERCPU_H
 
+#include <asm/access_log.h>
 #include <asm/insn_cache.h>
 #include <hv/types.h>
 
@@ -67,6 +68,8 @@ struct arch_cpu {
 	bool in_exception;
 	u8 lost_vector;
 	u64 lost_rip;
+	/* what the cell's guest used through exits (exit/access_log.c) */
+	struct access_log access_log;
 };
 
 /* The calling CPU's per-CPU data: the GS base points at it, and its first
