@@ -241,6 +241,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	if (err)
 		goto no_answer;
 	vtd.taken = true;
+	printk("IOMMU at 0x%llx: root's interrupt remapping %s, kept on\n",
+	       (unsigned long long)vtd.base,
+	       (gsts & VTD_GSTS_IRES) ? "on" : "off");
 	return 0;
 
 no_answer:

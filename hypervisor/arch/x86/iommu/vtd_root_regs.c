@@ -91,9 +91,14 @@ static u32 root_read32(u32 reg)
 
 static void refused(struct per_cpu *pc, u32 reg, u64 value, const char *why)
 {
-	printk("CPU %u: root's write of 0x%llx to the IOMMU's register "
-	       "0x%x refused: %s\n",
-	       pc->cpu_id, (unsigned long long)value, reg, why);
+	if (reg == VTD_GCMD)
+		printk("CPU %u: root's write of 0x%llx to the IOMMU's global "
+		       "command refused: %s\n",
+		       pc->cpu_id, (unsigned long long)value, why);
+	else
+		printk("CPU %u: root's write of 0x%llx to the IOMMU's "
+		       "register 0x%x refused: %s\n",
+		       pc->cpu_id, (unsigned long long)value, reg, why);
 }
 
 static void fe_message(struct per_cpu *pc, u32 reg, u32 value)
@@ -137,12 +142,13 @@ static void root_write32(struct per_cpu *pc, u32 reg, u32 value)
 		fe_message(pc, reg, value);
 		return;
 	case VTD_GCMD:
-		if ((value & ~VTD_GSTS_PERSISTENT) ||
-		    value != (root_gsts() & VTD_GSTS_PERSISTENT))
+		if ((root_gsts() & VTD_GSTS_IRES) && !(value & VTD_GCMD_IRE))
+			refused(pc, reg, value,
+				"it would turn interrupt remapping off");
+		else if (value != (root_gsts() & VTD_GSTS_PERSISTENT))
 			refused(pc, reg, value,
 				"it would change the unit's state, which the "
-				"hypervisor keeps (remapping on, its own "
-				"tables and queue)");
+				"hypervisor keeps (its own tables and queue)");
 		return;
 	}
 	if (in_records(reg))
