@@ -18,8 +18,8 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 		 unsigned int vector);
 
 /* mode=dma: the edu function pdev DMAs (how: "own" root's RAM to its
- * buffer and back, compared; "read" target into its buffer, reported as
- * blocked when the buffer kept its pattern; "write" its buffer to
+ * buffer and back, compared; "read" target into its buffer, reported
+ * with the first bytes it then holds; "write" its buffer to
  * target); log what happened. */
 void wdtest_dma(struct pci_dev *pdev, const char *how, unsigned long target);
 

@@ -241,9 +241,11 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	if (err)
 		goto no_answer;
 	vtd.taken = true;
-	printk("IOMMU at 0x%llx: root's interrupt remapping %s, kept on\n",
+	printk("IOMMU at 0x%llx: root's interrupt remapping %s, kept on; "
+	       "its fault interrupt %s\n",
 	       (unsigned long long)vtd.base,
-	       (gsts & VTD_GSTS_IRES) ? "on" : "off");
+	       (gsts & VTD_GSTS_IRES) ? "on" : "off",
+	       (vtd_read32(VTD_FECTL) & VTD_FECTL_IM) ? "masked" : "on");
 	return 0;
 
 no_answer:
