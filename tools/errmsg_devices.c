@@ -341,9 +341,9 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
-			   "its DMA is not isolated (there is no IOMMU unit "
-			   "yet): "
-			   "the cell takes it only with dma_unisolated: true");
+			   "no IOMMU confines its DMA (the system config "
+			   "names none): the cell takes it only with "
+			   "dma_unisolated: true");
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
 		errmsg_add(buf, len,

@@ -17,7 +17,8 @@
  *          edu stores zeros where the IOMMU refused the read).
  *   write=ADDR: the buffer to ADDR ("edu-dma: write 0xADDR: done").
  * Command line: own=1 read=ADDR write=ADDR count=N (writes repeated N
- * times, default 1).  Then the cell reports itself shut down.
+ * times, default 1).  Then "edu-dma: done", and the cell reports itself
+ * shut down.
  */
 #include <inmate.h>
 
@@ -129,6 +130,7 @@ void inmate_main(void)
 		if (dma(EDU_BUFFER, addr, true))
 			printk("edu-dma: write 0x%llx: done\n",
 			       (unsigned long long)addr);
+	printk("edu-dma: done\n");
 	comm_set_state(WARDEN_CELL_SHUT_DOWN);
 	for (;;)
 		cpu_wait_for_interrupt();

@@ -82,18 +82,19 @@ echo "  wdtest: dma: $v (the image: $image)"
 if echo "$v" | grep -q "^read $CELL_RAM: got " && [ -n "$image" ] && ! echo "$v" | grep -q "$image"; then pass root-dma-cell-read-blocked; else fail root-dma-cell-read-blocked "$v (the image: $image)"; fi
 expect_rc cell-destroy 0 warden cell destroy tiny-demo
 
+cell_says() { warden console | grep -c "^\[pci-demo-edu\] edu-dma: $1"; }
 # edu_run ARGS: the edu-dma inmate in pci-demo-edu with ARGS, until it
-# reports itself shut down (20 s at most)
+# says it is done (20 s at most)
 edu_run() {
+	d0=$(cell_says 'done')
 	warden cell load pci-demo-edu /inmates/edu-dma.bin -s "$1" -a 0xff000 >/dev/null
 	warden cell start pci-demo-edu >/dev/null
 	i=0
-	while [ $i -lt 20 ] && ! warden cell list | grep -q 'pci-demo-edu *shut down'; do
-		sleep 1
+	while [ $i -lt 40 ] && [ "$(cell_says 'done')" = "$d0" ]; do
+		sleep 0.5
 		i=$((i + 1))
 	done
 }
-cell_says() { warden console | grep -c "^\[pci-demo-edu\] edu-dma: $1"; }
 # pci-demo-edu with the hypervisor's console, so that root reads the
 # inmate's lines (warden console)
 awk '/^  console:$/ { print "  console: hypercall"; skip = 1; next } skip && /^    / { next } { skip = 0; print }' /yaml/cells/pci-demo-edu.yaml >/tmp/edu.yaml

@@ -35,6 +35,7 @@
 #include <hv/unit.h>
 #include <warden/cell.h>
 #include <warden/config.h>
+#include <warden/error.h>
 #include <warden/hypercall.h>
 
 #define IOMMU_QUIET_AFTER 16
@@ -291,6 +292,28 @@ static int move(const struct cell *cell, const struct iommu_domain *dom,
 	return (int)n;
 }
 
+/* Without an IOMMU taken over (none, or the config names one the machine
+ * does not have), a function goes to a cell only where its config says
+ * dma_unisolated: the validator's rule, kept here too. */
+static int unconfined(const struct cell *cell, struct warden_error *err)
+{
+	const struct warden_pci_device *pd =
+		warden_cell_pci_devices(cell->config);
+	unsigned int i;
+
+	for (i = 0; i < cell->config->num_pci_devices; i++) {
+		if (pd[i].flags & WARDEN_PCI_DMA_UNISOLATED)
+			continue;
+		err->code = -WARDEN_EINVAL;
+		err->rule = WARDEN_RULE_PCI_DMA;
+		err->item_kind = WARDEN_ITEM_PCI_DEVICE;
+		err->item_index = i;
+		err->values[0] = (u32)pd[i].domain << 16 | pd[i].bdf;
+		return -WARDEN_EINVAL;
+	}
+	return 0;
+}
+
 static int iommu_cell_init(struct cell *cell, struct warden_error *err)
 {
 	unsigned int n = cell->config->num_pci_devices;
@@ -298,7 +321,7 @@ static int iommu_cell_init(struct cell *cell, struct warden_error *err)
 	int done;
 
 	if (!iommu.on)
-		return 0;
+		return unconfined(cell, err);
 	d = domain(cell, true);
 	if (!d)
 		return cell_error_no_memory(err);
