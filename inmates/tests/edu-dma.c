@@ -15,7 +15,8 @@
  *          ADDR into it, then the buffer back to the second page:
  *          "edu-dma: read 0xADDR: got" and its first 8 bytes (QEMU's
  *          edu stores zeros where the IOMMU refused the read).
- *   write=ADDR: the buffer to ADDR ("edu-dma: write 0xADDR: done").
+ *   write=ADDR: the buffer to ADDR, count times ("edu-dma: write 0xADDR
+ *          (I of N): done").
  * Command line: own=1 read=ADDR write=ADDR count=N (writes repeated N
  * times, default 1).  Then "edu-dma: done", and the cell reports itself
  * shut down.
@@ -128,8 +129,10 @@ void inmate_main(void)
 	addr = cmdline_uint("write", 0);
 	for (i = 0; addr && i < count; i++)
 		if (dma(EDU_BUFFER, addr, true))
-			printk("edu-dma: write 0x%llx: done\n",
-			       (unsigned long long)addr);
+			printk("edu-dma: write 0x%llx (%llu of %llu): done\n",
+			       (unsigned long long)addr,
+			       (unsigned long long)i + 1,
+			       (unsigned long long)count);
 	printk("edu-dma: done\n");
 	comm_set_state(WARDEN_CELL_SHUT_DOWN);
 	for (;;)

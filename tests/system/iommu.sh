@@ -54,8 +54,9 @@ wdtest_dma() {
 	insmod /wdtest.ko mode=dma bdf=$EDU how=$1 addr=${2:-0} 2>/dev/null
 	dmesg | sed -n 's/.*wdtest: dma: //p' | head -n 1
 }
-# faults ADDR WHO: hypervisor console lines naming a fault of the edu
-fault_seen() { warden console | grep -c "IOMMU: DMA fault: $EDU of $2 [a-z]* $1: "; }
+# fault_seen ADDR WHO: how many faults of the edu at ADDR the hypervisor
+# named (WHO: "root cell 0", "cell 1")
+fault_seen() { warden console | grep -Ec "^IOMMU: DMA fault [0-9]+: $EDU of $2 [a-z]+ $1: "; }
 
 v=$(wdtest_dma own)
 echo "  wdtest: dma: $v"
@@ -121,10 +122,11 @@ if [ "$(taskset -c 0 sh -c 'echo alive')" = alive ]; then pass root-alive-beside
 W=0x20000000
 edu_run "write=$W count=5"
 warden status >/dev/null
-n=$(fault_seen $W 'cell 1')
+n=$(warden console | grep -Ec "^IOMMU: DMA fault [0-9]+: $EDU of cell 1 write $W: ")
+w=$(cell_says "write $W ([1-5] of 5): done")
 o=$(warden console | grep -c 'IOMMU: fault records overflowed')
 echo "  > faults recorded: $n, overflows: $o"
-if [ "$(cell_says "write $W: done")" = 5 ] && { [ "$n" = 5 ] || [ "$o" -ge 1 ]; }; then pass faults-in-a-row; else fail faults-in-a-row "$(cell_says "write $W: done") writes, $n faults, $o overflows"; fi
+if [ "$w" = 5 ] && { [ "$n" = 5 ] || [ "$o" -ge 1 ]; }; then pass faults-in-a-row; else fail faults-in-a-row "$w writes, $n faults, $o overflows"; fi
 grep -i dmar /proc/interrupts | sed 's/^/  > /'
 expect_rc edu-destroy 0 warden cell destroy pci-demo-edu
 v=$(wdtest_dma own)

@@ -57,6 +57,7 @@ static struct {
 	bool on;			 /* the backend took the unit over */
 	struct iommu_domain dom[HV_MAX_CELLS];
 	u64 faults[HV_MAX_CELLS];
+	u64 recorded; /* faults read since enable */
 	u64 overflows;
 	spinlock_t lock; /* faults, fn, owner */
 	struct fn_faults fn[IOMMU_FN_MAX];
@@ -203,11 +204,13 @@ static void report(const struct iommu_fault *f)
 	u32 n = count_fn(f->bdf, cell);
 
 	iommu.faults[cell]++;
-	printk("IOMMU: DMA fault: %02x:%02x.%x of %s %u %s 0x%llx: %s "
+	/* numbered: no two lines alike, so the console never folds them */
+	printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s 0x%llx: %s "
 	       "(reason 0x%x)\n",
-	       f->bdf >> 8, (f->bdf >> 3) & 0x1f, f->bdf & 7,
-	       cell ? "cell" : "root cell", cell, f->read ? "read" : "write",
-	       (unsigned long long)f->addr, f->why, f->reason);
+	       (unsigned long long)++iommu.recorded, f->bdf >> 8,
+	       (f->bdf >> 3) & 0x1f, f->bdf & 7, cell ? "cell" : "root cell",
+	       cell, f->read ? "read" : "write", (unsigned long long)f->addr,
+	       f->why, f->reason);
 	if (n == IOMMU_QUIET_AFTER && iommu.dom[cell].live &&
 	    !backend->assign(f->bdf, &iommu.dom[cell], true))
 		printk("IOMMU: %02x:%02x.%x faulted %u times: its faults are "

@@ -267,8 +267,10 @@ static void vtd_hand_back(void)
 	    vtd_command(VTD_GCMD_SRTP, true, VTD_GSTS_RTPS, true))
 		printk("IOMMU: root's root-table pointer not taken back\n");
 	printk("IOMMU: DMA remapping handed back to root (off); its "
-	       "queue's head and tail at 0x%x\n",
-	       vtd.root.head << VTD_IQT_SHIFT);
+	       "queue's head and tail at 0x%x; root read the fault status "
+	       "%llu times\n",
+	       vtd.root.head << VTD_IQT_SHIFT,
+	       (unsigned long long)vtd.root.fsts_reads);
 }
 
 /*

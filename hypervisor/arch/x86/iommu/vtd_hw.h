@@ -17,13 +17,14 @@ struct per_cpu;
 
 /* What root had at take-over, and root's view since (its shadows). */
 struct vtd_root_state {
-	u64 iqa;     /* root's queue: base, DW, QS */
-	u32 entries; /* ... its descriptors: 256 << QS */
-	u32 head;    /* the index root's IQH shows */
-	bool qi_on;  /* root had queued invalidation on */
-	u64 rtaddr;  /* its root-table address register */
-	bool rtps;   /* ... latched (GSTS.RTPS) */
-	u32 fsts;    /* its fault status: the hypervisor takes faults */
+	u64 iqa;	/* root's queue: base, DW, QS */
+	u32 entries;	/* ... its descriptors: 256 << QS */
+	u32 head;	/* the index root's IQH shows */
+	bool qi_on;	/* root had queued invalidation on */
+	u64 rtaddr;	/* its root-table address register */
+	bool rtps;	/* ... latched (GSTS.RTPS) */
+	u32 fsts;	/* its fault status: the hypervisor takes faults */
+	u64 fsts_reads; /* ... read by root (its fault handler) */
 	struct vtd_desc *queue; /* root's queue, mapped for the hypervisor */
 	struct vtd_desc *saved; /* room for it at hand-back */
 };

@@ -66,6 +66,7 @@ static u32 root_read32(u32 reg)
 	case VTD_RTADDR + 4:
 		return (u32)(vtd.root.rtaddr >> 32);
 	case VTD_FSTS:
+		vtd.root.fsts_reads++;
 		iommu_poll();
 		return vtd.root.fsts;
 	case VTD_IQH:
