@@ -58,7 +58,8 @@ static int usage(FILE *out)
 		"reason said).\n"
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
-		"and per second\n  over one second, by reason.\n"
+		"and per second\n  over one second, by reason; the DMA "
+		"faults of its PCI functions.\n"
 		"  --watch: again every second, until interrupted.\n"
 		"--json:  list and stats print one JSON value instead (stats "
 		"--watch: one a\n  line).\n"
@@ -232,7 +233,8 @@ static void stats_json(const struct warden_cell_info *info,
 
 	printf("{\"cell\": %u, \"name\": ", info->cell_id);
 	json_str(stdout, info->name, sizeof(info->name));
-	printf(", \"state\": \"%s\", \"cpus\": [", cell_state(info->state));
+	printf(", \"state\": \"%s\", \"dma_faults\": %u, \"cpus\": [",
+	       cell_state(info->state), info->dma_faults);
 	for (i = 0; i < n; i++) {
 		printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
 		       cpus[i]);
@@ -258,6 +260,10 @@ static void stats_text(const struct warden_cell_info *info,
 
 	printf("cell %u \"%.*s\": %s\n", info->cell_id, (int)sizeof(info->name),
 	       info->name, cell_state(info->state));
+	/* where the IOMMU confines its functions' DMA (else always 0) */
+	if (info->dma_faults)
+		printf("DMA faults of its PCI functions: %u\n",
+		       info->dma_faults);
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);

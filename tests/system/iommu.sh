@@ -20,7 +20,7 @@
 # machines: qemu-svm
 # cpus: 2
 # timeout: 400
-# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable
+# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable
 . /tests/lib.sh
 
 HV=0x30000000	 # the hypervisor's reservation (system-qemu.yaml)
@@ -127,7 +127,11 @@ w=$(cell_says "write $W ([1-5] of 5): done")
 o=$(warden console | grep -c 'IOMMU: fault records overflowed')
 echo "  > faults recorded: $n, overflows: $o"
 if [ "$w" = 5 ] && { [ "$n" = 5 ] || [ "$o" -ge 1 ]; }; then pass faults-in-a-row; else fail faults-in-a-row "$w writes, $n faults, $o overflows"; fi
-grep -i dmar /proc/interrupts | sed 's/^/  > /'
+# the cell's count: 3 reads and 5 writes
+run warden cell stats pci-demo-edu
+s=$(echo "$OUT" | sed -n 's/^DMA faults of its PCI functions: //p')
+j=$(warden cell stats pci-demo-edu --json | sed -n 's/.*"dma_faults": \([0-9]*\).*/\1/p')
+if [ "$s" = 8 ] && [ "$j" = 8 ]; then pass stats-dma-faults; else fail stats-dma-faults "text '$s', JSON '$j'"; fi
 expect_rc edu-destroy 0 warden cell destroy pci-demo-edu
 v=$(wdtest_dma own)
 if echo "$v" | grep -q ': match$'; then pass edu-back-in-root; else fail edu-back-in-root "$v"; fi

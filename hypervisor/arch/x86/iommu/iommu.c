@@ -358,6 +358,18 @@ static unsigned int iommu_mmio_count(const struct cell *cell)
 	return cell == &hv.root && hv.config->platform.iommu_base ? 1 : 0;
 }
 
+static long iommu_hypercall(struct per_cpu *pc, unsigned long code,
+			    unsigned long arg1, unsigned long arg2)
+{
+	(void)pc;
+	(void)arg2;
+	if (code != WARDEN_HC_CELL_DMA_FAULTS)
+		return -WARDEN_ENOSYS;
+	if (arg1 >= HV_MAX_CELLS || !hv.cells[arg1])
+		return -WARDEN_ENOENT;
+	return (long)(iommu.faults[arg1] & 0x7fffffffffffffffull);
+}
+
 static void iommu_root_call(struct per_cpu *pc)
 {
 	(void)pc;
@@ -374,4 +386,5 @@ DEFINE_UNIT(iommu) = {
 	.unmap = iommu_unmap,
 	.mmio_count = iommu_mmio_count,
 	.root_call = iommu_root_call,
+	.hypercall = iommu_hypercall,
 };
