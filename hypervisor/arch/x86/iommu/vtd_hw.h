@@ -51,6 +51,14 @@ struct vtd_unit {
 
 extern struct vtd_unit vtd;
 
+#ifdef WARDEN_VTD_MODEL
+/* The unit tests' register model (tests/unit/test_vtd.c): every access
+ * goes to it, so that writes have the hardware's effects. */
+u32 vtd_read32(u32 reg);
+u64 vtd_read64(u32 reg);
+void vtd_write32(u32 reg, u32 v);
+void vtd_write64(u32 reg, u64 v);
+#else
 static inline u32 vtd_read32(u32 reg)
 {
 	return *(volatile u32 *)(vtd.regs + reg);
@@ -70,6 +78,7 @@ static inline void vtd_write64(u32 reg, u64 v)
 {
 	*(volatile u64 *)(vtd.regs + reg) = v;
 }
+#endif
 
 /*
  * A global command (10.4.4): the persistent enables as GSTS shows them,
