@@ -20,7 +20,7 @@
 # machines: qemu-svm
 # cpus: 2
 # timeout: 400
-# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable
+# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
 . /tests/lib.sh
 
 HV=0x30000000	 # the hypervisor's reservation (system-qemu.yaml)
@@ -166,3 +166,10 @@ for i in 1 2 3 4 5; do echo "  . console line $i of 5"; done
 sleep 1
 i1=$(uart_irqs)
 if [ -n "$i0" ] && [ $((i1 - i0)) -gt 0 ] && ! dmesg | grep -qi 'DMAR.*\(invalid\|error\|timeout\)'; then pass root-irqs-after-disable; else fail root-irqs-after-disable "ttyS0 interrupts $i0 -> $i1: $(dmesg | grep -i dmar | tail -n 3)"; fi
+
+# a second take-over of the unit root had back: its queue as the
+# hand-back left it (the next enable turns queued invalidation off again)
+expect_rc enable-again 0 warden enable $SYSTEM_CELL
+v=$(wdtest_dma own)
+if echo "$v" | grep -q ': match$' && warden console | grep -q "IOMMU: DMA remapping is the hypervisor's"; then pass dma-again; else fail dma-again "$v: $(warden console | grep IOMMU | tail -n 2 | tr '\n' ' ')"; fi
+expect_rc disable-again 0 warden disable

@@ -15,10 +15,13 @@
  * Linux writes its next descriptor), the hypervisor makes the hardware
  * consume T harmless descriptors of root's queue: it saves root's
  * entries 0 .. T-1, writes global interrupt entry cache invalidations
- * (6.5.2.7: they only drop cached remapping entries) there, turns
- * queued invalidation on at root's address with tail 0, sets the tail to
- * T, waits until the head reaches it, and puts root's entries back.
- * Root's CPUs wait in disable's rendezvous meanwhile.
+ * (6.5.2.7: they only drop cached remapping entries) there and, last, a
+ * wait descriptor whose status goes to the hypervisor's own page (a
+ * queue whose last descriptor is not a wait cannot be turned off on
+ * QEMU, which the next enable does), turns queued invalidation on at
+ * root's address with tail 0, sets the tail to T, waits until the head
+ * reaches it, and puts root's entries back.  Root's CPUs wait in
+ * disable's rendezvous meanwhile.
  */
 #include "vtd_hw.h"
 
@@ -121,7 +124,12 @@ void vtd_qi_give_back(void)
 		return;
 	for (i = 0; i < t; i++) {
 		vtd.root.saved[i] = vtd.root.queue[i];
-		vtd.root.queue[i] = vtd_desc_iec_global();
+		vtd.root.queue[i] =
+			i + 1 < t ? vtd_desc_iec_global()
+				  : vtd_desc_wait(pool_virt_to_phys(
+							  &hv.pool,
+							  (void *)vtd.status),
+						  0);
 	}
 	vtd_sync();
 	if (vtd_command(VTD_GCMD_QIE, true, VTD_GSTS_QIES, true))
