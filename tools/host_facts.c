@@ -166,8 +166,9 @@ static void reservation_row(const struct host_facts_opts *o,
 		 (unsigned long long)m.start);
 }
 
-/* Warden has no IOMMU unit yet: an IOMMU changes nothing, but says what
- * a later Warden can confine. */
+/* The IOMMU: an Intel one (DMAR) is the hypervisor's from enable to
+ * disable (root's Linux must leave its DMA remapping off); an AMD one
+ * (IVRS) is not driven yet. */
 static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 {
 	const char *table = NULL;
@@ -178,7 +179,12 @@ static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 		table = "IVRS (AMD-Vi)";
 	snprintf(row(r, "IOMMU", HWCAP_INFO)->detail, sizeof(r->detail), "%s%s",
 		 table ? table : "no DMAR or IVRS table",
-		 ": devices' DMA is not confined (no IOMMU unit yet)");
+		 !table		   ? ": devices' DMA is not confined"
+		 : table[0] == 'D' ? ": the hypervisor confines devices' DMA "
+				     "(boot "
+				     "Linux with intel_iommu=off)"
+				   : ": not driven yet, devices' DMA is not "
+				     "confined");
 }
 
 /* Is flag among the "flags" of /proc/cpuinfo's first CPU? */
