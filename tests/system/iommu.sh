@@ -14,13 +14,15 @@
 #    reads of what is not its memory (the addresses of the hypervisor,
 #    root's RAM, another cell's RAM) are blocked, each fault named;
 #  - several faults in a row (QEMU has one fault record): all counted;
+#    the 16th of a function makes it quiet (no more records, still
+#    blocked);
 #  - 10 create/destroy cycles with the edu: the pool exact, the function
 #    back in root's domain (root's DMA works again);
 #  - disable hands DMA remapping back: root's interrupts and DMA go on.
 # machines: qemu-svm
 # cpus: 2
 # timeout: 400
-# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
+# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults faults-quiet edu-destroy edu-back-in-root cycles10 pool-back eth0-enabled disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
 . /tests/lib.sh
 
 HV=0x30000000	 # the hypervisor's reservation (system-qemu.yaml)
@@ -132,6 +134,12 @@ run warden cell stats pci-demo-edu
 s=$(echo "$OUT" | sed -n 's/^DMA faults of its PCI functions: //p')
 j=$(warden cell stats pci-demo-edu --json | sed -n 's/.*"dma_faults": \([0-9]*\).*/\1/p')
 if [ "$s" = 8 ] && [ "$j" = 8 ]; then pass stats-dma-faults; else fail stats-dma-faults "text '$s', JSON '$j'"; fi
+# ten more: the 16th makes the function quiet (its faults no longer
+# recorded, its DMA still blocked), so the count stops at 16
+edu_run "write=$W count=10"
+warden status >/dev/null
+s=$(warden cell stats pci-demo-edu | sed -n 's/^DMA faults of its PCI functions: //p')
+if [ "$s" = 16 ] && [ "$(cell_says "write $W ([0-9]* of 10): done")" = 10 ] && warden console | grep -q "IOMMU: $EDU faulted 16 times: its faults are no longer recorded"; then pass faults-quiet; else fail faults-quiet "count '$s': $(warden console | grep IOMMU | tail -n 2 | tr '\n' ' ')"; fi
 expect_rc edu-destroy 0 warden cell destroy pci-demo-edu
 v=$(wdtest_dma own)
 if echo "$v" | grep -q ': match$'; then pass edu-back-in-root; else fail edu-back-in-root "$v"; fi
