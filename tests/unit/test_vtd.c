@@ -9,7 +9,10 @@
  * and the IOTLB: the model caches translations as hardware does, so a
  * change of a domain's tables without the invalidation leaves a stale
  * translation the test sees, and the backend's flush removes it; moving
- * a function invalidates its old domain before the new entry is written.
+ * a function invalidates its old domain before the new entry is written;
+ * the take-over and the hand-back, root's queue coming back with its head
+ * and tail where Linux left them and a wait last (QEMU turns a queue off
+ * only then, which the next enable does).
  * The formats themselves (descriptors, context entries, fault records,
  * second-level entries) are checked bit by bit against the spec.
  */
@@ -78,6 +81,8 @@ static struct {
 	u32 gsts, fectl, fri;
 	bool pfo;
 	u64 iqa, iqh, iqt, rtaddr, root; /* root: latched by SRTP */
+	u64 qbase;     /* the queue: latched when QI goes on */
+	u64 last_type; /* of the last descriptor carried out */
 	u64 frcd[NFR][2];
 	struct vtd_desc log[512]; /* descriptors carried out, in order */
 	unsigned int nlog;
@@ -141,6 +146,7 @@ static void carry_out(const struct vtd_desc *d)
 
 	assert_true(m.nlog < 512);
 	m.log[m.nlog++] = *d;
+	m.last_type = VTD_DESC_TYPE(d->lo);
 	switch (VTD_DESC_TYPE(d->lo)) {
 	case VTD_DESC_WAIT:
 		if (d->lo & VTD_WAIT_SW)
@@ -157,10 +163,10 @@ static void carry_out(const struct vtd_desc *d)
 
 static void tail_written(void)
 {
-	const struct vtd_desc *q =
-		(const struct vtd_desc *)(uintptr_t)(m.iqa & PAGE_MASK);
+	const struct vtd_desc *q = (const struct vtd_desc *)(uintptr_t)m.qbase;
 
-	assert_true(m.gsts & VTD_GSTS_QIES);
+	if (!(m.gsts & VTD_GSTS_QIES))
+		return; /* fetched once QI is on */
 	while (m.iqh != m.iqt) {
 		carry_out(&q[m.iqh >> VTD_IQT_SHIFT]);
 		m.iqh = (m.iqh + (1 << VTD_IQT_SHIFT)) % PAGE_SIZE;
@@ -177,17 +183,30 @@ void vtd_write32(u32 reg, u32 v)
 		return;
 	}
 	switch (reg) {
-	case VTD_GCMD:
-		if (v & VTD_GCMD_SRTP)
+	case VTD_GCMD: {
+		u32 g = m.gsts & ~(VTD_GSTS_TES | VTD_GSTS_IRES);
+
+		g |= v & (VTD_GCMD_TE | VTD_GCMD_IRE);
+		if (v & VTD_GCMD_SRTP) {
 			m.root = m.rtaddr;
-		if ((v & VTD_GCMD_QIE) && !(m.gsts & VTD_GSTS_QIES))
+			g |= VTD_GSTS_RTPS;
+		}
+		if ((v & VTD_GCMD_QIE) && !(m.gsts & VTD_GSTS_QIES)) {
+			assert_int_equal(m.iqt, 0); /* the tail first */
+			m.qbase = m.iqa & PAGE_MASK;
+			g |= VTD_GSTS_QIES;
+		}
+		/* off only with the queue empty and a wait last (QEMU's
+		 * check, hw/i386/intel_iommu.c); the head reset to 0
+		 * (10.4.22) */
+		if (!(v & VTD_GCMD_QIE) && (m.gsts & VTD_GSTS_QIES) &&
+		    m.iqh == m.iqt && m.last_type == VTD_DESC_WAIT) {
+			g &= ~VTD_GSTS_QIES;
 			m.iqh = 0;
-		if (!(v & VTD_GCMD_QIE))
-			m.iqh = 0; /* 10.4.22: reset when QI is off */
-		m.gsts = (v & (VTD_GCMD_TE | VTD_GCMD_QIE | VTD_GCMD_IRE)) |
-			 (v & VTD_GCMD_SRTP ? VTD_GSTS_RTPS
-					    : m.gsts & VTD_GSTS_RTPS);
+		}
+		m.gsts = g;
 		return;
+	}
 	case VTD_FSTS:
 		if (v & VTD_FSTS_PFO)
 			m.pfo = false;
@@ -291,7 +310,7 @@ static int setup(void **state)
 	vtd.queue = page_alloc(&hv.pool, 1);
 	vtd.status = page_alloc(&hv.pool, 1);
 	m.rtaddr = m.root = (u64)(uintptr_t)vtd.root_table;
-	m.iqa = (u64)(uintptr_t)vtd.queue;
+	m.iqa = m.qbase = (u64)(uintptr_t)vtd.queue;
 	m.gsts = VTD_GSTS_QIES | VTD_GSTS_TES | VTD_GSTS_IRES;
 	return 0;
 }
@@ -491,6 +510,67 @@ static void iotlb_invalidation(void **state)
 	pt_destroy(&b.pt);
 }
 
+/* ---- take-over and hand-back: root's queue where Linux left it ---- */
+
+static void take_over_hand_back(void **state)
+{
+	static struct warden_system_desc sys;
+	struct vtd_desc *rq = page_alloc(&hv.pool, 1), saved[5];
+	struct iommu_domain root = { .id = 1 };
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	unsigned int i, n0;
+
+	(void)state;
+	memset(&pc, 0, sizeof(pc));
+	memset(&ctx, 0, sizeof(ctx));
+	pc.entry = &ctx;
+	hv.config = &sys;
+	vtd.taken = false;
+	assert_int_equal(pt_init(&root.pt, &vtd_sl_format, &hv.pool), 0);
+	/* root's Linux: interrupt remapping and QI on its own queue, five
+	 * descriptors done, the last a wait */
+	for (i = 0; i < 5; i++) {
+		rq[i].lo = VTD_DESC_IEC | 1ull << 4 | (u64)i << 32;
+		rq[i].hi = 0;
+	}
+	rq[4] = vtd_desc_wait(ROOT_MEM_GPA, 1);
+	memcpy(saved, rq, sizeof(saved));
+	m.iqa = m.qbase = (u64)(uintptr_t)rq;
+	m.iqh = m.iqt = 5 << VTD_IQT_SHIFT;
+	m.last_type = VTD_DESC_WAIT;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	m.rtaddr = m.root = 0;
+	n0 = m.nlog;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_true(m.gsts & VTD_GSTS_TES);
+	assert_true(m.gsts & VTD_GSTS_IRES);
+	assert_int_equal(m.qbase, (u64)(uintptr_t)vtd.queue);
+	assert_int_equal(m.root, (u64)(uintptr_t)vtd.root_table);
+	/* SRTP's global invalidations (6.5.3.3), then a wait */
+	assert_int_equal(m.log[n0].lo, vtd_desc_cc(-1, 0).lo);
+	assert_int_equal(m.log[n0 + 1].lo, vtd_desc_iotlb(0, true).lo);
+	assert_int_equal(vtd.root.head, 5);
+
+	vtd_backend.hand_back();
+	assert_false(m.gsts & VTD_GSTS_TES);
+	assert_true(m.gsts & VTD_GSTS_QIES);
+	assert_true(m.gsts & VTD_GSTS_IRES);
+	/* root's queue at its address, head and tail where Linux left
+	 * them, its entries as they were, RTADDR its own */
+	assert_int_equal(m.qbase, (u64)(uintptr_t)rq);
+	assert_int_equal(m.iqh, 5 << VTD_IQT_SHIFT);
+	assert_int_equal(m.iqt, 5 << VTD_IQT_SHIFT);
+	assert_memory_equal(rq, saved, sizeof(saved));
+	assert_int_equal(m.rtaddr, 0);
+	/* the next enable can turn root's queue off again (a wait last) */
+	assert_int_equal(m.last_type, VTD_DESC_WAIT);
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_true(m.gsts & VTD_GSTS_TES);
+	vtd_backend.hand_back();
+	pt_destroy(&root.pt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +579,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(root_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(iotlb_invalidation, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(take_over_hand_back, setup,
 						teardown),
 	};
 

@@ -100,6 +100,21 @@ static const struct paging_format *vtd_probe(void)
 	return &vtd_sl_format;
 }
 
+/* Root's queue (2^qs pages at phys, root's RAM) mapped for the
+ * hypervisor, or NULL (no pool page for the mapping). */
+static struct vtd_desc *map_root_queue(u64 phys, unsigned int qs)
+{
+#ifdef WARDEN_VTD_MODEL
+	(void)qs;
+	return (struct vtd_desc *)(unsigned long)phys; /* the unit tests' */
+#else
+	if (pt_map(&hv.hv_pt, VTD_ROOT_QUEUE_VIRT, phys, PAGE_SIZE << qs,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB))
+		return NULL;
+	return (struct vtd_desc *)VTD_ROOT_QUEUE_VIRT;
+#endif
+}
+
 static int refuse(struct per_cpu *pc, u32 what, u64 value)
 {
 	struct warden_error *e = &pc->entry->error;
@@ -204,12 +219,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	if (vtd.root.qi_on) {
 		vtd.root.entries = 256u << qs;
 		vtd.root.saved = page_alloc(&hv.pool, 1ul << qs);
-		if (!vtd.root.saved ||
-		    pt_map(&hv.hv_pt, VTD_ROOT_QUEUE_VIRT, iqa & PAGE_MASK,
-			   PAGE_SIZE << qs, MAP_READ | MAP_WRITE,
-			   WARDEN_MEMTYPE_WB))
+		vtd.root.queue = map_root_queue(iqa & PAGE_MASK, qs);
+		if (!vtd.root.saved || !vtd.root.queue)
 			return hv_no_memory(pc, 5);
-		vtd.root.queue = (struct vtd_desc *)VTD_ROOT_QUEUE_VIRT;
 	}
 	if (root_functions(root))
 		return hv_no_memory(pc, 5);
