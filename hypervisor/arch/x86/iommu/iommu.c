@@ -245,11 +245,6 @@ bool iommu_dma_confined(u16 bdf)
 	return iommu.on && backend->covers(bdf);
 }
 
-u64 iommu_cell_faults(const struct cell *cell)
-{
-	return cell->id < HV_MAX_CELLS ? iommu.faults[cell->id] : 0;
-}
-
 static int iommu_init(struct per_cpu *pc)
 {
 	struct iommu_domain *root = domain(&hv.root, false);

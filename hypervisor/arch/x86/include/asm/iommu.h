@@ -25,8 +25,6 @@
 
 #include <hv/types.h>
 
-struct cell;
-
 /*
  * Whether an IOMMU remaps root's interrupts now: the system config names
  * one, it answered at enable, and its interrupt remapping is on.  Once
@@ -41,10 +39,5 @@ bool iommu_remaps_interrupts(void);
  * cell's config says dma_unisolated).
  */
 bool iommu_dma_confined(u16 bdf);
-
-/* DMA faults of cell's functions since it was created (root: since
- * enable), and how many times the unit's fault records overflowed while
- * they were the last recorded owner's: 0 without an IOMMU. */
-u64 iommu_cell_faults(const struct cell *cell);
 
 #endif /* WARDEN_ASM_IOMMU_H */
