@@ -245,6 +245,24 @@ bool iommu_dma_confined(u16 bdf)
 	return iommu.on && backend->covers(bdf);
 }
 
+/* Table pages under table (a level-level table of fmt), itself included:
+ * what a domain costs the pool. */
+static unsigned long table_pages(const struct paging_format *fmt,
+				 const u64 *table, unsigned int level)
+{
+	unsigned long n = 1;
+	unsigned int i;
+
+	for (i = 0; level && i < 512; i++)
+		if (fmt->present(table[i]) && !fmt->is_leaf(table[i], level))
+			n += table_pages(
+				fmt,
+				pool_phys_to_virt(&hv.pool,
+						  fmt->phys(table[i], level)),
+				level - 1);
+	return n;
+}
+
 static int iommu_init(struct per_cpu *pc)
 {
 	struct iommu_domain *root = domain(&hv.root, false);
@@ -262,8 +280,8 @@ static int iommu_init(struct per_cpu *pc)
 		return err;
 	iommu.on = true;
 	printk("IOMMU: DMA remapping is the hypervisor's: root's functions in "
-	       "domain %u\n",
-	       root->id);
+	       "domain %u (%lu table pages)\n",
+	       root->id, table_pages(iommu.fmt, root->pt.root, 3));
 	return 0;
 }
 
