@@ -233,8 +233,7 @@ static void stats_json(const struct warden_cell_info *info,
 
 	printf("{\"cell\": %u, \"name\": ", info->cell_id);
 	json_str(stdout, info->name, sizeof(info->name));
-	printf(", \"state\": \"%s\", \"dma_faults\": %u, \"cpus\": [",
-	       cell_state(info->state), info->dma_faults);
+	printf(", \"state\": \"%s\", \"cpus\": [", cell_state(info->state));
 	for (i = 0; i < n; i++) {
 		printf("%s{\"cpu\": %u, \"vmexits\": {", i ? ", " : "",
 		       cpus[i]);
@@ -248,7 +247,7 @@ static void stats_json(const struct warden_cell_info *info,
 						    a[i].stats[k]));
 		printf("}}");
 	}
-	printf("]}\n");
+	printf("], \"dma_faults\": %u}\n", info->dma_faults);
 }
 
 static void stats_text(const struct warden_cell_info *info,
