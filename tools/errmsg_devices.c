@@ -342,7 +342,8 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
 			   "no IOMMU confines its DMA (the system config "
-			   "names none): the cell takes it only with "
+			   "names none, or the one it names was not there at "
+			   "enable): the cell takes it only with "
 			   "dma_unisolated: true");
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
