@@ -303,6 +303,7 @@ int wd_cell_info(struct warden_cell_info *info)
 				 .cpu = WARDEN_NO_CPU };
 	unsigned int slot, n = 0;
 	int ret = -ENOENT;
+	long faults;
 
 	mutex_lock(&wd_lock);
 	for (slot = 0; slot < WARDEN_MAX_DRIVER_CELLS; slot++) {
@@ -311,6 +312,11 @@ int wd_cell_info(struct warden_cell_info *info)
 		info->cell_id = cells[slot].id;
 		info->state = (u32)wd_hypercall(WARDEN_HC_CELL_GET_STATE,
 						cells[slot].id, 0);
+		faults = wd_hypercall(WARDEN_HC_CELL_DMA_FAULTS, cells[slot].id,
+				      0);
+		info->dma_faults = faults < 0		  ? 0
+				   : faults > 0xffffffffl ? 0xffffffffu
+							  : (u32)faults;
 		memcpy(info->name, cells[slot].name, sizeof(info->name));
 		info->cpus = cells[slot].cpus;
 		wd_cpus_failed(&info->cpus, &info->failed_cpus,

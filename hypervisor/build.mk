@@ -36,7 +36,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/ioapic/ioapic.c hypervisor/arch/x86/ioapic/ioapic_rules.c \
 	hypervisor/arch/x86/irq_dest.c \
 	hypervisor/arch/x86/hpet/hpet.c hypervisor/arch/x86/hpet/hpet_rules.c \
-	hypervisor/arch/x86/vtd/vtd_root.c hypervisor/arch/x86/root_page.c \
+	hypervisor/arch/x86/root_page.c \
 	hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_msix.c \
 	hypervisor/arch/x86/pci/pci_msix_root.c hypervisor/arch/x86/pci/pci_root_fns.c \
 	hypervisor/arch/x86/pci/pci_rules.c hypervisor/arch/x86/pci/pci_decoders.c \
@@ -45,7 +45,10 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/link/link.c hypervisor/arch/x86/link/link_irq.c \
 	hypervisor/arch/x86/link/link_rules.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
-	hypervisor/arch/x86/cpu_rules.c
+	hypervisor/arch/x86/cpu_rules.c \
+	hypervisor/arch/x86/iommu/iommu.c hypervisor/arch/x86/iommu/vtd.c \
+	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_root_regs.c \
+	hypervisor/arch/x86/iommu/vtd_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
 	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \

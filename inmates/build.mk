@@ -25,7 +25,7 @@ INMATE_LIB := $(INMATE_OUT)/libinmate.a
 INMATE_LDS := inmates/lib/inmate.lds
 
 INMATE_DEMOS := tiny-demo apic-demo smp-demo uart-irq-demo pci-demo link-echo
-INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root \
+INMATE_TESTS := exception-test bad-write triple-fault shutdown-test ipi-root edu-dma \
 	bad-msr vmx-insn bad-port bad-state fuzz nmi-hold
 INMATE_BINS := $(patsubst %,$(INMATE_OUT)/%.bin,$(INMATE_DEMOS) $(INMATE_TESTS))
 

@@ -60,7 +60,8 @@ static int usage(FILE *out)
 		"reason said).\n"
 		"list:    id, name, state and CPUs of every cell.\n"
 		"stats:   VM exits of each cell CPU since it entered the cell, "
-		"and per second\n  over one second, by reason.\n"
+		"and per second\n  over one second, by reason; the DMA "
+		"faults of its PCI functions.\n"
 		"  --watch: again every second, until interrupted.\n"
 		"--json:  list and stats print one JSON value instead (stats "
 		"--watch: one a\n  line).\n"
@@ -248,7 +249,7 @@ static void stats_json(const struct warden_cell_info *info,
 						    a[i].stats[k]));
 		printf("}}");
 	}
-	printf("]}\n");
+	printf("], \"dma_faults\": %u}\n", info->dma_faults);
 }
 
 static void stats_text(const struct warden_cell_info *info,
@@ -260,6 +261,10 @@ static void stats_text(const struct warden_cell_info *info,
 
 	printf("cell %u \"%.*s\": %s\n", info->cell_id, (int)sizeof(info->name),
 	       info->name, cell_state(info->state));
+	/* where the IOMMU confines its functions' DMA (else always 0) */
+	if (info->dma_faults)
+		printf("DMA faults of its PCI functions: %u\n",
+		       info->dma_faults);
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);

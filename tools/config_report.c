@@ -242,8 +242,8 @@ unsigned int config_dma_warnings(FILE *out, const char *prefix,
 	const struct warden_cell_desc *d;
 	struct warden_pci_device dev;
 	const uint8_t *arr;
+	unsigned int i, n = 0;
 	uint64_t end;
-	unsigned int i;
 	char bdf[32];
 
 	if (!c->blob || c->system ||
@@ -259,15 +259,19 @@ unsigned int config_dma_warnings(FILE *out, const char *prefix,
 	arr = (const uint8_t *)warden_cell_pci_devices(d);
 	for (i = 0; i < d->num_pci_devices; i++) {
 		memcpy(&dev, arr + (size_t)i * sizeof(dev), sizeof(dev));
+		if (!(dev.flags & WARDEN_PCI_DMA_UNISOLATED))
+			continue;
 		cv_format_bdf(dev.domain, dev.bdf, bdf, sizeof(bdf));
 		fprintf(out,
 			"%swarning: PCI device %s (%04x:%04x): its DMA is not "
-			"isolated (no IOMMU unit yet): it can read and write "
-			"all memory, the hypervisor's and other cells' "
+			"isolated where no IOMMU confines it (dma_unisolated: "
+			"the system config names none): it can then read and "
+			"write all memory, the hypervisor's and other cells' "
 			"included\n",
 			prefix, bdf, dev.vendor_id, dev.device_id);
+		n++;
 	}
-	return d->num_pci_devices;
+	return n;
 }
 
 bool config_rule(uint32_t rule)

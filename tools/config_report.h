@@ -42,10 +42,11 @@ void config_describe(const struct cy_config *c, const struct warden_error *e,
 		     char *buf, size_t len);
 
 /*
- * For every PCI device of the cell config c, a warning on out, each line
- * starting with prefix: there is no IOMMU unit yet, so the device's DMA
- * can reach all memory, the hypervisor's and other cells' included.
- * Returns the number of devices.
+ * For every PCI device of the cell config c that says dma_unisolated, a
+ * warning on out, each line starting with prefix: where no IOMMU
+ * confines it (the system config names none), its DMA can reach all
+ * memory, the hypervisor's and other cells' included.  Returns the
+ * number of such devices.
  */
 unsigned int config_dma_warnings(FILE *out, const char *prefix,
 				 const struct cy_config *c);

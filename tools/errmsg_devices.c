@@ -207,6 +207,46 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 			   b ? "Linux has more functions than Warden describes"
 			     : "Warden traps PCI segment 0 only");
 		break;
+	case WARDEN_RULE_IOMMU_TAKEOVER:
+		errmsg_add(buf, len,
+			   "the hypervisor cannot take the IOMMU at 0x%llx "
+			   "over: ",
+			   a);
+		switch (b) {
+		case WARDEN_IOMMU_DMA_REMAPPING_ON:
+			errmsg_add(buf, len,
+				   "Linux has DMA remapping on; boot with "
+				   "intel_iommu=off (interrupt remapping stays "
+				   "on) so that the hypervisor owns it");
+			break;
+		case WARDEN_IOMMU_NO_4LEVEL:
+			errmsg_add(buf, len,
+				   "it has no 48-bit (4-level) second-level "
+				   "tables (SAGAW 0x%llx)",
+				   c);
+			break;
+		case WARDEN_IOMMU_NO_QI:
+			errmsg_add(buf, len, "it has no queued invalidation");
+			break;
+		case WARDEN_IOMMU_FEW_DOMAINS:
+			errmsg_add(buf, len,
+				   "it has %llu domain ids, fewer than one per "
+				   "cell",
+				   c);
+			break;
+		case WARDEN_IOMMU_ROOT_QUEUE:
+			errmsg_add(buf, len,
+				   "Linux's invalidation queue (IQA bits "
+				   "0x%llx) is larger than 8 pages or has "
+				   "256-bit descriptors",
+				   c);
+			break;
+		default:
+			errmsg_add(buf, len,
+				   "it did not complete a command (the "
+				   "hypervisor's console says which)");
+		}
+		break;
 	case WARDEN_RULE_IOAPIC_ADDRESS:
 		errmsg_add(buf, len,
 			   "the address must be a non-zero multiple of 4 KiB");
@@ -301,9 +341,10 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
-			   "its DMA is not isolated (there is no IOMMU unit "
-			   "yet): "
-			   "the cell takes it only with dma_unisolated: true");
+			   "no IOMMU confines its DMA (the system config "
+			   "names none, or the one it names was not there at "
+			   "enable): the cell takes it only with "
+			   "dma_unisolated: true");
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
 		errmsg_add(buf, len,

@@ -166,8 +166,10 @@ static void reservation_row(const struct host_facts_opts *o,
 		 (unsigned long long)m.start);
 }
 
-/* Warden has no IOMMU unit yet: an IOMMU changes nothing, but says what
- * a later Warden can confine. */
+/* The IOMMU: an Intel one (DMAR) is the hypervisor's from enable to
+ * disable, so Linux must leave its DMA remapping off (intel_iommu=off;
+ * Linux makes IOMMU groups only while it translates DMA, and "warden
+ * enable" refuses then); an AMD one (IVRS) is not driven yet. */
 static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 {
 	const char *table = NULL;
@@ -176,9 +178,25 @@ static void iommu_row(const struct host_facts_opts *o, struct hwcap_result *r)
 		table = "DMAR (Intel VT-d)";
 	else if (exists(o->root, "/sys/firmware/acpi/tables/IVRS"))
 		table = "IVRS (AMD-Vi)";
+	if (table && table[0] == 'D' &&
+	    exists(o->root, "/sys/kernel/iommu_groups/0")) {
+		snprintf(row(r, "IOMMU", HWCAP_MISSING)->detail,
+			 sizeof(r->detail),
+			 "%s: Linux translates DMA with it (IOMMU groups): "
+			 "boot it with intel_iommu=off, which keeps "
+			 "interrupt remapping, so that the hypervisor owns "
+			 "DMA remapping",
+			 table);
+		return;
+	}
 	snprintf(row(r, "IOMMU", HWCAP_INFO)->detail, sizeof(r->detail), "%s%s",
 		 table ? table : "no DMAR or IVRS table",
-		 ": devices' DMA is not confined (no IOMMU unit yet)");
+		 !table		   ? ": devices' DMA is not confined"
+		 : table[0] == 'D' ? ": the hypervisor confines devices' DMA "
+				     "(boot "
+				     "Linux with intel_iommu=off)"
+				   : ": not driven yet, devices' DMA is not "
+				     "confined");
 }
 
 /* Is flag among the "flags" of /proc/cpuinfo's first CPU? */

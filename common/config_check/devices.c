@@ -90,9 +90,6 @@ static void check_pci_owned(struct checker *ck, const struct cell *c,
 	const struct pci_bar *bar;
 	unsigned int b;
 
-	if (!(d->flags & WARDEN_PCI_DMA_UNISOLATED))
-		cc_fail(ck, WARDEN_RULE_PCI_DMA, WARDEN_ITEM_PCI_DEVICE, i,
-			pci_id(d), 0, 0, 0);
 	for (b = 0; b < WARDEN_PCI_BARS; b++) {
 		bar = &d->bars[b];
 		if (!ok[b])
@@ -226,6 +223,13 @@ void cc_check_pci_system(struct checker *ck, const struct cell *c,
 				WARDEN_ITEM_PCI_DEVICE, i, pci_id(&d), 0, 0, 0);
 			continue;
 		}
+		/* its DMA: confined by the IOMMU the system names (the
+		 * hypervisor takes every function of segment 0 into its
+		 * owner's domain, or refuses enable), else only the config's
+		 * word that it may go unconfined */
+		if (!(d.flags & WARDEN_PCI_DMA_UNISOLATED) && !sys->iommu_base)
+			cc_fail(ck, WARDEN_RULE_PCI_DMA, WARDEN_ITEM_PCI_DEVICE,
+				i, pci_id(&d), 0, 0, 0);
 		cc_get_pci(&sys->root, (uint32_t)k, &s);
 		field = pci_diff(&d, &s, &dv, &sv);
 		if (field)

@@ -76,6 +76,7 @@ long hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	}
 	if (pc->cell != &hv.root)
 		return -WARDEN_EPERM;
+	units_root_call(pc);
 	switch (code) {
 	case WARDEN_HC_DISABLE:
 		printk("CPU %u: disabling\n", pc->cpu_id);

@@ -144,6 +144,15 @@ long units_hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 	return -WARDEN_ENOSYS;
 }
 
+void units_root_call(struct per_cpu *pc)
+{
+	const struct unit *u;
+
+	for (u = FIRST_UNIT; u < END_UNIT; u++)
+		if (u->root_call)
+			u->root_call(pc);
+}
+
 const char *units_fault_reason(const struct cell *cell, u64 gpa, bool write)
 {
 	const struct unit *u;

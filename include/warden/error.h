@@ -296,7 +296,20 @@ enum warden_rule {
 	 * more than WARDEN_ROOT_PCI_MAX functions (values[1] = 1).  values:
 	 * segment << 16 | bdf, what, the limit. */
 	WARDEN_RULE_ROOT_PCI_UNDESCRIBED = 188,
+
+	/* Enable: the hypervisor cannot take the IOMMU over (it owns DMA
+	 * remapping).  values: the unit's register base, what
+	 * (WARDEN_IOMMU_*), a value (the register or capability). */
+	WARDEN_RULE_IOMMU_TAKEOVER = 189,
 };
+
+/* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */
+#define WARDEN_IOMMU_DMA_REMAPPING_ON 1 /* root's Linux translates DMA */
+#define WARDEN_IOMMU_NO_4LEVEL 2	/* no 48-bit second-level tables */
+#define WARDEN_IOMMU_NO_QI 3		/* no queued invalidation */
+#define WARDEN_IOMMU_FEW_DOMAINS 4	/* fewer domain ids than cells */
+#define WARDEN_IOMMU_ROOT_QUEUE 5	/* root's queue too large, 256-bit */
+#define WARDEN_IOMMU_NO_ANSWER 6	/* a command was not completed */
 
 /* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
 #define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */

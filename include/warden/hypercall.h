@@ -99,7 +99,11 @@ static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
  * up (its STATE register not 0), bits 8-11: peer i present (root, or its
  * cell exists); -ENOENT for no such link. */
 #define WARDEN_HC_LINK_GET_STATE 12
-#define WARDEN_NUM_HYPERCALLS 13
+/* [root] cell id -> the DMA faults of the cell's PCI functions the IOMMU
+ * recorded since the cell was created (root: since enable); 0 without an
+ * IOMMU; -ENOENT for no such cell.  (Revision 8.) */
+#define WARDEN_HC_CELL_DMA_FAULTS 13
+#define WARDEN_NUM_HYPERCALLS 14
 
 /* WARDEN_HC_TEST kinds. */
 #define WARDEN_TEST_BAD_ENTRY_STATE 1 /* the next VM entry fails */

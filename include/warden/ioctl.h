@@ -150,7 +150,9 @@ struct warden_cell_info {
 	uint32_t index;	  /* in: 0 .. num_cells - 1 */
 	uint32_t cell_id; /* out */
 	uint32_t state;	  /* WARDEN_CELL_* */
-	uint32_t reserved;
+	/* DMA faults of its PCI functions the IOMMU recorded
+	 * (WARDEN_HC_CELL_DMA_FAULTS, saturated; revision 8) */
+	uint32_t dma_faults;
 	char name[WARDEN_NAME_LEN];
 	struct warden_cpu_set cpus;
 	/* stopped for breaking a rule, or lost (WARDEN_CPU_FAILED, _LOST) */

@@ -17,4 +17,10 @@ void wdtest_msix_on(struct pci_dev *pdev, bool on);
 void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 		 unsigned int vector);
 
+/* mode=dma: the edu function pdev DMAs (how: "own" root's RAM to its
+ * buffer and back, compared; "read" target into its buffer, reported
+ * with the first bytes it then holds; "write" its buffer to
+ * target); log what happened. */
+void wdtest_dma(struct pci_dev *pdev, const char *how, unsigned long target);
+
 #endif

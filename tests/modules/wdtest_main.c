@@ -250,6 +250,8 @@ static void pci_remap_modes(void)
 		n = 0;
 	if (!strcmp(mode, "msixon"))
 		wdtest_msix_on(pdev, n);
+	else if (!strcmp(mode, "dma"))
+		wdtest_dma(pdev, how, addr);
 	else
 		wdtest_irte(pdev, addr ? addr : 0xfed90000, dest, n ? n : 0x55);
 	pci_dev_put(pdev);
@@ -733,7 +735,8 @@ static int __init wdtest_init(void)
 		pci_msix();
 		return -EAGAIN;
 	}
-	if (!strcmp(mode, "msixon") || !strcmp(mode, "irte")) {
+	if (!strcmp(mode, "msixon") || !strcmp(mode, "irte") ||
+	    !strcmp(mode, "dma")) {
 		pci_remap_modes();
 		return -EAGAIN;
 	}

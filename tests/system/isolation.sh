@@ -22,6 +22,8 @@
 #    remapping off, and its interrupts go on;
 #  - root works through the traps: an IRQ's affinity, CPU hot-plug;
 #  - root's own remapping table is still open on qemu-svm (shown);
+#  - a cell's function without dma_unisolated: confined by the IOMMU on
+#    qemu-svm, refused at create where no IOMMU answers;
 #  - root's BAR sizes and MSI-X tables come from Linux's enumeration, not
 #    the config: an unlisted function's 1 MiB BAR over a cell's is
 #    refused, its MSI-X table trapped; a table that cannot be trapped
@@ -32,7 +34,7 @@
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works rcba-route-refused rcba-same-taken root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on root-irq-affinity root-hotplug root-irte-open disable enable-unlisted msix-unlisted-trapped msix-unlisted-refused bar-size-from-linux disable-unlisted enable-refused-msix-untrapped enable-untrappable msix-untrapped-stays-off disable-untrappable
+# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works rcba-route-refused rcba-same-taken root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on root-irq-affinity root-hotplug root-irte-open dma-unisolated-rule disable enable-unlisted msix-unlisted-trapped msix-unlisted-refused bar-size-from-linux disable-unlisted enable-refused-msix-untrapped enable-untrappable msix-untrapped-stays-off disable-untrappable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -239,6 +241,18 @@ else
 	# no IOMMU: nothing remaps, root's remappable entries are refused
 	# (root-remappable above)
 	if warden console | grep -q "IOMMU at 0xfed90000: not present"; then pass root-irte-open; else fail root-irte-open "$(warden console | grep -i iommu)"; fi
+fi
+
+# dma_unisolated: needed only where no IOMMU confines the function.  The
+# system config names the IOMMU on both q35 machines, so the validator
+# takes the edu without the flag; on qemu-svm the hypervisor confines
+# it, on qemu-svm-noiommu (no IOMMU answers there) create refuses it.
+grep -v dma_unisolated /yaml/cells/pci-demo-edu.yaml >/tmp/edu-confined.yaml
+run warden cell create /tmp/edu-confined.yaml
+if [ "$MACHINE" = qemu-svm ]; then
+	if [ "$RC" = 0 ] && warden cell destroy pci-demo-edu >/dev/null; then pass dma-unisolated-rule; else fail dma-unisolated-rule "rc $RC: $OUT"; fi
+else
+	if [ "$RC" != 0 ] && echo "$OUT" | grep -q "PCI device 00:03.0: no IOMMU confines its DMA (the system config names none, or the one it names was not there at enable): the cell takes it only with dma_unisolated: true"; then pass dma-unisolated-rule; else fail dma-unisolated-rule "rc $RC: $OUT"; fi
 fi
 
 expect_rc disable 0 warden disable

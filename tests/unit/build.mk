@@ -8,7 +8,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
-	ownership
+	ownership vtd
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json yaml_json
 
@@ -55,6 +55,11 @@ UNIT_DEPS_mmio := hypervisor/core/mmio.c
 UNIT_DEPS_mmio_insn := hypervisor/arch/x86/insn.c hypervisor/core/mmio.c
 UNIT_DEPS_units := hypervisor/core/units.c
 UNIT_DEPS_ownership := hypervisor/core/ownership.c hypervisor/core/units.c
+# the VT-d backend against a register model (its accessors are the test's)
+UNIT_DEPS_vtd := hypervisor/arch/x86/iommu/vtd.c \
+	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_rules.c \
+	hypervisor/core/paging.c
+UNIT_LIBS_vtd := -DWARDEN_VTD_MODEL
 UNIT_DEPS_wait :=
 UNIT_DEPS_link_ring :=
 # libinmate's net.c makes no library calls: it builds for the host as is

@@ -800,6 +800,13 @@ MUT(cell_no_dma_flag)
 {
 	cb_pci(C, 0)->flags &= ~DMA;
 }
+/* with an IOMMU (the hypervisor confines every function's DMA) a device
+ * needs no DMA_UNISOLATED */
+MUT(cell_dma_confined)
+{
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	cb_pci(C, 0)->flags &= ~DMA;
+}
 MUT(cell_pin_unused)
 {
 	cb_add_pin(C, 22);
@@ -1633,6 +1640,7 @@ static void valid_pci(void **state)
 	static void (*const fine[])(struct env *) = {
 		root_pci_other_domain,
 		cell_intx_shared_taken,
+		cell_dma_confined,
 	};
 	const void *others[1];
 	size_t sizes[1];

@@ -547,7 +547,7 @@ static void round_trips(void **state)
 	}
 }
 
-/* "cell create" warns about every PCI device's DMA (no IOMMU unit). */
+/* "cell create" warns about every PCI device that says dma_unisolated. */
 static void dma_warnings(void **state)
 {
 	struct cy_config c;
@@ -564,7 +564,7 @@ static void dma_warnings(void **state)
 	fclose(f);
 	assert_non_null(strstr(out, "warden: cell create: warning: PCI device "
 				    "00:03.0 (8086:100e): its DMA is not "
-				    "isolated (no IOMMU unit yet)"));
+				    "isolated where no IOMMU confines it"));
 	assert_non_null(strstr(out, "all memory"));
 	free(out);
 	cy_free(&c);

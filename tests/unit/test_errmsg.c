@@ -279,6 +279,18 @@ static void root_pci_rules(void **state)
 	warden_error_describe(&e, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "its table (its BAR decodes nowhere): "
 				    "more functions have MSI-X tables"));
+	/* the IOMMU's take-over at enable */
+	e = rec(WARDEN_RULE_IOMMU_TAKEOVER, WARDEN_ITEM_SYSTEM, 0);
+	e.values[0] = 0xfed90000;
+	e.values[1] = WARDEN_IOMMU_DMA_REMAPPING_ON;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "cannot take the IOMMU at 0xfed90000 "
+				    "over: Linux has DMA remapping on; boot "
+				    "with intel_iommu=off"));
+	e.values[1] = WARDEN_IOMMU_FEW_DOMAINS;
+	e.values[2] = 16;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "it has 16 domain ids"));
 	e = rec(WARDEN_RULE_ROOT_PCI_UNDESCRIBED, WARDEN_ITEM_SYSTEM, 0);
 	e.values[0] = 0x10018; /* 0001:00:03.0 */
 	warden_error_describe(&e, buf, sizeof(buf));

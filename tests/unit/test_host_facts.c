@@ -131,6 +131,17 @@ static void iommu_row(void **state)
 	put("sys/firmware/acpi/tables/IVRS", "");
 	judge(false, true);
 	assert_non_null(strstr(rows[3].detail, "IVRS (AMD-Vi)"));
+	/* Intel's: the hypervisor's, unless Linux translates DMA */
+	put("sys/firmware/acpi/tables/DMAR", "");
+	judge(false, false);
+	assert_int_equal(rows[3].status, HWCAP_INFO);
+	assert_non_null(strstr(rows[3].detail, "the hypervisor confines"));
+	dir("sys/kernel");
+	dir("sys/kernel/iommu_groups");
+	dir("sys/kernel/iommu_groups/0");
+	judge(false, false);
+	assert_int_equal(rows[3].status, HWCAP_MISSING);
+	assert_non_null(strstr(rows[3].detail, "boot it with intel_iommu=off"));
 }
 
 /* VMX in CPUID but not in /proc/cpuinfo: Linux found it locked off,

@@ -679,7 +679,7 @@ const struct yc_invalid yc_invalid[] = {
 		  PCI_NIC_BARS,
 	  .other = yc_cell_b_pci,
 	  .rule = RULE(PCI_DMA), .kind = ITEM(PCI_DEVICE),
-	  .message = "its DMA is not isolated" },
+	  .message = "no IOMMU confines its DMA" },
 	{ .name = "cell-bar-not-mapped",
 	  .system = yc_system_pci,
 	  .cell = A_PCI_HEAD A_MEM A_NIC_PORTS A_NIC_PINS

@@ -99,11 +99,13 @@ BOCHS_CMDLINE = 'idle=halt'
 # PCI devices for cells (the devices and pci groups): the Bochs machines
 # have an e1000 (82540EM, INTx only) in slot 1, alone on its PIRQ link; the
 # q35 machines with SVM an e1000 (INTx) at 00:02.0, the edu device
-# (1234:11e8: INTx, MSI, interrupts on demand) at 00:03.0 and an e1000e
+# (1234:11e8: INTx, MSI, interrupts on demand; its DMA widened from 28 to
+# 32 address bits, so that it reaches the reservation) at 00:03.0 and an e1000e
 # (82574L, 8086:10d3: INTx, MSI-X) at 00:04.0.  No test loads a
 # driver for them unless it wants one (the initramfs has e1000.ko).
 QEMU_PCI = ['-netdev', 'user,id=n0,restrict=on',
-            '-device', 'e1000,netdev=n0,addr=02.0', '-device', 'edu,addr=03.0',
+            '-device', 'e1000,netdev=n0,addr=02.0',
+            '-device', 'edu,addr=03.0,dma_mask=0xffffffff',
             '-netdev', 'user,id=n1,restrict=on',
             '-device', 'e1000e,netdev=n1,addr=04.0,romfile=']
 MACHINES = {
@@ -112,7 +114,10 @@ MACHINES = {
     'qemu-svm': {'emulator': 'qemu',
                  'qemu': ['-machine', 'q35', '-cpu', 'max',
                           '-device', 'intel-iommu,intremap=on,eim=on'] +
-                 QEMU_PCI},
+                 QEMU_PCI,
+                 # DMA remapping is the hypervisor's: Debian's kernel turns
+                 # it on by default; interrupt remapping stays root's
+                 'cmdline': 'intel_iommu=off'},
     'qemu-novirt': {'emulator': 'qemu',
                     'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
     'qemu-nonpt': {'emulator': 'qemu',
@@ -358,6 +363,8 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
         cmdline += ' ' + MODEL_CMDLINE[model]
     if not rodata_off:
         cmdline = cmdline.replace('rodata=off ', '').replace(' rodata=off', '')
+    if MACHINES[machine].get('cmdline'):
+        cmdline += ' ' + MACHINES[machine]['cmdline']
     if cmdline_extra:
         cmdline += ' ' + cmdline_extra.strip()
     # an experiment's extra kernel parameters (docs/test-machine.md)

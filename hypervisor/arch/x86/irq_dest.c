@@ -3,7 +3,7 @@
 #include <asm/apic_dest.h>
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
-#include <asm/vtd_root.h>
+#include <asm/iommu.h>
 #include <asm/percpu.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
@@ -31,9 +31,9 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest)
 
 const char *irq_root_remappable_refused(void)
 {
-	return vtd_root_remaps_interrupts() ? NULL
-					    : "remappable format, but no IOMMU "
-					      "remaps interrupts";
+	return iommu_remaps_interrupts() ? NULL
+					 : "remappable format, but no IOMMU "
+					   "remaps interrupts";
 }
 
 const char *irq_root_msi_refused(bool x2apic, u32 addr_lo, u32 addr_hi,

@@ -66,8 +66,12 @@ struct unit {
 	 * included, zeroed when the cell is made (unit_cell_state); all
 	 * units together HV_UNIT_STATE_BYTES at most. */
 	unsigned int cell_state_size;
+	/* Root made a hypercall (on its CPU pc, before the call is
+	 * handled): a unit that polls its hardware does so (the IOMMU's
+	 * fault records).  Takes only the unit's own locks. */
+	void (*root_call)(struct per_cpu *pc);
 	/* up to the alignment, for hooks to come: let it grow */
-	void *unused[4];
+	void *unused[3];
 };
 
 /* Define a unit: DEFINE_UNIT(apic) = { .name = "xAPIC", ... }; code
@@ -97,6 +101,8 @@ void units_cell_stop(struct cell *cell, bool destroy);
 /* The first unit's answer that is not -WARDEN_ENOSYS, else that. */
 long units_hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 		     unsigned long arg2);
+/* Every unit's root_call. */
+void units_root_call(struct per_cpu *pc);
 /* The first unit's reason, or NULL. */
 const char *units_fault_reason(const struct cell *cell, u64 gpa, bool write);
 /* Unit u's private state in cell (cell_state_size bytes, 8-aligned;

@@ -24,8 +24,9 @@
  *  - a cell reaches its own functions through 0xcf8/0xcfc (256 bytes
  *    each; it has no MMCONFIG).  Their headers are filtered:
  *    IDs, class and capabilities read as on hardware; the command
- *    register takes decoding, INTx disable and (DMA_UNISOLATED only) bus
- *    mastering; BARs read where the config maps them in the cell
+ *    register takes decoding, INTx disable and bus mastering (where
+ *    the IOMMU confines the function's DMA, asm/iommu.h, or the config
+ *    says DMA_UNISOLATED); BARs read where the config maps them in the cell
  *    (asm/pci.h: sizing works, moving them is refused and reported, the
  *    cell never writes the hardware's BARs); the expansion ROM reads 0;
  *    an MSI message must target the cell's CPUs (else the cell fails,
@@ -41,6 +42,7 @@
  * through 0xcf8/0xcfc, all under one lock.
  */
 #include <asm/arch_cell.h>
+#include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include <asm/pci.h>
 #include "pci_dev.h"
@@ -568,7 +570,10 @@ static enum mmio_result cell_write(struct per_cpu *pc, struct pci_dev *d,
 				   u16 reg, struct mmio_access *a,
 				   struct pci_failure *fail)
 {
-	bool dma_ok = d->cfg->flags & WARDEN_PCI_DMA_UNISOLATED;
+	/* bus mastering: where an IOMMU confines the function's DMA to
+	 * the cell's memory, or the config accepts it unconfined */
+	bool dma_ok = (d->cfg->flags & WARDEN_PCI_DMA_UNISOLATED) ||
+		      iommu_dma_confined(d->bdf);
 	u32 value = (u32)a->value, byte;
 	unsigned int i;
 

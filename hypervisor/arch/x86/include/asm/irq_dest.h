@@ -27,7 +27,7 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
  * address bit 4, an IOAPIC entry with bit 48; VT-d 5.1.2, 5.1.5), or
  * NULL: it holds an index into root's interrupt-remapping table, so it
  * goes where that table says only while an IOMMU remaps root's
- * interrupts (vtd_root_remaps_interrupts); else the hardware takes it in
+ * interrupts (iommu_remaps_interrupts); else the hardware takes it in
  * compatibility format and it goes where its destination bits say, which
  * nobody checked.
  */

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The IOMMU unit (hypervisor/arch/x86/iommu/): the hypervisor owns DMA
+ * remapping.  Every cell, root included, has one DMA domain whose
+ * second-level tables mirror the cell's memory map exactly as the
+ * ownership path announces it (hv/unit.h; every trap kind is a hole), so
+ * a bus master reaches what its owner's CPUs reach and nothing else: not
+ * the hypervisor, not another cell, not a link its owner is no peer of.
+ * A PCI function's requests go through its owner's domain: root's at
+ * enable, a cell's while it has the function (cell create moves it,
+ * destroy moves it back).  Faults are read and cleared by the
+ * hypervisor, named on its console (function, address, read or write,
+ * reason) and counted per cell.
+ *
+ * Interrupt remapping stays root's (its table, its indexes) until the
+ * unit takes that over too; the unit keeps it on (root cannot turn it
+ * off) and carries out root's interrupt entry cache invalidations.
+ *
+ * Vendor-neutral: the unit (iommu.c) holds the domains and the
+ * announcements; a backend (today Intel VT-d: vtd*.c) programs the
+ * hardware (iommu_backend.h).
+ */
+#ifndef WARDEN_ASM_IOMMU_H
+#define WARDEN_ASM_IOMMU_H
+
+#include <hv/types.h>
+
+/*
+ * Whether an IOMMU remaps root's interrupts now: the system config names
+ * one, it answered at enable, and its interrupt remapping is on.  Once
+ * true it stays true while Warden runs (root cannot turn it off).
+ */
+bool iommu_remaps_interrupts(void);
+
+/*
+ * Whether the DMA of function bdf (PCI segment 0) is confined to its
+ * owner's domain: an IOMMU the hypervisor took over covers it.  The PCI
+ * unit lets a cell switch bus mastering on only then (or where the
+ * cell's config says dma_unisolated).
+ */
+bool iommu_dma_confined(u16 bdf);
+
+#endif /* WARDEN_ASM_IOMMU_H */

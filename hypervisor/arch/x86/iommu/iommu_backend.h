@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the IOMMU unit (iommu.c, vendor-neutral) asks of a backend (the
+ * vendor's hardware: vtd.c, Intel VT-d).  Private to
+ * hypervisor/arch/x86/iommu/.  An AMD-Vi backend would fill the same
+ * table; the domain, its tables and the announcements stay the unit's.
+ */
+#ifndef WARDEN_IOMMU_BACKEND_H
+#define WARDEN_IOMMU_BACKEND_H
+
+#include <hv/paging.h>
+#include <hv/types.h>
+
+struct per_cpu;
+
+/* A DMA domain: one per cell, root included. */
+struct iommu_domain {
+	struct page_table pt; /* second-level tables, the backend's format */
+	u16 id;		      /* the hardware's domain id: cell id + 1 */
+	bool live;	      /* pt exists */
+	bool broken;	      /* a change ran out of pool pages */
+};
+
+/* A recorded DMA fault, as the backend read it. */
+struct iommu_fault {
+	u16 bdf;
+	bool read;	 /* else a write */
+	u8 reason;	 /* the vendor's code */
+	const char *why; /* the code in words */
+	u64 addr;	 /* the page the request named */
+};
+
+struct iommu_backend {
+	const char *name;
+	/*
+	 * Find the hardware the system config names and decide whether the
+	 * hypervisor can own its DMA remapping: the paging format for the
+	 * domains, or NULL (no unit, or one that cannot be used: said on
+	 * the console).  Called once, before init may run (from the first
+	 * announced mapping of root's).  Changes nothing in the hardware.
+	 */
+	const struct paging_format *(*probe)(void);
+	/*
+	 * At enable, root's CPUs in the rendezvous, root's domain complete:
+	 * take the hardware over (every function known at enable in root's
+	 * domain, translation on).  0, or a negative errno with the reason
+	 * recorded (hv_set_error) and the hardware as root had it.
+	 */
+	int (*take_over)(struct per_cpu *pc, const struct iommu_domain *root);
+	/* At disable, the last CPU: the hardware as root had it.  Cannot
+	 * fail (a unit that does not answer is named on the console). */
+	void (*hand_back)(void);
+	/*
+	 * Requests of bdf go through dom from now on (quiet: their faults
+	 * are not recorded), with the invalidations the hardware needs done.
+	 * 0, or -WARDEN_ENOMEM (the pool has no page for a context table;
+	 * nothing changed).  Callers serialise (cells_lock, enable).
+	 */
+	int (*assign)(u16 bdf, const struct iommu_domain *dom, bool quiet);
+	/* dom's tables changed: no cached translation of dom survives. */
+	void (*flush)(const struct iommu_domain *dom);
+	/* Read and clear the fault records, report(f) for each, in order;
+	 * returns how many overflows the hardware signalled since the last
+	 * call (faults it could not record). */
+	unsigned int (*poll)(void (*report)(const struct iommu_fault *f));
+	/* Whether the unit translates bdf's requests now. */
+	bool (*covers)(u16 bdf);
+	/* Whether interrupt remapping is on. */
+	bool (*remaps_interrupts)(void);
+};
+
+extern const struct iommu_backend vtd_backend;
+
+/* The unit's fault path, for a backend that sees a fault signalled
+ * (root's read of the fault status): poll now.  iommu.c. */
+void iommu_poll(void);
+
+#endif /* WARDEN_IOMMU_BACKEND_H */

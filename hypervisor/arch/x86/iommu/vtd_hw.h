@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The VT-d backend's state and its files' doors to each other, private
+ * to hypervisor/arch/x86/iommu/: vtd.c (probe, take-over, hand-back,
+ * context entries, faults), vtd_qi.c (the hypervisor's invalidation
+ * queue and root's, carried out), vtd_root_regs.c (root's view of the
+ * registers).
+ */
+#ifndef WARDEN_IOMMU_VTD_HW_H
+#define WARDEN_IOMMU_VTD_HW_H
+
+#include "vtd.h"
+
+#include <hv/spinlock.h>
+
+struct per_cpu;
+
+/* What root had at take-over, and root's view since (its shadows). */
+struct vtd_root_state {
+	u64 iqa;	/* root's queue: base, DW, QS */
+	u32 entries;	/* ... its descriptors: 256 << QS */
+	u32 head;	/* the index root's IQH shows */
+	bool qi_on;	/* root had queued invalidation on */
+	u64 rtaddr;	/* its root-table address register */
+	bool rtps;	/* ... latched (GSTS.RTPS) */
+	u32 fsts;	/* its fault status: the hypervisor takes faults */
+	u64 fsts_reads; /* ... read by root (its fault handler) */
+	struct vtd_desc *queue; /* root's queue, mapped for the hypervisor */
+	struct vtd_desc *saved; /* room for it at hand-back */
+};
+
+struct vtd_unit {
+	volatile u8 *regs; /* NULL: no unit */
+	u64 base;	   /* physical */
+	u64 cap, ecap;
+	u32 fro, nfr;  /* fault records: offset, count */
+	bool coherent; /* ECAP.C: the unit snoops the tables it walks */
+	bool taken;    /* the hypervisor owns DMA remapping */
+	/* root table (9.1): 256 entries of 16 bytes; a context table per
+	 * bus that has one (9.3) */
+	u64 *root_table;
+	u64 *ctx[256];
+	/* the hypervisor's invalidation queue: one page, 256 entries */
+	struct vtd_desc *queue;
+	u32 tail;	      /* next free index */
+	volatile u32 *status; /* wait descriptors write here */
+	u32 seq;	      /* ... the value of the last one */
+	spinlock_t qi_lock;   /* the queue, root's queue, context tables */
+	struct vtd_root_state root;
+};
+
+extern struct vtd_unit vtd;
+
+#ifdef WARDEN_VTD_MODEL
+/* The unit tests' register model (tests/unit/test_vtd.c): every access
+ * goes to it, so that writes have the hardware's effects. */
+u32 vtd_read32(u32 reg);
+u64 vtd_read64(u32 reg);
+void vtd_write32(u32 reg, u32 v);
+void vtd_write64(u32 reg, u64 v);
+#else
+static inline u32 vtd_read32(u32 reg)
+{
+	return *(volatile u32 *)(vtd.regs + reg);
+}
+
+static inline u64 vtd_read64(u32 reg)
+{
+	return *(volatile u64 *)(vtd.regs + reg);
+}
+
+static inline void vtd_write32(u32 reg, u32 v)
+{
+	*(volatile u32 *)(vtd.regs + reg) = v;
+}
+
+static inline void vtd_write64(u32 reg, u64 v)
+{
+	*(volatile u64 *)(vtd.regs + reg) = v;
+}
+#endif
+
+/*
+ * A global command (10.4.4): the persistent enables as GSTS shows them,
+ * bit set or cleared (a one-shot command bit: set), then wait up to
+ * 100 ms for GSTS to show status (want: its bit set or clear).  0 or
+ * -WARDEN_ETIMEDOUT.
+ */
+int vtd_command(u32 bit, bool set, u32 status, bool want);
+
+/*
+ * Make the hypervisor's writes of tables and descriptors visible to a
+ * unit that does not snoop them (ECAP.C clear): write back the caches.
+ */
+void vtd_sync(void);
+
+/* ---- vtd_qi.c ---- */
+
+/*
+ * Carry out n descriptors on the hypervisor's queue and wait (bounded)
+ * until the unit has done them: 0, or -WARDEN_ETIMEDOUT / -WARDEN_EIO
+ * (the unit reported a queue error; named on the console).  qi_lock
+ * held; n < 255.
+ */
+int vtd_qi_run(const struct vtd_desc *d, unsigned int n);
+
+/*
+ * At take-over, root's CPUs in the rendezvous: move queued invalidation
+ * from root's queue to the hypervisor's (root's head and tail kept in
+ * vtd.root).  0 or -WARDEN_ETIMEDOUT (root's queue as it was).
+ */
+int vtd_qi_take(void);
+
+/* At hand-back: queued invalidation on root's queue again, its head and
+ * tail where root left them (vtd_qi.c says how). */
+void vtd_qi_give_back(void);
+
+/*
+ * Root wrote its queue tail (IQT) with value: carry out its descriptors
+ * from its head to the new tail, in order, on the hypervisor's queue
+ * (interrupt entry cache invalidations forwarded, wait descriptors
+ * completed with their status write into root's memory, anything else
+ * skipped and named on the console).  Its head then equals its tail.
+ */
+void vtd_qi_root_tail(struct per_cpu *pc, u64 value);
+
+/* ---- vtd_root_regs.c ---- */
+
+/* At take-over: root's accesses to the unit's first register page trap
+ * (reads and writes).  0 or -WARDEN_ENOMEM. */
+int vtd_root_regs_trap(void);
+
+#endif /* WARDEN_IOMMU_VTD_HW_H */

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The VT-d formats the backend writes and reads, and what root may put in
+ * its invalidation queue (contracts in vtd.h).  Plain C, no hardware
+ * access, also compiled into the unit tests.
+ */
+#include "vtd.h"
+
+#include <warden/config.h>
+
+#define ADDR_MASK 0x000ffffffffff000ull /* bits 51:12 */
+
+/* ---- descriptors (6.5.2) ---- */
+
+struct vtd_desc vtd_desc_cc(int sid, u16 did)
+{
+	struct vtd_desc d = { VTD_DESC_CC, 0 };
+
+	/* 6.5.2.1: granularity bits 5:4, 01b global, 11b device-selective
+	 * (DID bits 31:16, SID bits 47:32, function mask 49:48 = 0) */
+	if (sid < 0)
+		d.lo |= 1ull << 4;
+	else
+		d.lo |= 3ull << 4 | (u64)did << 16 | (u64)(u16)sid << 32;
+	return d;
+}
+
+struct vtd_desc vtd_desc_iotlb(u16 did, bool global)
+{
+	/* 6.5.2.3: granularity bits 5:4, 01b global, 10b domain-selective;
+	 * drain reads (bit 7) and writes (bit 6) before completing */
+	struct vtd_desc d = { VTD_DESC_IOTLB | 1ull << 7 | 1ull << 6, 0 };
+
+	if (global)
+		d.lo |= 1ull << 4;
+	else
+		d.lo |= 2ull << 4 | (u64)did << 16;
+	return d;
+}
+
+struct vtd_desc vtd_desc_wait(u64 phys, u32 data)
+{
+	/* 6.5.2.8: status data bits 63:32, address bits 127:66 (4-byte
+	 * aligned) */
+	struct vtd_desc d = { VTD_DESC_WAIT | VTD_WAIT_SW | (u64)data << 32,
+			      phys & ~3ull };
+
+	return d;
+}
+
+struct vtd_desc vtd_desc_iec_global(void)
+{
+	/* 6.5.2.7: granularity bit 4 clear: every entry */
+	struct vtd_desc d = { VTD_DESC_IEC, 0 };
+
+	return d;
+}
+
+/* Bits of an interrupt entry cache descriptor that may be set: type 3:0,
+ * granularity 4, index mask 31:27, index 47:32 (6.5.2.7). */
+#define IEC_ALLOWED (0xfull | 1ull << 4 | 0x1full << 27 | 0xffffull << 32)
+/* Of a wait descriptor: type, IF, SW, FN, PD (7:4), data 63:32. */
+#define WAIT_ALLOWED (0xffull | 0xffffffffull << 32)
+
+enum vtd_root_desc vtd_root_desc_check(const struct vtd_desc *d,
+				       const char **why)
+{
+	*why = NULL;
+	if (VTD_DESC_TYPE_HI(d->lo)) {
+		*why = "a descriptor type beyond the 128-bit ones";
+		return VTD_ROOT_REFUSED;
+	}
+	switch (VTD_DESC_TYPE(d->lo)) {
+	case VTD_DESC_IEC:
+		if ((d->lo & ~IEC_ALLOWED) || d->hi) {
+			*why = "an interrupt entry cache invalidation with "
+			       "reserved bits set";
+			return VTD_ROOT_REFUSED;
+		}
+		return VTD_ROOT_IEC;
+	case VTD_DESC_WAIT:
+		if ((d->lo & ~WAIT_ALLOWED) || (d->hi & 3)) {
+			*why = "a wait descriptor with reserved bits set";
+			return VTD_ROOT_REFUSED;
+		}
+		if (d->lo & VTD_WAIT_IF) {
+			*why = "a wait descriptor asking for a completion "
+			       "interrupt (not emulated)";
+			return VTD_ROOT_REFUSED;
+		}
+		return VTD_ROOT_WAIT;
+	case VTD_DESC_CC:
+		*why = "a context-cache invalidation (DMA remapping is the "
+		       "hypervisor's)";
+		return VTD_ROOT_REFUSED;
+	case VTD_DESC_IOTLB:
+		*why = "an IOTLB invalidation (DMA remapping is the "
+		       "hypervisor's)";
+		return VTD_ROOT_REFUSED;
+	case VTD_DESC_DEVTLB:
+		*why = "a device-TLB invalidation (DMA remapping is the "
+		       "hypervisor's)";
+		return VTD_ROOT_REFUSED;
+	default:
+		*why = "a descriptor of a type the hypervisor does not carry "
+		       "out";
+		return VTD_ROOT_REFUSED;
+	}
+}
+
+/* ---- context entries (9.3) ---- */
+
+struct vtd_ctx vtd_ctx_make(u64 slpt, u16 did, bool fpd)
+{
+	/* lo: P (0), FPD (1), TT 3:2 = 00b (untranslated requests through
+	 * the second-level table), SLPTPTR 63:12; hi: AW 2:0, DID 23:8 */
+	struct vtd_ctx c = {
+		(slpt & ADDR_MASK) | VTD_CE_PRESENT | (fpd ? VTD_CE_FPD : 0),
+		VTD_CE_AW_4LEVEL | (u64)did << 8,
+	};
+
+	return c;
+}
+
+/* ---- fault records (10.4.14) ---- */
+
+bool vtd_fault_decode(u64 lo, u64 hi, struct vtd_fault *f)
+{
+	if (!(hi & VTD_FRCD_F))
+		return false;
+	/* FI bits 63:12; SID bits 79:64, FR 103:96, T 126 (1: a read) */
+	f->addr = lo & ~0xfffull;
+	f->sid = (u16)hi;
+	f->reason = (u8)(hi >> 32);
+	f->read = (hi >> 62) & 1;
+	return true;
+}
+
+const char *vtd_fault_reason(u8 reason)
+{
+	/* 7.1.3, the non-recoverable faults of legacy-mode translation */
+	switch (reason) {
+	case 0x1:
+		return "root entry not present";
+	case 0x2:
+		return "context entry not present: a function no cell owns";
+	case 0x3:
+		return "invalid context entry";
+	case 0x4:
+		return "address beyond the domain's width";
+	case 0x5:
+		return "write to memory not mapped writable for its owner";
+	case 0x6:
+		return "read of memory not mapped for its owner";
+	case 0x7:
+		return "invalid paging entry address";
+	case 0x8:
+		return "invalid root table address";
+	case 0x9:
+		return "invalid context table address";
+	case 0xa:
+	case 0xb:
+	case 0xc:
+		return "reserved bit set in a translation entry";
+	case 0xd:
+		return "translation type blocked";
+	default:
+		return "reason not known to the hypervisor";
+	}
+}
+
+/* ---- second-level paging entries (9.8) ---- */
+
+static bool sl_present(u64 e)
+{
+	return e & (VTD_SL_READ | VTD_SL_WRITE);
+}
+
+static bool sl_is_leaf(u64 e, unsigned int level)
+{
+	return level == 0 || (e & VTD_SL_LARGE);
+}
+
+static u64 sl_table(u64 phys)
+{
+	/* access rights are the AND over the walk: a table grants all */
+	return (phys & ADDR_MASK) | VTD_SL_READ | VTD_SL_WRITE;
+}
+
+static u64 sl_leaf(u64 phys, unsigned int level, unsigned int flags,
+		   unsigned int mem_type)
+{
+	u64 e = phys & ADDR_MASK;
+
+	(void)mem_type; /* snooped, the memory type is the CPU's (9.8) */
+	if (flags & MAP_READ)
+		e |= VTD_SL_READ;
+	if (flags & MAP_WRITE)
+		e |= VTD_SL_WRITE;
+	if (level)
+		e |= VTD_SL_LARGE;
+	return e;
+}
+
+static u64 sl_phys(u64 e, unsigned int level)
+{
+	u64 size = PAGE_SIZE << (9 * level);
+
+	return e & ADDR_MASK & (sl_is_leaf(e, level) ? ~(size - 1) : ~0ull);
+}
+
+static unsigned int sl_flags(u64 e)
+{
+	return ((e & VTD_SL_READ) ? MAP_READ : 0) |
+	       ((e & VTD_SL_WRITE) ? MAP_WRITE : 0);
+}
+
+static unsigned int sl_mem_type(u64 e)
+{
+	(void)e;
+	return WARDEN_MEMTYPE_WB;
+}
+
+struct paging_format vtd_sl_format = {
+	.present = sl_present,
+	.is_leaf = sl_is_leaf,
+	.table = sl_table,
+	.leaf = sl_leaf,
+	.phys = sl_phys,
+	.flags = sl_flags,
+	.mem_type = sl_mem_type,
+	.max_leaf_level = 0,
+};
+
+unsigned int vtd_sl_max_level(u64 cap)
+{
+	/* SLLPS bit 0: 2 MiB pages, bit 1: 1 GiB pages (10.4.2) */
+	unsigned int s = VTD_CAP_SLLPS(cap);
+
+	return (s & 2) && (s & 1) ? 2 : (s & 1) ? 1 : 0;
+}

@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The VT-d backend (hypervisor/arch/x86/iommu/vtd*.c) against a register
+ * model, for what QEMU's intel-iommu cannot show: several fault records
+ * (QEMU has one) read from the index the status names, wrapping, with an
+ * overflow counted; root's invalidation queue carried out (interrupt
+ * entry cache invalidations forwarded, wait descriptors completed in
+ * root's memory, context-cache invalidations refused, the queue's wrap);
+ * and the IOTLB: the model caches translations as hardware does, so a
+ * change of a domain's tables without the invalidation leaves a stale
+ * translation the test sees, and the backend's flush removes it; moving
+ * a function invalidates its old domain before the new entry is written;
+ * the take-over and the hand-back, root's queue coming back with its head
+ * and tail where Linux left them and a wait last (QEMU turns a queue off
+ * only then, which the next enable does).
+ * The formats themselves (descriptors, context entries, fault records,
+ * second-level entries) are checked bit by bit against the spec.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmocka_wrap.h"
+#include "hv_stubs.h"
+#include <hv/arch.h>
+#include <hv/hypervisor.h>
+#include <hv/paging.h>
+#include <iommu/iommu_backend.h>
+#include <iommu/vtd_hw.h>
+#include <warden/hypercall.h>
+
+struct hypervisor hv;
+static struct warden_hv_header header = { .tsc_khz = 1000000 };
+static void *arena;
+
+#define POOL_PAGES 256
+#define NFR 4
+#define FRO 0x200
+
+/* ---- stubs of the hypervisor around the backend ---- */
+
+void printk(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+int hv_no_memory(struct per_cpu *pc, unsigned int stage)
+{
+	(void)pc;
+	(void)stage;
+	return -WARDEN_ENOMEM;
+}
+
+static u64 now;
+u64 arch_timestamp(void)
+{
+	return now += 1000;
+}
+
+/* root's memory, for the status writes of its wait descriptors */
+static u32 root_mem[64];
+#define ROOT_MEM_GPA 0x5000ull
+int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
+		    bool write)
+{
+	(void)pc;
+	if (!write || gpa < ROOT_MEM_GPA ||
+	    gpa + len > ROOT_MEM_GPA + sizeof(root_mem))
+		return -WARDEN_EFAULT;
+	memcpy((u8 *)root_mem + (gpa - ROOT_MEM_GPA), buf, len);
+	return 0;
+}
+
+int vtd_root_regs_trap(void)
+{
+	return 0;
+}
+
+/* ---- the register model ---- */
+
+static struct {
+	u32 gsts, fectl, fri;
+	bool pfo;
+	u64 iqa, iqh, iqt, rtaddr, root; /* root: latched by SRTP */
+	u64 qbase;     /* the queue: latched when QI goes on */
+	u64 last_type; /* of the last descriptor carried out */
+	u64 frcd[NFR][2];
+	struct vtd_desc log[512]; /* descriptors carried out, in order */
+	unsigned int nlog;
+	/* the IOTLB: translations by domain and page */
+	struct {
+		bool valid;
+		u16 did;
+		u64 page, phys;
+	} tlb[16];
+} m;
+
+static bool any_fault(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < NFR; i++)
+		if (m.frcd[i][1] & VTD_FRCD_F)
+			return true;
+	return false;
+}
+
+u32 vtd_read32(u32 reg)
+{
+	if (reg >= FRO && reg < FRO + NFR * 16)
+		return (u32)(m.frcd[(reg - FRO) / 16][(reg - FRO) % 16 / 8] >>
+			     ((reg % 8) * 8));
+	switch (reg) {
+	case VTD_GSTS:
+		return m.gsts;
+	case VTD_FSTS:
+		return (m.pfo ? VTD_FSTS_PFO : 0) |
+		       (any_fault() ? VTD_FSTS_PPF : 0) | m.fri << 8;
+	case VTD_FECTL:
+		return m.fectl;
+	}
+	fail_msg("read of register 0x%x", reg);
+	return 0;
+}
+
+u64 vtd_read64(u32 reg)
+{
+	if (reg >= FRO && reg < FRO + NFR * 16)
+		return m.frcd[(reg - FRO) / 16][(reg - FRO) % 16 / 8];
+	switch (reg) {
+	case VTD_IQH:
+		return m.iqh;
+	case VTD_IQT:
+		return m.iqt;
+	case VTD_IQA:
+		return m.iqa;
+	case VTD_RTADDR:
+		return m.rtaddr;
+	}
+	fail_msg("64-bit read of register 0x%x", reg);
+	return 0;
+}
+
+static void carry_out(const struct vtd_desc *d)
+{
+	unsigned int i;
+
+	assert_true(m.nlog < 512);
+	m.log[m.nlog++] = *d;
+	m.last_type = VTD_DESC_TYPE(d->lo);
+	switch (VTD_DESC_TYPE(d->lo)) {
+	case VTD_DESC_WAIT:
+		if (d->lo & VTD_WAIT_SW)
+			*(volatile u32 *)(uintptr_t)d->hi = (u32)(d->lo >> 32);
+		break;
+	case VTD_DESC_IOTLB:
+		for (i = 0; i < 16; i++)
+			if (((d->lo >> 4) & 3) == 1 ||
+			    m.tlb[i].did == (u16)(d->lo >> 16))
+				m.tlb[i].valid = false;
+		break;
+	}
+}
+
+static void tail_written(void)
+{
+	const struct vtd_desc *q = (const struct vtd_desc *)(uintptr_t)m.qbase;
+
+	if (!(m.gsts & VTD_GSTS_QIES))
+		return; /* fetched once QI is on */
+	while (m.iqh != m.iqt) {
+		carry_out(&q[m.iqh >> VTD_IQT_SHIFT]);
+		m.iqh = (m.iqh + (1 << VTD_IQT_SHIFT)) % PAGE_SIZE;
+	}
+}
+
+void vtd_write32(u32 reg, u32 v)
+{
+	if (reg >= FRO && reg < FRO + NFR * 16) {
+		/* F is write-1-to-clear, in the record's last dword */
+		assert_int_equal((reg - FRO) % 16, 12);
+		if (v & (1u << 31))
+			m.frcd[(reg - FRO) / 16][1] &= ~VTD_FRCD_F;
+		return;
+	}
+	switch (reg) {
+	case VTD_GCMD: {
+		u32 g = m.gsts & ~(VTD_GSTS_TES | VTD_GSTS_IRES);
+
+		g |= v & (VTD_GCMD_TE | VTD_GCMD_IRE);
+		if (v & VTD_GCMD_SRTP) {
+			m.root = m.rtaddr;
+			g |= VTD_GSTS_RTPS;
+		}
+		if ((v & VTD_GCMD_QIE) && !(m.gsts & VTD_GSTS_QIES)) {
+			assert_int_equal(m.iqt, 0); /* the tail first */
+			m.qbase = m.iqa & PAGE_MASK;
+			g |= VTD_GSTS_QIES;
+		}
+		/* off only with the queue empty and a wait last (QEMU's
+		 * check, hw/i386/intel_iommu.c); the head reset to 0
+		 * (10.4.22) */
+		if (!(v & VTD_GCMD_QIE) && (m.gsts & VTD_GSTS_QIES) &&
+		    m.iqh == m.iqt && m.last_type == VTD_DESC_WAIT) {
+			g &= ~VTD_GSTS_QIES;
+			m.iqh = 0;
+		}
+		m.gsts = g;
+		return;
+	}
+	case VTD_FSTS:
+		if (v & VTD_FSTS_PFO)
+			m.pfo = false;
+		return;
+	case VTD_IQT:
+		m.iqt = v;
+		tail_written();
+		return;
+	}
+	fail_msg("write of 0x%x to register 0x%x", v, reg);
+}
+
+void vtd_write64(u32 reg, u64 v)
+{
+	switch (reg) {
+	case VTD_IQT:
+		m.iqt = v;
+		tail_written();
+		return;
+	case VTD_IQA:
+		m.iqa = v;
+		return;
+	case VTD_RTADDR:
+		m.rtaddr = v;
+		return;
+	}
+	fail_msg("64-bit write to register 0x%x", reg);
+}
+
+/* The unit translating a request of sid at addr: through its IOTLB
+ * first, as hardware does, else by a walk (root, context, 4 levels).
+ * true with *phys, or false: a fault. */
+static bool translate(u16 sid, u64 addr, u64 *phys)
+{
+	const u64 *re = (const u64 *)(uintptr_t)(m.root & PAGE_MASK);
+	const u64 *ce, *t;
+	unsigned int level, i, free = 16;
+	u64 e;
+	u16 did;
+
+	if (!(re[2 * (sid >> 8)] & 1))
+		return false;
+	ce = (const u64 *)(uintptr_t)(re[2 * (sid >> 8)] & PAGE_MASK) +
+	     2 * (sid & 0xff);
+	if (!(ce[0] & VTD_CE_PRESENT))
+		return false;
+	did = VTD_CE_DID(ce[1]);
+	for (i = 0; i < 16; i++) {
+		if (m.tlb[i].valid && m.tlb[i].did == did &&
+		    m.tlb[i].page == (addr & PAGE_MASK)) {
+			*phys = m.tlb[i].phys | (addr & ~PAGE_MASK);
+			return true;
+		}
+		if (!m.tlb[i].valid)
+			free = i;
+	}
+	t = (const u64 *)(uintptr_t)(ce[0] & PAGE_MASK);
+	for (level = 3;; level--) {
+		e = t[(addr >> (12 + 9 * level)) & 511];
+		if (!(e & (VTD_SL_READ | VTD_SL_WRITE)))
+			return false;
+		if (level == 0 || (e & VTD_SL_LARGE))
+			break;
+		t = (const u64 *)(uintptr_t)(e & 0x000ffffffffff000ull);
+	}
+	*phys = (e & 0x000ffffffffff000ull &
+		 ~((PAGE_SIZE << (9 * level)) - 1)) |
+		(addr & ((PAGE_SIZE << (9 * level)) - 1));
+	if (free < 16) {
+		m.tlb[free].valid = true;
+		m.tlb[free].did = did;
+		m.tlb[free].page = addr & PAGE_MASK;
+		m.tlb[free].phys = *phys & PAGE_MASK;
+	}
+	return true;
+}
+
+/* ---- set-up: a unit taken over, queued invalidation on ---- */
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	memset(&vtd, 0, sizeof(vtd));
+	memset(root_mem, 0, sizeof(root_mem));
+	arena = aligned_alloc(PAGE_SIZE, POOL_PAGES * PAGE_SIZE);
+	assert_non_null(arena);
+	hv.header = &header;
+	assert_int_equal(pool_init(&hv.pool, (u64)(uintptr_t)arena,
+				   (u64)(uintptr_t)arena, POOL_PAGES),
+			 0);
+	vtd.regs = (volatile u8 *)1; /* the model answers */
+	vtd.cap = 2ull | 1ull << 34 | (VTD_CAP_SAGAW_4LEVEL << 8) |
+		  (u64)(FRO / 16) << 24 | (u64)(NFR - 1) << 40;
+	vtd.ecap = VTD_ECAP_C | VTD_ECAP_QI | VTD_ECAP_IR;
+	vtd.fro = VTD_CAP_FRO(vtd.cap);
+	vtd.nfr = VTD_CAP_NFR(vtd.cap);
+	vtd.coherent = true;
+	vtd.taken = true;
+	vtd.root_table = page_alloc(&hv.pool, 1);
+	vtd.queue = page_alloc(&hv.pool, 1);
+	vtd.status = page_alloc(&hv.pool, 1);
+	m.rtaddr = m.root = (u64)(uintptr_t)vtd.root_table;
+	m.iqa = m.qbase = (u64)(uintptr_t)vtd.queue;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_TES | VTD_GSTS_IRES;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(arena);
+	return 0;
+}
+
+/* ---- the formats ---- */
+
+static void formats(void **state)
+{
+	struct vtd_desc d;
+	struct vtd_ctx c;
+	struct vtd_fault f;
+	const char *why;
+
+	(void)state;
+	/* 6.5.2.1: device-selective (11b), DID 31:16, SID 47:32 */
+	d = vtd_desc_cc(0x18, 3);
+	assert_int_equal(d.lo, 0x1ull | 3ull << 4 | 3ull << 16 | 0x18ull << 32);
+	assert_int_equal(vtd_desc_cc(-1, 0).lo, 0x11);
+	/* 6.5.2.3: domain-selective (10b), drain reads and writes */
+	d = vtd_desc_iotlb(2, false);
+	assert_int_equal(d.lo, 0x2ull | 2ull << 4 | 1ull << 6 | 1ull << 7 |
+				       2ull << 16);
+	/* 6.5.2.8: status write, data 63:32 */
+	d = vtd_desc_wait(0x1004, 7);
+	assert_int_equal(d.lo, 0x25ull | 7ull << 32);
+	assert_int_equal(d.hi, 0x1004);
+	/* 9.3: P, TT 00b, SLPTPTR; AW 010b, DID 23:8; FPD bit 1 */
+	c = vtd_ctx_make(0x123000, 5, false);
+	assert_int_equal(c.lo, 0x123001);
+	assert_int_equal(c.hi, 0x502);
+	assert_int_equal(vtd_ctx_make(0x123000, 5, true).lo, 0x123003);
+	/* 10.4.14: FI 63:12, SID 79:64, FR 103:96, T 126 (read), F 127 */
+	assert_false(vtd_fault_decode(0x30000000, 0x18, &f));
+	assert_true(vtd_fault_decode(
+		0x30000123, VTD_FRCD_F | 1ull << 62 | 6ull << 32 | 0x18, &f));
+	assert_int_equal(f.addr, 0x30000000);
+	assert_int_equal(f.sid, 0x18);
+	assert_int_equal(f.reason, 6);
+	assert_true(f.read);
+	/* root's descriptors */
+	d.lo = VTD_DESC_IEC | 1ull << 4 | 5ull << 32;
+	d.hi = 0;
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_IEC);
+	d.lo |= 1ull << 8; /* reserved */
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_REFUSED);
+	d = vtd_desc_wait(0x5000, 1);
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_WAIT);
+	d.lo |= VTD_WAIT_IF;
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_REFUSED);
+	assert_non_null(strstr(why, "completion interrupt"));
+	d = vtd_desc_cc(0x18, 1);
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_REFUSED);
+	assert_non_null(strstr(why, "context-cache"));
+	d = vtd_desc_iotlb(1, true);
+	assert_int_equal(vtd_root_desc_check(&d, &why), VTD_ROOT_REFUSED);
+	/* 9.8: R, W, PS; large pages as SLLPS allows */
+	assert_int_equal(vtd_sl_format.leaf(0x200000, 1, MAP_READ, 6),
+			 0x200000 | VTD_SL_READ | VTD_SL_LARGE);
+	assert_int_equal(vtd_sl_max_level(1ull << 34), 1);
+	assert_int_equal(vtd_sl_max_level(3ull << 34), 2);
+	assert_int_equal(vtd_sl_max_level(0), 0);
+}
+
+/* ---- faults: several records, from FRI, wrapping, overflow ---- */
+
+static struct iommu_fault got[8];
+static unsigned int ngot;
+static void collect(const struct iommu_fault *f)
+{
+	assert_true(ngot < 8);
+	got[ngot++] = *f;
+}
+
+static void several_fault_records(void **state)
+{
+	(void)state;
+	ngot = 0;
+	/* records 2, 3 and 0 hold faults, FRI names 2; one was dropped */
+	m.frcd[2][0] = 0x30000000;
+	m.frcd[2][1] = VTD_FRCD_F | 1ull << 62 | 6ull << 32 | 0x18;
+	m.frcd[3][0] = 0x30600000;
+	m.frcd[3][1] = VTD_FRCD_F | 5ull << 32 | 0x18;
+	m.frcd[0][0] = 0x1000000;
+	m.frcd[0][1] = VTD_FRCD_F | 1ull << 62 | 6ull << 32 | 0x20;
+	m.fri = 2;
+	m.pfo = true;
+	assert_int_equal(vtd_backend.poll(collect), 1);
+	assert_int_equal(ngot, 3);
+	assert_int_equal(got[0].addr, 0x30000000);
+	assert_true(got[0].read);
+	assert_int_equal(got[1].addr, 0x30600000);
+	assert_false(got[1].read);
+	assert_int_equal(got[1].reason, 5);
+	assert_int_equal(got[2].bdf, 0x20);
+	assert_false(any_fault());
+	assert_false(m.pfo);
+	/* nothing left: nothing reported, no overflow */
+	ngot = 0;
+	assert_int_equal(vtd_backend.poll(collect), 0);
+	assert_int_equal(ngot, 0);
+}
+
+/* ---- root's queue, carried out ---- */
+
+static void root_queue(void **state)
+{
+	struct vtd_desc rq[256];
+	struct per_cpu pc;
+	unsigned int n0;
+
+	(void)state;
+	memset(rq, 0, sizeof(rq));
+	memset(&pc, 0, sizeof(pc));
+	vtd.root.qi_on = true;
+	vtd.root.entries = 256;
+	vtd.root.queue = rq;
+	vtd.root.head = 254;
+	/* from 254, wrapping to 0: an IEC (index 9), a wait, a context
+	 * cache invalidation (refused), a global IEC, a wait */
+	rq[254].lo = VTD_DESC_IEC | 1ull << 4 | 9ull << 32;
+	rq[255] = vtd_desc_wait(ROOT_MEM_GPA, 0x11);
+	rq[0] = vtd_desc_cc(0x18, 1);
+	rq[1] = vtd_desc_iec_global();
+	rq[2] = vtd_desc_wait(ROOT_MEM_GPA + 4, 0x22);
+	n0 = m.nlog;
+	vtd_qi_root_tail(&pc, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(vtd.root.head, 3);
+	assert_int_equal(root_mem[0], 0x11);
+	assert_int_equal(root_mem[1], 0x22);
+	/* on the hypervisor's queue: IEC, its wait; IEC, its wait */
+	assert_int_equal(m.nlog - n0, 4);
+	assert_int_equal(m.log[n0].lo, rq[254].lo);
+	assert_int_equal(VTD_DESC_TYPE(m.log[n0 + 1].lo), VTD_DESC_WAIT);
+	assert_int_equal(m.log[n0 + 2].lo, VTD_DESC_IEC);
+	assert_int_equal(VTD_DESC_TYPE(m.log[n0 + 3].lo), VTD_DESC_WAIT);
+	/* a tail beyond the queue: refused, nothing carried out */
+	n0 = m.nlog;
+	vtd_qi_root_tail(&pc, 256 << VTD_IQT_SHIFT);
+	assert_int_equal(vtd.root.head, 3);
+	assert_int_equal(m.nlog, n0);
+	/* a status outside root's memory: not written, the walk goes on */
+	rq[3] = vtd_desc_wait(0x30000000, 0x33);
+	vtd_qi_root_tail(&pc, 4 << VTD_IQT_SHIFT);
+	assert_int_equal(vtd.root.head, 4);
+}
+
+/* ---- the IOTLB: a skipped invalidation is seen, the flush works ---- */
+
+static void iotlb_invalidation(void **state)
+{
+	struct iommu_domain a = { .id = 2 }, b = { .id = 3 };
+	u64 phys, page = (u64)(uintptr_t)page_alloc(&hv.pool, 1);
+	unsigned int n0, i;
+
+	(void)state;
+	vtd_sl_format.max_leaf_level = 1;
+	assert_int_equal(pt_init(&a.pt, &vtd_sl_format, &hv.pool), 0);
+	assert_int_equal(pt_init(&b.pt, &vtd_sl_format, &hv.pool), 0);
+	assert_int_equal(pt_map(&a.pt, 0x10000, page, PAGE_SIZE,
+				MAP_READ | MAP_WRITE, 6),
+			 0);
+	assert_int_equal(vtd_backend.assign(0x18, &a, false), 0);
+	assert_true(translate(0x18, 0x10008, &phys));
+	assert_int_equal(phys, page + 8);
+	/* the mapping goes: without an invalidation the unit still
+	 * translates from its IOTLB (what a skipped invalidation does) */
+	assert_int_equal(pt_unmap(&a.pt, 0x10000, PAGE_SIZE), 0);
+	assert_true(translate(0x18, 0x10008, &phys));
+	/* the backend's flush of the domain (6.5.2.3, domain-selective):
+	 * gone */
+	vtd_backend.flush(&a);
+	assert_false(translate(0x18, 0x10008, &phys));
+	/* moving the function: its old domain's context cache entry and
+	 * IOTLB invalidated (device-selective for DID 2, domain-selective
+	 * for DID 2) before the entry names DID 3 */
+	assert_int_equal(pt_map(&a.pt, 0x10000, page, PAGE_SIZE, MAP_READ, 6),
+			 0);
+	assert_true(translate(0x18, 0x10000, &phys));
+	n0 = m.nlog;
+	assert_int_equal(vtd_backend.assign(0x18, &b, false), 0);
+	assert_true(m.nlog - n0 >= 3);
+	assert_int_equal(m.log[n0].lo, vtd_desc_cc(0x18, 2).lo);
+	assert_int_equal(m.log[n0 + 1].lo, vtd_desc_iotlb(2, false).lo);
+	for (i = 0; i < 16; i++)
+		assert_false(m.tlb[i].valid && m.tlb[i].did == 2);
+	/* domain b maps nothing: the function's request faults */
+	assert_false(translate(0x18, 0x10000, &phys));
+	assert_int_equal(VTD_CE_DID(vtd.ctx[0][2 * 0x18 + 1]), 3);
+	pt_destroy(&a.pt);
+	pt_destroy(&b.pt);
+}
+
+/* ---- take-over and hand-back: root's queue where Linux left it ---- */
+
+static void take_over_hand_back(void **state)
+{
+	static struct warden_system_desc sys;
+	struct vtd_desc *rq = page_alloc(&hv.pool, 1), saved[5];
+	struct iommu_domain root = { .id = 1 };
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	unsigned int i, n0;
+
+	(void)state;
+	memset(&pc, 0, sizeof(pc));
+	memset(&ctx, 0, sizeof(ctx));
+	pc.entry = &ctx;
+	hv.config = &sys;
+	vtd.taken = false;
+	assert_int_equal(pt_init(&root.pt, &vtd_sl_format, &hv.pool), 0);
+	/* root's Linux: interrupt remapping and QI on its own queue, five
+	 * descriptors done, the last a wait */
+	for (i = 0; i < 5; i++) {
+		rq[i].lo = VTD_DESC_IEC | 1ull << 4 | (u64)i << 32;
+		rq[i].hi = 0;
+	}
+	rq[4] = vtd_desc_wait(ROOT_MEM_GPA, 1);
+	memcpy(saved, rq, sizeof(saved));
+	m.iqa = m.qbase = (u64)(uintptr_t)rq;
+	m.iqh = m.iqt = 5 << VTD_IQT_SHIFT;
+	m.last_type = VTD_DESC_WAIT;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	m.rtaddr = m.root = 0;
+	n0 = m.nlog;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_true(m.gsts & VTD_GSTS_TES);
+	assert_true(m.gsts & VTD_GSTS_IRES);
+	assert_int_equal(m.qbase, (u64)(uintptr_t)vtd.queue);
+	assert_int_equal(m.root, (u64)(uintptr_t)vtd.root_table);
+	/* SRTP's global invalidations (6.5.3.3), then a wait */
+	assert_int_equal(m.log[n0].lo, vtd_desc_cc(-1, 0).lo);
+	assert_int_equal(m.log[n0 + 1].lo, vtd_desc_iotlb(0, true).lo);
+	assert_int_equal(vtd.root.head, 5);
+
+	vtd_backend.hand_back();
+	assert_false(m.gsts & VTD_GSTS_TES);
+	assert_true(m.gsts & VTD_GSTS_QIES);
+	assert_true(m.gsts & VTD_GSTS_IRES);
+	/* root's queue at its address, head and tail where Linux left
+	 * them, its entries as they were, RTADDR its own */
+	assert_int_equal(m.qbase, (u64)(uintptr_t)rq);
+	assert_int_equal(m.iqh, 5 << VTD_IQT_SHIFT);
+	assert_int_equal(m.iqt, 5 << VTD_IQT_SHIFT);
+	assert_memory_equal(rq, saved, sizeof(saved));
+	assert_int_equal(m.rtaddr, 0);
+	/* the next enable can turn root's queue off again (a wait last) */
+	assert_int_equal(m.last_type, VTD_DESC_WAIT);
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_true(m.gsts & VTD_GSTS_TES);
+	vtd_backend.hand_back();
+	pt_destroy(&root.pt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(formats),
+		cmocka_unit_test_setup_teardown(several_fault_records, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(root_queue, setup, teardown),
+		cmocka_unit_test_setup_teardown(iotlb_invalidation, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(take_over_hand_back, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
