@@ -159,16 +159,52 @@ int acpi_parse_fadt(const void *table, size_t len, uint16_t *port,
 #define DMAR_DRHD 0
 #define DRHD_INCLUDE_PCI_ALL 0x1
 
-int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
-		    const char **why)
+/* A device scope (VT-d 3.4, 8.3.1): type (1), length (1), reserved
+ * (2), enumeration id (1), start bus (1), then a path of (device,
+ * function) pairs, one per hop from the start bus. */
+static void dmar_scopes(const uint8_t *t, size_t off, size_t end,
+			struct acpi_dmar_unit *u)
+{
+	size_t slen;
+
+	for (; off + 6 <= end; off += slen) {
+		struct acpi_dmar_scope *sc;
+
+		slen = t[off + 1];
+		if (slen < 6 || off + slen > end)
+			return; /* a damaged scope: the unit keeps the others */
+		if (u->num_scopes >= ACPI_DMAR_MAX_SCOPES) {
+			u->more_scopes = true;
+			continue;
+		}
+		sc = &u->scopes[u->num_scopes++];
+		sc->type = t[off];
+		sc->enum_id = t[off + 4];
+		sc->hops = (uint8_t)((slen - 6) / 2);
+		/* the first hop's function, on the start bus: the source id
+		 * when the path has one hop (behind bridges it needs the
+		 * bridges' bus numbers, which only the running system has) */
+		sc->source_id = (uint16_t)(t[off + 5] << 8);
+		if (sc->hops)
+			sc->source_id |=
+				(uint16_t)(t[off + 6] << 3 | (t[off + 7] & 7));
+	}
+}
+
+int acpi_parse_dmar_units(const void *table, size_t len, struct acpi_dmar *out,
+			  const char **why)
 {
 	const uint8_t *t = table;
 	size_t off, slen;
 
-	*iommu_base = 0;
+	memset(out, 0, sizeof(*out));
 	if (header(t, &len, "DMAR", DMAR_STRUCTS, why))
 		return -1;
+	out->host_address_width = (uint8_t)(t[HEADER_LEN] + 1);
+	out->flags = t[HEADER_LEN + 1];
 	for (off = DMAR_STRUCTS; off + 4 <= len; off += slen) {
+		struct acpi_dmar_unit *u;
+
 		slen = (size_t)get(t, off + 2, 2);
 		if (slen < 4 || off + slen > len) {
 			*why = "an entry of the table is damaged";
@@ -176,9 +212,30 @@ int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 		}
 		if (get(t, off, 2) != DMAR_DRHD || slen < 16)
 			continue;
-		if ((t[off + 4] & DRHD_INCLUDE_PCI_ALL) &&
-		    get(t, off + 6, 2) == 0 && !*iommu_base)
-			*iommu_base = get(t, off + 8, 8);
+		if (out->num_units >= ACPI_DMAR_MAX_UNITS) {
+			out->more_units = true;
+			continue;
+		}
+		u = &out->units[out->num_units++];
+		u->base = get(t, off + 8, 8);
+		u->segment = (uint16_t)get(t, off + 6, 2);
+		u->include_all = t[off + 4] & DRHD_INCLUDE_PCI_ALL;
+		dmar_scopes(t, off + 16, off + slen, u);
 	}
+	return 0;
+}
+
+int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
+		    const char **why)
+{
+	struct acpi_dmar d;
+	unsigned int i;
+
+	*iommu_base = 0;
+	if (acpi_parse_dmar_units(table, len, &d, why))
+		return -1;
+	for (i = 0; i < d.num_units && !*iommu_base; i++)
+		if (d.units[i].include_all && d.units[i].segment == 0)
+			*iommu_base = d.units[i].base;
 	return 0;
 }

@@ -15,6 +15,7 @@
 #define WARDEN_TOOLS_ACPI_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #define ACPI_MAX_IOAPICS 16
@@ -59,5 +60,48 @@ int acpi_parse_fadt(const void *table, size_t len, uint16_t *pm_timer_port,
  */
 int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 		    const char **why);
+
+/* The DMAR's remapping units (DRHD) and their device scopes (VT-d 3.4,
+ * 8.3), as far as the arrays hold them (more_*: some left out). */
+#define ACPI_DMAR_MAX_UNITS 8
+#define ACPI_DMAR_MAX_SCOPES 8
+/* Device scope types (8.3.1). */
+#define ACPI_DMAR_SCOPE_ENDPOINT 1
+#define ACPI_DMAR_SCOPE_BRIDGE 2
+#define ACPI_DMAR_SCOPE_IOAPIC 3
+#define ACPI_DMAR_SCOPE_HPET 4
+#define ACPI_DMAR_SCOPE_NAMESPACE 5
+/* DMAR flags (8.1). */
+#define ACPI_DMAR_INTR_REMAP 0x1
+#define ACPI_DMAR_X2APIC_OPT_OUT 0x2
+
+struct acpi_dmar_scope {
+	uint8_t type;	    /* ACPI_DMAR_SCOPE_* */
+	uint8_t enum_id;    /* the IOAPIC's id, the HPET's number */
+	uint8_t hops;	    /* (device, function) pairs in the path */
+	uint16_t source_id; /* start bus and first hop: bus<<8|dev<<3|fn */
+};
+
+struct acpi_dmar_unit {
+	uint64_t base; /* register base */
+	uint16_t segment;
+	bool include_all; /* INCLUDE_PCI_ALL: every function not listed
+			   * under another unit of the segment */
+	bool more_scopes;
+	unsigned int num_scopes;
+	struct acpi_dmar_scope scopes[ACPI_DMAR_MAX_SCOPES];
+};
+
+struct acpi_dmar {
+	uint8_t host_address_width; /* bits of DMA address (HAW + 1) */
+	uint8_t flags;		    /* ACPI_DMAR_INTR_REMAP, ... */
+	bool more_units;
+	unsigned int num_units;
+	struct acpi_dmar_unit units[ACPI_DMAR_MAX_UNITS];
+};
+
+/* Every DRHD of the table with its scopes; 0, or -1 and *why. */
+int acpi_parse_dmar_units(const void *table, size_t len, struct acpi_dmar *out,
+			  const char **why);
 
 #endif /* WARDEN_TOOLS_ACPI_H */

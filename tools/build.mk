@@ -10,7 +10,7 @@ ERRMSG_SRCS := tools/errmsg.c tools/errmsg_config.c tools/errmsg_devices.c \
 # The capability evaluator, its two vendor tables and its dump format.
 HWCAPS_SRCS := tools/hwcaps.c tools/hwcaps_svm.c tools/hwcaps_dump.c
 TOOLS_LIB_SRCS := $(HWCAPS_SRCS) $(ERRMSG_SRCS) \
-	tools/host_facts.c tools/memmap.c tools/hwprobe_host.c \
+	tools/host_facts.c tools/dmar_report.c tools/memmap.c tools/hwprobe_host.c \
 	tools/json_out.c tools/hwcaps_json.c tools/yaml_json.c \
 	tools/pci_linux.c tools/link_sysfs.c
 # "warden config create", a file per source (tools/config_create_parts.h).

@@ -13,6 +13,7 @@
 
 #include "acpi.h"
 #include "config_create_parts.h"
+#include "dmar_report.h"
 #include "iomem.h"
 
 #define LAPIC_DEFAULT 0xfee00000ull
@@ -52,6 +53,7 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 {
 	struct acpi_mcfg mcfg[ACPI_MAX_MCFG];
 	struct acpi_madt madt;
+	struct acpi_dmar dmar;
 	char what[200];
 	const char *why;
 	unsigned int i, n;
@@ -136,6 +138,10 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 	snprintf(p->iommu_why, sizeof(p->iommu_why),
 		 "no Intel IOMMU (ACPI DMAR: no such table)");
 	t = table(g, "DMAR", &len, &why);
+	p->iommu_units[0] = '\0';
+	if (t && !acpi_parse_dmar_units(t, len, &dmar, &why))
+		dmar_describe(&dmar, NULL, NULL, p->iommu_units,
+			      sizeof(p->iommu_units));
 	if (t && !acpi_parse_dmar(t, len, &p->iommu_base, &why))
 		snprintf(p->iommu_why, sizeof(p->iommu_why), "%s",
 			 p->iommu_base ? "ACPI DMAR: the DRHD with "

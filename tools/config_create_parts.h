@@ -59,6 +59,7 @@ struct platform {
 	char mmconfig_why[160];
 	uint64_t iommu_base;
 	char iommu_why[160];
+	char iommu_units[512]; /* the DMAR's units in words, "" without one */
 	uint64_t hpet_base;
 	char hpet_why[160];
 	unsigned int madt_cpus; /* 0: no MADT */

@@ -257,6 +257,8 @@ void cc_write_config(FILE *f, struct gen *g, const char *cpus,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_why,
 		p->mmconfig_end_bus, (unsigned long long)p->iommu_base,
 		p->iommu_why, (unsigned long long)p->hpet_base, p->hpet_why);
+	if (p->iommu_units[0])
+		fprintf(f, "  # the IOMMU (ACPI DMAR): %s\n", p->iommu_units);
 	write_ioapics(f, p);
 	fprintf(f, "root_cell:\n  name: Linux\n");
 	if (p->madt_cpus)

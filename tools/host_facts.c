@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dmar_report.h"
 #include "host_facts.h"
 #include "memmap.h"
 
@@ -251,6 +252,74 @@ static void cpuinfo_row(const struct host_facts_opts *o, struct hwcap_result *r)
 		flag);
 }
 
+/* Linux's sysfs view of a unit's registers, where its DMAR driver shows
+ * them (/sys/class/iommu/dmarN/intel-iommu/: not with intel_iommu=off). */
+static bool unit_regs(const char *root, uint64_t base, struct dmar_caps *c)
+{
+	char path[96], line[64];
+	unsigned long long addr, cap, ecap;
+	int n;
+
+	for (n = 0; n < 64; n++) {
+		snprintf(path, sizeof(path),
+			 "/sys/class/iommu/dmar%d/intel-iommu/address", n);
+		line[0] = '\0';
+		read_line(root, path, line, sizeof(line));
+		if (sscanf(line, "%llx", &addr) != 1 || addr != base)
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/class/iommu/dmar%d/intel-iommu/cap", n);
+		read_line(root, path, line, sizeof(line));
+		if (sscanf(line, "%llx", &cap) != 1)
+			return false;
+		snprintf(path, sizeof(path),
+			 "/sys/class/iommu/dmar%d/intel-iommu/ecap", n);
+		read_line(root, path, line, sizeof(line));
+		if (sscanf(line, "%llx", &ecap) != 1)
+			return false;
+		dmar_caps_decode(cap, ecap, c);
+		return true;
+	}
+	return false;
+}
+
+/* The units of the ACPI DMAR and what they cover: the source ids the
+ * hypervisor's interrupt remapping must know for the IOAPICs and HPETs. */
+static void units_row(const struct host_facts_opts *o, struct hwcap_result *r)
+{
+	static uint8_t table[1 << 16];
+	struct dmar_caps caps[ACPI_DMAR_MAX_UNITS];
+	bool known[ACPI_DMAR_MAX_UNITS] = { false };
+	struct acpi_dmar d;
+	char path[512];
+	const char *why = "cannot be read";
+	unsigned int i;
+	size_t len = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sys/firmware/acpi/tables/DMAR",
+		 o->root);
+	f = fopen(path, "rb");
+	if (!f) {
+		snprintf(row(r, "IOMMU units (ACPI DMAR)", HWCAP_INFO)->detail,
+			 sizeof(r->detail), "none");
+		return;
+	}
+	len = fread(table, 1, sizeof(table), f);
+	fclose(f);
+	if (acpi_parse_dmar_units(table, len, &d, &why)) {
+		snprintf(row(r, "IOMMU units (ACPI DMAR)", HWCAP_INFO)->detail,
+			 sizeof(r->detail),
+			 "the table cannot be read (%s, or not as root)", why);
+		return;
+	}
+	for (i = 0; i < d.num_units; i++)
+		known[i] = unit_regs(o->root, d.units[i].base, &caps[i]);
+	dmar_describe(&d, caps, known,
+		      row(r, "IOMMU units (ACPI DMAR)", HWCAP_INFO)->detail,
+		      sizeof(r->detail));
+}
+
 size_t host_facts(const struct host_facts_opts *o, struct hwcap_result *out)
 {
 	module_row(o, &out[0]);
@@ -258,5 +327,6 @@ size_t host_facts(const struct host_facts_opts *o, struct hwcap_result *out)
 	reservation_row(o, &out[2]);
 	iommu_row(o, &out[3]);
 	cpuinfo_row(o, &out[4]);
+	units_row(o, &out[5]);
 	return HOST_FACTS_ROWS;
 }

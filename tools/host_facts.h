@@ -21,7 +21,7 @@
 
 #include "hwcaps.h"
 
-#define HOST_FACTS_ROWS 5
+#define HOST_FACTS_ROWS 6
 
 struct host_facts_opts {
 	const char *root;    /* prefix of /proc, /sys and /lib */

@@ -14,7 +14,8 @@ UNIT_TESTS += elf_image cli_args hwcaps_json yaml_json
 
 UNIT_DEPS_hwcaps := $(HWCAPS_SRCS)
 UNIT_DEPS_hwcaps_host := $(HWCAPS_SRCS) tools/hwprobe_host.c
-UNIT_DEPS_host_facts := tools/host_facts.c tools/memmap.c \
+UNIT_DEPS_host_facts := tools/host_facts.c tools/dmar_report.c tools/acpi.c \
+	tools/memmap.c \
 	tools/config_values.c tools/iomem.c
 UNIT_DEPS_boot_plan := tools/boot_plan.c tools/config_values.c
 UNIT_LIBS_boot_plan := -lyaml
@@ -115,7 +116,7 @@ UNIT_DEPS_config_yaml := $(UNIT_CONFIG_TOOLS) tests/unit/yaml_corpus.c \
 	tests/unit/yaml_syntax.c tests/unit/config_builder.c
 UNIT_LIBS_config_yaml := -lyaml
 UNIT_DEPS_config_create := $(UNIT_CONFIG_TOOLS) $(CONFIG_CREATE_SRCS) \
-	tools/memmap.c tools/iomem.c tools/acpi.c
+	tools/memmap.c tools/iomem.c tools/acpi.c tools/dmar_report.c
 UNIT_LIBS_config_create := -lyaml
 
 # The same corpus through the validator built with the hypervisor's flags

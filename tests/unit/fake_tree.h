@@ -28,6 +28,19 @@ static inline void put(const char *rel, const char *text)
 	fclose(f);
 }
 
+/* root/rel := len bytes of data (a binary file: an ACPI table) */
+static inline void put_bytes(const char *rel, const void *data, size_t len)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	fclose(f);
+}
+
 /* the folder root/rel */
 static inline void dir(const char *rel)
 {

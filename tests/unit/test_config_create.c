@@ -714,6 +714,12 @@ static void made_up_machine(void **state)
 	assert_true(s->platform.iommu_base == 0xfed90000);
 	assert_non_null(strstr(text, "iommu_base: 0xfed90000 # ACPI DMAR: the "
 				     "DRHD with INCLUDE_PCI_ALL, segment 0"));
+	/* every unit and what it covers, as a comment */
+	assert_non_null(strstr(text, "  # the IOMMU (ACPI DMAR): 39-bit DMA "
+				     "addresses, interrupt remapping, 2 units; "
+				     "unit 0xfed91000: 00:02.0; unit "
+				     "0xfed90000: every function of segment 0 "
+				     "no other unit lists\n"));
 	assert_true(s->root_cell.cpus.bits[0] == 0xf);
 	assert_non_null(strstr(text, "ACPI MADT: 3 enabled CPUs"));
 	for (i = 0; i < s->root_cell.num_memory_regions; i++) {

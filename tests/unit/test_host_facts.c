@@ -144,6 +144,84 @@ static void iommu_row(void **state)
 	assert_non_null(strstr(rows[3].detail, "boot it with intel_iommu=off"));
 }
 
+/* QEMU's q35 DMAR with intremap=on: 48-bit, interrupt remapping, one
+ * unit for all of segment 0 with the IOAPIC at ff:00.0; then a second
+ * unit for one function and an HPET. */
+static size_t qemu_dmar(uint8_t *t, bool two_units)
+{
+	static const uint8_t body[] = {
+		47,   1,    0,	  0,	0, 0,	 0,    0, 0,
+		0,    0,    0, /* HAW 47, INTR_REMAP */
+		0,    0,    24,	  0,	1, 0,	 0,    0, /* DRHD, all of seg. 0 */
+		0x00, 0x00, 0xd9, 0xfe, 0, 0,	 0,    0, /* 0xfed90000 */
+		3,    8,    0,	  0,	0, 0xff, 0,    0, /* IOAPIC 0 at ff:00.0 */
+		0,    0,    32,	  0,	0, 0,	 0,    0, /* DRHD, listed only */
+		0x00, 0x10, 0xd9, 0xfe, 0, 0,	 0,    0, /* 0xfed91000 */
+		1,    8,    0,	  0,	0, 0,	 3,    0, /* endpoint 00:03.0 */
+		4,    8,    0,	  0,	2, 0,	 0x1f, 7, /* HPET 2 at 00:1f.7 */
+	};
+	size_t len = 36 + (two_units ? sizeof(body) : 36);
+	uint8_t sum = 0;
+	size_t i;
+
+	memset(t, 0, 36);
+	memcpy(t, "DMAR", 4);
+	t[4] = (uint8_t)len;
+	t[8] = 1;
+	memcpy(t + 36, body, len - 36);
+	for (i = 0; i < len; i++)
+		sum = (uint8_t)(sum + t[i]);
+	t[9] = (uint8_t)(0x100 - sum);
+	return len;
+}
+
+/* The DMAR's units in words, and the registers where Linux shows them. */
+static void units_row(void **state)
+{
+	uint8_t t[256];
+	size_t len;
+
+	(void)state;
+	judge(false, false);
+	assert_string_equal(rows[5].name, "IOMMU units (ACPI DMAR)");
+	assert_string_equal(rows[5].detail, "none");
+	dir("sys/firmware");
+	dir("sys/firmware/acpi");
+	dir("sys/firmware/acpi/tables");
+	put_bytes("sys/firmware/acpi/tables/DMAR", t, qemu_dmar(t, false));
+	judge(false, false);
+	assert_int_equal(rows[5].status, HWCAP_INFO);
+	assert_string_equal(rows[5].detail, "48-bit DMA addresses, interrupt "
+					    "remapping, 1 unit; "
+					    "unit 0xfed90000: every function "
+					    "of segment 0 no "
+					    "other unit lists, IOAPIC 0 at "
+					    "ff:00.0");
+	/* QEMU 10's registers (cap d2008c222f0606, ecap f00f5a) */
+	dir("sys/class");
+	dir("sys/class/iommu");
+	dir("sys/class/iommu/dmar0");
+	dir("sys/class/iommu/dmar0/intel-iommu");
+	put("sys/class/iommu/dmar0/intel-iommu/address", "fed90000\n");
+	put("sys/class/iommu/dmar0/intel-iommu/cap", "d2008c222f0606\n");
+	put("sys/class/iommu/dmar0/intel-iommu/ecap", "f00f5a\n");
+	judge(false, false);
+	assert_non_null(strstr(rows[5].detail, "IOAPIC 0 at ff:00.0; 4-level "
+					       "tables, 2M/1G "
+					       "pages, 65536 domains, QI, "
+					       "IR+EIM, 1 fault "
+					       "record"));
+	put_bytes("sys/firmware/acpi/tables/DMAR", t, qemu_dmar(t, true));
+	judge(false, false);
+	assert_non_null(strstr(rows[5].detail, "; unit 0xfed91000: 00:03.0, "
+					       "HPET 2 at 00:1f.7"));
+	len = qemu_dmar(t, true);
+	t[9]++; /* a bad checksum: said, not guessed around */
+	put_bytes("sys/firmware/acpi/tables/DMAR", t, len);
+	judge(false, false);
+	assert_non_null(strstr(rows[5].detail, "the table cannot be read"));
+}
+
 /* VMX in CPUID but not in /proc/cpuinfo: Linux found it locked off,
  * which a user without the MSRs learns here. */
 static void cpuinfo_row(void **state)
@@ -222,6 +300,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(reservation_row, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(iommu_row, setup, teardown),
+		cmocka_unit_test_setup_teardown(units_row, setup, teardown),
 		cmocka_unit_test_setup_teardown(cpuinfo_row, setup, teardown),
 		cmocka_unit_test(memmap_forms),
 		cmocka_unit_test(suggestion),
