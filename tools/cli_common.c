@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <warden/cell.h>
 #include <warden/ioctl.h>
@@ -147,4 +148,48 @@ unsigned int cells_pci_functions(int fd, struct pci_fn *fns, unsigned int max,
 	for (i = 0; cell_at(fd, i, &info); i++)
 		n += cell_functions(info.cell_id, fns + n, max - n, what);
 	return n;
+}
+
+/* (warden.h) */
+int cli_read_file(const char *what, const char *path, void **data, size_t *size)
+{
+	struct stat st;
+	ssize_t got;
+	size_t done = 0;
+	int fd, err;
+
+	*data = NULL;
+	errno = 0; /* a short read says nothing in errno: EIO then */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st))
+		goto fail;
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		fprintf(stderr,
+			"warden: %s: cannot read %s: not a regular "
+			"file\n",
+			what, path);
+		return -1;
+	}
+	*data = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!*data)
+		goto fail;
+	while (done < (size_t)st.st_size &&
+	       (got = read(fd, (char *)*data + done,
+			   (size_t)st.st_size - done)) > 0)
+		done += (size_t)got;
+	if (done != (size_t)st.st_size)
+		goto fail;
+	close(fd);
+	*size = done;
+	return 0;
+fail:
+	err = errno ? errno : EIO;
+	if (fd >= 0)
+		close(fd);
+	free(*data);
+	*data = NULL;
+	fprintf(stderr, "warden: %s: cannot read %s: %s\n", what, path,
+		strerror(err));
+	return -1;
 }

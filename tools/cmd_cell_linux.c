@@ -69,39 +69,6 @@ struct linux_load {
 	char cmdline[LB_CMDLINE_SIZE + 256];
 };
 
-/* A whole file into *data (malloc'd); 0, or -1 after saying why. */
-static int slurp(const char *path, void **data, size_t *size)
-{
-	struct stat st;
-	size_t done = 0;
-	ssize_t got;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	*data = NULL;
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
-		goto fail;
-	*data = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!*data)
-		goto fail;
-	while (done < (size_t)st.st_size &&
-	       (got = read(fd, (char *)*data + done,
-			   (size_t)st.st_size - done)) > 0)
-		done += (size_t)got;
-	if (done != (size_t)st.st_size)
-		goto fail;
-	close(fd);
-	*size = done;
-	return 0;
-fail:
-	fprintf(stderr, "warden: " WHAT ": cannot read %s: %s\n", path,
-		errno ? strerror(errno) : "not a regular file");
-	if (fd >= 0)
-		close(fd);
-	free(*data);
-	*data = NULL;
-	return -1;
-}
-
 static void add(struct linux_load *l, void *data, uint64_t size,
 		uint64_t address, const char *what)
 {
@@ -202,7 +169,7 @@ static int add_kernel(struct linux_load *l)
 	uint64_t entry;
 	unsigned int i;
 
-	if (slurp(l->kernel, &file, &size))
+	if (cli_read_file(WHAT, l->kernel, &file, &size))
 		return -1;
 	if (bzimage_is_bzimage(file, size)) {
 		if (bzimage_extract(file, size, &elf, &elf_size, why,
@@ -259,7 +226,7 @@ static int add_initrd(struct linux_load *l)
 
 	if (!l->initrd)
 		return 0;
-	if (slurp(l->initrd, &data, &size))
+	if (cli_read_file(WHAT, l->initrd, &data, &size))
 		return -1;
 	for (i = 0; i < l->mem.num_regions; i++) {
 		at = l->mem.regions[i].start + l->mem.regions[i].size;

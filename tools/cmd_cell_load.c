@@ -85,51 +85,6 @@ static void plan_free(struct load_plan *p)
 	p->n = 0;
 }
 
-/* A whole file into *data; 0, or -1 after saying why (errno text). */
-static int read_file(const char *what, const char *path, void **data,
-		     size_t *size)
-{
-	struct stat st;
-	ssize_t got;
-	size_t done = 0;
-	int fd, err;
-
-	*data = NULL;
-	errno = 0; /* a short read says nothing in errno: EIO then */
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st))
-		goto fail;
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		fprintf(stderr,
-			"warden: %s: cannot read %s: not a regular "
-			"file\n",
-			what, path);
-		return -1;
-	}
-	*data = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!*data)
-		goto fail;
-	while (done < (size_t)st.st_size &&
-	       (got = read(fd, (char *)*data + done,
-			   (size_t)st.st_size - done)) > 0)
-		done += (size_t)got;
-	if (done != (size_t)st.st_size)
-		goto fail;
-	close(fd);
-	*size = done;
-	return 0;
-fail:
-	err = errno ? errno : EIO;
-	if (fd >= 0)
-		close(fd);
-	free(*data);
-	*data = NULL;
-	fprintf(stderr, "warden: %s: cannot read %s: %s\n", what, path,
-		strerror(err));
-	return -1;
-}
-
 /* Room for one more piece; false after saying there is none. */
 static bool room(struct load_plan *p)
 {
@@ -266,7 +221,7 @@ static int plan_args(struct load_plan *p, int argc, char **argv, int first)
 				p->what, arg);
 			return -1;
 		}
-		if (read_file(p->what, arg, &file, &size))
+		if (cli_read_file(p->what, arg, &file, &size))
 			return -1;
 		if (elf_is_elf(file, size)) {
 			last_flat = false;

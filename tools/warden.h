@@ -108,4 +108,10 @@ int cmd_config(int argc, char **argv);
 int cmd_up(int argc, char **argv);
 int cmd_down(int argc, char **argv);
 
+/* A whole regular file into *data (malloc'd, the caller frees it) and
+ * its length into *size; 0, or -1 after printing "warden: WHAT: cannot
+ * read PATH: reason" (cli_common.c). */
+int cli_read_file(const char *what, const char *path, void **data,
+		  size_t *size);
+
 #endif /* WARDEN_TOOLS_WARDEN_H */
