@@ -111,15 +111,20 @@ qemu-svm)
 	boot linux-1cpu count
 	;;
 esac
+# wait_stopped CELL: until CELL no longer runs, at most LINUX_WAIT s ($t:
+# the seconds waited)
+wait_stopped() {
+	t=0
+	while [ $t -lt $LINUX_WAIT ] && warden cell list | grep -q "$1 *running"; do
+		sleep 1
+		t=$((t + 1))
+	done
+}
 # poweroff inside the cell (the same 1-CPU cell created again): ACPI S5
 # through the emulated sleep control register; the cell ends "shut down"
 expect_rc poweroff-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
 	/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=poweroff
-t=0
-while [ $t -lt $LINUX_WAIT ] && warden cell list | grep -q 'linux-1cpu *running'; do
-	sleep 1
-	t=$((t + 1))
-done
+wait_stopped linux-1cpu
 run warden cell list
 if echo "$OUT" | grep -q 'linux-1cpu *shut down'; then pass poweroff-shut-down; else fail poweroff-shut-down "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
 run sh -c "warden console | grep 'linux-1cpu' | tail -n 3"
@@ -130,11 +135,7 @@ if [ "$MACHINE" = qemu-svm ]; then
 	# failed, the console names the address, root goes on
 	expect_rc devmem-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
 		/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=devmem
-	t=0
-	while [ $t -lt $LINUX_WAIT ] && warden cell list | grep -q 'linux-1cpu *running'; do
-		sleep 1
-		t=$((t + 1))
-	done
+	wait_stopped linux-1cpu
 	run warden cell list
 	if echo "$OUT" | grep -q 'linux-1cpu *failed'; then pass devmem-cell-failed; else fail devmem-cell-failed "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
 	run sh -c "warden console | grep 'linux-1cpu' | tail -n 2"
