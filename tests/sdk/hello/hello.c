@@ -8,7 +8,10 @@ void inmate_main(void)
 	printk("hello from an out-of-tree inmate, who=%s\n",
 	       cmdline_str("who", "nobody"));
 	comm_set_state(WARDEN_CELL_RUNNING);
-	while (!comm_handle_shutdown(true))
+	while (!comm_shutdown_requested())
 		delay_us(1000);
+	/* the last words before the approval: once approved, the cell may
+	 * be stopped at any instruction */
 	printk("hello: shutting down\n");
+	comm_handle_shutdown(true);
 }
