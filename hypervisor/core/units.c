@@ -37,6 +37,11 @@ void *unit_cell_state(struct cell *cell, const struct unit *u)
 	return cell->unit_state + state_offset[u - FIRST_UNIT];
 }
 
+/* The units with a root_call hook, listed by units_init: the hook runs on
+ * every hypercall from root, so the call walks only these. */
+static const struct unit *root_callers[MAX_UNITS];
+static unsigned int num_root_callers;
+
 int units_init(struct per_cpu *pc)
 {
 	const struct unit *u;
@@ -48,6 +53,10 @@ int units_init(struct per_cpu *pc)
 			     WARDEN_ITEM_NONE, 0, 5, err);
 		return err;
 	}
+	num_root_callers = 0;
+	for (u = FIRST_UNIT; u < END_UNIT; u++)
+		if (u->root_call)
+			root_callers[num_root_callers++] = u;
 	for (u = FIRST_UNIT; u < END_UNIT; u++) {
 		if (!u->init)
 			continue;
@@ -146,11 +155,10 @@ long units_hypercall(struct per_cpu *pc, unsigned long code, unsigned long arg1,
 
 void units_root_call(struct per_cpu *pc)
 {
-	const struct unit *u;
+	unsigned int i;
 
-	for (u = FIRST_UNIT; u < END_UNIT; u++)
-		if (u->root_call)
-			u->root_call(pc);
+	for (i = 0; i < num_root_callers; i++)
+		root_callers[i]->root_call(pc);
 }
 
 const char *units_fault_reason(const struct cell *cell, u64 gpa, bool write)

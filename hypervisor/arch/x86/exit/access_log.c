@@ -79,7 +79,12 @@ void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 	struct access_entry *e;
 	unsigned int i;
 
-	if (pc->cell == &hv.root)
+	/* nothing for root; for other cells the policies' answers, or
+	 * everything when the cell asks: decided before any other work,
+	 * since this runs on every port, MSR and CPUID exit */
+	if (pc->cell == &hv.root ||
+	    (!logs_all(pc) && outcome != ACCESS_QUIET && outcome != ACCESS_GP &&
+	     outcome != ACCESS_READ_0))
 		return;
 	if (kind == ACCESS_CPUID) {
 		/* Linux scans 0x40000100-0x4000ff00 in steps of 0x100 for
@@ -90,9 +95,6 @@ void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 		if (!cpuid_has_subleaves(number))
 			sub = 0; /* ECX is whatever the guest left there */
 	}
-	if (!logs_all(pc) && outcome != ACCESS_QUIET && outcome != ACCESS_GP &&
-	    outcome != ACCESS_READ_0)
-		return;
 	for (i = 0; i < log->used; i++) {
 		e = &log->entries[i];
 		if (e->kind == kind && e->number == number && e->sub == sub) {

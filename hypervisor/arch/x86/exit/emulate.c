@@ -74,12 +74,16 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 				c |= CPUID7_ECX_OSPKE;
 		}
 	}
-	if (pc->cell != &hv.root &&
-	    (pc->cell->config->flags & WARDEN_CELL_LINUX)) {
-		cpuid_linux(leaf, sub, &a, &b, &c, &d);
-		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_CHANGED);
-	} else {
-		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_DONE);
+	if (pc->cell != &hv.root) {
+		/* root's exits skip both: CPUID is the commonest exit */
+		if (pc->cell->config->flags & WARDEN_CELL_LINUX) {
+			cpuid_linux(leaf, sub, &a, &b, &c, &d);
+			access_log_record(pc, ACCESS_CPUID, leaf, sub,
+					  ACCESS_CHANGED);
+		} else {
+			access_log_record(pc, ACCESS_CPUID, leaf, sub,
+					  ACCESS_DONE);
+		}
 	}
 	regs->rax = a;
 	regs->rbx = b;

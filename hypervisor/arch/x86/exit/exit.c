@@ -41,6 +41,15 @@ static void report(struct per_cpu *pc, struct guest_regs *regs,
 	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
 }
 
+/* An IN's value of size bytes into RAX: the bytes above it kept, except
+ * that a 32-bit IN zero-extends into RAX (SDM Vol. 1, 3.4.1.1). */
+static void in_result(struct guest_regs *regs, u8 size, u64 value)
+{
+	u64 mask = (1ull << (size * 8)) - 1;
+
+	regs->rax = (size == 4 ? 0 : regs->rax & ~mask) | (value & mask);
+}
+
 /* A port in the cell's port registry (hv/mmio.h): its handler performs
  * the access.  MMIO_NO_REGION if none takes it. */
 static enum mmio_result emulate_io(struct per_cpu *pc, struct guest_regs *regs,
@@ -53,17 +62,12 @@ static enum mmio_result emulate_io(struct per_cpu *pc, struct guest_regs *regs,
 		.value = regs->rax,
 	};
 	enum mmio_result res;
-	u64 mask;
 
 	if (e->io.string)
 		return MMIO_NO_REGION;
 	res = mmio_dispatch(&pc->cell->pio, pc, &a);
-	if (res == MMIO_HANDLED && e->io.in) {
-		mask = (1ull << (e->io.size * 8)) - 1;
-		/* a 32-bit IN zero-extends into RAX (SDM Vol. 1, 3.4.1.1) */
-		regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
-			    (a.value & mask);
-	}
+	if (res == MMIO_HANDLED && e->io.in)
+		in_result(regs, e->io.size, a.value);
 	return res;
 }
 
@@ -73,8 +77,6 @@ static enum mmio_result emulate_io(struct per_cpu *pc, struct guest_regs *regs,
 enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 			       const struct x86_exit *e)
 {
-	u64 mask;
-
 	enum access_kind kind = e->io.in ? ACCESS_PORT_IN : ACCESS_PORT_OUT;
 	const char *off;
 	u64 value;
@@ -104,24 +106,16 @@ enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 			cell_power_off(pc, off);
 			return EXIT_CELL_FAILED;
 		}
-		if (e->io.in) {
-			mask = (1ull << (e->io.size * 8)) - 1;
-			regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
-				    (value & mask);
-		}
+		if (e->io.in)
+			in_result(regs, e->io.size, value);
 		return EXIT_SKIP;
 	}
 	if (in_cell(pc) && !e->io.string &&
 	    (pc->cell->config->flags & WARDEN_CELL_LEGACY_QUIET) &&
 	    legacy_port_quiet(e->io.port, &value)) {
 		access_log_record(pc, kind, e->io.port, 0, ACCESS_QUIET);
-		if (e->io.in) {
-			mask = (1ull << (e->io.size * 8)) - 1;
-			/* a 32-bit IN zero-extends into RAX (SDM Vol. 1,
-			 * 3.4.1.1) */
-			regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) |
-				    (value & mask);
-		}
+		if (e->io.in)
+			in_result(regs, e->io.size, value);
 		return EXIT_SKIP;
 	}
 	if (in_cell(pc)) {
@@ -134,12 +128,8 @@ enum exit_action x86_handle_io(struct per_cpu *pc, struct guest_regs *regs,
 	}
 	cell_printk(pc->cell, "CPU %u: root %s port 0x%x refused", pc->cpu_id,
 		    e->io.in ? "read from" : "write to", e->io.port);
-	if (e->io.in && !e->io.string) {
-		mask = e->io.size == 4 ? 0xffffffffull
-				       : (1ull << (e->io.size * 8)) - 1;
-		/* a 32-bit IN zero-extends into RAX (SDM Vol. 1, 3.4.1.1) */
-		regs->rax = (e->io.size == 4 ? 0 : regs->rax & ~mask) | mask;
-	}
+	if (e->io.in && !e->io.string)
+		in_result(regs, e->io.size, ~0ull);
 	return EXIT_SKIP;
 }
 
