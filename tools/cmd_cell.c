@@ -438,3 +438,13 @@ int cmd_cell(int argc, char **argv)
 		return usage(stdout);
 	return usage(stderr);
 }
+
+void cell_destroy_again(const char *what, uint32_t id)
+{
+	char num[16];
+	char *argv[] = { "cell", "destroy", num, NULL };
+
+	snprintf(num, sizeof(num), "%u", id);
+	fprintf(stderr, "warden: %s: destroying cell %u again\n", what, id);
+	cmd_cell(3, argv);
+}

@@ -357,16 +357,6 @@ static int plan(struct linux_load *l)
 	return 0;
 }
 
-static void undo_create(uint32_t id)
-{
-	char num[16];
-	char *argv[] = { "cell", "destroy", num, NULL };
-
-	snprintf(num, sizeof(num), "%u", id);
-	fprintf(stderr, "warden: " WHAT ": destroying cell %u again\n", id);
-	cmd_cell(3, argv);
-}
-
 static int run(struct linux_load *l)
 {
 	struct warden_cell_load arg;
@@ -395,7 +385,7 @@ static int run(struct linux_load *l)
 	    warden_ioctl(fd, WARDEN_IOCTL_CELL_START, &ref, WHAT)) {
 		if (fd >= 0)
 			close(fd);
-		undo_create(id);
+		cell_destroy_again(WHAT, id);
 		return EXIT_ERROR;
 	}
 	close(fd);

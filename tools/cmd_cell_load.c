@@ -328,16 +328,6 @@ static int load_body(struct load_plan *p, int argc, char **argv, int *fd)
 }
 
 /* After a failed load or start: the cell run made goes again. */
-static void undo_create(uint32_t id)
-{
-	char num[16];
-	char *argv[] = { "cell", "destroy", num, NULL };
-
-	snprintf(num, sizeof(num), "%u", id);
-	fprintf(stderr, "warden: cell run: destroying cell %u again\n", id);
-	cmd_cell(3, argv);
-}
-
 /* run: the images against the config before anything is created. */
 static int run_body(struct load_plan *p, int argc, char **argv, int *fd)
 {
@@ -369,7 +359,7 @@ static int run_body(struct load_plan *p, int argc, char **argv, int *fd)
 	ref.cell_id = id;
 	if (*fd < 0 || plan_load(*fd, id, p) ||
 	    warden_ioctl(*fd, WARDEN_IOCTL_CELL_START, &ref, p->what)) {
-		undo_create(id);
+		cell_destroy_again("cell run", id);
 		return EXIT_ERROR;
 	}
 	printf("Cell %u started\n", id);

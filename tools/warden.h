@@ -114,4 +114,9 @@ int cmd_down(int argc, char **argv);
 int cli_read_file(const char *what, const char *path, void **data,
 		  size_t *size);
 
+/* A cell that "what" created but could not load or start: destroyed as
+ * "warden cell destroy" does it (its PCI functions back to Linux), after
+ * saying so (cmd_cell.c). */
+void cell_destroy_again(const char *what, uint32_t id);
+
 #endif /* WARDEN_TOOLS_WARDEN_H */
