@@ -225,6 +225,15 @@ int acpi_parse_dmar_units(const void *table, size_t len, struct acpi_dmar *out,
 	return 0;
 }
 
+static unsigned int dmar_segment0_units(const struct acpi_dmar *d)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < d->num_units; i++)
+		n += d->units[i].segment == 0;
+	return n;
+}
+
 int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 		    const char **why)
 {
@@ -237,5 +246,13 @@ int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 	for (i = 0; i < d.num_units && !*iommu_base; i++)
 		if (d.units[i].include_all && d.units[i].segment == 0)
 			*iommu_base = d.units[i].base;
+	/* No unit with INCLUDE_PCI_ALL, but one unit alone for segment 0
+	 * (QEMU's q35 writes its one unit that way in some set-ups): the
+	 * firmware must put every device of the segment in some DRHD's scope
+	 * (VT-d 3.4, 8.3), so that unit is the one for all of them. */
+	if (!*iommu_base && !d.more_units && dmar_segment0_units(&d) == 1)
+		for (i = 0; i < d.num_units; i++)
+			if (d.units[i].segment == 0)
+				*iommu_base = d.units[i].base;
 	return 0;
 }

@@ -55,8 +55,9 @@ int acpi_parse_fadt(const void *table, size_t len, uint16_t *pm_timer_port,
 /*
  * The register base of the DMA remapping unit (DRHD) that has
  * INCLUDE_PCI_ALL for PCI segment 0, i.e. the one that remaps every
- * device no other unit lists (and the IOAPICs' interrupts); 0 when the
- * table has none.
+ * device no other unit lists (and the IOAPICs' interrupts), or else of
+ * the only unit of segment 0 (which then lists every device); 0 when the
+ * table has neither.
  */
 int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 		    const char **why);

@@ -130,6 +130,48 @@ static void free_gen(struct gen *g)
 	free(g->warnings);
 }
 
+/*
+ * memmap= reservations after the first (the hypervisor's): more cell
+ * memory, e.g. room for a Linux cell or gigabyte cells above 4 GiB
+ * (docs/config.md).  Each is cut from root and listed as cell memory;
+ * one that is not page-aligned or not reserved in /proc/iomem is left
+ * to root with a warning.
+ */
+#define CC_MAX_RESERVATIONS 8
+static void more_reservations(struct gen *g, const char *cmdline,
+			      const struct res_list *io)
+{
+	struct memmap mm[CC_MAX_RESERVATIONS];
+	size_t n = memmap_find_all(cmdline, mm, CC_MAX_RESERVATIONS), i, k;
+	struct ival *v;
+	bool reserved;
+
+	for (i = 1; i < n; i++) {
+		if ((mm[i].start | mm[i].size) & (PAGE - 1) || !mm[i].size) {
+			warning(g, "%s is not page-aligned: left to root",
+				mm[i].text);
+			continue;
+		}
+		reserved = false;
+		for (k = 0; k < io->n; k++)
+			if (!io->r[k].depth && io->r[k].start <= mm[i].start &&
+			    io->r[k].end >= mm[i].start + mm[i].size - 1 &&
+			    !strcmp(io->r[k].name, "Reserved"))
+				reserved = true;
+		if (!reserved) {
+			warning(g,
+				"%s is not a reserved range in /proc/iomem: "
+				"left to root",
+				mm[i].text);
+			continue;
+		}
+		cc_cut(g, mm[i].start, mm[i].start + mm[i].size);
+		v = cc_add(g, mm[i].start, mm[i].start + mm[i].size, POOL);
+		cc_note(&v->notes, "/proc/cmdline: %s, more cell memory",
+			mm[i].text);
+	}
+}
+
 int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		  size_t errlen)
 {
@@ -237,6 +279,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 			"/proc/cmdline: %s, after the hypervisor's part",
 			memmap_text);
 	}
+	more_reservations(&g, cmdline, &io);
 	cc_from_acpi(&g, &io, &ports, &plat);
 	cc_tidy(&g);
 	cc_read_pins(&g, &plat, &pins);

@@ -35,6 +35,17 @@ static void device_by_name(struct gen *g, const struct res_list *io,
 }
 
 /* Reads table name of /sys/firmware/acpi/tables; NULL and *why. */
+/* Is the unit at base one with INCLUDE_PCI_ALL? */
+static bool dmar_include_all(const struct acpi_dmar *d, uint64_t base)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->num_units; i++)
+		if (d->units[i].base == base && d->units[i].include_all)
+			return true;
+	return false;
+}
+
 static char *table(const struct gen *g, const char *name, size_t *len,
 		   const char **why)
 {
@@ -144,11 +155,15 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 			      sizeof(p->iommu_units));
 	if (t && !acpi_parse_dmar(t, len, &p->iommu_base, &why))
 		snprintf(p->iommu_why, sizeof(p->iommu_why), "%s",
-			 p->iommu_base ? "ACPI DMAR: the DRHD with "
-					 "INCLUDE_PCI_ALL, segment 0"
-				       : "no Intel IOMMU for all of segment 0 "
-					 "(ACPI DMAR: no DRHD with "
-					 "INCLUDE_PCI_ALL)");
+			 !p->iommu_base ? "no Intel IOMMU for all of segment 0 "
+					  "(ACPI DMAR: no DRHD with "
+					  "INCLUDE_PCI_ALL, several for "
+					  "segment 0)"
+			 : dmar_include_all(&dmar, p->iommu_base)
+				 ? "ACPI DMAR: the DRHD with INCLUDE_PCI_ALL, "
+				   "segment 0"
+				 : "ACPI DMAR: the only DRHD of segment 0, its "
+				   "device scopes list the devices");
 	else if (t)
 		snprintf(p->iommu_why, sizeof(p->iommu_why),
 			 "no Intel IOMMU (ACPI DMAR: %s)", why);

@@ -273,10 +273,13 @@ void cc_write_config(FILE *f, struct gen *g, const char *cpus,
 		const struct ival *v = &g->iv[i];
 
 		cv_format_size(v->end - v->start, size, sizeof(size));
-		if (v->cls == POOL)
+		if (v->cls == POOL && v->start == rs + g->o->hv_size)
 			fprintf(f, "    # cell memory: the rest of the "
 				   "reservation; cells take theirs from "
 				   "here\n");
+		else if (v->cls == POOL)
+			fprintf(f, "    # cell memory: another reservation; "
+				   "cells take theirs from here\n");
 		comments(f, "    ", v->notes);
 		fprintf(f, "    - phys: 0x%llx\n      size: %s\n",
 			(unsigned long long)v->start, size);

@@ -36,6 +36,22 @@ static int mangled(const char *val, struct memmap *m)
 
 enum memmap_kind memmap_find(const char *cmdline, struct memmap *m)
 {
+	return memmap_find_from(cmdline, m, NULL);
+}
+
+size_t memmap_find_all(const char *cmdline, struct memmap *m, size_t max)
+{
+	const char *p = cmdline;
+	size_t n = 0;
+
+	while (n < max && memmap_find_from(p, &m[n], &p) == MEMMAP_FOUND)
+		n++;
+	return n;
+}
+
+enum memmap_kind memmap_find_from(const char *cmdline, struct memmap *m,
+				  const char **rest)
+{
 	const char *p = cmdline, *why;
 	char tok[128], *dollar, *addr;
 	size_t n;
@@ -69,7 +85,11 @@ enum memmap_kind memmap_find(const char *cmdline, struct memmap *m)
 			 tok + 7, addr);
 		m->fixed[0] = '\0';
 		m->kind = MEMMAP_FOUND;
+		if (rest)
+			*rest = p;
 		return m->kind;
 	}
+	if (rest)
+		*rest = p;
 	return m->kind;
 }

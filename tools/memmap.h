@@ -32,4 +32,14 @@ struct memmap {
 /* The first reservation (or mangled one) on cmdline. */
 enum memmap_kind memmap_find(const char *cmdline, struct memmap *m);
 
+/* The same from cmdline on; *rest (if not NULL) is set to where the
+ * search stopped, after the reservation found. */
+enum memmap_kind memmap_find_from(const char *cmdline, struct memmap *m,
+				  const char **rest);
+
+/* Every well-formed reservation on cmdline, in order, up to max; their
+ * number.  The first is the one memmap_find finds (the hypervisor's);
+ * the others are more cell memory (e.g. a Linux cell's, docs/linux-cell.md). */
+size_t memmap_find_all(const char *cmdline, struct memmap *m, size_t max);
+
 #endif /* WARDEN_TOOLS_MEMMAP_H */

@@ -656,6 +656,65 @@ static const char made_up_iomem[] = "00000000-00000fff : Reserved\n"
 				    "100000000-17fffffff : System RAM\n"
 				    "180000000-1ffffffff : PCI Bus 0000:00\n";
 
+/* A second memmap= reservation (above 4 GiB, reserved in /proc/iomem) is
+ * more cell memory, cut from root; a third over System RAM is not
+ * reserved and stays root's, with a warning. */
+static void more_reservations(void **state)
+{
+	struct cy_config c;
+	const struct warden_system_desc *s;
+	const struct warden_mem_region *r;
+	char *text, *warnings, err[256];
+	unsigned int i, found = 0;
+
+	(void)state;
+	strcpy(root, "/tmp/warden-create-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	put_text("/sys/devices/system/cpu/possible", "0-15\n");
+	put_text("/proc/cmdline", "memmap=64M$0x30000000 "
+				  "memmap=2G$0x100000000 "
+				  "memmap=16M$0x50000000\n");
+	put_text("/proc/iomem", "00000000-00000fff : Reserved\n"
+				"00001000-0009fbff : System RAM\n"
+				"00100000-2fffffff : System RAM\n"
+				"30000000-33ffffff : Reserved\n"
+				"34000000-7fffffff : System RAM\n"
+				"fec00000-fec003ff : IOAPIC 0\n"
+				"fee00000-fee00fff : Local APIC\n"
+				"100000000-17fffffff : Reserved\n"
+				"180000000-1ffffffff : PCI Bus 0000:00\n");
+	put_text("/proc/ioports", "0000-0cf7 : PCI Bus 0000:00\n");
+	assert_int_equal(create(root, CC_HV_SIZE_DEFAULT, &text, err,
+				sizeof(err), &warnings),
+			 0);
+	assert_non_null(strstr(warnings, "memmap=16M$0x50000000 is not a "
+					 "reserved range in /proc/iomem: left "
+					 "to root"));
+	assert_non_null(strstr(text, "# /proc/cmdline: memmap=2G$0x100000000, "
+				     "more cell memory"));
+	assert_non_null(strstr(text, "# cell memory: another reservation"));
+	compile_valid(&c, text);
+	s = sys_of(&c);
+	for (i = 0; i < s->root_cell.num_memory_regions; i++) {
+		r = &regions(&c)[i];
+		if (r->phys_start == 0x100000000ull) {
+			assert_true(r->size == 0x80000000ull);
+			assert_false(r->flags & WARDEN_MEM_IO);
+			found++;
+		}
+		/* the third stays in root's RAM, as one region */
+		if (r->phys_start <= 0x50000000 &&
+		    r->phys_start + r->size > 0x50000000) {
+			assert_true(r->phys_start == 0x34000000);
+			found++;
+		}
+	}
+	assert_int_equal(found, 2);
+	free(text);
+	free(warnings);
+	cy_free(&c);
+}
+
 static void made_up_machine(void **state)
 {
 	uint8_t t[512];
@@ -927,6 +986,15 @@ static void acpi_damaged(void **state)
 	t[9] = (uint8_t)(t[9] + 1);
 	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), 0);
 	assert_true(base == 0);
+	/* the first unit moved to segment 1: the second is the only one of
+	 * segment 0, and serves all of it (QEMU's q35 with 16 CPUs and 4 GiB
+	 * writes its one unit without INCLUDE_PCI_ALL) */
+	t[36 + 12 + 6] = 1;
+	t[9] = (uint8_t)(t[9] - 1);
+	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), 0);
+	assert_true(base == 0xfed90000);
+	t[36 + 12 + 6] = 0;
+	t[9] = (uint8_t)(t[9] + 1);
 	t[36 + 12 + 2] = 2; /* the first DRHD's length */
 	t[9] = (uint8_t)(t[9] + 22);
 	assert_int_equal(acpi_parse_dmar(t, len, &base, &why), -1);
@@ -943,6 +1011,7 @@ int main(void)
 		cmocka_unit_test(made_up_machine),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),
+		cmocka_unit_test(more_reservations),
 	};
 
 	return cmocka_run_group_tests_name("config_create", tests, NULL, NULL);

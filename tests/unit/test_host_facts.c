@@ -266,6 +266,21 @@ static void memmap_forms(void **state)
 		memmap_find("memmap=64Mx30000000 memmap=32M$0x40000000", &m),
 		MEMMAP_FOUND);
 	assert_int_equal(m.start, 0x40000000);
+	/* every reservation, in order; a mangled one between is skipped */
+	{
+		struct memmap all[3];
+
+		assert_int_equal(memmap_find_all("memmap=64M$0x30000000 q "
+						 "memmap=64Mx50000000 "
+						 "memmap=2G$0x100000000 "
+						 "memmap=1M$0x60000000",
+						 all, 2),
+				 2);
+		assert_int_equal(all[0].start, 0x30000000);
+		assert_true(all[1].start == 0x100000000ull &&
+			    all[1].size == 2ull << 30);
+		assert_int_equal(memmap_find_all("quiet", all, 3), 0);
+	}
 }
 
 /* A free place for memmap=: the highest 16 MiB-aligned one in System RAM
