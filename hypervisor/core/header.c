@@ -9,7 +9,7 @@
 
 extern char __image_size[], __core_size[], __entry_offset[];
 
-#define HV_MAX_CPUS 64
+#define HV_MAX_CPUS WARDEN_MAX_CPUS
 
 struct warden_hv_header hv_header __attribute__((section(".header"), used)) = {
 	.signature = WARDEN_HV_SIGNATURE,

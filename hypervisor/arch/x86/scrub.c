@@ -22,14 +22,19 @@
  * An XSAVE area in standard form whose header asks for the initial state
  * of every component (XSTATE_BV 0, SDM Vol. 1, 13.8.1); XRSTOR still loads
  * MXCSR from it, hence the reset value there.  Also a valid FXRSTOR image
- * (FCW and MXCSR at their reset values) for CPUs without XSAVE.
+ * (FCW and MXCSR at their reset values) for CPUs without XSAVE.  It lives
+ * in BSS, not in the image (4 KiB of zeros there), and every CPU writes the
+ * same two reset values before each use (init_area_fill).
  */
-static u8 init_area[4096] __attribute__((aligned(64))) = {
-	[0] = 0x7f,
-	[1] = 0x03, /* FCW 0x037f */
-	[24] = 0x80,
-	[25] = 0x1f, /* MXCSR 0x1f80 */
-};
+static u8 init_area[4096] __attribute__((aligned(64)));
+
+static void init_area_fill(void)
+{
+	init_area[0] = 0x7f;
+	init_area[1] = 0x03; /* FCW 0x037f */
+	init_area[24] = 0x80;
+	init_area[25] = 0x1f; /* MXCSR 0x1f80 */
+}
 
 static void xsetbv(u32 index, u64 value)
 {
@@ -43,6 +48,7 @@ static void scrub_fpu(void)
 	u32 a, b, c, d;
 	u64 mask;
 
+	init_area_fill();
 	if (read_cr4() & X86_CR4_OSXSAVE) {
 		/* every user component the CPU supports up to AVX-512 (the
 		 * area is large enough for those), then back to x87 only,
