@@ -56,10 +56,11 @@ static const char usage_text[] =
 	"  /sys/firmware/acpi/tables (MADT, HPET, MCFG, FADT, DMAR). --root "
 	"DIR "
 	"reads them\n"
-	"  under DIR instead; --hv-size (default 6M) is the part of the "
-	"reservation the\n"
-	"  hypervisor takes, the rest is for cells. Run it as root. A PCI "
-	"function\n"
+	"  under DIR instead; --hv-size (default 6M, and 32K per CPU beyond "
+	"16) is the\n"
+	"  part of the reservation the hypervisor takes, the rest is for "
+	"cells. Run it\n"
+	"  as root. A PCI function\n"
 	"  without a driver shows the firmware's interrupt line, not "
 	"always the IOAPIC\n"
 	"  pin its INTx drives: --probe-intx enables each such function "
@@ -357,7 +358,7 @@ static int suggest(const char *root)
 
 static int create(int argc, char **argv)
 {
-	struct cc_options o = { .root = "", .hv_size = CC_HV_SIZE_DEFAULT };
+	struct cc_options o = { .root = "", .hv_size = 0 };
 	const char *out = NULL, *why;
 	bool suggesting = false;
 	char err[512];

@@ -137,6 +137,21 @@ static void free_gen(struct gen *g)
  * one that is not page-aligned or not reserved in /proc/iomem is left
  * to root with a warning.
  */
+/* CC_HV_SIZE_DEFAULT, and the per-CPU data of every CPU beyond
+ * CC_HV_SIZE_CPUS (config_create.h). */
+uint64_t cc_default_hv_size(const struct warden_cpu_set *cpus)
+{
+	unsigned int cpu, n = 0;
+	uint64_t extra;
+
+	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)
+		n += warden_cpu_in_set(cpus, cpu) ? 1 : 0;
+	if (n <= CC_HV_SIZE_CPUS)
+		return CC_HV_SIZE_DEFAULT;
+	extra = (uint64_t)(n - CC_HV_SIZE_CPUS) * WARDEN_HV_PERCPU_SIZE;
+	return CC_HV_SIZE_DEFAULT + ((extra + MIB - 1) & ~(MIB - 1));
+}
+
 #define CC_MAX_RESERVATIONS 8
 static void more_reservations(struct gen *g, const char *cmdline,
 			      const struct res_list *io)
@@ -175,7 +190,10 @@ static void more_reservations(struct gen *g, const char *cmdline,
 int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		  size_t errlen)
 {
-	struct gen g = { .o = o, .warn = warn, .err = err, .errlen = errlen };
+	struct cc_options opts = *o;
+	struct gen g = {
+		.o = &opts, .warn = warn, .err = err, .errlen = errlen
+	};
 	struct warden_cpu_set set;
 	struct res_list io = { 0 }, ports = { 0 };
 	struct platform plat;
@@ -187,7 +205,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	char *iomem = NULL, *ioports = NULL, *cmdline = NULL, *possible;
 	struct memmap mm;
 	char *memmap_text = mm.text, cpus[1024], com2[200], *end;
-	uint64_t rs, rsize, hv = o->hv_size;
+	uint64_t rs, rsize, hv;
 	const char *why;
 	struct ival *v;
 	bool addresses = false, reserved = false;
@@ -211,6 +229,9 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		goto out;
 	}
 	cv_format_cpus(&set, cpus, sizeof(cpus));
+	if (!opts.hv_size)
+		opts.hv_size = cc_default_hv_size(&set);
+	hv = opts.hv_size;
 
 	cmdline = cc_slurp(&g, "/proc/cmdline", NULL);
 	if (cmdline && memmap_find(cmdline, &mm) == MEMMAP_MANGLED) {

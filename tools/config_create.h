@@ -33,8 +33,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <warden/abi.h>
+#include <warden/hvheader.h>
+
 #define CC_HV_SIZE_DEFAULT 0x600000ull /* 6 MiB */
-#define CC_DEBUG_PORT 0x2f8	       /* COM2 */
+/* Up to this many CPUs the default holds the per-CPU data; each CPU
+ * beyond adds WARDEN_HV_PERCPU_SIZE (include/warden/hvheader.h) to it,
+ * rounded up to a MiB: 14 MiB for 256 CPUs. */
+#define CC_HV_SIZE_CPUS 16
+#define CC_DEBUG_PORT 0x2f8 /* COM2 */
 #define CC_DEBUG_BAUD 115200
 /* Redirection entries written for each IOAPIC of the MADT: what IOAPICs
  * have; "warden enable" checks it against the version register. */
@@ -42,7 +49,8 @@
 
 struct cc_options {
 	const char *root; /* prefix of /proc and /sys ("" for the machine) */
-	uint64_t hv_size; /* part of the reservation for the hypervisor */
+	uint64_t hv_size; /* part of the reservation for the hypervisor;
+			   * 0: the default for the machine's CPUs */
 	/* enable PCI functions without a driver for a moment to read how
 	 * Linux routes their INTx (it may program the firmware's interrupt
 	 * links); else their GSI is the firmware's interrupt line */
@@ -54,6 +62,11 @@ struct cc_options {
  * (may be NULL) and into the config as comments.  Returns 0, or -1 with
  * the reason in err (nothing useful was written).
  */
+/* The hypervisor's part of the reservation for a machine with these
+ * CPUs when none is asked for: 6 MiB up to 16 CPUs, 32 KiB more per CPU
+ * beyond, rounded up to a MiB. */
+uint64_t cc_default_hv_size(const struct warden_cpu_set *cpus);
+
 int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		  size_t errlen);
 

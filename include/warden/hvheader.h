@@ -24,6 +24,11 @@
  */
 #define WARDEN_HV_BASE 0xffffffff80000000ull
 
+/* Per-CPU data of the images built from this tree (the header's
+ * percpu_size says it for the image actually loaded); "warden config
+ * create" sizes the hypervisor's memory with it. */
+#define WARDEN_HV_PERCPU_SIZE (32 * 1024)
+
 struct warden_hv_header {
 	char signature[8];     /* WARDEN_HV_SIGNATURE */
 	uint32_t abi_revision; /* WARDEN_ABI_REVISION it was built for */

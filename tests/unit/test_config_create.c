@@ -713,6 +713,22 @@ static void more_reservations(void **state)
 	free(text);
 	free(warnings);
 	cy_free(&c);
+
+	/* the hypervisor's default share grows with the CPUs beyond 16 */
+	{
+		struct warden_cpu_set set;
+		unsigned int cpu;
+
+		memset(&set, 0, sizeof(set));
+		for (cpu = 0; cpu < 16; cpu++)
+			warden_cpu_set_add(&set, cpu);
+		assert_true(cc_default_hv_size(&set) == 6ull << 20);
+		warden_cpu_set_add(&set, 16);
+		assert_true(cc_default_hv_size(&set) == 7ull << 20);
+		for (cpu = 17; cpu < 256; cpu++)
+			warden_cpu_set_add(&set, cpu);
+		assert_true(cc_default_hv_size(&set) == 14ull << 20);
+	}
 }
 
 static void made_up_machine(void **state)

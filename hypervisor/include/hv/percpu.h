@@ -14,7 +14,7 @@
 #include "types.h"
 
 #define PERCPU_STACK_SIZE (16 * 1024)
-#define HV_PERCPU_SIZE (32 * 1024)
+#define HV_PERCPU_SIZE WARDEN_HV_PERCPU_SIZE
 
 struct cell;
 
