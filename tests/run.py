@@ -18,6 +18,8 @@ header comments say how to boot them:
     # cpu-model: MODEL        (Bochs CPU model of bochs-vmx; default
     #                          tests/vm/boot.py's)
     # cmdline: PARAMS         (more kernel parameters for this boot)
+    # memory: MB              (QEMU machines: the guest's RAM, default
+    #                          tests/vm/boot.py's GUEST_MEM_MB)
     # expect-vmfail: N REGEX  (up to N failed VM entries whose emulator
     #                          log line matches REGEX are the test's own)
     # expect-svm-shutdown: N  (on a Bochs SVM model, up to N guest triple
@@ -198,13 +200,14 @@ def run_unit(build, results):
 # -------------------------------------------------------------- system tests
 
 HEADER_KEYS = ('cpus', 'timeout', 'rodata', 'tests', 'cpu-model', 'cmdline',
-               'expect-vmfail', 'expect-svm-shutdown', 'linux-payload')
+               'expect-vmfail', 'expect-svm-shutdown', 'linux-payload',
+               'memory')
 
 
 def parse_header(path, machine=''):
     """The header of a group script, for one of its machines ("# key@m:"
     lines of another machine are left out)."""
-    meta = {'machines': [], 'cpus': '2', 'timeout': '600',
+    meta = {'machines': [], 'cpus': '2', 'timeout': '600', 'memory': '',
             'linux-payload': 'no',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
             'cmdline': '', 'expect-vmfail': '', 'expect-svm-shutdown': '0'}
@@ -350,7 +353,8 @@ def run_group(build, machine, group, script, results, keep, stream=False,
                        expected_vmfail=meta['expect_vmfail'],
                        expected_svm_shutdown=meta['expect_svm_shutdown'],
                        cpu_model=meta['cpu-model'],
-                       cmdline_extra=meta['cmdline'])
+                       cmdline_extra=meta['cmdline'],
+                       memory_mb=int(meta['memory'] or 0))
         com1 = read_text(os.path.join(workdir, 'out', 'com1.log'))
         # Kernel messages go straight to the console and may land in the
         # middle of a line the scenario is writing: take them out first.
@@ -502,9 +506,19 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(
             max_workers=max(1, args.jobs)) as pool:
         running = {}
+        spent = {}  # job name -> seconds of wall time it took
+
+        def timed(fn, name):
+            def run(r):
+                t0 = time.time()
+                try:
+                    return fn(r)
+                finally:
+                    spent[name] = time.time() - t0
+            return run
         for _, name, fn in jobs:
             child = results.buffered()
-            running[pool.submit(fn, child)] = (name, child)
+            running[pool.submit(timed(fn, name), child)] = (name, child)
         for done in concurrent.futures.as_completed(running):
             name, child = running[done]
             try:
@@ -513,12 +527,31 @@ def main():
                 child.report('%s/runner' % name, False, repr(e))
             results.merge(child)
     wall = time.time() - start
+    print_time_per_machine(spent if jobs else {})
     print('wall time: %.0f s' % wall)
     if results.passed + results.failed == 0:
         print('no test matched %r' % args.only)
         results.failed += 1
     print('%d passed, %d failed' % (results.passed, results.failed))
     return 1 if results.failed else 0
+
+
+def print_time_per_machine(spent):
+    """Where the suite's time goes: each machine's groups summed (emulator
+    time, boot included; the groups run two at a time, so the sums add up
+    to about twice the wall time), and the slowest groups."""
+    if not spent:
+        return
+    per = {}
+    for name, secs in spent.items():
+        m = name.split(':')[0] if ':' in name else name
+        n, t = per.get(m, (0, 0.0))
+        per[m] = (n + 1, t + secs)
+    print('time per machine: ' + ', '.join(
+        '%s %.0f s (%d groups)' % (m, t, n)
+        for m, (n, t) in sorted(per.items(), key=lambda i: -i[1][1])))
+    slow = sorted(spent.items(), key=lambda i: -i[1])[:5]
+    print('slowest groups: ' + ', '.join('%s %.0f s' % i for i in slow))
 
 
 if __name__ == '__main__':

@@ -604,8 +604,9 @@ long cell_start(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 {
 	struct warden_cpu_set suspended;
 	struct warden_error err = { 0 };
+	struct per_cpu *first;
 	struct cell *cell;
-	unsigned int cpu;
+	unsigned int cpu, pass;
 
 	if (lock_cell(id, &cell, &err))
 		return refuse(pc, error_gpa, &err);
@@ -620,12 +621,19 @@ long cell_start(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 	}
 	comm_reset(cell);
 	cell->state = WARDEN_CELL_RUNNING;
-	for (cpu = 0; cpu < hv.num_cpus; cpu++)
-		if (cpu_in_set(&cell->cpus, cpu) &&
-		    arch_cpu_start(per_cpu(cpu))) {
-			cpu_lost(per_cpu(cpu), cell, WARDEN_REQUEST_START);
-			no_answer(&err, cpu, WARDEN_REQUEST_START);
-		}
+	/* The first CPU starts last: the others must already wait for the
+	 * SIPI it sends them (a SIPI to a CPU still parked is lost; seen
+	 * with 8 CPUs on qemu-svm, tests/system/scale.sh). */
+	first = cell_first_cpu(cell);
+	for (pass = 0; pass < 2; pass++)
+		for (cpu = 0; cpu < hv.num_cpus; cpu++)
+			if (cpu_in_set(&cell->cpus, cpu) &&
+			    (per_cpu(cpu) == first) == (pass == 1) &&
+			    arch_cpu_start(per_cpu(cpu))) {
+				cpu_lost(per_cpu(cpu), cell,
+					 WARDEN_REQUEST_START);
+				no_answer(&err, cpu, WARDEN_REQUEST_START);
+			}
 	printk("Cell %u \"%s\" started\n", cell->id, cell->config->name);
 out:
 	spin_unlock(&hv.cells_lock);

@@ -326,10 +326,13 @@ def merge_clearcpuid(cmdline):
 
 def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
         rodata_off=True, stream=False, expected_vmfail=(0, None),
-        cpu_model='', expected_svm_shutdown=0, qemu_extra=()):
+        cpu_model='', expected_svm_shutdown=0, qemu_extra=(),
+        memory_mb=0):
     """Boot once on a machine of MACHINES; return the result dict (also
     written to out/result.json).  cpu_model: another Bochs CPU model
     for a bochs-vmx run.  qemu_extra: more QEMU arguments (bench: -icount).
+    memory_mb: the guest's RAM on a QEMU machine (0: GUEST_MEM_MB; Bochs
+    machines always have GUEST_MEM_MB).
     expected_vmfail (count, regex): up to count failed VM entries whose
     emulator log line matches regex are a test's doing, not a failure.
     expected_svm_shutdown: on a Bochs SVM model, up to this many guest
@@ -351,6 +354,9 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
         raise SystemExit('boot.py: unknown machine %r (one of %s)'
                          % (machine, ', '.join(sorted(MACHINES))))
     emulator = MACHINES[machine]['emulator']
+    if memory_mb and emulator != 'qemu':
+        raise SystemExit('boot.py: the guest memory is fixed on %s (%d MiB)'
+                         % (machine, GUEST_MEM_MB))
     if machine == 'bochs-vmx':
         model = os.environ.get('WARDEN_BOCHS_MODEL') or cpu_model or \
             BOCHS_CPU_MODEL
@@ -385,7 +391,7 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
     elif emulator == 'qemu':
         argv = ['qemu-system-x86_64'] + MACHINES[machine]['qemu'] + \
             list(qemu_extra) + [
-                '-smp', str(cpus), '-m', str(GUEST_MEM_MB),
+                '-smp', str(cpus), '-m', str(memory_mb or GUEST_MEM_MB),
                 '-kernel', KERNEL, '-initrd', initrd, '-append', cmdline,
                 '-nodefaults', '-display', 'none', '-no-reboot',
                 '-debugcon', 'file:' + e9_path]
