@@ -286,10 +286,6 @@ def collect(workdir, build):
         rows.add('%s.enabled' % k, cycles(e), 'cyc', 'lower')
         if k != 'hypercall':
             rows.add('%s.ratio' % k, ratio(e, b), 'x', 'lower')
-    # issue 31: the image (text, read-only data, data) under 128 KiB
-    v = get('hv.image_bytes')
-    if v is not None:
-        out.append(('hv.image_bytes <= 131072 (128 KiB)', v <= 131072, v))
     for k in ('apic_read', 'apic_write'):
         rows.add('%s.per_cpuid_exit' % k,
                  ratio(m('enabled', k), m('enabled', 'cpuid')), 'x', 'lower',
@@ -384,6 +380,10 @@ def checks(rows, idle, cpus):
         if e is not None and x is not None:
             out.append(('idle exits cpu%d <= 2 x irqs + 10' % c,
                         x <= 2 * e + 10, '%s <= %s' % (x, 2 * e + 10)))
+    # issue 31: the image (text, read-only data, data) under 128 KiB
+    v = get('hv.image_bytes')
+    if v is not None:
+        out.append(('hv.image_bytes <= 131072 (128 KiB)', v <= 131072, v))
     for k in ('apic_read', 'apic_write'):
         v = get('%s.per_cpuid_exit' % k)
         if v is not None:
