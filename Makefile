@@ -95,12 +95,13 @@ test: deps all unit vm test-modules dkms-module
 		$(if $(KEEP),--keep $(KEEP))
 
 # Benchmarks (not part of make test): bench/run.py, docs/bench.md.
-# JSON=FILE also writes the rows there (default build/bench.json).
+# JSON=FILE also writes the rows there (default build/bench.json);
+# BENCH_MACHINE=bochs or BENCH_MACHINE=qemu-svm runs one machine's part only.
 bench: deps all vm test-modules
 	@kdir=$$(scripts/kdir.sh test "$(KDIR)") && \
 	$(MAKE) -C "$$kdir" M=$(CURDIR)/bench modules
 	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
-		$(if $(KEEP),--keep $(KEEP))
+		$(if $(KEEP),--keep $(KEEP)) $(if $(BENCH_MACHINE),--machine $(BENCH_MACHINE))
 
 # M= picks the machine (tests/demo.sh lists them); the build's output
 # goes to build/demo-build.log, the session's to build/demo-<machine>.log.

@@ -13,6 +13,9 @@ with Warden enabled and with a cell beside it, and print one table.
                 more between runs, only when twice as bad)
 --keep DIR      keep the run's files (consoles) in DIR
 --from DIR      do not boot: read the consoles a --keep run left in DIR
+--machine M     bochs or qemu-svm only (default: both; qemu-svm's rows come
+                from bench/qemu.sh and tests/system/scale.sh, in
+                KEEP/qemu-svm, and its baseline is its own)
 
 What each row measures, and what an emulator cannot show: docs/bench.md.
 The bench reports; it does not fail on a figure (exit status 0 unless
@@ -66,7 +69,8 @@ def boot(build, keep, script=SCRIPT, sub=''):
                      float(meta['timeout']), initrd,
                      os.path.join(workdir, 'out'),
                      cpu_model=meta['cpu-model'],
-                     cmdline_extra=meta['cmdline'])
+                     cmdline_extra=meta['cmdline'],
+                     memory_mb=int(meta['memory'] or 0))
     return workdir, res
 
 
@@ -399,29 +403,9 @@ def fmt(v):
     return str(v)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
-    ap.add_argument('--json', default='')
-    ap.add_argument('--baseline',
-                    default=os.path.join(ROOT, 'bench', 'baseline.json'))
-    ap.add_argument('--keep', default='')
-    ap.add_argument('--from', dest='from_dir', default='')
-    args = ap.parse_args()
-    build = os.path.abspath(args.build)
-    if args.from_dir:
-        workdir, res = os.path.abspath(args.from_dir), {'end': 'read'}
-    else:
-        workdir, res = boot(build, os.path.abspath(args.keep)
-                            if args.keep else '')
-        boot(build, workdir, LINK_SCRIPT, 'links')
-    rows, idle, cpus, done = collect(workdir, build)
-    try:
-        with open(args.baseline) as f:
-            base = json.load(f).get(MACHINE, {}).get('rows', {})
-    except (OSError, ValueError):
-        base = {}
-    print('Warden bench, machine %s (%s)' % (MACHINE, workdir))
+def print_table(machine, workdir, rows, base):
+    """One machine's rows against its baseline; the number worse."""
+    print('Warden bench, machine %s (%s)' % (machine, workdir))
     print('%-44s %12s %-9s %12s %8s' % ('row', 'value', 'unit', 'baseline',
                                          'change'))
     worse = 0
@@ -442,22 +426,73 @@ def main():
             name, fmt(r['value']), r['unit'], fmt(b), change, flag,
             ('  (' + r['note'] + ')') if r['note'] else ''))
     print()
-    for what, ok, v in checks(rows, idle, cpus):
-        print('%-4s %s (%s)' % ('ok' if ok else 'MISS', what, v))
+    return worse
+
+
+def main():
+    import qemu_rows  # bench/qemu_rows.py
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
+    ap.add_argument('--json', default='')
+    ap.add_argument('--baseline',
+                    default=os.path.join(ROOT, 'bench', 'baseline.json'))
+    ap.add_argument('--keep', default='')
+    ap.add_argument('--from', dest='from_dir', default='')
+    ap.add_argument('--machine', default='all',
+                    choices=('all', MACHINE, qemu_rows.MACHINE))
+    args = ap.parse_args()
+    build = os.path.abspath(args.build)
+    try:
+        with open(args.baseline) as f:
+            baseline = json.load(f)
+    except (OSError, ValueError):
+        baseline = {}
+    keep = os.path.abspath(args.keep) if args.keep else ''
+    if not keep and not args.from_dir:
+        keep = tempfile.mkdtemp(prefix='warden-bench-')
+    out_rows, problems, worse = {}, [], 0
+    if args.machine in ('all', MACHINE):
+        if args.from_dir:
+            workdir, res = os.path.abspath(args.from_dir), {'end': 'read'}
+        else:
+            workdir, res = boot(build, keep)
+            boot(build, workdir, LINK_SCRIPT, 'links')
+        rows, idle, cpus, done = collect(workdir, build)
+        worse += print_table(MACHINE, workdir, rows,
+                             baseline.get(MACHINE, {}).get('rows', {}))
+        for what, ok, v in checks(rows, idle, cpus):
+            print('%-4s %s (%s)' % ('ok' if ok else 'MISS', what, v))
+        print()
+        out_rows[MACHINE] = {'rows': rows.rows}
+        if not done:
+            problems.append('%s: %s' % (MACHINE, res.get('end')))
+    if args.machine in ('all', qemu_rows.MACHINE):
+        if args.from_dir:
+            workdir = os.path.join(os.path.abspath(args.from_dir),
+                                   qemu_rows.MACHINE)
+            res = {'end': 'read'}
+        else:
+            workdir, res = boot(build, keep, qemu_rows.SCRIPT,
+                                qemu_rows.MACHINE)
+            boot(build, workdir, qemu_rows.SCALE_SCRIPT, 'scale')
+        rows, done = qemu_rows.collect(workdir, sys.modules[__name__])
+        worse += print_table(qemu_rows.MACHINE, workdir, rows,
+                             baseline.get(qemu_rows.MACHINE, {})
+                             .get('rows', {}))
+        out_rows[qemu_rows.MACHINE] = {'rows': rows.rows}
+        if not done:
+            problems.append('%s: %s' % (qemu_rows.MACHINE, res.get('end')))
     print('%d row(s) worse than the baseline (by more than %d %%, idle and '
           'IPI rows by more than %d %%)' % (worse, WORSE * 100,
                                             NOISY_WORSE * 100))
     out = args.json or os.path.join(build, 'bench.json')
     with open(out, 'w') as f:
-        json.dump({MACHINE: {'rows': rows.rows}}, f, indent=1,
-                  sort_keys=True)
+        json.dump(out_rows, f, indent=1, sort_keys=True)
         f.write('\n')
     print('rows written to %s' % out)
-    if not done:
-        print('bench: the machine did not run to the end: %s'
-              % res.get('end'))
-        return 1
-    return 0
+    for p in problems:
+        print('bench: the machine did not run to the end: %s' % p)
+    return 1 if problems else 0
 
 
 if __name__ == '__main__':

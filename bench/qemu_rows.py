@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The qemu-svm part of `make bench` (bench/run.py): rows from the boot
+of bench/qemu.sh (root in x2APIC mode: idle exits per reason, exits per
+IPI, a cell's exits per device interrupt, lifecycle times) and from the
+boot of tests/system/scale.sh (16 CPUs, cells of 16 MiB to 1 GiB: the
+growth rows).  QEMU runs under TCG: times are TCG wall times (unit
+"ms TCG"), not hardware figures; exit and pool counts are exact."""
+import os
+import re
+
+MACHINE = 'qemu-svm'
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, 'bench', 'qemu.sh')
+SCALE_SCRIPT = os.path.join(ROOT, 'tests', 'system', 'scale.sh')
+
+
+def collect(workdir, r):
+    """r: bench/run.py (its parse, idle_rows, Rows, median, read)."""
+    com1 = r.read(os.path.join(workdir, 'out', 'com1.log'))
+    vals, windows, _ = r.parse(com1)
+    rows = r.Rows()
+    cpus = [0, 1]
+    user = r.KERNEL_LINE.sub('', com1)
+    m = re.search(r'^BENCH info cpus ([\d ]+)$', user, re.M)
+    if m:
+        cpus = sorted(set(int(c) for c in m.group(1).split()))
+
+    def v(phase, row):
+        return r.median(vals.get(phase, {}).get(row, []))
+
+    idle = {p: r.idle_rows(p, windows, cpus) for p in ('bare', 'enabled')}
+    for c in cpus:
+        b = idle['bare'].get(('irqs', c))
+        e = idle['enabled'].get(('irqs', c))
+        rows.add('idle.irqs_per_s.cpu%d.bare' % c, b, '/s', 'lower')
+        rows.add('idle.irqs_per_s.cpu%d.enabled' % c, e, '/s', 'lower')
+        for (kind, cc), n in sorted(idle['enabled'].items()):
+            if cc == c and kind.startswith('exits.') and \
+                    (n or kind == 'exits.total'):
+                rows.add('idle.%s_per_s.cpu%d' % (kind, c), n, '/s',
+                         'lower', 'root in x2APIC mode, idle')
+    rows.add('ipi.icr_exits_per_ipi',
+             None if v('enabled', 'ipi.icr_exits_per_1000') is None
+             else v('enabled', 'ipi.icr_exits_per_1000') / 1000.0,
+             'exits', 'lower', 'root IPI CPU 0 -> 1: its ICR write, '
+             'expected 1')
+    rows.add('ipi.enabled_tsc_per_100', v('enabled', 'ipi'), 'TSC/100',
+             'lower', 'TCG: smp_call_function_single round trip')
+    rows.add('cell.msix_exits_per_irq',
+             None if v('cell', 'msix.exits_per_1000_irqs') is None
+             else v('cell', 'msix.exits_per_1000_irqs') / 1000.0,
+             'exits', 'lower', 'e1000e MSI-X in a cell, expected 0')
+    for phase in ('enabled', 'cell'):
+        for row, n in sorted(vals.get(phase, {}).items()):
+            if row.startswith('time.'):
+                rows.add(row, r.median(n), 'ms TCG', 'lower')
+    rows.add('pool.after_enable', v('enabled', 'pool.after_enable'),
+             'pages', 'lower')
+    rows.add('pool.per_cell', v('cell', 'pool.per_cell'), 'pages', 'lower',
+             'pci-demo-e1000e (1 MiB, a function)')
+    done = 'BENCH done' in user
+    scale_rows(rows, r.read(os.path.join(workdir, 'scale', 'out',
+                                         'com1.log')))
+    return rows, done
+
+
+def scale_rows(rows, com1):
+    """The growth rows: "  > scale: ..." lines of tests/system/scale.sh."""
+    m = re.search(r'scale: enable on (\d+) CPUs (\d+) ms', com1)
+    if m:
+        rows.add('scale.time.enable_%scpus' % m.group(1), int(m.group(2)),
+                 'ms TCG', 'lower', 'warden enable, CLI included')
+    m = re.search(r'scale: disable on (\d+) CPUs (\d+) ms', com1)
+    if m:
+        rows.add('scale.time.disable_%scpus' % m.group(1), int(m.group(2)),
+                 'ms TCG', 'lower')
+    m = re.search(r'scale: 8-CPU cell created, loaded and started in '
+                  r'(\d+) ms', com1)
+    if m:
+        rows.add('scale.time.cell_8cpus_up', int(m.group(1)), 'ms TCG',
+                 'lower', 'create+load+start, 8 CPUs offlined by Linux')
+    for size, create, load, start, destroy, pages in re.findall(
+            r'scale: cell (\w+): create (\d+) ms, load (\d+) ms, start '
+            r'(\d+) ms, destroy (\d+) ms, (\d+) pool pages', com1):
+        for what, n in (('create', create), ('load', load),
+                        ('start', start), ('destroy', destroy)):
+            rows.add('scale.time.%s_%s' % (what, size), int(n), 'ms TCG',
+                     'lower')
+        rows.add('scale.pool_pages_%s' % size, int(pages), 'pages',
+                 'lower', 'second-level tables and the cell\'s own')
