@@ -8,7 +8,7 @@
 # cpus: 2
 # timeout: 720
 # expect-svm-shutdown: 1
-# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits apic-deadline-exits
+# tests: insmod enable create cpu-taken cpu-parked list list-json memory-taken refused-cpu-in-cell refused-nothing-changed destroy cpu-back memory-back pool-back cycles load start inmate-ran stats-halted-zero stats-json root-works-beside cell-running-exits restart destroy-running memory-cleared refused-cpu0 refused-port contain-bad-write contain-root-alive contain-recreate contain-triple-fault shutdown-denied shutdown-approved disable-refused-denied disable-destroys-cells sysfs-loaded sysfs-root sysfs-root-stats sysfs-cell sysfs-root-cpus-shrink sysfs-cell-stats-names sysfs-stale-read sysfs-cell-gone sysfs-root-cpus-back sysfs-readers-cycles sysfs-shut-down sysfs-cell-exits sysfs-disabled rmmod sysfs-unloaded contain-ipi-root contain-nmi-root contain-init-root contain-sipi-root contain-root-alive-ipis contain-bad-port contain-bad-port-read pending-irq-dropped contain-bad-msr contain-vmx-insn apic-start apic-running apic-x2apic-exits apic-shutdown-denied apic-shutdown-approved apic-xapic-exits apic-deadline-exits
 # tests@qemu-svm: apic-zero-exits contain-svm-vmrun contain-svm-vmload contain-svm-vmsave contain-svm-clgi contain-svm-skinit contain-svm-invlpga
 # tests@bochs-svm: contain-svm-vmrun contain-svm-vmload contain-svm-vmsave contain-svm-clgi contain-svm-skinit contain-svm-invlpga
 # console@qemu-svm: com3 apic-zero-exits-ticked ^apic-demo: shutdown request 2 approved, stopping after ([5-9][0-9]{3}|[0-9]{5,}) ticks
@@ -23,6 +23,11 @@
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
+hvvalue() { # ADDR: root's read of it, with the value
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=hvread addr=$1 2>/dev/null
+	dmesg | grep -o 'wdtest: hvread [^:]*: .*' | head -n 1
+}
 hvread() { # ADDR: can root read it?
 	dmesg -c >/dev/null
 	insmod /wdtest.ko mode=hvread addr=$1 2>/dev/null
@@ -134,12 +139,18 @@ run warden status
 echo "$OUT" | grep -q 'cpu 1: running' && pass cell-running-exits || fail cell-running-exits "CPU 1 not running: $OUT"
 # reload and restart the same cell
 warden cell load tiny-demo /inmates/tiny-demo.bin >/dev/null
+# while the cell is loaded and not started, its RAM is lent to root, which
+# sees the image there; once the cell is destroyed, the hypervisor has
+# cleared its RAM (what a cell left is the cell's, docs/hypervisor.md)
+loaded=$(hvvalue 0x30600000)
 warden cell start tiny-demo >/dev/null
 sleep 2
 run warden cell list
 expect_out restart '^[0-9]+ +tiny-demo +shut down +1 +-$'
 expect_rc destroy-running 0 warden cell destroy tiny-demo
 [ "$(cat $online)" = 1 ] || fail destroy-running-cpu "CPU 1 not online after destroying a running cell"
+after=$(hvvalue 0x30600000)
+if echo "$loaded" | grep -q ': read (0), value 0x[1-9a-f]' && echo "$after" | grep -q ': read (0), value 0x0$'; then pass memory-cleared; else fail memory-cleared "loaded: '$loaded'; after destroy: '$after'"; fi
 
 # Create-time refusals: each names its cause, and no CPU stays offline.
 refused() { # NAME FILE REGEX

@@ -113,6 +113,19 @@ void arch_flush_memory(void)
 {
 }
 
+/* what arch_clear_memory was asked to clear, in calls */
+static struct {
+	u64 phys, size;
+} cleared[8];
+static unsigned int n_cleared;
+
+void arch_clear_memory(u64 phys, u64 size)
+{
+	assert_true(n_cleared < 8);
+	cleared[n_cleared].phys = phys;
+	cleared[n_cleared++].size = size;
+}
+
 int cell_error_no_memory(struct warden_error *err)
 {
 	err->code = -WARDEN_ENOMEM;
@@ -310,8 +323,12 @@ static void replay_create_load_destroy(void **state)
 	check(&hv.root);
 	assert_false(tables[0][(4 * MIB) / PAGE_SIZE].present);
 
-	/* destroy: root gets everything back, its MSI-X trap with it */
+	/* destroy: root gets everything back, its MSI-X trap with it; the
+	 * cell's RAM cleared first, its device memory left alone */
+	n_cleared = 0;
 	ownership_give_back(&cell);
+	assert_int_equal(n_cleared, 1);
+	assert_true(cleared[0].phys == 4 * MIB && cleared[0].size == MIB);
 	check(&hv.root);
 	assert_true(tables[0][(17 * MIB) / PAGE_SIZE].present);
 	assert_false(tables[0][(17 * MIB + 8 * PAGE_SIZE) / PAGE_SIZE].present);

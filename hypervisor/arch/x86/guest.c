@@ -60,6 +60,22 @@ static const u8 *window(struct per_cpu *pc, u64 phys)
 	return window_rw(pc, phys, MAP_READ);
 }
 
+void arch_clear_memory(u64 phys, u64 size)
+{
+	struct per_cpu *pc = this_cpu();
+	u64 end = phys + size, n;
+	u8 *p;
+
+	for (phys &= PAGE_MASK; phys < end; phys += PAGE_SIZE) {
+		p = window_rw(pc, phys, MAP_READ | MAP_WRITE);
+		n = PAGE_SIZE;
+		asm volatile("rep stosb"
+			     : "+D"(p), "+c"(n)
+			     : "a"(0)
+			     : "memory");
+	}
+}
+
 /* Guest-physical to host-physical through the cell's second-level tables,
  * if the cell has the rights need (MAP_*). */
 static bool cell_gpa_to_hpa(const struct cell *cell, u64 gpa, u64 *hpa,

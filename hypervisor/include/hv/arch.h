@@ -118,6 +118,11 @@ int arch_map_memory(struct cell *cell, u64 guest, u64 phys, u64 size, u32 flags,
 int arch_unmap_memory(struct cell *cell, u64 guest, u64 size);
 void arch_set_ports(struct cell *cell, u32 base, u32 length, bool allow);
 void arch_flush_memory(void);
+/* Zero host-physical RAM [phys, phys + size) (page-aligned) through the
+ * calling CPU's window, page by page: a cell's RAM before it goes back
+ * to root (ownership_give_back), so that neither root nor the next cell
+ * there reads what the cell left. */
+void arch_clear_memory(u64 phys, u64 size);
 
 /*
  * Requests to other CPUs.  Only the CPU that holds hv.cells_lock makes
