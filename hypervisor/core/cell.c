@@ -490,7 +490,7 @@ static int stop_cpus(struct cell *cell, struct warden_error *err)
 
 long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 {
-	struct warden_error err = { 0 };
+	struct warden_error err = { 0 }, unanswered = { 0 };
 	struct warden_cpu_set suspended, lost = { { 0 } };
 	struct cell *cell;
 	unsigned int cpu;
@@ -499,8 +499,13 @@ long cell_destroy(struct per_cpu *pc, unsigned long id, u64 error_gpa)
 	if (lock_cell(id, &cell, &err))
 		return refuse(pc, error_gpa, &err);
 	/* a quarantined cell is gone already; what it holds stays */
-	if (cell->state == WARDEN_CELL_QUARANTINED ||
-	    ask_shutdown(cell, &err) ||
+	if (cell->state != WARDEN_CELL_QUARANTINED &&
+	    !ask_shutdown(cell, &err) && !stop_cpus(cell, &unanswered))
+		/* its CPUs stopped: its RAM is cleared while root runs on
+		 * (a CPU that did not stop is lost below, and the cell and
+		 * its memory stay quarantined) */
+		ownership_clear(cell);
+	if (cell->state == WARDEN_CELL_QUARANTINED || err.code ||
 	    suspend_root(pc, &cell->cpus, &suspended, &err)) {
 		if (cell->state == WARDEN_CELL_QUARANTINED)
 			refuse_if_lost(cell, &err);

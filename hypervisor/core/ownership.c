@@ -299,6 +299,17 @@ nomem:
 	return cell_error_no_memory(err);
 }
 
+void ownership_clear(struct cell *cell)
+{
+	const struct warden_cell_desc *cfg = cell->config;
+	const struct warden_mem_region *mem = warden_cell_mem_regions(cfg);
+	unsigned int i;
+
+	for (i = 0; i < cfg->num_memory_regions; i++)
+		if (taken_from_root(&mem[i]) && !(mem[i].flags & WARDEN_MEM_IO))
+			arch_clear_memory(mem[i].phys_start, mem[i].size);
+}
+
 void ownership_give_back(struct cell *cell)
 {
 	const struct warden_cell_desc *cfg = cell->config;
@@ -307,12 +318,6 @@ void ownership_give_back(struct cell *cell)
 	unsigned int i;
 	u32 port;
 
-	/* What the cell left in its RAM is the cell's: cleared before root
-	 * (and the next cell there) may read it.  Device memory is left
-	 * alone. */
-	for (i = 0; i < cfg->num_memory_regions; i++)
-		if (taken_from_root(&mem[i]) && !(mem[i].flags & WARDEN_MEM_IO))
-			arch_clear_memory(mem[i].phys_start, mem[i].size);
 	for (i = 0; i < cfg->num_memory_regions; i++)
 		if (taken_from_root(&mem[i]) &&
 		    root_restore(mem[i].phys_start, mem[i].size))

@@ -96,6 +96,12 @@ int ownership_root_init(struct per_cpu *pc);
  */
 int ownership_take(struct cell *cell, struct warden_error *err);
 void ownership_give_back(struct cell *cell);
+/* Zero the RAM cell took from root (device memory is left alone): what a
+ * cell left is the cell's, and neither root nor the next cell there may
+ * read it.  Called by destroy once the cell's CPUs have stopped and before
+ * ownership_give_back, with root running (nothing but the hypervisor's
+ * window maps that memory then). */
+void ownership_clear(struct cell *cell);
 void ownership_lend_loadable(struct cell *cell, bool to_root);
 
 /*
