@@ -240,6 +240,13 @@ bool iommu_remaps_interrupts(void)
 	return probed() && backend->remaps_interrupts();
 }
 
+const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
+{
+	if (!iommu.on)
+		return "the IOMMU is not the hypervisor's";
+	return backend->root_irte(index, lo, x2apic);
+}
+
 bool iommu_dma_confined(u16 bdf)
 {
 	return iommu.on && backend->covers(bdf);
@@ -349,6 +356,9 @@ static int iommu_cell_init(struct cell *cell, struct warden_error *err)
 		d->live = false;
 		return cell_error_no_memory(err);
 	}
+	/* the cell's CPUs are root's until create ends: from here no
+	 * remapping entry of root's reaches them */
+	backend->cpus_leave_root(cell);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <hv/paging.h>
 #include <hv/types.h>
 
+struct cell;
 struct per_cpu;
 
 /* A DMA domain: one per cell, root included. */
@@ -67,6 +68,17 @@ struct iommu_backend {
 	bool (*covers)(u16 bdf);
 	/* Whether interrupt remapping is on. */
 	bool (*remaps_interrupts)(void);
+	/*
+	 * A cell is being created (cell_init) with CPUs still root's: no
+	 * remapping entry of root's reaches them from now on (each one that
+	 * would is made not present and named on the console).  Callers
+	 * serialise (cells_lock).
+	 */
+	void (*cpus_leave_root)(const struct cell *cell);
+	/* Root's remapping entry index as the hypervisor's table holds it
+	 * (checked): NULL with its low quadword and the x2APIC mode, or why
+	 * there is none. */
+	const char *(*root_irte)(u32 index, u64 *lo, bool *x2apic);
 };
 
 extern const struct iommu_backend vtd_backend;

@@ -223,6 +223,11 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 		if (!vtd.root.saved || !vtd.root.queue)
 			return hv_no_memory(pc, 5);
 	}
+	if (gsts & VTD_GSTS_IRES) {
+		vtd.irt = vtd_irt_alloc();
+		if (!vtd.irt)
+			return hv_no_memory(pc, 5);
+	}
 	if (root_functions(root))
 		return hv_no_memory(pc, 5);
 	/* root's accesses trap from here (its CPUs wait in the
@@ -248,6 +253,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 		err = vtd_qi_run(d, 2);
 		spin_unlock(&vtd.qi_lock);
 	}
+	/* interrupt remapping through the hypervisor's table */
+	if (!err)
+		err = vtd_irt_take(pc);
 	if (!err)
 		err = vtd_command(VTD_GCMD_TE, true, VTD_GSTS_TES, true);
 	if (err)
@@ -273,6 +281,7 @@ static void vtd_hand_back(void)
 	vtd.taken = false;
 	if (vtd_command(VTD_GCMD_TE, false, VTD_GSTS_TES, false))
 		printk("IOMMU: translation did not stop at disable\n");
+	vtd_irt_give_back();
 	vtd_qi_give_back();
 	vtd_write64(VTD_RTADDR, vtd.root.rtaddr);
 	if (vtd.root.rtps &&
@@ -381,6 +390,17 @@ static bool vtd_covers(u16 bdf)
 	return vtd.taken;
 }
 
+static void vtd_cpus_leave_root(const struct cell *cell)
+{
+	if (vtd.taken)
+		vtd_irt_cpus_leave_root(cell);
+}
+
+static const char *vtd_root_irte(u32 index, u64 *lo, bool *x2apic)
+{
+	return vtd_irt_root_entry(index, lo, x2apic);
+}
+
 static bool vtd_remaps_interrupts(void)
 {
 	return vtd.regs && (vtd_read32(VTD_GSTS) & VTD_GSTS_IRES);
@@ -396,4 +416,6 @@ const struct iommu_backend vtd_backend = {
 	.poll = vtd_poll,
 	.covers = vtd_covers,
 	.remaps_interrupts = vtd_remaps_interrupts,
+	.cpus_leave_root = vtd_cpus_leave_root,
+	.root_irte = vtd_root_irte,
 };
