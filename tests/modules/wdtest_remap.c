@@ -47,7 +47,12 @@ void wdtest_msix_on(struct pci_dev *pdev, bool on)
  * qi_flush_iec does after it changes an entry: what makes a unit (or the
  * hypervisor that owns it) take the new entry.  Linux's own submissions
  * hold its queue lock, this one does not: the test runs while Linux
- * submits nothing.
+ * submits nothing.  Linux's own record of its queue does not learn of
+ * this descriptor: its next submission (a descriptor and a wait, at the
+ * slot used here and the one after) has its first descriptor passed
+ * over by whoever carries the queue out, and its wait completed.  So
+ * one submission per load, never two in a row: with two, Linux's next
+ * tail would equal the head and its wait would never complete.
  */
 static void iec_invalidate(void __iomem *regs, unsigned int idx)
 {
@@ -134,10 +139,10 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
 	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	/* the entry back as Linux left it (free), not invalidated: one
+	 * submission only (see iec_invalidate) */
 	irt[2 * idx] = old_lo;
 	irt[2 * idx + 1] = old_hi;
-	wmb();
-	iec_invalidate(regs, idx);
 	memunmap(irt);
 out_regs:
 	if (regs)

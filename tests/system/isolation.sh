@@ -224,8 +224,9 @@ if [ "$off$on" = 01 ] && [ "$(taskset -c 1 sh -c 'echo alive')" = alive ] && [ $
 # which takes root's entries only as checked copies.  A root module
 # rewrites a free entry of root's table, aims it at a cell's CPU and
 # invalidates it as Linux does: the hypervisor refuses the copy and names
-# it, the edu's interrupt faults in the IOMMU, and the cell (tiny-demo
-# prints "unexpected interrupt") receives nothing.
+# it, the edu's interrupt faults in the IOMMU (named with its index),
+# and the cell (tiny-demo prints "unexpected interrupt") receives
+# nothing.
 if [ "$MACHINE" = qemu-svm ]; then
 	warden cell create /configs/cells/tiny-demo-hc.cell >/dev/null
 	warden cell load tiny-demo-hc /inmates/tiny-demo.bin >/dev/null
@@ -239,6 +240,7 @@ if [ "$MACHINE" = qemu-svm ]; then
 	sleep 1
 	if echo "$v" | grep -q "MSI enabled" && [ -n "$idx" ] &&
 		warden console | grep -q "root IRTE $idx: destination APIC 1 belongs to cell \"tiny-demo-hc\": refused" &&
+		warden console | grep -q "IOMMU: interrupt fault [0-9]*: 00:03.0 of root cell 0, remapping index $idx: an interrupt whose remapping entry is not present" &&
 		! warden console | grep -q '^\[tiny-demo-hc\] inmate: unexpected interrupt, vector 85'; then
 		pass root-irte-open
 	else

@@ -68,8 +68,7 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 	(void)pc;
 	if (!write)
 		return guest_read(gpa, buf, len);
-	if (gpa < ROOT_MEM_GPA ||
-	    gpa + len > ROOT_MEM_GPA + sizeof(root_mem))
+	if (gpa < ROOT_MEM_GPA || gpa + len > ROOT_MEM_GPA + sizeof(root_mem))
 		return -WARDEN_EFAULT;
 	memcpy((u8 *)root_mem + (gpa - ROOT_MEM_GPA), buf, len);
 	return 0;
@@ -97,8 +96,8 @@ static int guest_read(u64 gpa, void *buf, unsigned long len)
  * cell "cell-b"'s; a joining cell takes APIC 1; APIC 9 is no CPU. */
 static const struct cell *joining_seen;
 const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
-				      const struct cell *joining,
-				      u32 *apic_id, const char **owner)
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner)
 {
 	(void)x2apic;
 	(void)low;
@@ -121,8 +120,8 @@ static struct {
 	u32 gsts, fectl, fri;
 	bool pfo;
 	u64 iqa, iqh, iqt, rtaddr, root; /* root: latched by SRTP */
-	u64 irta, irt;	  /* irt: latched by SIRTP */
-	unsigned int sirtp_at; /* nlog when SIRTP was last set */
+	u64 irta, irt;			 /* irt: latched by SIRTP */
+	unsigned int sirtp_at;		 /* nlog when SIRTP was last set */
 	u64 qbase;     /* the queue: latched when QI goes on */
 	u64 last_type; /* of the last descriptor carried out */
 	u64 frcd[NFR][2];
@@ -410,6 +409,14 @@ static void formats(void **state)
 	assert_int_equal(f.sid, 0x18);
 	assert_int_equal(f.reason, 6);
 	assert_true(f.read);
+	assert_false(f.irq);
+	/* an interrupt-remapping fault (0x22: entry not present): FI 63:48
+	 * is the interrupt's index */
+	assert_true(vtd_fault_decode(5ull << 48,
+				     VTD_FRCD_F | 0x22ull << 32 | 0x18, &f));
+	assert_true(f.irq);
+	assert_int_equal(f.addr, 5);
+	assert_non_null(strstr(vtd_fault_reason(0x22), "not present"));
 	/* root's descriptors */
 	d.lo = VTD_DESC_IEC | 1ull << 4 | 5ull << 32;
 	d.hi = 0;
@@ -640,14 +647,14 @@ static void irte_checks(void **state)
 
 	(void)state;
 	/* accepted: Fixed, x2APIC destination 32 bits, logical flag */
-	assert_null(vtd_irte_check(irte(0x10002, 0x41, 0) | 1ull << 2,
-				   0x40018, true, &d));
+	assert_null(vtd_irte_check(irte(0x10002, 0x41, 0) | 1ull << 2, 0x40018,
+				   true, &d));
 	assert_int_equal(d.low, 0x41 | 1u << 11);
 	assert_int_equal(d.dest, 0x10002);
 	assert_true(d.logical);
 	/* xAPIC mode: destination bits 47:40 */
-	assert_null(vtd_irte_check(3ull << 40 | 0x41ull << 16 | 1, 0, false,
-				   &d));
+	assert_null(
+		vtd_irte_check(3ull << 40 | 0x41ull << 16 | 1, 0, false, &d));
 	assert_int_equal(d.dest, 3);
 	assert_false(d.logical);
 	/* NMI (100b): its vector is ignored, 0 allowed */

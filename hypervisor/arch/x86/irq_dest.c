@@ -44,8 +44,8 @@ static const char *cpu_owner(unsigned int cpu, const struct cell *joining)
 }
 
 const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
-				      const struct cell *joining,
-				      u32 *apic_id, const char **owner)
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner)
 {
 	bool logical = low & ICR_DEST_LOGICAL, named = false, hit;
 	struct apic_target t;
@@ -62,11 +62,10 @@ const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
 			t.apic_id = id;
 			t.ldr = x2apic ? (id >> 4) << 16 | 1u << (id & 0xf) : 0;
 			t.dfr = 0xffffffff;
-			hit = apic_is_destination(x2apic, low, dest, &t,
-						  false);
+			hit = apic_is_destination(x2apic, low, dest, &t, false);
 		} else {
-			hit = dest == id || dest == (x2apic ? 0xffffffffu
-							    : 0xffu);
+			hit = dest == id ||
+			      dest == (x2apic ? 0xffffffffu : 0xffu);
 		}
 		if (!hit)
 			continue;

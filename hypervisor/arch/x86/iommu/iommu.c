@@ -205,12 +205,22 @@ static void report(const struct iommu_fault *f)
 
 	iommu.faults[cell]++;
 	/* numbered: no two lines alike, so the console never folds them */
-	printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s 0x%llx: %s "
-	       "(reason 0x%x)\n",
-	       (unsigned long long)++iommu.recorded, f->bdf >> 8,
-	       (f->bdf >> 3) & 0x1f, f->bdf & 7, cell ? "cell" : "root cell",
-	       cell, f->read ? "read" : "write", (unsigned long long)f->addr,
-	       f->why, f->reason);
+	if (f->irq)
+		printk("IOMMU: interrupt fault %llu: %02x:%02x.%x of %s %u, "
+		       "remapping index %llu: %s (reason 0x%x)\n",
+		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
+		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
+		       cell ? "cell" : "root cell", cell,
+		       (unsigned long long)f->addr, f->why, f->reason);
+	else
+		printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s "
+		       "0x%llx: %s "
+		       "(reason 0x%x)\n",
+		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
+		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
+		       cell ? "cell" : "root cell", cell,
+		       f->read ? "read" : "write", (unsigned long long)f->addr,
+		       f->why, f->reason);
 	if (n == IOMMU_QUIET_AFTER && iommu.dom[cell].live &&
 	    !backend->assign(f->bdf, &iommu.dom[cell], true))
 		printk("IOMMU: %02x:%02x.%x faulted %u times: its faults are "

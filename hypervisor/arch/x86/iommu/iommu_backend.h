@@ -29,6 +29,8 @@ struct iommu_fault {
 	u8 reason;	 /* the vendor's code */
 	const char *why; /* the code in words */
 	u64 addr;	 /* the page the request named */
+	bool irq;	 /* an interrupt request: addr is its remapping
+			  * index */
 };
 
 struct iommu_backend {

@@ -145,8 +145,7 @@ struct vtd_irte_dest {
  * Fixed or Lowest Priority vector below 0x10.  The caller has checked P
  * (a not-present entry is copied as it is) and checks the destination.
  */
-const char *vtd_irte_check(u64 lo, u64 hi, bool eime,
-			   struct vtd_irte_dest *d);
+const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d);
 
 /* ---- root and context entries (9.1, 9.3), legacy mode ---- */
 #define VTD_RE_PRESENT 1ull
@@ -167,6 +166,8 @@ struct vtd_fault {
 	u8 reason; /* fault reason (7.2, table "fault reasons") */
 	bool read; /* else a write */
 	u64 addr;  /* page of the faulting request */
+	bool irq;  /* an interrupt request (reason 0x20 on): addr is its
+		    * remapping index (FI 63:48) */
 };
 #define VTD_FRCD_F (1ull << 63) /* in the high quadword; RW1C */
 /* Decode the record (lo, hi); false if its F bit is clear. */

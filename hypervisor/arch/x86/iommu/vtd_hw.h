@@ -26,6 +26,8 @@ struct vtd_root_state {
 	bool rtps;	/* ... latched (GSTS.RTPS) */
 	u32 fsts;	/* its fault status: the hypervisor takes faults */
 	u64 fsts_reads; /* ... read by root (its fault handler) */
+	u64 exits;	/* root's accesses to the register page */
+	u64 iqt_writes; /* ... of which tail writes */
 	u64 irta;	/* its interrupt remapping table, as its SIRTP
 			 * latched it (take-over: the hardware's) */
 	u64 irta_reg;	/* its IRTA register (written, not latched) */

@@ -151,7 +151,8 @@ static void root_write32(struct per_cpu *pc, u32 reg, u32 value)
 		fe_message(pc, reg, value);
 		return;
 	case VTD_IRTA:
-		vtd.root.irta_reg = (vtd.root.irta_reg & ~0xffffffffull) | value;
+		vtd.root.irta_reg = (vtd.root.irta_reg & ~0xffffffffull) |
+				    value;
 		return;
 	case VTD_IRTA + 4:
 		vtd.root.irta_reg = (vtd.root.irta_reg & 0xffffffffull) |
@@ -185,6 +186,9 @@ static enum mmio_result vtd_root_mmio(void *ctx, struct per_cpu *pc,
 	u64 v;
 
 	(void)ctx;
+	vtd.root.exits++;
+	if (a->write && reg == VTD_IQT)
+		vtd.root.iqt_writes++;
 	if (a->offset < (vtd.base & ~PAGE_MASK) || (reg & 3) ||
 	    (a->size != 4 && a->size != 8)) {
 		if (a->write)

@@ -121,8 +121,7 @@ enum vtd_root_desc vtd_root_desc_check(const struct vtd_desc *d,
 #define IRTE_HI_RSVD (~0ull << 20)
 #define IRTE_SVT(hi) ((unsigned int)((hi) >> 18) & 3)
 
-const char *vtd_irte_check(u64 lo, u64 hi, bool eime,
-			   struct vtd_irte_dest *d)
+const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d)
 {
 	unsigned int dlm = IRTE_DLM(lo);
 
@@ -169,6 +168,11 @@ bool vtd_fault_decode(u64 lo, u64 hi, struct vtd_fault *f)
 	f->sid = (u16)hi;
 	f->reason = (u8)(hi >> 32);
 	f->read = (hi >> 62) & 1;
+	/* an interrupt-remapping fault: FI 63:48 is the interrupt's
+	 * index, 47:12 clear (10.4.14) */
+	f->irq = f->reason >= 0x20 && f->reason <= 0x27;
+	if (f->irq)
+		f->addr = lo >> 48;
 	return true;
 }
 
@@ -200,6 +204,24 @@ const char *vtd_fault_reason(u8 reason)
 		return "reserved bit set in a translation entry";
 	case 0xd:
 		return "translation type blocked";
+	/* 7.1.3, interrupt remapping faults (the record holds the
+	 * interrupt's index, 10.4.14) */
+	case 0x20:
+		return "an interrupt request with reserved bits set";
+	case 0x21:
+		return "an interrupt index beyond the remapping table";
+	case 0x22:
+		return "an interrupt whose remapping entry is not present "
+		       "(never set, or root's refused by the hypervisor)";
+	case 0x23:
+		return "the remapping table could not be read";
+	case 0x24:
+		return "an interrupt whose remapping entry has reserved bits "
+		       "set";
+	case 0x25:
+		return "a compatibility-format interrupt blocked";
+	case 0x26:
+		return "an interrupt that failed source-id verification";
 	default:
 		return "reason not known to the hypervisor";
 	}

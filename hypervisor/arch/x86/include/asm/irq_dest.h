@@ -35,8 +35,8 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
  * no CPU at all (*apic_id the id, *owner NULL).
  */
 const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
-				      const struct cell *joining,
-				      u32 *apic_id, const char **owner);
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner);
 
 /*
  * Why root may not send an interrupt in remappable format (an MSI with
