@@ -271,6 +271,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 no_answer:
 	printk("IOMMU at 0x%llx: no answer during the take-over\n",
 	       (unsigned long long)vtd.base);
+	/* the unit on root's interrupt remapping table again (if it took
+	 * the hypervisor's): root goes on without the hypervisor */
+	vtd_irt_give_back();
 	return refuse(pc, WARDEN_IOMMU_NO_ANSWER, 0);
 }
 

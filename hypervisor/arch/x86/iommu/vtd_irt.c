@@ -39,6 +39,10 @@
 #include <warden/hypercall.h>
 
 #define IRT_PAGES (VTD_IRT_ENTRIES * 16u / PAGE_SIZE)
+
+/* the unit was pointed at the hypervisor's table (or may have been: a
+ * SIRTP that did not complete) */
+static bool installed;
 /* root's entries read at a time */
 #define CHUNK 16u
 
@@ -111,7 +115,7 @@ static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 {
 	u32 size = VTD_IRTA_ENTRIES(vtd.root.irta), i, k, m;
 	u64 base = vtd.root.irta & PAGE_MASK, buf[2 * CHUNK];
-	bool changed = false;
+	bool changed = false, told = false;
 
 	if (first >= size)
 		n = 0;
@@ -121,9 +125,14 @@ static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 		m = first + n - i < CHUNK ? first + n - i : CHUNK;
 		if (arch_guest_copy(pc, base + (u64)i * 16, buf, m * 16,
 				    false)) {
-			printk("root IRTE %u: root's table at 0x%llx is not "
-			       "in its memory: refused\n",
-			       i, (unsigned long long)base);
+			/* once per walk: a table outside root's memory
+			 * would otherwise be a line per chunk */
+			if (!told)
+				printk("root IRTE %u: root's table at 0x%llx "
+				       "is not in its memory: refused (and "
+				       "what follows there)\n",
+				       i, (unsigned long long)base);
+			told = true;
 			for (k = 0; k < 2 * m; k++)
 				buf[k] = 0;
 		}
@@ -187,20 +196,23 @@ int vtd_irt_take(struct per_cpu *pc)
 		vtd.irt = NULL;
 		return 0;
 	}
+	installed = false;
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
 	       "(%u entries, root's %u in %s mode checked, %llu refused)\n",
 	       VTD_IRT_ENTRIES, VTD_IRTA_ENTRIES(irta),
 	       eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
+	installed = true;
 	return point_at(pool_virt_to_phys(&hv.pool, vtd.irt) |
 			(irta & VTD_IRTA_EIME) | VTD_IRT_S);
 }
 
 void vtd_irt_give_back(void)
 {
-	if (!vtd.irt)
+	if (!vtd.irt || !installed)
 		return;
+	installed = false;
 	if (point_at(vtd.root.irta))
 		printk("IOMMU: root's interrupt remapping table not taken "
 		       "back\n");
