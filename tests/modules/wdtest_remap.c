@@ -3,6 +3,7 @@
  * wdtest modes on root's MSI-X enable bit and root's own
  * interrupt-remapping table (tests/system/isolation.sh).
  */
+#include <linux/irqflags.h>
 #include <linux/delay.h>
 #include <linux/io.h>
 #include <linux/pci.h>
@@ -45,29 +46,42 @@ void wdtest_msix_on(struct pci_dev *pdev, bool on)
  * An index-selective interrupt entry cache invalidation (VT-d 6.5.2.7:
  * type 4, granularity bit 4, index 47:32) on the unit's queue, as Linux's
  * qi_flush_iec does after it changes an entry: what makes a unit (or the
- * hypervisor that owns it) take the new entry.  Linux's own submissions
- * hold its queue lock, this one does not: the test runs while Linux
- * submits nothing.  Linux's own record of its queue does not learn of
- * this descriptor: its next submission (a descriptor and a wait, at the
- * slot used here and the one after) has its first descriptor passed
- * over by whoever carries the queue out, and its wait completed.  So
- * one submission per load, never two in a row: with two, Linux's next
- * tail would equal the head and its wait would never complete.
+ * hypervisor that owns it) take the new entry.
+ *
+ * Linux's queue is Linux's: it writes its next descriptor where its own
+ * record says the queue's tail is, and never learns of one written here.
+ * So the queue is left where Linux left it: the invalidation goes in the
+ * slot at the tail, every other slot of the queue gets a harmless one
+ * (index 0 again), and the tail goes one on (the invalidation is carried
+ * out), then all the way round to where it was (the others are): head
+ * and tail end where Linux's record has them.  Linux reads back no
+ * descriptor it wrote, only the status words of its waits, which stay
+ * untouched.  Interrupts stay off meanwhile, so that no submission of
+ * Linux's on this CPU comes between; the test runs with root on one CPU
+ * (the other is the cell's), so none comes from another.
  */
 static void iec_invalidate(void __iomem *regs, unsigned int idx)
 {
-	u64 iqa = readq(regs + VTD_IQA);
-	u32 tail = readl(regs + VTD_IQT) >> 4, n = 256u << (iqa & 7);
-	u64 *q = memremap(iqa & ~0xfffull, n * 16ull, MEMREMAP_WB);
+	u64 iqa = readq(regs + VTD_IQA), *q;
+	u32 tail, n = 256u << (iqa & 7), i;
+	unsigned long flags;
 
+	q = memremap(iqa & ~0xfffull, n * 16ull, MEMREMAP_WB);
 	if (!q) {
 		pr_err("wdtest: irte: queue at 0x%llx not mapped\n", iqa);
 		return;
 	}
-	q[2 * tail] = 0x4ull | 1ull << 4 | (u64)idx << 32;
-	q[2 * tail + 1] = 0;
+	local_irq_save(flags);
+	tail = readl(regs + VTD_IQT) >> 4;
+	for (i = 0; i < n; i++) {
+		q[2 * ((tail + i) % n)] = 0x4ull | 1ull << 4 |
+					  (u64)(i ? 0 : idx) << 32;
+		q[2 * ((tail + i) % n) + 1] = 0;
+	}
 	wmb();
 	writel(((tail + 1) % n) << 4, regs + VTD_IQT);
+	writel(tail << 4, regs + VTD_IQT);
+	local_irq_restore(flags);
 	memunmap(q);
 }
 
@@ -139,10 +153,10 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
 	pci_write_config_word(pdev, PCI_COMMAND, cmd);
-	/* the entry back as Linux left it (free), not invalidated: one
-	 * submission only (see iec_invalidate) */
 	irt[2 * idx] = old_lo;
 	irt[2 * idx + 1] = old_hi;
+	wmb();
+	iec_invalidate(regs, idx);
 	memunmap(irt);
 out_regs:
 	if (regs)

@@ -154,8 +154,9 @@ u64 *vtd_irt_alloc(void);
 
 /*
  * At take-over, the hypervisor's queue on, root's CPUs in the rendezvous:
- * if root's interrupt remapping is on, copy every entry of root's table
- * (each checked: vtd_irt.c) into the hypervisor's and point the unit at
+ * if root's interrupt remapping is on, copy root's entries 0 ..
+ * VTD_IRT_ENTRIES - 1 (each checked: vtd_irt.c) into the hypervisor's
+ * table and point the unit at
  * it (IRTA with root's x2APIC mode, SIRTP, then the global interrupt
  * entry cache invalidation SIRTP requires).  0 or -WARDEN_ETIMEDOUT.
  */

@@ -113,7 +113,7 @@ static const char *refused(u32 index, u64 lo, u64 hi,
  */
 static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 {
-	u32 size = VTD_IRTA_ENTRIES(vtd.root.irta), i, k, m;
+	u32 size = VTD_IRTA_ENTRIES(vtd.root.irta), n0 = n, i, k, m;
 	u64 base = vtd.root.irta & PAGE_MASK, buf[2 * CHUNK];
 	bool changed = false, told = false;
 
@@ -150,18 +150,22 @@ static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 			irte_store(i + k, lo, hi);
 		}
 	}
-	/* root's indexes the copy covers and root's table does not */
-	for (i = size; i < VTD_IRT_ENTRIES && i < first + n; i++)
+	/* indexes the copy covers and root's table does not */
+	for (i = size > first ? size : first;
+	     i < VTD_IRT_ENTRIES && i < first + n0; i++)
 		irte_store(i, 0, 0);
 	return changed;
 }
 
-/* The whole table again; then the unit's cache, all of it (6.5.2.7). */
+/* The whole table again (the indexes it holds: an entry of root's
+ * above them faults in the unit, named with its index, so 1 MiB of
+ * Linux's table is not read at each global invalidation); then the
+ * unit's cache, all of it (6.5.2.7). */
 static void copy_all(struct per_cpu *pc, bool invalidate)
 {
 	struct vtd_desc d = vtd_desc_iec_global();
 
-	copy_range(pc, 0, VTD_IRTA_ENTRIES(vtd.root.irta));
+	copy_range(pc, 0, VTD_IRT_ENTRIES);
 	vtd_sync();
 	if (invalidate && vtd_qi_run(&d, 1))
 		printk("IOMMU: interrupt entry cache invalidation not "
@@ -199,7 +203,8 @@ int vtd_irt_take(struct per_cpu *pc)
 	installed = false;
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
-	       "(%u entries, root's %u in %s mode checked, %llu refused)\n",
+	       "(%u entries: root's first, of its %u, checked and copied; "
+	       "%s mode; %llu refused)\n",
 	       VTD_IRT_ENTRIES, VTD_IRTA_ENTRIES(irta),
 	       eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
@@ -229,7 +234,7 @@ void vtd_irt_refresh(struct per_cpu *pc, u64 lo)
 	if (!vtd.irt)
 		return;
 	if (!VTD_IEC_INDEXED(lo)) {
-		copy_range(pc, 0, VTD_IRTA_ENTRIES(vtd.root.irta));
+		copy_range(pc, 0, VTD_IRT_ENTRIES);
 	} else {
 		/* 6.5.2.7: IM low bits of IIDX ignored, 2^IM entries */
 		n = 1u << VTD_IEC_IM(lo);
