@@ -793,6 +793,24 @@ static void irt_copy(void **state)
 	/* root reads back its own IRTA, never the hypervisor's */
 	assert_int_equal(vtd.root.irta, root_irta);
 
+	/* root's SIRTP: an IRTA that changes the x2APIC mode is refused
+	 * (nothing copied again); its own table again (the IRTA it wrote)
+	 * is taken: every copy made anew from it, the unit's cache
+	 * invalidated, the hardware still on the hypervisor's table */
+	root_irt[20] = irte(0, 0x39, 0); /* written, not invalidated */
+	assert_int_equal(hv_irte(10)[0], 0);
+	vtd.root.irta_reg = root_irta & ~VTD_IRTA_EIME;
+	vtd_irt_root_sirtp(&pc);
+	assert_int_equal(vtd.root.irta, root_irta);
+	assert_int_equal(hv_irte(10)[0], 0);
+	vtd.root.irta_reg = root_irta;
+	n0 = m.nlog;
+	vtd_irt_root_sirtp(&pc);
+	assert_int_equal(hv_irte(10)[0], root_irt[20]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
+					VTD_IRTA_EIME | VTD_IRT_S);
+
 	/* hand-back: root's table latched again, then invalidated */
 	vtd_backend.hand_back();
 	assert_int_equal(m.irt, root_irta);
