@@ -789,6 +789,12 @@ static void irt_copy(void **state)
 	assert_int_equal(hv_irte(9)[0], 0);
 	assert_int_equal(hv_irte(0)[0], root_irt[0]);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	/* the CPUs come back (the cell destroyed): the copy comes back from
+	 * root's table, the unit's cache invalidated */
+	n0 = m.nlog;
+	vtd_backend.cpus_back_to_root(&pc);
+	assert_int_equal(hv_irte(9)[0], root_irt[18]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
 
 	/* root reads back its own IRTA, never the hypervisor's */
 	assert_int_equal(vtd.root.irta, root_irta);

@@ -30,6 +30,7 @@
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/ownership.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
 #include <hv/unit.h>
@@ -378,6 +379,9 @@ static void iommu_cell_exit(struct cell *cell)
 
 	if (!iommu.on || !d->live)
 		return;
+	/* the cell's CPUs are root's again (or never left it: a create
+	 * that failed): root's remapping entries aimed at them count */
+	backend->cpus_back_to_root(this_cpu());
 	/* their context entries exist: moving back needs no page */
 	move(cell, &iommu.dom[0], cell->config->num_pci_devices);
 	backend->flush(d);

@@ -77,6 +77,10 @@ struct iommu_backend {
 	 * serialise (cells_lock).
 	 */
 	void (*cpus_leave_root)(const struct cell *cell);
+	/* A cell's CPUs are root's again (cell_exit, on root's CPU pc):
+	 * every copy of root's entries is made anew from root's table,
+	 * checked (what was refused for that cell's sake comes back). */
+	void (*cpus_back_to_root)(struct per_cpu *pc);
 	/* Root's remapping entry index as the hypervisor's table holds it
 	 * (checked): NULL with its low quadword and the x2APIC mode, or why
 	 * there is none. */

@@ -409,6 +409,12 @@ static void vtd_cpus_leave_root(const struct cell *cell)
 	       (unsigned long long)vtd.root.iqt_writes);
 }
 
+static void vtd_cpus_back_to_root(struct per_cpu *pc)
+{
+	if (vtd.taken)
+		vtd_irt_cpus_back_to_root(pc);
+}
+
 static const char *vtd_root_irte(u32 index, u64 *lo, bool *x2apic)
 {
 	return vtd_irt_root_entry(index, lo, x2apic);
@@ -430,5 +436,6 @@ const struct iommu_backend vtd_backend = {
 	.covers = vtd_covers,
 	.remaps_interrupts = vtd_remaps_interrupts,
 	.cpus_leave_root = vtd_cpus_leave_root,
+	.cpus_back_to_root = vtd_cpus_back_to_root,
 	.root_irte = vtd_root_irte,
 };

@@ -189,6 +189,10 @@ void vtd_irt_root_sirtp(struct per_cpu *pc);
  */
 void vtd_irt_cpus_leave_root(const struct cell *cell);
 
+/* A cell's CPUs are root's again (on root's CPU pc): every copy made
+ * anew from root's table, checked, and the unit's cache invalidated. */
+void vtd_irt_cpus_back_to_root(struct per_cpu *pc);
+
 /* The low quadword of the hypervisor's copy of root's entry index and
  * the table's x2APIC mode: NULL, or why there is none. */
 const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic);

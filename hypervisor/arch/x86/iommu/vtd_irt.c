@@ -24,8 +24,9 @@
  * carries (Linux issues one after each change of an entry: 6.5.2.7
  * requires it before the change is sure to be used); for the whole table
  * at root's SIRTP.  A copy checked while its CPUs were root's is checked
- * again when a cell takes them (vtd_irt_cpus_leave_root).  Entries are
- * written whole with a 16-byte compare-and-exchange (9.10: the unit may
+ * again when a cell takes them (vtd_irt_cpus_leave_root), and every
+ * copy is made anew when they come back (vtd_irt_cpus_back_to_root).
+ * Entries are written whole with a 16-byte compare-and-exchange (9.10: the unit may
  * read an entry at any time), and the unit's cache is invalidated after
  * every change the hypervisor makes on its own.
  */
@@ -286,6 +287,15 @@ void vtd_irt_cpus_leave_root(const struct cell *cell)
 			printk("IOMMU: interrupt entry cache invalidation "
 			       "not confirmed\n");
 	}
+	spin_unlock(&vtd.qi_lock);
+}
+
+void vtd_irt_cpus_back_to_root(struct per_cpu *pc)
+{
+	if (!vtd.irt)
+		return;
+	spin_lock(&vtd.qi_lock);
+	copy_all(pc, true);
 	spin_unlock(&vtd.qi_lock);
 }
 
