@@ -16,10 +16,10 @@
  * interrupt remapping, as on the qemu-svm machine) holds an index into
  * root's remapping table: the hypervisor reads that entry when it
  * delivers -- its own checked copy in the IOMMU unit's table
- * (iommu_root_irte), never root's memory -- and sends to the root CPU it
- * names; an entry naming no root CPU is dropped and reported.  Reading it at delivery, not at
- * the MSI-X write, follows Linux, which moves an interrupt by rewriting
- * only the remapping entry.  The alternative, keeping the function out of
+ * (iommu_root_irte), never root's memory -- and sends to the root CPU
+ * it names; an entry naming no root CPU is dropped and reported.
+ * Reading it at delivery, not at the MSI-X write, follows Linux, which
+ * moves an interrupt by rewriting only the remapping entry.  The alternative, keeping the function out of
  * the remapping scope, does not work with Linux: a unit that covers all
  * devices (INCLUDE_PCI_ALL) covers it, and outside every unit's scope
  * Linux 6.1 finds no MSI domain for it while remapping is on (warden.ko
@@ -52,8 +52,8 @@ static void tell(struct per_cpu *pc, struct link_peer *t, unsigned int vector,
 	       t->cell->config->name, why);
 }
 
-/* Root's remappable message (addr, data) through its remapping table:
- * NULL with *low and *dest, or why not. */
+/* Root's remappable message (addr, data) through the hypervisor's copy
+ * of root's remapping entry: NULL with *low and *dest, or why not. */
 static const char *remap(u32 addr, u32 data, u32 *low, u32 *dest)
 {
 	const char *why;
