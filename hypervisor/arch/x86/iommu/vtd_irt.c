@@ -26,9 +26,9 @@
  * at root's SIRTP.  A copy checked while its CPUs were root's is checked
  * again when a cell takes them (vtd_irt_cpus_leave_root), and every
  * copy is made anew when they come back (vtd_irt_cpus_back_to_root).
- * Entries are written whole with a 16-byte compare-and-exchange (9.10: the unit may
- * read an entry at any time), and the unit's cache is invalidated after
- * every change the hypervisor makes on its own.
+ * Entries are written whole with a 16-byte compare-and-exchange (9.10:
+ * the unit may read an entry at any time), and the unit's cache is
+ * invalidated after every change the hypervisor makes on its own.
  */
 #include "vtd_hw.h"
 

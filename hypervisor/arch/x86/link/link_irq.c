@@ -19,8 +19,9 @@
  * (iommu_root_irte), never root's memory -- and sends to the root CPU
  * it names; an entry naming no root CPU is dropped and reported.
  * Reading it at delivery, not at the MSI-X write, follows Linux, which
- * moves an interrupt by rewriting only the remapping entry.  The alternative, keeping the function out of
- * the remapping scope, does not work with Linux: a unit that covers all
+ * moves an interrupt by rewriting only the remapping entry.  The
+ * alternative, keeping the function out of the remapping scope, does not
+ * work with Linux: a unit that covers all
  * devices (INCLUDE_PCI_ALL) covers it, and outside every unit's scope
  * Linux 6.1 finds no MSI domain for it while remapping is on (warden.ko
  * then lends it a neighbour's: its entries are remappable either way).
