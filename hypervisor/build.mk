@@ -47,7 +47,8 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/scrub.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/cpu_rules.c \
 	hypervisor/arch/x86/iommu/iommu.c hypervisor/arch/x86/iommu/vtd.c \
-	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_root_regs.c \
+	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_irt.c \
+	hypervisor/arch/x86/iommu/vtd_root_regs.c \
 	hypervisor/arch/x86/iommu/vtd_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \

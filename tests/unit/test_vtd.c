@@ -22,6 +22,7 @@
 #include "cmocka_wrap.h"
 #include "hv_stubs.h"
 #include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <iommu/iommu_backend.h>
@@ -56,6 +57,8 @@ u64 arch_timestamp(void)
 	return now += 1000;
 }
 
+static int guest_read(u64 gpa, void *buf, unsigned long len);
+
 /* root's memory, for the status writes of its wait descriptors */
 static u32 root_mem[64];
 #define ROOT_MEM_GPA 0x5000ull
@@ -63,8 +66,9 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 		    bool write)
 {
 	(void)pc;
-	if (!write || gpa < ROOT_MEM_GPA ||
-	    gpa + len > ROOT_MEM_GPA + sizeof(root_mem))
+	if (!write)
+		return guest_read(gpa, buf, len);
+	if (gpa < ROOT_MEM_GPA || gpa + len > ROOT_MEM_GPA + sizeof(root_mem))
 		return -WARDEN_EFAULT;
 	memcpy((u8 *)root_mem + (gpa - ROOT_MEM_GPA), buf, len);
 	return 0;
@@ -75,12 +79,49 @@ int vtd_root_regs_trap(void)
 	return 0;
 }
 
+/* root's interrupt remapping table, in root's memory: 16 entries */
+#define ROOT_IRT_GPA 0x80000ull
+#define ROOT_IRT_S 3
+static u64 root_irt[2 * (2 << ROOT_IRT_S)];
+
+static int guest_read(u64 gpa, void *buf, unsigned long len)
+{
+	if (gpa < ROOT_IRT_GPA || gpa + len > ROOT_IRT_GPA + sizeof(root_irt))
+		return -WARDEN_EFAULT;
+	memcpy(buf, (u8 *)root_irt + (gpa - ROOT_IRT_GPA), len);
+	return 0;
+}
+
+/* The destination rule (irq_dest.c), as the backend sees it: APIC 3 is
+ * cell "cell-b"'s; a joining cell takes APIC 1; APIC 9 is no CPU. */
+static const struct cell *joining_seen;
+const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner)
+{
+	(void)x2apic;
+	(void)low;
+	joining_seen = joining;
+	*apic_id = dest;
+	if (dest == 3 || (joining && dest == 1)) {
+		*owner = dest == 3 ? "cell-b" : "joining";
+		return "destination belongs to a cell";
+	}
+	if (dest == 9) {
+		*owner = NULL;
+		return "destination names no CPU";
+	}
+	return NULL;
+}
+
 /* ---- the register model ---- */
 
 static struct {
 	u32 gsts, fectl, fri;
 	bool pfo;
 	u64 iqa, iqh, iqt, rtaddr, root; /* root: latched by SRTP */
+	u64 irta, irt;			 /* irt: latched by SIRTP */
+	unsigned int sirtp_at;		 /* nlog when SIRTP was last set */
 	u64 qbase;     /* the queue: latched when QI goes on */
 	u64 last_type; /* of the last descriptor carried out */
 	u64 frcd[NFR][2];
@@ -135,6 +176,8 @@ u64 vtd_read64(u32 reg)
 		return m.iqa;
 	case VTD_RTADDR:
 		return m.rtaddr;
+	case VTD_IRTA:
+		return m.irta;
 	}
 	fail_msg("64-bit read of register 0x%x", reg);
 	return 0;
@@ -191,6 +234,11 @@ void vtd_write32(u32 reg, u32 v)
 			m.root = m.rtaddr;
 			g |= VTD_GSTS_RTPS;
 		}
+		if (v & VTD_GCMD_SIRTP) {
+			m.irt = m.irta;
+			m.sirtp_at = m.nlog;
+			g |= VTD_GSTS_IRTPS;
+		}
 		if ((v & VTD_GCMD_QIE) && !(m.gsts & VTD_GSTS_QIES)) {
 			assert_int_equal(m.iqt, 0); /* the tail first */
 			m.qbase = m.iqa & PAGE_MASK;
@@ -231,6 +279,9 @@ void vtd_write64(u32 reg, u64 v)
 		return;
 	case VTD_RTADDR:
 		m.rtaddr = v;
+		return;
+	case VTD_IRTA:
+		m.irta = v;
 		return;
 	}
 	fail_msg("64-bit write to register 0x%x", reg);
@@ -292,6 +343,7 @@ static int setup(void **state)
 	memset(&m, 0, sizeof(m));
 	memset(&vtd, 0, sizeof(vtd));
 	memset(root_mem, 0, sizeof(root_mem));
+	memset(root_irt, 0, sizeof(root_irt));
 	arena = aligned_alloc(PAGE_SIZE, POOL_PAGES * PAGE_SIZE);
 	assert_non_null(arena);
 	hv.header = &header;
@@ -357,6 +409,14 @@ static void formats(void **state)
 	assert_int_equal(f.sid, 0x18);
 	assert_int_equal(f.reason, 6);
 	assert_true(f.read);
+	assert_false(f.irq);
+	/* an interrupt-remapping fault (0x22: entry not present): FI 63:48
+	 * is the interrupt's index */
+	assert_true(vtd_fault_decode(5ull << 48,
+				     VTD_FRCD_F | 0x22ull << 32 | 0x18, &f));
+	assert_true(f.irq);
+	assert_int_equal(f.addr, 5);
+	assert_non_null(strstr(vtd_fault_reason(0x22), "not present"));
 	/* root's descriptors */
 	d.lo = VTD_DESC_IEC | 1ull << 4 | 5ull << 32;
 	d.hi = 0;
@@ -571,6 +631,202 @@ static void take_over_hand_back(void **state)
 	pt_destroy(&root.pt);
 }
 
+/* ---- interrupt remapping: root's entries checked and copied ---- */
+
+/* A remapped-format IRTE (9.10): present, vector, delivery mode, x2APIC
+ * destination; physical, edge, no source-id check. */
+static u64 irte(u32 dest, unsigned int vector, unsigned int dlm)
+{
+	return (u64)dest << 32 | (u64)vector << 16 | (u64)dlm << 5 | 1;
+}
+
+static void irte_checks(void **state)
+{
+	struct vtd_irte_dest d;
+	const char *why;
+
+	(void)state;
+	/* accepted: Fixed, x2APIC destination 32 bits, logical flag */
+	assert_null(vtd_irte_check(irte(0x10002, 0x41, 0) | 1ull << 2, 0x40018,
+				   true, &d));
+	assert_int_equal(d.low, 0x41 | 1u << 11);
+	assert_int_equal(d.dest, 0x10002);
+	assert_true(d.logical);
+	/* xAPIC mode: destination bits 47:40 */
+	assert_null(
+		vtd_irte_check(3ull << 40 | 0x41ull << 16 | 1, 0, false, &d));
+	assert_int_equal(d.dest, 3);
+	assert_false(d.logical);
+	/* NMI (100b): its vector is ignored, 0 allowed */
+	assert_null(vtd_irte_check(irte(0, 0, 4), 0, true, &d));
+	assert_int_equal(d.low, 4u << 8);
+	/* each refusal */
+	why = vtd_irte_check(irte(0, 0x41, 0) | 1ull << 15, 0, true, &d);
+	assert_non_null(strstr(why, "posted"));
+	why = vtd_irte_check(irte(0, 0x41, 0) | 1ull << 12, 0, true, &d);
+	assert_non_null(strstr(why, "reserved"));
+	why = vtd_irte_check(irte(0, 0x41, 0) | 1ull << 24, 0, true, &d);
+	assert_non_null(strstr(why, "reserved"));
+	/* 39:32 and 63:48 are reserved only in xAPIC mode */
+	assert_null(vtd_irte_check(irte(1, 0x41, 0), 0, true, &d));
+	why = vtd_irte_check(irte(1, 0x41, 0), 0, false, &d);
+	assert_non_null(strstr(why, "reserved"));
+	why = vtd_irte_check(irte(0, 0x41, 0), 1ull << 20, true, &d);
+	assert_non_null(strstr(why, "reserved"));
+	why = vtd_irte_check(irte(0, 0x41, 0), 3ull << 18, true, &d);
+	assert_non_null(strstr(why, "reserved"));
+	/* SMI 010b, INIT 101b, ExtINT 111b */
+	why = vtd_irte_check(irte(0, 0x41, 2), 0, true, &d);
+	assert_non_null(strstr(why, "delivery mode"));
+	why = vtd_irte_check(irte(0, 0x41, 5), 0, true, &d);
+	assert_non_null(strstr(why, "delivery mode"));
+	why = vtd_irte_check(irte(0, 0x41, 7), 0, true, &d);
+	assert_non_null(strstr(why, "delivery mode"));
+	why = vtd_irte_check(irte(0, 0x0f, 1), 0, true, &d);
+	assert_non_null(strstr(why, "vector below 0x10"));
+}
+
+static const u64 *hv_irte(unsigned int i)
+{
+	return &vtd.irt[2 * i];
+}
+
+/* Take-over with root's table of 16 entries (x2APIC mode): the unit is
+ * pointed at the hypervisor's, whose copies are root's checked entries;
+ * an index+mask invalidation of root's takes those indexes again; the
+ * hand-back points the unit at root's table again. */
+static void irt_copy(void **state)
+{
+	static struct warden_system_desc sys;
+	static struct cell joining;
+	struct vtd_desc *rq = page_alloc(&hv.pool, 1);
+	struct iommu_domain root = { .id = 1 };
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	u64 root_irta = ROOT_IRT_GPA | VTD_IRTA_EIME | ROOT_IRT_S;
+	unsigned int n0;
+
+	(void)state;
+	memset(&pc, 0, sizeof(pc));
+	memset(&ctx, 0, sizeof(ctx));
+	pc.entry = &ctx;
+	hv.config = &sys;
+	vtd.taken = false;
+	assert_int_equal(pt_init(&root.pt, &vtd_sl_format, &hv.pool), 0);
+	/* root's entries: 0 to APIC 0 (with a source-id check), 1 to cell
+	 * "cell-b"'s APIC 3, 2 posted, 3 to APIC 9 (no CPU), 4 and 5 to
+	 * APIC 2, the rest not present */
+	root_irt[0] = irte(0, 0x30, 0);
+	root_irt[1] = 1ull << 18 | 0x18; /* SVT 01b, SID 00:03.0 */
+	root_irt[2] = irte(3, 0x31, 0);
+	root_irt[4] = irte(0, 0x32, 0) | 1ull << 15;
+	root_irt[6] = irte(9, 0x33, 0);
+	root_irt[8] = irte(2, 0x34, 1);
+	root_irt[10] = irte(2, 0x35, 0);
+	m.iqa = m.qbase = (u64)(uintptr_t)rq;
+	m.iqh = m.iqt = 0;
+	m.last_type = VTD_DESC_WAIT;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	m.irta = m.irt = root_irta;
+	m.rtaddr = m.root = 0;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_non_null(vtd.irt);
+	/* the unit's table is the hypervisor's, root's x2APIC mode, 4096
+	 * entries; a global interrupt entry cache invalidation after SIRTP
+	 * (6.5.2.7) */
+	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
+					VTD_IRTA_EIME | VTD_IRT_S);
+	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 4096);
+	assert_true(m.nlog > m.sirtp_at);
+	assert_int_equal(m.log[m.sirtp_at].lo, vtd_desc_iec_global().lo);
+	/* the copies: 0, 4, 5 as root has them; 1, 2, 3 refused (not
+	 * present), counted */
+	assert_int_equal(hv_irte(0)[0], root_irt[0]);
+	assert_int_equal(hv_irte(0)[1], root_irt[1]);
+	assert_int_equal(hv_irte(1)[0], 0);
+	assert_int_equal(hv_irte(2)[0], 0);
+	assert_int_equal(hv_irte(3)[0], 0);
+	assert_int_equal(hv_irte(4)[0], root_irt[8]);
+	assert_int_equal(hv_irte(5)[0], root_irt[10]);
+	assert_int_equal(vtd.irt_refused, 3);
+
+	/* root changes entries 4-7 and 8, then invalidates index 5 with
+	 * mask 2 (6.5.2.7: 4 entries from 4): 4 goes to cell-b's APIC 3
+	 * (refused), 6 is new, 7 stays free; 8 was not invalidated */
+	root_irt[8] = irte(3, 0x34, 0);
+	root_irt[12] = irte(0, 0x36, 0);
+	root_irt[16] = irte(0, 0x37, 0);
+	vtd.root.qi_on = true;
+	vtd.root.entries = 256;
+	vtd.root.queue = rq;
+	vtd.root.head = 0;
+	rq[0].lo = VTD_DESC_IEC | 1ull << 4 | 2ull << 27 | 5ull << 32;
+	rq[0].hi = 0;
+	n0 = m.nlog;
+	vtd_qi_root_tail(&pc, 1 << VTD_IQT_SHIFT);
+	assert_int_equal(hv_irte(4)[0], 0);
+	assert_int_equal(hv_irte(5)[0], root_irt[10]);
+	assert_int_equal(hv_irte(6)[0], root_irt[12]);
+	assert_int_equal(hv_irte(7)[0], 0);
+	assert_int_equal(hv_irte(8)[0], 0);
+	assert_int_equal(vtd.irt_refused, 4);
+	/* root's descriptor then went to the unit, after the copies */
+	assert_int_equal(m.log[n0].lo, rq[0].lo);
+	/* a global invalidation takes 8 too */
+	rq[1] = vtd_desc_iec_global();
+	vtd_qi_root_tail(&pc, 2 << VTD_IQT_SHIFT);
+	assert_int_equal(hv_irte(8)[0], root_irt[16]);
+
+	/* a cell takes APIC 1's CPU: copies aimed at it go (the rule is
+	 * asked with the joining cell), the unit's cache is invalidated */
+	root_irt[18] = irte(1, 0x38, 0);
+	rq[2] = vtd_desc_iec_global();
+	vtd_qi_root_tail(&pc, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(hv_irte(9)[0], root_irt[18]);
+	n0 = m.nlog;
+	vtd_backend.cpus_leave_root(&joining);
+	assert_ptr_equal(joining_seen, &joining);
+	assert_int_equal(hv_irte(9)[0], 0);
+	assert_int_equal(hv_irte(0)[0], root_irt[0]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	/* the CPUs come back (the cell destroyed): the copy comes back from
+	 * root's table, the unit's cache invalidated */
+	n0 = m.nlog;
+	vtd_backend.cpus_back_to_root(&pc);
+	assert_int_equal(hv_irte(9)[0], root_irt[18]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+
+	/* root reads back its own IRTA, never the hypervisor's */
+	assert_int_equal(vtd.root.irta, root_irta);
+
+	/* root's SIRTP: an IRTA that changes the x2APIC mode is refused
+	 * (nothing copied again); its own table again (the IRTA it wrote)
+	 * is taken: every copy made anew from it, the unit's cache
+	 * invalidated, the hardware still on the hypervisor's table */
+	root_irt[20] = irte(0, 0x39, 0); /* written, not invalidated */
+	assert_int_equal(hv_irte(10)[0], 0);
+	vtd.root.irta_reg = root_irta & ~VTD_IRTA_EIME;
+	vtd_irt_root_sirtp(&pc);
+	assert_int_equal(vtd.root.irta, root_irta);
+	assert_int_equal(hv_irte(10)[0], 0);
+	vtd.root.irta_reg = root_irta;
+	n0 = m.nlog;
+	vtd_irt_root_sirtp(&pc);
+	assert_int_equal(hv_irte(10)[0], root_irt[20]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
+					VTD_IRTA_EIME | VTD_IRT_S);
+
+	/* hand-back: root's table latched again, then invalidated */
+	vtd_backend.hand_back();
+	assert_int_equal(m.irt, root_irta);
+	assert_true(m.nlog > m.sirtp_at);
+	assert_int_equal(m.log[m.sirtp_at].lo, vtd_desc_iec_global().lo);
+	assert_true(m.gsts & VTD_GSTS_IRES);
+	assert_null(vtd.irt);
+	pt_destroy(&root.pt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -582,6 +838,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(take_over_hand_back, setup,
 						teardown),
+		cmocka_unit_test(irte_checks),
+		cmocka_unit_test_setup_teardown(irt_copy, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,6 +29,62 @@ const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest)
 	return NULL;
 }
 
+/* The cell that has cpu now, or joining if it is one of its. */
+static const char *cpu_owner(unsigned int cpu, const struct cell *joining)
+{
+	unsigned int i;
+
+	if (joining && cpu_in_set(&joining->cpus, cpu))
+		return joining->config->name;
+	for (i = 0; i < HV_MAX_CELLS; i++)
+		if (hv.cells[i] && hv.cells[i] != &hv.root &&
+		    cpu_in_set(&hv.cells[i]->cpus, cpu))
+			return hv.cells[i]->config->name;
+	return "no cell";
+}
+
+const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner)
+{
+	bool logical = low & ICR_DEST_LOGICAL, named = false, hit;
+	struct apic_target t;
+	unsigned int cpu;
+	u32 id;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		id = per_cpu(cpu)->apic_id;
+		if (logical) {
+			/* an x2APIC's logical id follows from its APIC ID
+			 * (cluster 31:16, one bit of 15:0); a cell CPU's
+			 * xAPIC LDR is 0 (apic_cell_reset), as in
+			 * irq_root_dest_refused */
+			t.apic_id = id;
+			t.ldr = x2apic ? (id >> 4) << 16 | 1u << (id & 0xf) : 0;
+			t.dfr = 0xffffffff;
+			hit = apic_is_destination(x2apic, low, dest, &t, false);
+		} else {
+			hit = dest == id ||
+			      dest == (x2apic ? 0xffffffffu : 0xffu);
+		}
+		if (!hit)
+			continue;
+		named = true;
+		if (cpu_in_set(&hv.root.cpus, cpu) &&
+		    !(joining && cpu_in_set(&joining->cpus, cpu)))
+			continue;
+		*apic_id = id;
+		*owner = cpu_owner(cpu, joining);
+		return "destination belongs to a cell";
+	}
+	if (!named && !logical) {
+		*apic_id = dest;
+		*owner = NULL;
+		return "destination names no CPU";
+	}
+	return NULL;
+}
+
 const char *irq_root_remappable_refused(void)
 {
 	return iommu_remaps_interrupts() ? NULL

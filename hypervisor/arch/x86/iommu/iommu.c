@@ -30,6 +30,7 @@
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/ownership.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
 #include <hv/unit.h>
@@ -205,12 +206,22 @@ static void report(const struct iommu_fault *f)
 
 	iommu.faults[cell]++;
 	/* numbered: no two lines alike, so the console never folds them */
-	printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s 0x%llx: %s "
-	       "(reason 0x%x)\n",
-	       (unsigned long long)++iommu.recorded, f->bdf >> 8,
-	       (f->bdf >> 3) & 0x1f, f->bdf & 7, cell ? "cell" : "root cell",
-	       cell, f->read ? "read" : "write", (unsigned long long)f->addr,
-	       f->why, f->reason);
+	if (f->irq)
+		printk("IOMMU: interrupt fault %llu: %02x:%02x.%x of %s %u, "
+		       "remapping index %llu: %s (reason 0x%x)\n",
+		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
+		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
+		       cell ? "cell" : "root cell", cell,
+		       (unsigned long long)f->addr, f->why, f->reason);
+	else
+		printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s "
+		       "0x%llx: %s "
+		       "(reason 0x%x)\n",
+		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
+		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
+		       cell ? "cell" : "root cell", cell,
+		       f->read ? "read" : "write", (unsigned long long)f->addr,
+		       f->why, f->reason);
 	if (n == IOMMU_QUIET_AFTER && iommu.dom[cell].live &&
 	    !backend->assign(f->bdf, &iommu.dom[cell], true))
 		printk("IOMMU: %02x:%02x.%x faulted %u times: its faults are "
@@ -238,6 +249,13 @@ void iommu_poll(void)
 bool iommu_remaps_interrupts(void)
 {
 	return probed() && backend->remaps_interrupts();
+}
+
+const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
+{
+	if (!iommu.on)
+		return "the IOMMU is not the hypervisor's";
+	return backend->root_irte(index, lo, x2apic);
 }
 
 bool iommu_dma_confined(u16 bdf)
@@ -349,6 +367,9 @@ static int iommu_cell_init(struct cell *cell, struct warden_error *err)
 		d->live = false;
 		return cell_error_no_memory(err);
 	}
+	/* the cell's CPUs are root's until create ends: from here no
+	 * remapping entry of root's reaches them */
+	backend->cpus_leave_root(cell);
 	return 0;
 }
 
@@ -358,6 +379,9 @@ static void iommu_cell_exit(struct cell *cell)
 
 	if (!iommu.on || !d->live)
 		return;
+	/* the cell's CPUs are root's again (or never left it: a create
+	 * that failed): root's remapping entries aimed at them count */
+	backend->cpus_back_to_root(this_cpu());
 	/* their context entries exist: moving back needs no page */
 	move(cell, &iommu.dom[0], cell->config->num_pci_devices);
 	backend->flush(d);

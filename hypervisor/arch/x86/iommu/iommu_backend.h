@@ -11,6 +11,7 @@
 #include <hv/paging.h>
 #include <hv/types.h>
 
+struct cell;
 struct per_cpu;
 
 /* A DMA domain: one per cell, root included. */
@@ -28,6 +29,8 @@ struct iommu_fault {
 	u8 reason;	 /* the vendor's code */
 	const char *why; /* the code in words */
 	u64 addr;	 /* the page the request named */
+	bool irq;	 /* an interrupt request: addr is its remapping
+			  * index */
 };
 
 struct iommu_backend {
@@ -67,6 +70,21 @@ struct iommu_backend {
 	bool (*covers)(u16 bdf);
 	/* Whether interrupt remapping is on. */
 	bool (*remaps_interrupts)(void);
+	/*
+	 * A cell is being created (cell_init) with CPUs still root's: no
+	 * remapping entry of root's reaches them from now on (each one that
+	 * would is made not present and named on the console).  Callers
+	 * serialise (cells_lock).
+	 */
+	void (*cpus_leave_root)(const struct cell *cell);
+	/* A cell's CPUs are root's again (cell_exit, on root's CPU pc):
+	 * every copy of root's entries is made anew from root's table,
+	 * checked (what was refused for that cell's sake comes back). */
+	void (*cpus_back_to_root)(struct per_cpu *pc);
+	/* Root's remapping entry index as the hypervisor's table holds it
+	 * (checked): NULL with its low quadword and the x2APIC mode, or why
+	 * there is none. */
+	const char *(*root_irte)(u32 index, u64 *lo, bool *x2apic);
 };
 
 extern const struct iommu_backend vtd_backend;

@@ -223,6 +223,11 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 		if (!vtd.root.saved || !vtd.root.queue)
 			return hv_no_memory(pc, 5);
 	}
+	if (gsts & VTD_GSTS_IRES) {
+		vtd.irt = vtd_irt_alloc();
+		if (!vtd.irt)
+			return hv_no_memory(pc, 5);
+	}
 	if (root_functions(root))
 		return hv_no_memory(pc, 5);
 	/* root's accesses trap from here (its CPUs wait in the
@@ -248,6 +253,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 		err = vtd_qi_run(d, 2);
 		spin_unlock(&vtd.qi_lock);
 	}
+	/* interrupt remapping through the hypervisor's table */
+	if (!err)
+		err = vtd_irt_take(pc);
 	if (!err)
 		err = vtd_command(VTD_GCMD_TE, true, VTD_GSTS_TES, true);
 	if (err)
@@ -263,6 +271,9 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 no_answer:
 	printk("IOMMU at 0x%llx: no answer during the take-over\n",
 	       (unsigned long long)vtd.base);
+	/* the unit on root's interrupt remapping table again (if it took
+	 * the hypervisor's): root goes on without the hypervisor */
+	vtd_irt_give_back();
 	return refuse(pc, WARDEN_IOMMU_NO_ANSWER, 0);
 }
 
@@ -273,6 +284,7 @@ static void vtd_hand_back(void)
 	vtd.taken = false;
 	if (vtd_command(VTD_GCMD_TE, false, VTD_GSTS_TES, false))
 		printk("IOMMU: translation did not stop at disable\n");
+	vtd_irt_give_back();
 	vtd_qi_give_back();
 	vtd_write64(VTD_RTADDR, vtd.root.rtaddr);
 	if (vtd.root.rtps &&
@@ -280,9 +292,12 @@ static void vtd_hand_back(void)
 		printk("IOMMU: root's root-table pointer not taken back\n");
 	printk("IOMMU: DMA remapping handed back to root (off); its "
 	       "queue's head and tail at 0x%x; root read the fault status "
-	       "%llu times\n",
+	       "%llu times; %llu accesses to its registers (%llu "
+	       "invalidation queue tail writes)\n",
 	       vtd.root.head << VTD_IQT_SHIFT,
-	       (unsigned long long)vtd.root.fsts_reads);
+	       (unsigned long long)vtd.root.fsts_reads,
+	       (unsigned long long)vtd.root.exits,
+	       (unsigned long long)vtd.root.iqt_writes);
 }
 
 /*
@@ -363,6 +378,7 @@ static unsigned int vtd_poll(void (*report)(const struct iommu_fault *f))
 		f.reason = vf.reason;
 		f.why = vtd_fault_reason(vf.reason);
 		f.addr = vf.addr;
+		f.irq = vf.irq;
 		report(&f);
 		i = (i + 1) % vtd.nfr;
 	}
@@ -381,6 +397,29 @@ static bool vtd_covers(u16 bdf)
 	return vtd.taken;
 }
 
+static void vtd_cpus_leave_root(const struct cell *cell)
+{
+	if (!vtd.taken)
+		return;
+	vtd_irt_cpus_leave_root(cell);
+	/* the figure the docs give: what root's IR driver costs in exits */
+	printk("IOMMU: root's accesses to its registers since enable: %llu "
+	       "(%llu invalidation queue tail writes)\n",
+	       (unsigned long long)vtd.root.exits,
+	       (unsigned long long)vtd.root.iqt_writes);
+}
+
+static void vtd_cpus_back_to_root(struct per_cpu *pc)
+{
+	if (vtd.taken)
+		vtd_irt_cpus_back_to_root(pc);
+}
+
+static const char *vtd_root_irte(u32 index, u64 *lo, bool *x2apic)
+{
+	return vtd_irt_root_entry(index, lo, x2apic);
+}
+
 static bool vtd_remaps_interrupts(void)
 {
 	return vtd.regs && (vtd_read32(VTD_GSTS) & VTD_GSTS_IRES);
@@ -396,4 +435,7 @@ const struct iommu_backend vtd_backend = {
 	.poll = vtd_poll,
 	.covers = vtd_covers,
 	.remaps_interrupts = vtd_remaps_interrupts,
+	.cpus_leave_root = vtd_cpus_leave_root,
+	.cpus_back_to_root = vtd_cpus_back_to_root,
+	.root_irte = vtd_root_irte,
 };

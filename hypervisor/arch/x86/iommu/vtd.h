@@ -40,10 +40,12 @@
 #define VTD_GCMD_SRTP (1u << 30)
 #define VTD_GCMD_QIE (1u << 26)
 #define VTD_GCMD_IRE (1u << 25)
+#define VTD_GCMD_SIRTP (1u << 24) /* one-shot: latch IRTA (10.4.4) */
 #define VTD_GSTS_TES VTD_GCMD_TE
 #define VTD_GSTS_RTPS VTD_GCMD_SRTP
 #define VTD_GSTS_QIES VTD_GCMD_QIE
 #define VTD_GSTS_IRES VTD_GCMD_IRE
+#define VTD_GSTS_IRTPS VTD_GCMD_SIRTP
 /* The status bits a command write must restate (10.4.4: "software reads
  * GSTS, keeps TE, EAFL, QIE, IRE and CFI, and sets the one to change";
  * the one-shot bits SRTP, SFL, WBF, SIRTP read 0 there). */
@@ -112,6 +114,39 @@ enum vtd_root_desc {
 enum vtd_root_desc vtd_root_desc_check(const struct vtd_desc *d,
 				       const char **why);
 
+/* ---- interrupt remapping (5.1, 9.10, 10.4.29) ---- */
+
+/* IRTA: table base 63:12, EIME 11 (x2APIC mode: 32-bit destination ids),
+ * S 3:0 (2^(S + 1) entries of 16 bytes). */
+#define VTD_IRTA_EIME (1ull << 11)
+#define VTD_IRTA_S_MASK 0xfull
+#define VTD_IRTA_ENTRIES(irta) (2u << ((irta)&VTD_IRTA_S_MASK))
+/* An interrupt entry cache invalidation (6.5.2.7): granularity bit 4
+ * (1: index-selective), index mask 31:27 (2^IM entries), index 47:32. */
+#define VTD_IEC_INDEXED(lo) (((lo) >> 4) & 1)
+#define VTD_IEC_IM(lo) ((unsigned int)(((lo) >> 27) & 0x1f))
+#define VTD_IEC_IIDX(lo) ((u32)(((lo) >> 32) & 0xffff))
+
+/* An IRTE (9.10, remapped format) as root's CPUs would see it sent:
+ * the interrupt in ICR form (vector, delivery mode 10:8, destination mode
+ * 11) and its destination id (x2APIC mode: 32 bits, else 8). */
+struct vtd_irte_dest {
+	u32 low;
+	u32 dest;
+	bool logical;
+};
+
+/*
+ * The format half of the check of one of root's IRTEs (lo, hi) before the
+ * hypervisor's table takes a copy (9.10): NULL with *d filled, or why it
+ * is refused: posted (IM, no posted interrupts here), a reserved bit set
+ * (lo 14:12, 31:24, in xAPIC mode (eime false) 39:32 and 63:48; hi 63:20;
+ * SVT 11b), a delivery mode other than Fixed, Lowest Priority or NMI, a
+ * Fixed or Lowest Priority vector below 0x10.  The caller has checked P
+ * (a not-present entry is copied as it is) and checks the destination.
+ */
+const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d);
+
 /* ---- root and context entries (9.1, 9.3), legacy mode ---- */
 #define VTD_RE_PRESENT 1ull
 #define VTD_CE_PRESENT (1ull << 0)
@@ -131,6 +166,8 @@ struct vtd_fault {
 	u8 reason; /* fault reason (7.2, table "fault reasons") */
 	bool read; /* else a write */
 	u64 addr;  /* page of the faulting request */
+	bool irq;  /* an interrupt request (reason 0x20 on): addr is its
+		    * remapping index (FI 63:48) */
 };
 #define VTD_FRCD_F (1ull << 63) /* in the high quadword; RW1C */
 /* Decode the record (lo, hi); false if its F bit is clear. */

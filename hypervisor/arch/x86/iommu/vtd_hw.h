@@ -13,6 +13,7 @@
 
 #include <hv/spinlock.h>
 
+struct cell;
 struct per_cpu;
 
 /* What root had at take-over, and root's view since (its shadows). */
@@ -25,6 +26,11 @@ struct vtd_root_state {
 	bool rtps;	/* ... latched (GSTS.RTPS) */
 	u32 fsts;	/* its fault status: the hypervisor takes faults */
 	u64 fsts_reads; /* ... read by root (its fault handler) */
+	u64 exits;	/* root's accesses to the register page */
+	u64 iqt_writes; /* ... of which tail writes */
+	u64 irta;	/* its interrupt remapping table, as its SIRTP
+			 * latched it (take-over: the hardware's) */
+	u64 irta_reg;	/* its IRTA register (written, not latched) */
 	struct vtd_desc *queue; /* root's queue, mapped for the hypervisor */
 	struct vtd_desc *saved; /* room for it at hand-back */
 };
@@ -45,7 +51,13 @@ struct vtd_unit {
 	u32 tail;	      /* next free index */
 	volatile u32 *status; /* wait descriptors write here */
 	u32 seq;	      /* ... the value of the last one */
-	spinlock_t qi_lock;   /* the queue, root's queue, context tables */
+	spinlock_t qi_lock;   /* the queue, root's queue, context tables,
+			       * the interrupt remapping table */
+	/* the hypervisor's interrupt remapping table (vtd_irt.c):
+	 * VTD_IRT_ENTRIES entries, lo and hi; NULL while root's interrupt
+	 * remapping was off at take-over */
+	u64 *irt;
+	u64 irt_refused; /* root's entries refused since take-over */
 	struct vtd_root_state root;
 };
 
@@ -123,6 +135,67 @@ void vtd_qi_give_back(void);
  * skipped and named on the console).  Its head then equals its tail.
  */
 void vtd_qi_root_tail(struct per_cpu *pc, u64 value);
+
+/* ---- vtd_irt.c ---- */
+
+/*
+ * The hypervisor's interrupt remapping table: root's indexes 0 ..
+ * VTD_IRT_ENTRIES - 1, one to one (an index of root's MSI, MSI-X, IOAPIC
+ * or HPET entry names the same entry in both tables); indexes above that
+ * are refused (Linux allocates its indexes from the lowest free one).
+ * 2^(S + 1) entries: S = VTD_IRT_S.
+ */
+#define VTD_IRT_S 11
+#define VTD_IRT_ENTRIES (2u << VTD_IRT_S)
+
+/* At take-over, before the unit's pool pages are allocated: the table's
+ * pages, or NULL (the pool is out of pages). */
+u64 *vtd_irt_alloc(void);
+
+/*
+ * At take-over, the hypervisor's queue on, root's CPUs in the rendezvous:
+ * if root's interrupt remapping is on, copy root's entries 0 ..
+ * VTD_IRT_ENTRIES - 1 (each checked: vtd_irt.c) into the hypervisor's
+ * table and point the unit at
+ * it (IRTA with root's x2APIC mode, SIRTP, then the global interrupt
+ * entry cache invalidation SIRTP requires).  0 or -WARDEN_ETIMEDOUT.
+ */
+int vtd_irt_take(struct per_cpu *pc);
+
+/* At hand-back, the hypervisor's queue still on: the unit points at
+ * root's table again (its IRTA, SIRTP, a global invalidation). */
+void vtd_irt_give_back(void);
+
+/*
+ * Root's queue carries an interrupt entry cache invalidation (lo: its
+ * first quadword, checked by vtd_root_desc_check): the copies of the
+ * indexes it names (every index, or 2^IM from IIDX) are taken again from
+ * root's table, each checked, before the descriptor itself goes to the
+ * hardware.  qi_lock held.
+ */
+void vtd_irt_refresh(struct per_cpu *pc, u64 lo);
+
+/*
+ * Root set GCMD.SIRTP: the IRTA it wrote becomes its table (the
+ * hardware stays on the hypervisor's), every copy taken again from it.
+ * Refused and named on the console when it changes the x2APIC mode.
+ */
+void vtd_irt_root_sirtp(struct per_cpu *pc);
+
+/*
+ * A cell is being created with CPUs that are still root's: every copy
+ * that names one of them is made not present (refused, named on the
+ * console) and the unit's interrupt entry cache invalidated.
+ */
+void vtd_irt_cpus_leave_root(const struct cell *cell);
+
+/* A cell's CPUs are root's again (on root's CPU pc): every copy made
+ * anew from root's table, checked, and the unit's cache invalidated. */
+void vtd_irt_cpus_back_to_root(struct per_cpu *pc);
+
+/* The low quadword of the hypervisor's copy of root's entry index and
+ * the table's x2APIC mode: NULL, or why there is none. */
+const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic);
 
 /* ---- vtd_root_regs.c ---- */
 

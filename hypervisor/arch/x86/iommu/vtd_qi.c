@@ -179,6 +179,9 @@ void vtd_qi_root_tail(struct per_cpu *pc, u64 value)
 		vtd.root.head = (vtd.root.head + 1) & mask;
 		switch (vtd_root_desc_check(&d, &why)) {
 		case VTD_ROOT_IEC:
+			/* the copies first: the invalidation then drops
+			 * what the unit cached of the old ones */
+			vtd_irt_refresh(pc, d.lo);
 			batch[n++] = d;
 			if (n < QI_BATCH)
 				continue;

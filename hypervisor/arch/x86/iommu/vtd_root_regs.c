@@ -17,9 +17,13 @@
  *    interrupt, which the unit raises on a fault and whose handler's
  *    FSTS read gets the hypervisor to poll), FEDATA/FEADDR only as an
  *    MSI root may send (irq_root_msi_refused);
- *  - GCMD: a write that restates root's view changes nothing; any other
- *    (turning remapping off, a new root or interrupt table, queued
- *    invalidation off) is refused and named on the console;
+ *  - IRTA: root's (the hardware's names the hypervisor's table,
+ *    vtd_irt.c); a write is kept as root's register;
+ *  - GCMD: SIRTP makes root's IRTA its table (every copy taken again
+ *    from it, vtd_irt.c); otherwise a write that restates root's view
+ *    changes nothing; any other (turning remapping off, a new root
+ *    table, queued invalidation off) is refused and named on the
+ *    console;
  *  - every other register reads the hardware's value; writes are
  *    refused and named.
  */
@@ -84,6 +88,10 @@ static u32 root_read32(u32 reg)
 		return (u32)(vtd.root.iqa >> 32);
 	case VTD_ICS:
 		return 0;
+	case VTD_IRTA:
+		return (u32)vtd.root.irta_reg;
+	case VTD_IRTA + 4:
+		return (u32)(vtd.root.irta_reg >> 32);
 	}
 	if (in_records(reg))
 		return 0;
@@ -142,7 +150,19 @@ static void root_write32(struct per_cpu *pc, u32 reg, u32 value)
 	case VTD_FEUADDR:
 		fe_message(pc, reg, value);
 		return;
+	case VTD_IRTA:
+		vtd.root.irta_reg = (vtd.root.irta_reg & ~0xffffffffull) |
+				    value;
+		return;
+	case VTD_IRTA + 4:
+		vtd.root.irta_reg = (vtd.root.irta_reg & 0xffffffffull) |
+				    (u64)value << 32;
+		return;
 	case VTD_GCMD:
+		if (value & VTD_GCMD_SIRTP) {
+			vtd_irt_root_sirtp(pc);
+			value &= ~VTD_GCMD_SIRTP;
+		}
 		if ((root_gsts() & VTD_GSTS_IRES) && !(value & VTD_GCMD_IRE))
 			refused(pc, reg, value,
 				"it would turn interrupt remapping off");
@@ -166,6 +186,9 @@ static enum mmio_result vtd_root_mmio(void *ctx, struct per_cpu *pc,
 	u64 v;
 
 	(void)ctx;
+	vtd.root.exits++;
+	if (a->write && reg == VTD_IQT)
+		vtd.root.iqt_writes++;
 	if (a->offset < (vtd.base & ~PAGE_MASK) || (reg & 3) ||
 	    (a->size != 4 && a->size != 8)) {
 		if (a->write)

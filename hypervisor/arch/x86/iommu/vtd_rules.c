@@ -108,6 +108,41 @@ enum vtd_root_desc vtd_root_desc_check(const struct vtd_desc *d,
 	}
 }
 
+/* ---- interrupt remapping table entries (9.10) ---- */
+
+#define IRTE_P (1ull << 0)
+#define IRTE_DM (1ull << 2)
+#define IRTE_DLM(lo) ((unsigned int)((lo) >> 5) & 7)
+#define IRTE_IM (1ull << 15) /* 1: posted format (9.11) */
+#define IRTE_VECTOR(lo) ((unsigned int)((lo) >> 16) & 0xff)
+/* reserved in either mode: lo 14:12 and 31:24; hi 63:20 */
+#define IRTE_LO_RSVD (0x7ull << 12 | 0xffull << 24)
+#define IRTE_LO_RSVD_XAPIC (0xffull << 32 | 0xffffull << 48)
+#define IRTE_HI_RSVD (~0ull << 20)
+#define IRTE_SVT(hi) ((unsigned int)((hi) >> 18) & 3)
+
+const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d)
+{
+	unsigned int dlm = IRTE_DLM(lo);
+
+	if (lo & IRTE_IM)
+		return "posted format (the hypervisor posts no interrupts)";
+	if ((lo & IRTE_LO_RSVD) || (!eime && (lo & IRTE_LO_RSVD_XAPIC)) ||
+	    (hi & IRTE_HI_RSVD) || IRTE_SVT(hi) == 3)
+		return "reserved bits set";
+	/* delivery modes (9.10, DLM): 000b Fixed, 001b Lowest Priority,
+	 * 100b NMI; SMI, INIT and ExtINT are not a device's to send */
+	if (dlm != 0 && dlm != 1 && dlm != 4)
+		return "delivery mode other than Fixed, Lowest Priority or "
+		       "NMI";
+	if (dlm != 4 && IRTE_VECTOR(lo) < 0x10)
+		return "vector below 0x10";
+	d->logical = lo & IRTE_DM;
+	d->low = IRTE_VECTOR(lo) | dlm << 8 | (d->logical ? 1u << 11 : 0);
+	d->dest = eime ? (u32)(lo >> 32) : (u32)(lo >> 40) & 0xff;
+	return NULL;
+}
+
 /* ---- context entries (9.3) ---- */
 
 struct vtd_ctx vtd_ctx_make(u64 slpt, u16 did, bool fpd)
@@ -133,6 +168,11 @@ bool vtd_fault_decode(u64 lo, u64 hi, struct vtd_fault *f)
 	f->sid = (u16)hi;
 	f->reason = (u8)(hi >> 32);
 	f->read = (hi >> 62) & 1;
+	/* an interrupt-remapping fault: FI 63:48 is the interrupt's
+	 * index, 47:12 clear (10.4.14) */
+	f->irq = f->reason >= 0x20 && f->reason <= 0x27;
+	if (f->irq)
+		f->addr = lo >> 48;
 	return true;
 }
 
@@ -164,6 +204,24 @@ const char *vtd_fault_reason(u8 reason)
 		return "reserved bit set in a translation entry";
 	case 0xd:
 		return "translation type blocked";
+	/* 7.1.3, interrupt remapping faults (the record holds the
+	 * interrupt's index, 10.4.14) */
+	case 0x20:
+		return "an interrupt request with reserved bits set";
+	case 0x21:
+		return "an interrupt index beyond the remapping table";
+	case 0x22:
+		return "an interrupt whose remapping entry is not present "
+		       "(never set, or root's refused by the hypervisor)";
+	case 0x23:
+		return "the remapping table could not be read";
+	case 0x24:
+		return "an interrupt whose remapping entry has reserved bits "
+		       "set";
+	case 0x25:
+		return "a compatibility-format interrupt blocked";
+	case 0x26:
+		return "an interrupt that failed source-id verification";
 	default:
 		return "reason not known to the hypervisor";
 	}

@@ -499,8 +499,6 @@ static int link_unit_init(struct per_cpu *pc)
 	num_links = hv.config->platform.num_links;
 	if (num_links > WARDEN_MAX_LINKS)
 		num_links = WARDEN_MAX_LINKS; /* the validator allows no more */
-	if (num_links && link_irq_init())
-		return hv_no_memory(pc, 4);
 	for (i = 0; i < num_links; i++) {
 		links[i].cfg = &cfg[i];
 		links[i].index = i;

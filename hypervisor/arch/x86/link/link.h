@@ -70,8 +70,4 @@ void link_deliver_pending(struct per_cpu *pc, struct link_peer *t);
 enum mmio_result link_msix_access(struct per_cpu *pc, struct link_peer *p,
 				  struct mmio_access *a);
 
-/* Map the IOMMU's registers (platform.iommu_base) for link_raise to root:
- * 0 or -WARDEN_ENOMEM. */
-int link_irq_init(void);
-
 #endif /* WARDEN_ASM_LINK_H */

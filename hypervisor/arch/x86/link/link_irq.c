@@ -15,12 +15,13 @@
  * Root's entry in remappable format (root Linux runs the Intel IOMMU's
  * interrupt remapping, as on the qemu-svm machine) holds an index into
  * root's remapping table: the hypervisor reads that entry when it
- * delivers (the IOMMU's registers at platform.iommu_base give the
- * table), read only, and sends to the root CPU it names; an entry naming
- * no root CPU is dropped and reported.  Reading it at delivery, not at
- * the MSI-X write, follows Linux, which moves an interrupt by rewriting
- * only the remapping entry.  The alternative, keeping the function out of
- * the remapping scope, does not work with Linux: a unit that covers all
+ * delivers -- its own checked copy in the IOMMU unit's table
+ * (iommu_root_irte), never root's memory -- and sends to the root CPU
+ * it names; an entry naming no root CPU is dropped and reported.
+ * Reading it at delivery, not at the MSI-X write, follows Linux, which
+ * moves an interrupt by rewriting only the remapping entry.  The
+ * alternative, keeping the function out of the remapping scope, does not
+ * work with Linux: a unit that covers all
  * devices (INCLUDE_PCI_ALL) covers it, and outside every unit's scope
  * Linux 6.1 finds no MSI domain for it while remapping is on (warden.ko
  * then lends it a neighbour's: its entries are remappable either way).
@@ -28,6 +29,7 @@
 #include <asm/apic.h>
 #include <asm/apic_dest.h>
 #include <asm/guest.h>
+#include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include "link.h"
 #include <asm/percpu.h>
@@ -38,25 +40,6 @@
 #include <hv/printk.h>
 #include <warden/config.h>
 #include <warden/hypercall.h>
-
-/* The hypervisor's mapping of the IOMMU's register page: after the
- * MSI-X tables' slots (pci_msix.c, pci_msix_root.c). */
-#define LINK_IOMMU_HV_VIRT 0xffffff8080000000ul
-
-static volatile u8 *iommu; /* NULL: none */
-
-int link_irq_init(void)
-{
-	u64 base = hv.config->platform.iommu_base;
-
-	if (!base)
-		return 0;
-	if (pt_map(&hv.hv_pt, LINK_IOMMU_HV_VIRT, base & PAGE_MASK, PAGE_SIZE,
-		   MAP_READ, WARDEN_MEMTYPE_UC))
-		return -WARDEN_ENOMEM;
-	iommu = (volatile u8 *)LINK_IOMMU_HV_VIRT + (base & ~PAGE_MASK);
-	return 0;
-}
 
 static void tell(struct per_cpu *pc, struct link_peer *t, unsigned int vector,
 		 const char *why)
@@ -70,28 +53,18 @@ static void tell(struct per_cpu *pc, struct link_peer *t, unsigned int vector,
 	       t->cell->config->name, why);
 }
 
-/* Root's remappable message (addr, data) through its remapping table:
- * NULL with *low and *dest, or why not. */
-static const char *remap(struct per_cpu *pc, u32 addr, u32 data, u32 *low,
-			 u32 *dest)
+/* Root's remappable message (addr, data) through the hypervisor's copy
+ * of root's remapping entry: NULL with *low and *dest, or why not. */
+static const char *remap(u32 addr, u32 data, u32 *low, u32 *dest)
 {
-	u64 irta, irte;
-	u32 index;
+	const char *why;
+	bool x2apic;
+	u64 irte;
 
-	if (!iommu)
-		return "a remappable message, and the system config names no "
-		       "IOMMU (platform iommu_base)";
-	if (!(*(volatile u32 *)(iommu + VTD_GSTS) & VTD_GSTS_IRES))
-		return "a remappable message while interrupt remapping is off";
-	irta = *(volatile u64 *)(iommu + VTD_IRTA);
-	index = vtd_msi_index(addr, data);
-	if (index >= 2u << (irta & VTD_IRTA_SIZE_MASK))
-		return "its remapping index is past the table";
-	if (guest_cell_read_u64(pc, &hv.root,
-				(irta & PAGE_MASK) + (u64)index * VTD_IRTE_SIZE,
-				&irte))
-		return "the remapping table is not in root's memory";
-	return vtd_irte_decode(irte, irta & VTD_IRTA_EIME, low, dest);
+	why = iommu_root_irte(vtd_msi_index(addr, data), &irte, &x2apic);
+	if (why)
+		return why;
+	return vtd_irte_decode(irte, x2apic, low, dest);
 }
 
 /* The APIC ID of the root CPU that (low, dest) names first, or why
@@ -119,8 +92,8 @@ static const char *root_target(u32 low, u32 dest, u32 *apic_id)
 
 /* Where vector of t goes: NULL with the target's APIC ID and vector, or
  * why it cannot go. */
-static const char *resolve(struct per_cpu *pc, struct link_peer *t,
-			   unsigned int vector, u32 *apic_id, u32 *vec)
+static const char *resolve(struct link_peer *t, unsigned int vector,
+			   u32 *apic_id, u32 *vec)
 {
 	u32 addr = t->msix[vector][0], data = t->msix[vector][2], low, dest;
 	const char *why;
@@ -133,7 +106,7 @@ static const char *resolve(struct per_cpu *pc, struct link_peer *t,
 				     msi_dest(addr), apic_id);
 	}
 	if (addr & MSI_ADDR_REMAPPABLE) {
-		why = remap(pc, addr, data, &low, &dest);
+		why = remap(addr, data, &low, &dest);
 		if (why)
 			return why;
 	} else {
@@ -162,7 +135,7 @@ static void send(struct per_cpu *pc, struct link_peer *t, unsigned int vector)
 	const char *why;
 	u32 apic_id, vec;
 
-	why = resolve(pc, t, vector, &apic_id, &vec);
+	why = resolve(t, vector, &apic_id, &vec);
 	if (why) {
 		tell(pc, t, vector, why);
 		return;

@@ -71,15 +71,6 @@ u32 link_bound_state(struct link_bound *b, u32 to, u64 now);
 u32 link_bound_refill(struct link_bound *b, u64 now);
 u64 link_bound_next(const struct link_bound *b, u64 now);
 
-/* DMAR registers (VT-d 10.4): global status (IRES: interrupt remapping
- * enabled), interrupt remapping table address (IRTA). */
-#define VTD_GSTS 0x1c
-#define VTD_GSTS_IRES (1u << 25)
-#define VTD_IRTA 0xb8
-#define VTD_IRTA_EIME (1ull << 11) /* x2APIC mode: 32-bit destinations */
-#define VTD_IRTA_SIZE_MASK 0xfull  /* 2^(S + 1) entries */
-#define VTD_IRTE_SIZE 16
-
 /*
  * The remapping-table index of a remappable MSI (address bit 4 set):
  * handle in address bits 19:5 and 2, plus the data's sub-handle when

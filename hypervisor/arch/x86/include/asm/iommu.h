@@ -12,9 +12,13 @@
  * hypervisor, named on its console (function, address, read or write,
  * reason) and counted per cell.
  *
- * Interrupt remapping stays root's (its table, its indexes) until the
- * unit takes that over too; the unit keeps it on (root cannot turn it
- * off) and carries out root's interrupt entry cache invalidations.
+ * Interrupt remapping is the hypervisor's too: the unit remaps through
+ * the hypervisor's table, which holds checked copies of root's entries
+ * at root's own indexes (root's entries aimed at a CPU that is not
+ * root's are refused and named); root's Linux keeps its table, writes it
+ * and invalidates it as before, and each invalidation makes the copies
+ * again.  The unit keeps interrupt remapping on (root cannot turn it
+ * off).
  *
  * Vendor-neutral: the unit (iommu.c) holds the domains and the
  * announcements; a backend (today Intel VT-d: vtd*.c) programs the
@@ -31,6 +35,16 @@
  * true it stays true while Warden runs (root cannot turn it off).
  */
 bool iommu_remaps_interrupts(void);
+
+/*
+ * Root's interrupt remapping entry index as the hypervisor's table holds
+ * it (a checked copy: not present if refused), for a unit that delivers
+ * one of root's remappable messages itself (link/): NULL with *lo, the
+ * entry's low quadword (VT-d 9.10), and *x2apic (32-bit destination
+ * ids), or why there is none (the IOMMU is not the hypervisor's, root's
+ * remapping was off, an index past the table).
+ */
+const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
 
 /*
  * Whether the DMA of function bdf (PCI segment 0) is confined to its

@@ -23,6 +23,22 @@ struct cell;
 const char *irq_root_dest_refused(bool x2apic, u32 low, u32 dest);
 
 /*
+ * Whether an entry of root's interrupt-remapping table may reach the CPUs
+ * it names (the IOMMU unit's check before its table takes a copy): low in
+ * ICR form (vector, delivery mode, destination mode 11), dest the entry's
+ * destination id (x2apic: the table's x2APIC mode, 32-bit ids and the
+ * x2APIC's logical cluster ids, SDM Vol. 3, 10.12.10.2; else 8 bits).
+ * The CPUs of joining (a cell being created, its CPUs still root's; NULL
+ * for none) count as that cell's.  NULL, or why not: a CPU not root's is
+ * named (*apic_id is its APIC ID, *owner the name of the cell that has
+ * it, "no cell" for a CPU lost to none), or a physical destination names
+ * no CPU at all (*apic_id the id, *owner NULL).
+ */
+const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
+				      const struct cell *joining, u32 *apic_id,
+				      const char **owner);
+
+/*
  * Why root may not send an interrupt in remappable format (an MSI with
  * address bit 4, an IOAPIC entry with bit 48; VT-d 5.1.2, 5.1.5), or
  * NULL: it holds an index into root's interrupt-remapping table, so it
