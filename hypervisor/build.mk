@@ -81,11 +81,11 @@ $(patsubst %,$(HV_OUT)/%.o,$(HV_HOT_SRCS)): HV_OPT := -O2
 $(HV_VMX_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/vmx/include
 $(HV_SVM_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/svm/include
 
-$(HV_OUT)/%.c.o: %.c
+$(HV_OUT)/%.c.o: %.c hypervisor/build.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(HV_CFLAGS) $(HV_OPT) $(HV_VENDOR_INC) -MMD -MP -c $< -o $@
 
-$(HV_OUT)/%.S.o: %.S
+$(HV_OUT)/%.S.o: %.S hypervisor/build.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(HV_CFLAGS) $(HV_OPT) $(HV_VENDOR_INC) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
 
