@@ -245,6 +245,7 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 {
 	const struct link *l = p->link;
 	unsigned int i;
+	u64 v;
 
 	switch (off) {
 	case WARDEN_LINK_REG_ID:
@@ -267,6 +268,18 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 		return l->cfg->size;
 	case WARDEN_LINK_REG_SECTION_SIZE:
 		return section_size(l);
+	case WARDEN_LINK_REG_REVISION:
+		return WARDEN_LINK_REGS_REVISION;
+	case WARDEN_LINK_REG_LINK_INDEX:
+		return l->index;
+	}
+	/* the name, 4 bytes a word, lowest byte first (link.h) */
+	if (off >= WARDEN_LINK_REG_NAME &&
+	    off < WARDEN_LINK_REG_NAME + WARDEN_NAME_LEN) {
+		for (i = 0, v = 0; i < 4; i++)
+			v |= (u64)(u8)l->cfg->name[off - WARDEN_LINK_REG_NAME + i]
+			     << (8 * i);
+		return v;
 	}
 	for (i = 0; i < l->cfg->num_peers; i++) {
 		if (off == WARDEN_LINK_REG_PEER_STATE(i))
