@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The Linux cell's side of tests/system/linux-net.sh (wd_test=net on the
+# command line; run by /init): warden.ko (the file root loads) binds the
+# cell's link function "lnet", which Linux found by its own PCI scan; the
+# cell refuses "warden enable"; then over wl-lnet (10.57.0.2, root
+# 10.57.0.1): a ping to root, 16 MiB from root (received on port 5001, its
+# MD5 sent back to root's port 5002), 16 MiB to root (root's port 5003,
+# its MD5 to 5004).  Everything it sees goes to its console, "linux-net:"
+# lines, which the runner checks.
+say() { echo "linux-net: $*"; }
+
+if ! insmod /warden.ko; then
+	say "insmod failed"
+	exit 1
+fi
+say "in_cell $(cat /sys/devices/virtual/misc/warden/in_cell)"
+fn=/sys/bus/pci/devices/0000:00:01.0
+say "function $(cat $fn/vendor):$(cat $fn/device) driver $(basename "$(readlink $fn/driver)")"
+[ -c /dev/warden-link-lnet ] && say "chardev /dev/warden-link-lnet"
+out=$(warden enable /system-qemu.cell 2>&1)
+say "enable exit $?: $out"
+i=0
+while [ ! -e /sys/class/net/wl-lnet ] && [ $i -lt 10 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+ip addr add 10.57.0.2/24 dev wl-lnet
+ip link set wl-lnet up
+say "wl-lnet up, $(cat /sys/class/net/wl-lnet/address)"
+# root's interface is up before the cell starts; its carrier follows the
+# peers' states
+i=0
+while [ "$(cat /sys/class/net/wl-lnet/carrier 2>/dev/null)" != 1 ] && [ $i -lt 30 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+say "ping root: $(ping -c 3 -W 5 10.57.0.1 2>&1 | grep 'packets transmitted')"
+
+# root -> cell: received into /tmp/in, its MD5 back to root
+nc -l -p 5001 -e sh -c 'cat > /tmp/in'
+sum=$(md5sum /tmp/in | cut -d' ' -f1)
+say "received $(wc -c < /tmp/in) bytes, md5 $sum"
+echo "$sum" > /tmp/in.md5
+nc 10.57.0.1 5002 < /tmp/in.md5
+rm -f /tmp/in
+
+# cell -> root: 16 MiB of random bytes, then their MD5
+dd if=/dev/urandom of=/tmp/out bs=1M count=16 2>/dev/null
+sum=$(md5sum /tmp/out | cut -d' ' -f1)
+say "sending $(wc -c < /tmp/out) bytes, md5 $sum"
+echo "$sum" > /tmp/out.md5
+# root listens already (it started its listeners before the cell)
+nc 10.57.0.1 5003 < /tmp/out
+nc 10.57.0.1 5004 < /tmp/out.md5
+rm -f /tmp/out
+say "done"
