@@ -192,9 +192,8 @@ static int request_irqs(struct wd_link_dev *ldev)
 	return 0;
 }
 
-/* A link name as the NAME register gives it: printable, NUL-terminated
- * within WARDEN_NAME_LEN, not empty (it names a device and an
- * interface). */
+/* A link name as the NAME register gives it: what the config validator
+ * allows (rule LINK_FIELDS: 1-31 bytes of 0x20-0x7e, NUL-terminated). */
 static bool name_ok(const char *name)
 {
 	size_t n = strnlen(name, WARDEN_NAME_LEN), i;
@@ -202,7 +201,7 @@ static bool name_ok(const char *name)
 	if (!n || n == WARDEN_NAME_LEN)
 		return false;
 	for (i = 0; i < n; i++)
-		if (name[i] <= ' ' || name[i] > '~' || name[i] == '/')
+		if (name[i] < 0x20 || name[i] > 0x7e)
 			return false;
 	return true;
 }

@@ -327,13 +327,14 @@ static int make_cmdline(struct linux_load *l)
 	 * against; tsc=reliable: no clocksource watchdog without one;
 	 * pci=off: the cell has no PCI function (0xcf8 reads as absent).
 	 * With functions (its own or its links'): configuration mechanism
-	 * #1, the cell's only one (no MCFG); nochecks, as Linux's sanity
-	 * check of it wants a host bridge or VGA on bus 0, or a BIOS date
-	 * (DMI), and the cell has none; lastbus, as with ACPI and no host
-	 * bridge in the DSDT Linux scans no bus but those up to it
-	 * (pcibios_fixup_peer_bridges: at least 1) */
+	 * #1, the cell's only one (no MCFG); given by name, Linux skips its
+	 * sanity check of it, which wants a host bridge or VGA on bus 0 or
+	 * a BIOS date (DMI) the cell has none of (measured: "Using
+	 * configuration type 1"); lastbus, as with ACPI and no host bridge
+	 * in the DSDT Linux scans no bus but those up to it ("Discovered
+	 * peer bus 00"; at least 1, 0 scans none) */
 	if (l->num_fns)
-		snprintf(pci, sizeof(pci), " pci=conf1,nochecks,lastbus=%u",
+		snprintf(pci, sizeof(pci), " pci=conf1,lastbus=%u",
 			 l->last_bus ? l->last_bus : 1);
 	n = snprintf(l->cmdline, sizeof(l->cmdline),
 		     "%stsc_early_khz=%lu tsc=reliable%s%s%s", console, khz,

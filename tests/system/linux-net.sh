@@ -17,11 +17,12 @@
 # timeout: 900
 # cmdline: memmap=256M$0x20000000
 # linux-payload: yes
-# tests: insmod enable root-netdev root-in-cell-0 cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off pool-back disable
+# tests: config-check insmod enable root-netdev root-in-cell-0 cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off pool-back disable
 # console: com3 cell-in-cell ^linux-net: in_cell 1$
 # console: com3 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
 # console: com3 cell-chardev ^linux-net: chardev /dev/warden-link-lnet$
 # console: com3 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
+# console: com3 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
 # console: com3 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
 # console: com3 cell-ping-root ^linux-net: ping root: 3 packets transmitted, 3 packets received
 # console: com3 cell-done ^linux-net: done$
@@ -44,9 +45,20 @@ wait_for() {
 	return 1
 }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# exits NAME [REASON]: the cell's VM exits so far (sysfs statistics)
+exits() {
+	for d in /sys/kernel/warden/cells/*; do
+		[ "$(cat $d/name 2>/dev/null)" = "$1" ] &&
+			cat $d/statistics/vmexits_${2:-total} && return
+	done
+	echo 0
+}
 # rate BYTES START END: KiB/s
 rate() { awk -v b=$1 -v s=$2 -v e=$3 'BEGIN { d = e - s; if (d <= 0) d = 0.01; printf "%.0f KiB/s in %.1f s", b / 1024 / d, d }'; }
 
+# the worked example (docs/linux-cell.md): the cell against the system
+# config, whose link names it as a peer
+expect_rc config-check 0 warden config check /yaml/system-qemu.yaml /yaml/cells/linux-net.yaml
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
@@ -81,6 +93,7 @@ else
 	fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep linux-net)"
 fi
 # root -> cell: the cell listens on 5001 once its ping to root is done
+e0=$(exits linux-net) m0=$(exits linux-net mmio)
 t1=$(uptime_s)
 ok=no
 for i in $(seq 1 30); do
@@ -100,6 +113,7 @@ got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
 echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 $(cat /tmp/fromcell.end 2>/dev/null || uptime_s)) from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
 if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
 kill $l2 $l3 $l4 2>/dev/null
+echo "  > the cell's VM exits during the transfers: $(($(exits linux-net) - e0)), $(($(exits linux-net mmio) - m0)) of them MMIO (its doorbells and link registers)"
 run warden cell stats linux-net
 expect_rc cell-destroyed 0 warden cell destroy linux-net
 c=$(cat /sys/class/net/wl-lnet/carrier 2>&1)

@@ -19,8 +19,15 @@ say "in_cell $(cat /sys/devices/virtual/misc/warden/in_cell)"
 fn=/sys/bus/pci/devices/0000:00:01.0
 say "function $(cat $fn/vendor):$(cat $fn/device) driver $(basename "$(readlink $fn/driver)")"
 [ -c /dev/warden-link-lnet ] && say "chardev /dev/warden-link-lnet"
+# the driver's own line of the refusal goes to the kernel log only: the
+# polled console would mix it into the lines around it
+sleep 1
+dmesg -n 1
 out=$(warden enable /system-qemu.cell 2>&1)
-say "enable exit $?: $out"
+rc=$?
+dmesg -n 7
+say "enable exit $rc: $out"
+say "kernel log: $(dmesg | grep 'warden: enable' | tail -n 1 | sed 's/^\[[^]]*\] //')"
 i=0
 while [ ! -e /sys/class/net/wl-lnet ] && [ $i -lt 10 ]; do
 	sleep 1
