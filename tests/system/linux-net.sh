@@ -8,24 +8,29 @@
 # up wl-lnet: ping both ways; 16 MiB over TCP each way (busybox nc) with
 # the MD5 computed on both ends and compared by root; after destroy root's
 # interface has no carrier and the pool is exact. The cell's side is
-# tests/vm/cell-linux/net.sh (wd_test=net). The cell's 128 MiB come from
-# the second reservation, as in linux-cell. qemu-svm only: the 16 MiB
+# tests/vm/cell-linux/net.sh (wd_test=net). The cell also has a link to
+# the bare-metal cell link-echo ("lecho", root not a peer) and pings its
+# ICMP responder through wl-lecho. The cell's 128 MiB come from
+# the second reservation, as in linux-cell; it runs on CPU 3 (COM4), apart
+# from the other cells of the system's links. qemu-svm only: the 16 MiB
 # transfers and a stock kernel boot take several minutes under TCG, and
 # Bochs's Linux cell already takes 4.5 minutes in linux-cell.
 # machines: qemu-svm
-# cpus: 2
+# cpus: 4
 # timeout: 900
 # cmdline: memmap=256M$0x20000000
 # linux-payload: yes
-# tests: config-check insmod enable root-netdev root-in-cell-0 cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off pool-back disable
-# console: com3 cell-in-cell ^linux-net: in_cell 1$
-# console: com3 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
-# console: com3 cell-chardev ^linux-net: chardev /dev/warden-link-lnet$
-# console: com3 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
-# console: com3 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
-# console: com3 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
-# console: com3 cell-ping-root ^linux-net: ping root: 3 packets transmitted, 3 packets received
-# console: com3 cell-done ^linux-net: done$
+# tests: config-check insmod enable root-netdev root-in-cell-0 echo-created echo-started cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off echo-destroyed pool-back disable
+# console: com4 cell-in-cell ^linux-net: in_cell 1$
+# console: com4 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
+# console: com4 cell-chardev ^linux-net: chardev /dev/warden-link-lnet$
+# console: com4 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
+# console: com4 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
+# console: com4 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
+# console: com4 cell-ping-root ^linux-net: ping root: 3 packets transmitted, 3 packets received
+# console: com4 cell-ping-echo ^linux-net: ping link-echo: 3 packets transmitted, 3 packets received
+# console: com4 cell-done ^linux-net: done$
+# console: com3 echo-lecho ^link-echo: link 3 id 0 of 2 peers up 0x0, 00:04\.0
 . /tests/lib.sh
 
 LINUX_WAIT=${LINUX_WAIT:-300}
@@ -58,7 +63,8 @@ rate() { awk -v b=$1 -v s=$2 -v e=$3 'BEGIN { d = e - s; if (d <= 0) d = 0.01; p
 
 # the worked example (docs/linux-cell.md): the cell against the system
 # config, whose link names it as a peer
-expect_rc config-check 0 warden config check /yaml/system-qemu.yaml /yaml/cells/linux-net.yaml
+expect_rc config-check 0 warden config check /yaml/system-qemu.yaml \
+	/yaml/cells/link-echo.yaml /yaml/cells/link-peer.yaml /yaml/cells/linux-net.yaml
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
@@ -79,6 +85,11 @@ l3=$!
 nc -l -p 5004 -e sh -c 'cat > /tmp/cell_out.md5' &
 l4=$!
 dd if=/dev/urandom of=/tmp/tocell bs=1M count=$MIB 2>/dev/null
+
+# link-echo (CPU 1), the Linux cell's bare-metal peer on "lecho"
+expect_rc echo-created 0 warden cell create /configs/cells/link-echo.cell
+warden cell load link-echo /inmates/link-echo.bin -s "report=0" -a 0xff000 >/dev/null
+expect_rc echo-started 0 warden cell start link-echo
 sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
 
 expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
@@ -118,6 +129,8 @@ run warden cell stats linux-net
 expect_rc cell-destroyed 0 warden cell destroy linux-net
 c=$(cat /sys/class/net/wl-lnet/carrier 2>&1)
 if wait_for 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $c"; fi
+run sh -c "warden console | grep 'link-echo: link 3' | tail -n 2"
+expect_rc echo-destroyed 0 warden cell destroy link-echo
 after=$(pool)
 if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before the Linux cell $before, after its destroy $after"; fi
 ip link set wl-lnet down

@@ -5,7 +5,8 @@
 # command line; run by /init): warden.ko (the file root loads) binds the
 # cell's link function "lnet", which Linux found by its own PCI scan; the
 # cell refuses "warden enable"; then over wl-lnet (10.57.0.2, root
-# 10.57.0.1): a ping to root, 16 MiB from root (received on port 5001, its
+# 10.57.0.1): a ping to root, a ping to link-echo over wl-lecho
+# (192.168.80.2), 16 MiB from root (received on port 5001, its
 # MD5 sent back to root's port 5002), 16 MiB to root (root's port 5003,
 # its MD5 to 5004).  Everything it sees goes to its console, "linux-net:"
 # lines, which the runner checks.
@@ -44,6 +45,18 @@ while [ "$(cat /sys/class/net/wl-lnet/carrier 2>/dev/null)" != 1 ] && [ $i -lt 3
 	i=$((i + 1))
 done
 say "ping root: $(ping -c 3 -W 5 10.57.0.1 2>&1 | grep 'packets transmitted')"
+# the link to the bare-metal cell link-echo (its link 3: 192.168.80.2),
+# which root started before this cell
+if [ -e /sys/class/net/wl-lecho ]; then
+	ip addr add 192.168.80.1/24 dev wl-lecho
+	ip link set wl-lecho up
+	i=0
+	while [ "$(cat /sys/class/net/wl-lecho/carrier 2>/dev/null)" != 1 ] && [ $i -lt 30 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	say "ping link-echo: $(ping -c 3 -W 5 192.168.80.2 2>&1 | grep 'packets transmitted')"
+fi
 
 # root -> cell: received into /tmp/in, its MD5 back to root
 nc -l -p 5001 -e sh -c 'cat > /tmp/in'
