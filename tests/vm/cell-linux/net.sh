@@ -6,9 +6,9 @@
 # cell's link function "lnet", which Linux found by its own PCI scan; the
 # cell refuses "warden enable"; then over wl-lnet (10.57.0.2, root
 # 10.57.0.1): a ping to root, a ping to link-echo over wl-lecho
-# (192.168.80.2), 16 MiB from root (received on port 5001, its
-# MD5 sent back to root's port 5002), 16 MiB to root (root's port 5003,
-# its MD5 to 5004).  Everything it sees goes to its console, "linux-net:"
+# (192.168.80.2), N MiB from root (received on port 5001, its MD5 sent
+# back to root's port 5002), as many to root (root's port 5003, its MD5 to
+# 5004).  Everything it sees goes to its console, "linux-net:"
 # lines, which the runner checks.
 say() { echo "linux-net: $*"; }
 
@@ -64,15 +64,15 @@ sum=$(md5sum /tmp/in | cut -d' ' -f1)
 say "received $(wc -c < /tmp/in) bytes, md5 $sum"
 echo "$sum" > /tmp/in.md5
 nc 10.57.0.1 5002 < /tmp/in.md5
-rm -f /tmp/in
 
-# cell -> root: 16 MiB of random bytes, then their MD5
-dd if=/dev/urandom of=/tmp/out bs=1M count=16 2>/dev/null
+# cell -> root: as many MiB of random bytes as root sent, then their MD5
+mib=$(($(wc -c < /tmp/in) >> 20))
+dd if=/dev/urandom of=/tmp/out bs=1M count=${mib:-1} 2>/dev/null
 sum=$(md5sum /tmp/out | cut -d' ' -f1)
 say "sending $(wc -c < /tmp/out) bytes, md5 $sum"
 echo "$sum" > /tmp/out.md5
 # root listens already (it started its listeners before the cell)
 nc 10.57.0.1 5003 < /tmp/out
 nc 10.57.0.1 5004 < /tmp/out.md5
-rm -f /tmp/out
+rm -f /tmp/in /tmp/out
 say "done"
