@@ -192,88 +192,62 @@ static int request_irqs(struct wd_link_dev *ldev)
 	return 0;
 }
 
-/* A link name as the NAME register gives it: what the config validator
- * allows (rule LINK_FIELDS: 1-31 bytes of 0x20-0x7e, NUL-terminated). */
-static bool name_ok(const char *name)
-{
-	size_t n = strnlen(name, WARDEN_NAME_LEN), i;
-
-	if (!n || n == WARDEN_NAME_LEN)
-		return false;
-	for (i = 0; i < n; i++)
-		if (name[i] < 0x20 || name[i] > 0x7e)
-			return false;
-	return true;
-}
-
 /*
  * The function describes itself (link.h, ABI revision 9): read the
  * link's name, index, this peer's index, the peers, flags, vectors and
- * the memory's geometry from BAR 0, and check that they hold together
- * and agree with BAR 2.  0, or -ENODEV with the cause logged.  Nothing
- * comes from the system config: root binds its functions this way, and
- * so does a Linux cell, which has none.
+ * the memory's geometry from BAR 0 once, and check that they hold
+ * together and agree with BAR 2 (warden_link_self_fault).  0, or -ENODEV
+ * with the cause logged.  Nothing comes from the system config: root
+ * binds its functions this way, and so does a Linux cell, which has none.
  */
 static int read_registers(struct wd_link_dev *ldev)
 {
 	struct pci_dev *pdev = ldev->pdev;
-	u32 rev = reg_read(ldev, WARDEN_LINK_REG_REVISION), i, w;
-	u64 shmem = reg_read64(ldev, WARDEN_LINK_REG_SHMEM);
-	u64 size = reg_read64(ldev, WARDEN_LINK_REG_SHMEM_SIZE);
-	const char *what = NULL;
+	struct warden_link_self s;
+	const char *what;
+	u32 i, w;
 
-	if (rev != WARDEN_LINK_REGS_REVISION) {
-		dev_err(&pdev->dev,
-			"warden: link function of register revision %u, this "
-			"driver knows %u (hypervisor and driver of different "
-			"ABI revisions?)\n",
-			rev, WARDEN_LINK_REGS_REVISION);
-		return -ENODEV;
-	}
+	s.revision = reg_read(ldev, WARDEN_LINK_REG_REVISION);
 	for (i = 0; i < WARDEN_NAME_LEN; i += 4) {
 		w = reg_read(ldev, WARDEN_LINK_REG_NAME + i);
-		memcpy(ldev->name + i, &w, 4); /* little-endian: byte 0 low */
+		memcpy(s.name + i, &w, 4); /* little-endian: byte 0 low */
 	}
-	ldev->index = reg_read(ldev, WARDEN_LINK_REG_LINK_INDEX);
-	ldev->id = reg_read(ldev, WARDEN_LINK_REG_ID);
-	ldev->num_peers = reg_read(ldev, WARDEN_LINK_REG_NUM_PEERS);
-	ldev->flags = reg_read(ldev, WARDEN_LINK_REG_FLAGS);
-	ldev->vectors = reg_read(ldev, WARDEN_LINK_REG_VECTORS);
-	ldev->section_size = reg_read64(ldev, WARDEN_LINK_REG_SECTION_SIZE);
-	ldev->shmem_phys = shmem;
-	ldev->shmem_size = size;
-	if (!name_ok(ldev->name)) {
-		ldev->name[WARDEN_NAME_LEN - 1] = '\0';
-		what = "NAME";
-	} else if (ldev->index >= WARDEN_MAX_LINKS)
-		what = "LINK_INDEX";
-	else if (ldev->num_peers < 2 || ldev->num_peers > WARDEN_LINK_MAX_PEERS)
-		what = "NUM_PEERS";
-	else if (ldev->id >= ldev->num_peers)
-		what = "ID";
-	else if (ldev->flags & ~WARDEN_LINK_FLAGS_ALL)
-		what = "FLAGS";
-	else if (!ldev->vectors || ldev->vectors > WARDEN_LINK_MAX_VECTORS)
-		what = "VECTORS";
-	else if (size < WARDEN_LINK_MIN_SIZE || (size & (size - 1)) ||
-		 (shmem & (size - 1)))
-		what = "SHMEM or SHMEM_SIZE";
-	else if (pci_resource_start(pdev, 2) != shmem ||
-		 pci_resource_len(pdev, 2) != size)
-		what = "SHMEM or SHMEM_SIZE (not BAR 2)";
-	else if (ldev->section_size !=
-		 warden_link_section_size(size, ldev->num_peers))
-		what = "SECTION_SIZE";
-	if (!what)
-		return 0;
-	dev_err(&pdev->dev,
-		"warden: link function: register %s makes no sense (name "
-		"\"%s\", link %u, ID %u, %u peers, flags 0x%x, %u vectors, "
-		"memory 0x%llx+0x%llx, BAR 2 %pR, section 0x%llx)\n",
-		what, name_ok(ldev->name) ? ldev->name : "?", ldev->index,
-		ldev->id, ldev->num_peers, ldev->flags, ldev->vectors, shmem,
-		size, &pdev->resource[2], ldev->section_size);
-	return -ENODEV;
+	s.index = reg_read(ldev, WARDEN_LINK_REG_LINK_INDEX);
+	s.id = reg_read(ldev, WARDEN_LINK_REG_ID);
+	s.num_peers = reg_read(ldev, WARDEN_LINK_REG_NUM_PEERS);
+	s.flags = reg_read(ldev, WARDEN_LINK_REG_FLAGS);
+	s.vectors = reg_read(ldev, WARDEN_LINK_REG_VECTORS);
+	s.shmem = reg_read64(ldev, WARDEN_LINK_REG_SHMEM);
+	s.size = reg_read64(ldev, WARDEN_LINK_REG_SHMEM_SIZE);
+	s.section_size = reg_read64(ldev, WARDEN_LINK_REG_SECTION_SIZE);
+	what = warden_link_self_fault(&s, pci_resource_start(pdev, 2),
+				      pci_resource_len(pdev, 2));
+	if (what) {
+		s.name[WARDEN_NAME_LEN - 1] = '\0';
+		dev_err(&pdev->dev,
+			"warden: link function: register %s makes no sense "
+			"(revision %u, name \"%s\", link %u, ID %u, %u peers, "
+			"flags 0x%x, %u vectors, memory 0x%llx+0x%llx, BAR 2 "
+			"%pR, section 0x%llx)%s\n",
+			what, s.revision,
+			warden_link_self_name_ok(s.name) ? s.name : "?",
+			s.index, s.id, s.num_peers, s.flags, s.vectors, s.shmem,
+			s.size, &pdev->resource[2], s.section_size,
+			s.revision ? ""
+				   : ": a hypervisor of ABI revision 8 or "
+				     "older, which this driver does not bind");
+		return -ENODEV;
+	}
+	memcpy(ldev->name, s.name, WARDEN_NAME_LEN);
+	ldev->index = s.index;
+	ldev->id = s.id;
+	ldev->num_peers = s.num_peers;
+	ldev->flags = s.flags;
+	ldev->vectors = s.vectors;
+	ldev->shmem_phys = s.shmem;
+	ldev->shmem_size = s.size;
+	ldev->section_size = s.section_size;
+	return 0;
 }
 
 /* Map BAR 0, read what the function says of itself, map BAR 2: 0 or an

@@ -47,6 +47,7 @@
 #include <warden/config.h>
 #include <warden/link.h>
 #include <warden/link_ring.h>
+#include <warden/link_self.h>
 
 struct warden_system_desc;
 struct net_device;

@@ -33,6 +33,7 @@
 #include <hv/mmio.h>
 #include <hv/printk.h>
 #include <hv/unit.h>
+#include <warden/link_self.h>
 #include <warden/config.h>
 #include <warden/error.h>
 #include <warden/hypercall.h>
@@ -245,7 +246,6 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 {
 	const struct link *l = p->link;
 	unsigned int i;
-	u64 v;
 
 	switch (off) {
 	case WARDEN_LINK_REG_ID:
@@ -275,12 +275,9 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 	}
 	/* the name, 4 bytes a word, lowest byte first (link.h) */
 	if (off >= WARDEN_LINK_REG_NAME &&
-	    off < WARDEN_LINK_REG_NAME + WARDEN_NAME_LEN) {
-		for (i = 0, v = 0; i < 4; i++)
-			v |= (u64)(u8)l->cfg->name[off - WARDEN_LINK_REG_NAME + i]
-			     << (8 * i);
-		return v;
-	}
+	    off < WARDEN_LINK_REG_NAME + WARDEN_NAME_LEN)
+		return warden_link_name_word(l->cfg->name,
+					     (u32)(off - WARDEN_LINK_REG_NAME));
 	for (i = 0; i < l->cfg->num_peers; i++) {
 		if (off == WARDEN_LINK_REG_PEER_STATE(i))
 			return l->peers[i].cell ? l->peers[i].state : 0;
