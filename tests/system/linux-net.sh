@@ -12,16 +12,14 @@
 # the bare-metal cell link-echo ("lecho", root not a peer) and pings its
 # ICMP responder through wl-lecho. The cell's 128 MiB come from
 # the second reservation, as in linux-cell; it runs on CPU 3 (COM4), apart
-# from the other cells of the system's links. qemu-svm: 16 MiB each way
-# (about a minute for the group); bochs-vmx: 1 MiB each way, four CPUs as
-# in links (the Skylake-X model and no MWAIT, docs/test-machine.md).
-# machines: qemu-svm bochs-vmx
+# from the other cells of the system's links. qemu-svm only (about a
+# minute): Bochs's system config has no link to a Linux cell yet (its
+# compiled form is a fixture of unit/config_yaml), and a Linux cell takes
+# 4.5 minutes to boot there (linux-cell).
+# machines: qemu-svm
 # cpus: 4
 # timeout: 900
 # cmdline: memmap=256M$0x20000000
-# cpu-model: corei7_skylake_x
-# cmdline@bochs-vmx: memmap=256M$0x20000000 clearcpuid=monitor
-# timeout@bochs-vmx: 1800
 # linux-payload: yes
 # tests: config-check insmod enable root-netdev root-in-cell-0 echo-created echo-started cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off echo-destroyed pool-back disable
 # console: com4 cell-in-cell ^linux-net: in_cell 1$
@@ -36,10 +34,7 @@
 # console: com3 echo-lecho ^link-echo: link 3 id 0 of 2 peers up 0x0, 00:04\.0
 . /tests/lib.sh
 
-case $MACHINE in
-bochs-*) MIB=1 SYS=/yaml/system-bochs.yaml LINUX_WAIT=${LINUX_WAIT:-900} XFER_WAIT=600 ;;
-*) MIB=16 SYS=/yaml/system-qemu.yaml LINUX_WAIT=${LINUX_WAIT:-300} XFER_WAIT=300 ;;
-esac
+MIB=16 SYS=/yaml/system-qemu.yaml LINUX_WAIT=${LINUX_WAIT:-300} XFER_WAIT=300
 ROOT_IP=10.57.0.1 CELL_IP=10.57.0.2
 
 # up to $1 s until CMD... succeeds
