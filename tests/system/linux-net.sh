@@ -28,8 +28,8 @@
 # console: com4 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
 # console: com4 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
 # console: com4 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
-# console: com4 cell-ping-root ^linux-net: ping root: 3 packets transmitted, 3 packets received
-# console: com4 cell-ping-echo ^linux-net: ping link-echo: 3 packets transmitted, 3 packets received
+# console: com4 cell-ping-root ^linux-net: ping root: 3 of 3 answered$
+# console: com4 cell-ping-echo ^linux-net: ping link-echo: 3 of 3 answered$
 # console: com4 cell-done ^linux-net: done$
 # console: com3 echo-lecho ^link-echo: link 3 id 0 of 2 peers up 0x0, 00:04\.0
 . /tests/lib.sh
@@ -76,21 +76,25 @@ ip link set wl-lnet up
 
 # root's listeners, before the cell: its MD5 of what root sent (5002),
 # the 16 MiB it sends (5003) and their MD5 (5004); each takes one
-# connection and ends with it
-rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/cell_out.md5
-nc -l -p 5002 -e sh -c 'cat > /tmp/cell_in.md5' &
+# connection and ends with it; a file appears (mv) only once whole, as
+# nc's -e program may outlive the nc that started it
+rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/fromcell.end /tmp/cell_out.md5
+nc -l -p 5002 -e sh -c 'cat > /tmp/x2; mv /tmp/x2 /tmp/cell_in.md5' &
 l2=$!
-nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; uptime_end=$(cut -d" " -f1 /proc/uptime); echo $uptime_end > /tmp/fromcell.end' &
+nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; cut -d" " -f1 /proc/uptime > /tmp/x3; mv /tmp/x3 /tmp/fromcell.end' &
 l3=$!
-nc -l -p 5004 -e sh -c 'cat > /tmp/cell_out.md5' &
+nc -l -p 5004 -e sh -c 'cat > /tmp/x4; mv /tmp/x4 /tmp/cell_out.md5' &
 l4=$!
-dd if=/dev/urandom of=/tmp/tocell bs=1M count=$MIB 2>/dev/null
+# head -c reads until it has them all (dd may count short reads of
+# /dev/urandom as whole blocks)
+head -c $((MIB << 20)) /dev/urandom > /tmp/tocell
 
 # link-echo (CPU 1), the Linux cell's bare-metal peer on "lecho"
 expect_rc echo-created 0 warden cell create /configs/cells/link-echo.cell
 warden cell load link-echo /inmates/link-echo.bin -s "report=0" -a 0xff000 >/dev/null
 expect_rc echo-started 0 warden cell start link-echo
 sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
+sent=$(wc -c < /tmp/tocell)
 
 expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
 	/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=net
@@ -98,8 +102,15 @@ run sh -c "warden console | grep -i 'linux-net\|link' | tail -n 5"
 t0=$(uptime_s)
 if wait_for $LINUX_WAIT ping -c 1 -W 1 $CELL_IP >/dev/null 2>&1; then
 	echo "  > the cell answered a ping $(awk -v a=$t0 -v b=$(uptime_s) 'BEGIN { printf "%.0f", b - a }') s after its start"
-	run ping -c 5 -W 5 $CELL_IP
-	expect_out root-ping-cell ' 5 packets received'
+	# one echo per ping: busybox's ping waits only twice the longest
+	# round trip seen for the last reply, which an emulator's jitter
+	# exceeds; a single echo gets all of -W
+	n=0
+	for i in 1 2 3 4 5; do
+		ping -c 1 -W 5 $CELL_IP >/dev/null 2>&1 && n=$((n + 1))
+	done
+	echo "  > root -> cell: $n of 5 pings answered"
+	if [ $n = 5 ]; then pass root-ping-cell; else fail root-ping-cell "$n of 5 answered"; fi
 else
 	fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep linux-net)"
 fi
@@ -113,15 +124,15 @@ for i in $(seq 1 60); do
 done
 t2=$(uptime_s)
 if [ $ok = yes ]; then pass listeners; else fail listeners "the cell did not listen on 5001"; fi
-wait_for $XFER_WAIT sh -c '! kill -0 '$l2' 2>/dev/null' >/dev/null
-echo "  > root -> cell: $MIB MiB, $(rate $((MIB << 20)) $t1 $t2), md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
-if [ -n "$sent_sum" ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
+wait_for $XFER_WAIT test -e /tmp/cell_in.md5
+echo "  > root -> cell: $sent bytes, $(rate $sent $t1 $t2), md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
+if [ "$sent" = $((MIB << 20)) ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent $sent bytes, md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
 # cell -> root
 t3=$(uptime_s)
-wait_for $XFER_WAIT sh -c '! kill -0 '$l3' 2>/dev/null && ! kill -0 '$l4' 2>/dev/null' >/dev/null
+wait_for $XFER_WAIT sh -c 'test -e /tmp/fromcell.end && test -e /tmp/cell_out.md5'
 got=$(wc -c < /tmp/fromcell 2>/dev/null)
 got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
-echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 $(cat /tmp/fromcell.end 2>/dev/null || uptime_s)) from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
+echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 "$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)") from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
 if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
 kill $l2 $l3 $l4 2>/dev/null
 echo "  > the cell's VM exits during the transfers: $(($(exits linux-net) - e0)), $(($(exits linux-net mmio) - m0)) of them MMIO (its doorbells and link registers)"
