@@ -28,6 +28,7 @@
 # console: com4 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
 # console: com4 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
 # console: com4 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
+# console: com4 cell-first-echo ^linux-net: first echo from root after [0-9]+ unanswered, 0 frames dropped on sending$
 # console: com4 cell-ping-root ^linux-net: ping root: 3 of 3 answered$
 # console: com4 cell-ping-echo ^linux-net: ping link-echo: 3 of 3 answered$
 # console: com4 cell-done ^linux-net: done$
@@ -135,6 +136,7 @@ got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
 echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 "$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)") from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
 if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
 kill $l2 $l3 $l4 2>/dev/null
+echo "  > root's wl-lnet: $(for c in rx_packets tx_packets rx_dropped tx_dropped; do echo -n "$c $(cat /sys/class/net/wl-lnet/statistics/$c) "; done)"
 echo "  > the cell's VM exits during the transfers: $(($(exits linux-net) - e0)), $(($(exits linux-net mmio) - m0)) of them MMIO (its doorbells and link registers)"
 run warden cell stats linux-net
 expect_rc cell-destroyed 0 warden cell destroy linux-net

@@ -54,6 +54,13 @@ while [ "$(cat /sys/class/net/wl-lnet/carrier 2>/dev/null)" != 1 ] && [ $i -lt 3
 	sleep 1
 	i=$((i + 1))
 done
+# the first echo: how long until root answers (ARP and the first frames
+# both ways; root's side of it is its own wait for the cell's answer)
+i=0
+until ping -c 1 -W 2 10.57.0.1 >/dev/null 2>&1 || [ $i -ge 15 ]; do
+	i=$((i + 1))
+done
+say "first echo from root after $i unanswered, $(cat /sys/class/net/wl-lnet/statistics/tx_dropped) frames dropped on sending"
 say "ping root: $(pings 3 10.57.0.1)"
 # the link to the bare-metal cell link-echo (its link 3: 192.168.80.2),
 # which root started before this cell
@@ -71,19 +78,22 @@ fi
 # root -> cell: received into /tmp/in, its MD5 back to root
 nc -l -p 5001 -e sh -c 'cat > /tmp/in'
 sum=$(md5sum /tmp/in | cut -d' ' -f1)
-say "received $(wc -c < /tmp/in) bytes, md5 $sum"
+bytes=$(wc -c < /tmp/in)
+say "received $bytes bytes, md5 $sum"
 echo "$sum" > /tmp/in.md5
 nc 10.57.0.1 5002 < /tmp/in.md5
+# the cell's RAM holds one of the two files with room, not both
+rm -f /tmp/in
 
 # cell -> root: as many MiB of random bytes as root sent, then their MD5
 # head -c reads until it has them all (dd may count short reads of
 # /dev/urandom as whole blocks)
-head -c "$(wc -c < /tmp/in)" /dev/urandom > /tmp/out
+head -c "$bytes" /dev/urandom > /tmp/out
 sum=$(md5sum /tmp/out | cut -d' ' -f1)
 say "sending $(wc -c < /tmp/out) bytes, md5 $sum"
 echo "$sum" > /tmp/out.md5
 # root listens already (it started its listeners before the cell)
 nc 10.57.0.1 5003 < /tmp/out
 nc 10.57.0.1 5004 < /tmp/out.md5
-rm -f /tmp/in /tmp/out
+rm -f /tmp/out
 say "done"
