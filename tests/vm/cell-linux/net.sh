@@ -56,11 +56,14 @@ while [ "$(cat /sys/class/net/wl-lnet/carrier 2>/dev/null)" != 1 ] && [ $i -lt 3
 done
 # the first echo: how long until root answers (ARP and the first frames
 # both ways; root's side of it is its own wait for the cell's answer)
+st() { cat /sys/class/net/wl-lnet/statistics/$1; }
+r0=$(st rx_packets) t0=$(st tx_packets)
 i=0
 until ping -c 1 -W 2 10.57.0.1 >/dev/null 2>&1 || [ $i -ge 15 ]; do
 	i=$((i + 1))
+	[ $i = 1 ] && say "first echo unanswered: frames since up: rx $(($(st rx_packets) - r0)), tx $(($(st tx_packets) - t0)); neighbour $(ip neigh show dev wl-lnet | tr '\n' ' ')"
 done
-say "first echo from root after $i unanswered, $(cat /sys/class/net/wl-lnet/statistics/tx_dropped) frames dropped on sending"
+say "first echo from root after $i unanswered, $(st tx_dropped) frames dropped on sending"
 say "ping root: $(pings 3 10.57.0.1)"
 # the link to the bare-metal cell link-echo (its link 3: 192.168.80.2),
 # which root started before this cell
