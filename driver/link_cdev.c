@@ -158,8 +158,8 @@ static int link_mmap(struct file *file, struct vm_area_struct *vma)
 
 	if (!(vma->vm_flags & VM_SHARED))
 		return -EINVAL; /* a private copy of shared memory is none */
-	if (vma->vm_pgoff > (ldev->cfg.size >> PAGE_SHIFT) ||
-	    off >= ldev->cfg.size || size > ldev->cfg.size - off)
+	if (vma->vm_pgoff > (ldev->shmem_size >> PAGE_SHIFT) ||
+	    off >= ldev->shmem_size || size > ldev->shmem_size - off)
 		return -EINVAL;
 	if (ldev->flags & WARDEN_LINK_DIRECTIONAL &&
 	    (off < own || off + size > own + ldev->section_size)) {
@@ -175,8 +175,8 @@ static int link_mmap(struct file *file, struct vm_area_struct *vma)
 		vma->vm_ops = &link_vm_ops;
 		/* ordinary RAM: the protection as the mapping asks, WB */
 		ret = remap_pfn_range(vma, vma->vm_start,
-				      PHYS_PFN(ldev->cfg.phys_start + off),
-				      size, vma->vm_page_prot);
+				      PHYS_PFN(ldev->shmem_phys + off), size,
+				      vma->vm_page_prot);
 	}
 	mutex_unlock(&ldev->file_lock);
 	return ret;
@@ -192,12 +192,12 @@ static long link_info(struct wd_link_dev *ldev, void __user *arg)
 		mutex_unlock(&ldev->file_lock);
 		return -ENODEV;
 	}
-	memcpy(info.name, ldev->cfg.name, sizeof(info.name));
+	memcpy(info.name, ldev->name, sizeof(info.name));
 	info.id = ldev->id;
 	info.num_peers = ldev->num_peers;
 	info.flags = ldev->flags;
 	info.vectors = ldev->vectors;
-	info.shmem_size = ldev->cfg.size;
+	info.shmem_size = ldev->shmem_size;
 	info.section_size = ldev->section_size;
 	info.peer_states = readl(ldev->regs + WARDEN_LINK_REG_PEER_STATES);
 	info.dropped = readl(ldev->regs + WARDEN_LINK_REG_DROPPED);
@@ -266,7 +266,7 @@ int wd_link_cdev_add(struct wd_link_dev *ldev)
 	int ret;
 
 	snprintf(ldev->dev_name, sizeof(ldev->dev_name), "warden-link-%s",
-		 ldev->cfg.name);
+		 ldev->name);
 	ldev->misc.minor = MISC_DYNAMIC_MINOR;
 	ldev->misc.name = ldev->dev_name;
 	ldev->misc.fops = &link_fops;
@@ -276,7 +276,7 @@ int wd_link_cdev_add(struct wd_link_dev *ldev)
 	if (ret) {
 		dev_err(&ldev->pdev->dev,
 			"warden: link %s: cannot register /dev/%s (%d)\n",
-			ldev->cfg.name, ldev->dev_name, ret);
+			ldev->name, ldev->dev_name, ret);
 		return ret;
 	}
 	ldev->misc_added = true;

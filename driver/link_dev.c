@@ -136,14 +136,14 @@ static int ensure_msi_domain(struct wd_link_dev *ldev)
 				 "warden: link %s: no IOMMU unit's device "
 				 "scope covers the function; it takes the MSI "
 				 "domain of %s\n",
-				 ldev->cfg.name, pci_name(other));
+				 ldev->name, pci_name(other));
 		pci_dev_put(other);
 	}
 	if (!domain) {
 		dev_err(&pdev->dev,
 			"warden: link %s: Linux has no MSI domain for the "
 			"function, nor for any other function on its bus\n",
-			ldev->cfg.name);
+			ldev->name);
 		return -ENODEV;
 	}
 	dev_set_msi_domain(&pdev->dev, domain);
@@ -166,7 +166,7 @@ static int request_irqs(struct wd_link_dev *ldev)
 		dev_err(&pdev->dev,
 			"warden: link %s: cannot allocate %u MSI-X vectors "
 			"(%d)\n",
-			ldev->cfg.name, ldev->vectors, ret);
+			ldev->name, ldev->vectors, ret);
 		return ret;
 	}
 	ldev->num_irqs = ldev->vectors;
@@ -175,7 +175,7 @@ static int request_irqs(struct wd_link_dev *ldev)
 		vec->ldev = ldev;
 		vec->vector = v;
 		snprintf(vec->name, sizeof(vec->name), "warden-link-%s-%u",
-			 ldev->cfg.name, v);
+			 ldev->name, v);
 		irq = pci_irq_vector(pdev, v);
 		ret = irq < 0 ? irq
 			      : request_irq(irq, link_irq, 0, vec->name, vec);
@@ -183,7 +183,7 @@ static int request_irqs(struct wd_link_dev *ldev)
 			dev_err(&pdev->dev,
 				"warden: link %s: cannot request the interrupt "
 				"of vector %u (%d)\n",
-				ldev->cfg.name, v, ret);
+				ldev->name, v, ret);
 			free_irqs(ldev);
 			return ret;
 		}
@@ -192,77 +192,85 @@ static int request_irqs(struct wd_link_dev *ldev)
 	return 0;
 }
 
-/* What the registers say against the config: 0, or -ENODEV with the
- * mismatch logged. */
-static int check_registers(struct wd_link_dev *ldev, u32 peer)
-{
-	const struct warden_link *l = &ldev->cfg;
-	u64 shmem = reg_read64(ldev, WARDEN_LINK_REG_SHMEM);
-	u64 size = reg_read64(ldev, WARDEN_LINK_REG_SHMEM_SIZE);
-	const char *what = NULL;
-
-	ldev->id = reg_read(ldev, WARDEN_LINK_REG_ID);
-	ldev->num_peers = reg_read(ldev, WARDEN_LINK_REG_NUM_PEERS);
-	ldev->flags = reg_read(ldev, WARDEN_LINK_REG_FLAGS);
-	ldev->vectors = reg_read(ldev, WARDEN_LINK_REG_VECTORS);
-	ldev->section_size = reg_read64(ldev, WARDEN_LINK_REG_SECTION_SIZE);
-	if (ldev->id != peer)
-		what = "ID";
-	else if (ldev->num_peers != l->num_peers ||
-		 ldev->num_peers > WARDEN_LINK_MAX_PEERS)
-		what = "NUM_PEERS";
-	else if (ldev->flags != l->flags)
-		what = "FLAGS";
-	else if (ldev->vectors != l->peers[peer].vectors || !ldev->vectors ||
-		 ldev->vectors > WARDEN_LINK_MAX_VECTORS)
-		what = "VECTORS";
-	else if (shmem != l->phys_start || size != l->size)
-		what = "SHMEM or SHMEM_SIZE";
-	else if (ldev->section_size !=
-		 warden_link_section_size(l->size, l->num_peers))
-		what = "SECTION_SIZE";
-	if (!what)
-		return 0;
-	dev_err(&ldev->pdev->dev,
-		"warden: link %s: register %s disagrees with the system "
-		"config (ID %u, %u peers, flags 0x%x, %u vectors, memory "
-		"0x%llx+0x%llx, section 0x%llx)\n",
-		l->name, what, ldev->id, ldev->num_peers, ldev->flags,
-		ldev->vectors, shmem, size, ldev->section_size);
-	return -ENODEV;
-}
-
-/* Map BAR 0 and BAR 2 and check them: 0 or an error, logged. */
-static int map_bars(struct wd_link_dev *ldev, u32 peer)
+/*
+ * The function describes itself (link.h, ABI revision 9): read the
+ * link's name, index, this peer's index, the peers, flags, vectors and
+ * the memory's geometry from BAR 0 once, and check that they hold
+ * together and agree with BAR 2 (warden_link_self_fault).  0, or -ENODEV
+ * with the cause logged.  Nothing comes from the system config: root
+ * binds its functions this way, and so does a Linux cell, which has none.
+ */
+static int read_registers(struct wd_link_dev *ldev)
 {
 	struct pci_dev *pdev = ldev->pdev;
-	const struct warden_link *l = &ldev->cfg;
+	struct warden_link_self s;
+	const char *what;
+	u32 i, w;
+
+	s.revision = reg_read(ldev, WARDEN_LINK_REG_REVISION);
+	for (i = 0; i < WARDEN_NAME_LEN; i += 4) {
+		w = reg_read(ldev, WARDEN_LINK_REG_NAME + i);
+		memcpy(s.name + i, &w, 4); /* little-endian: byte 0 low */
+	}
+	s.index = reg_read(ldev, WARDEN_LINK_REG_LINK_INDEX);
+	s.id = reg_read(ldev, WARDEN_LINK_REG_ID);
+	s.num_peers = reg_read(ldev, WARDEN_LINK_REG_NUM_PEERS);
+	s.flags = reg_read(ldev, WARDEN_LINK_REG_FLAGS);
+	s.vectors = reg_read(ldev, WARDEN_LINK_REG_VECTORS);
+	s.shmem = reg_read64(ldev, WARDEN_LINK_REG_SHMEM);
+	s.size = reg_read64(ldev, WARDEN_LINK_REG_SHMEM_SIZE);
+	s.section_size = reg_read64(ldev, WARDEN_LINK_REG_SECTION_SIZE);
+	what = warden_link_self_fault(&s, pci_resource_start(pdev, 2),
+				      pci_resource_len(pdev, 2));
+	if (what) {
+		s.name[WARDEN_NAME_LEN - 1] = '\0';
+		dev_err(&pdev->dev,
+			"warden: link function: register %s makes no sense "
+			"(revision %u, name \"%s\", link %u, ID %u, %u peers, "
+			"flags 0x%x, %u vectors, memory 0x%llx+0x%llx, BAR 2 "
+			"%pR, section 0x%llx)%s\n",
+			what, s.revision,
+			warden_link_self_name_ok(s.name) ? s.name : "?",
+			s.index, s.id, s.num_peers, s.flags, s.vectors, s.shmem,
+			s.size, &pdev->resource[2], s.section_size,
+			s.revision ? ""
+				   : ": a hypervisor of ABI revision 8 or "
+				     "older, which this driver does not bind");
+		return -ENODEV;
+	}
+	memcpy(ldev->name, s.name, WARDEN_NAME_LEN);
+	ldev->index = s.index;
+	ldev->id = s.id;
+	ldev->num_peers = s.num_peers;
+	ldev->flags = s.flags;
+	ldev->vectors = s.vectors;
+	ldev->shmem_phys = s.shmem;
+	ldev->shmem_size = s.size;
+	ldev->section_size = s.section_size;
+	return 0;
+}
+
+/* Map BAR 0, read what the function says of itself, map BAR 2: 0 or an
+ * error, logged. */
+static int map_bars(struct wd_link_dev *ldev)
+{
+	struct pci_dev *pdev = ldev->pdev;
 	u16 cmd;
 	int ret;
 
 	if (!(pci_resource_flags(pdev, 0) & IORESOURCE_MEM) ||
 	    pci_resource_len(pdev, 0) < WARDEN_LINK_REGS_SIZE) {
 		dev_err(&pdev->dev,
-			"warden: link %s: BAR 0 %pR is not %u bytes of "
+			"warden: link function: BAR 0 %pR is not %u bytes of "
 			"memory\n",
-			l->name, &pdev->resource[0], WARDEN_LINK_REGS_SIZE);
-		return -ENODEV;
-	}
-	if (pci_resource_start(pdev, 2) != l->phys_start ||
-	    pci_resource_len(pdev, 2) != l->size) {
-		dev_err(&pdev->dev,
-			"warden: link %s: BAR 2 %pR is not the link memory "
-			"0x%llx+0x%llx\n",
-			l->name, &pdev->resource[2], l->phys_start, l->size);
+			&pdev->resource[0], WARDEN_LINK_REGS_SIZE);
 		return -ENODEV;
 	}
 	/* what pci_enable_device would do besides claiming: the function has
 	 * no power management, so this only records D0, which MSI-X wants */
 	pci_set_power_state(pdev, PCI_D0);
 	if (pdev->current_state != PCI_D0) {
-		dev_err(&pdev->dev,
-			"warden: link %s: the function is not in D0\n",
-			l->name);
+		dev_err(&pdev->dev, "warden: link function: not in D0\n");
 		return -ENODEV;
 	}
 	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
@@ -271,20 +279,21 @@ static int map_bars(struct wd_link_dev *ldev, u32 peer)
 	ldev->regs =
 		ioremap(pci_resource_start(pdev, 0), WARDEN_LINK_REGS_SIZE);
 	if (!ldev->regs) {
-		dev_err(&pdev->dev, "warden: link %s: cannot map BAR 0\n",
-			l->name);
+		dev_err(&pdev->dev, "warden: link function: cannot map BAR "
+				    "0\n");
 		return -ENOMEM;
 	}
-	ret = check_registers(ldev, peer);
+	ret = read_registers(ldev);
 	if (ret)
 		return ret;
-	/* ordinary RAM that Linux does not use (memmap=): write-back */
-	ldev->mem = memremap(l->phys_start, l->size, MEMREMAP_WB);
+	/* memory Linux does not use as RAM (root: the memmap= reservation;
+	 * a Linux cell: outside its e820 RAM): write-back */
+	ldev->mem = memremap(ldev->shmem_phys, ldev->shmem_size, MEMREMAP_WB);
 	if (!ldev->mem) {
 		dev_err(&pdev->dev,
 			"warden: link %s: cannot map the link memory "
 			"0x%llx+0x%llx\n",
-			l->name, l->phys_start, l->size);
+			ldev->name, ldev->shmem_phys, ldev->shmem_size);
 		return -ENOMEM;
 	}
 	if (warden_link_rings_setup(&ldev->rings, ldev->mem, NULL,
@@ -293,7 +302,7 @@ static int map_bars(struct wd_link_dev *ldev, u32 peer)
 		dev_err(&pdev->dev,
 			"warden: link %s: sections of 0x%llx bytes hold no "
 			"rings\n",
-			l->name, ldev->section_size);
+			ldev->name, ldev->section_size);
 		return -ENODEV;
 	}
 	return 0;
@@ -317,16 +326,11 @@ static void unmap_bars(struct wd_link_dev *ldev)
 static int link_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct wd_link_dev *ldev;
-	struct warden_link cfg;
-	u32 index, peer;
 	int ret;
 
-	if (pci_domain_nr(pdev->bus) ||
-	    wd_link_lookup(pdev->bus->number, pdev->devfn, &cfg, &index,
-			   &peer)) {
-		dev_err(&pdev->dev, "warden: no link of the system config has "
-				    "root's peer "
-				    "at this address (is Warden enabled?)\n");
+	if (pci_domain_nr(pdev->bus)) {
+		dev_err(&pdev->dev, "warden: a link function is in PCI segment "
+				    "0 only\n");
 		return -ENODEV;
 	}
 	ldev = kzalloc(sizeof(*ldev), GFP_KERNEL);
@@ -338,12 +342,9 @@ static int link_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mutex_init(&ldev->file_lock);
 	INIT_LIST_HEAD(&ldev->files);
 	ldev->pdev = pdev;
-	ldev->cfg = cfg;
-	ldev->cfg.name[WARDEN_NAME_LEN - 1] = '\0';
-	ldev->index = index;
 	pci_set_drvdata(pdev, ldev);
 
-	ret = map_bars(ldev, peer);
+	ret = map_bars(ldev);
 	if (ret)
 		goto fail_unmap;
 	ldev->msg_vector =
@@ -362,11 +363,11 @@ static int link_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		goto fail_irqs;
 	writel(WARDEN_LINK_STATE_UP, ldev->regs + WARDEN_LINK_REG_STATE);
-	wd_link_set_probed(index, ldev);
+	wd_link_set_probed(ldev->index, ldev);
 	dev_info(&pdev->dev,
 		 "warden: link %s: peer %u of %u, %u vectors, /dev/%s, "
 		 "interface %s\n",
-		 ldev->cfg.name, ldev->id, ldev->num_peers, ldev->vectors,
+		 ldev->name, ldev->id, ldev->num_peers, ldev->vectors,
 		 ldev->dev_name, ldev->ndev ? ldev->ndev->name : "none");
 	return 0;
 
@@ -396,7 +397,7 @@ static void link_remove(struct pci_dev *pdev)
 	wd_link_net_remove(ldev);
 	unmap_bars(ldev);
 	pci_set_drvdata(pdev, NULL);
-	dev_info(&pdev->dev, "warden: link %s: removed\n", ldev->cfg.name);
+	dev_info(&pdev->dev, "warden: link %s: removed\n", ldev->name);
 	wd_link_put(ldev);
 }
 

@@ -326,14 +326,14 @@ int wd_link_net_add(struct wd_link_dev *ldev)
 	char name[IFNAMSIZ];
 	int ret;
 
-	iface_name(name, ldev->cfg.name);
+	iface_name(name, ldev->name);
 	/* a name given, not an eth%d to be renamed by udev */
 	ndev = alloc_netdev_mqs(sizeof(*net), name, NET_NAME_PREDICTABLE,
 				ether_setup, 1, 1);
 	if (!ndev) {
 		dev_err(&ldev->pdev->dev,
 			"warden: link %s: no memory for interface %s\n",
-			ldev->cfg.name, name);
+			ldev->name, name);
 		return -ENOMEM;
 	}
 	net = netdev_priv(ndev);
@@ -352,7 +352,7 @@ int wd_link_net_add(struct wd_link_dev *ldev)
 		dev_err(&ldev->pdev->dev,
 			"warden: link %s: cannot register interface %s (%d); "
 			"the link has no interface\n",
-			ldev->cfg.name, name, ret);
+			ldev->name, name, ret);
 		netif_napi_del(&net->napi);
 		free_netdev(ndev);
 		return ret;

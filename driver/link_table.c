@@ -3,8 +3,9 @@
  * The links while Warden is enabled: a copy of the system config's links
  * (kept from enable to disable) and the function probed for each, under
  * table_lock, which is held briefly and never around a call into the PCI
- * core or sysfs.  Probe looks its link up here; the links' sysfs
- * directories read the names of its device and interface here.
+ * core or sysfs.  Probe publishes its device here (it reads everything
+ * else from the function's BAR 0); the links' sysfs directories read the
+ * names of its device and interface here.
  */
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
@@ -98,27 +99,6 @@ void wd_links_table_exit(void)
 	table = NULL;
 	table_len = 0;
 	mutex_unlock(&table_lock);
-}
-
-int wd_link_lookup(u8 bus, u8 devfn, struct warden_link *cfg, u32 *index,
-		   u32 *peer)
-{
-	int ret = -ENODEV, p;
-	u32 i;
-
-	mutex_lock(&table_lock);
-	for (i = 0; i < table_len; i++) {
-		p = wd_link_root_peer(&table[i]);
-		if (p < 0 || table[i].peers[p].bdf != (bus << 8 | devfn))
-			continue;
-		*cfg = table[i];
-		*index = i;
-		*peer = p;
-		ret = 0;
-		break;
-	}
-	mutex_unlock(&table_lock);
-	return ret;
 }
 
 void wd_link_set_probed(u32 index, struct wd_link_dev *ldev)

@@ -40,6 +40,10 @@ static long dispatch(unsigned int cmd, void *arg)
 				 .cpu = WARDEN_NO_CPU,
 				 .values = { _IOC_NR(cmd) } };
 
+	if (wd_in_cell() && cmd != WARDEN_IOCTL_GET_VERSION)
+		return wd_refuse_in_cell(err, cmd == WARDEN_IOCTL_ENABLE
+						      ? "enable"
+						      : "this request");
 	switch (cmd) {
 	case WARDEN_IOCTL_GET_VERSION:
 		return get_version(arg);
@@ -152,10 +156,22 @@ static ssize_t console_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(console);
 
+/* 1: this kernel runs inside a Warden cell (in_cell.c), 0: root. */
+static ssize_t in_cell_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%d\n", wd_in_cell());
+}
+static DEVICE_ATTR_RO(in_cell);
+
 static struct attribute *wd_attrs[] = {
-	&dev_attr_abi_revision.attr, &dev_attr_version.attr,
-	&dev_attr_enabled.attr,	     &dev_attr_console.attr,
-	&dev_attr_tsc_khz.attr,	     NULL,
+	&dev_attr_abi_revision.attr,
+	&dev_attr_version.attr,
+	&dev_attr_enabled.attr,
+	&dev_attr_console.attr,
+	&dev_attr_tsc_khz.attr,
+	&dev_attr_in_cell.attr,
+	NULL,
 };
 ATTRIBUTE_GROUPS(wd);
 
@@ -197,6 +213,8 @@ static int __init wd_init(void)
 
 	/* before any hypercall can be made: the rule of <warden/hypercall.h> */
 	wd_hc_insn = warden_hypercall_insn();
+	/* root, or a Warden cell: before the link driver binds anything */
+	wd_detect_cell();
 	err = misc_register(&wd_misc);
 
 	if (err) {

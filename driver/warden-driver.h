@@ -36,6 +36,17 @@ __printf(4, 5) int wd_error(struct warden_error *err, int code,
 /* ioctl WARDEN_IOCTL_HW_PROBE: fills probe->... for probe->cpu. */
 int wd_hw_probe(struct warden_hw_probe *probe);
 
+/* ---- in_cell.c: where this kernel runs (root, or a Warden cell) ---- */
+
+/* Module load, before anything else registers: look for Warden's CPUID
+ * signature and ask the hypervisor (in_cell.c says how). */
+void wd_detect_cell(void);
+/* This kernel runs inside a Warden cell (not root). */
+bool wd_in_cell(void);
+/* Refuse request what (e.g. "enable") in a cell: -EPERM with
+ * WARDEN_RULE_IN_CELL in err. */
+int wd_refuse_in_cell(struct warden_error *err, const char *what);
+
 /* ---- hv_state.c: the lowest layer, which every file may call ---- */
 
 /* The device, for request_firmware: set once by main.c at module load. */

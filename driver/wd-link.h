@@ -47,6 +47,7 @@
 #include <warden/config.h>
 #include <warden/link.h>
 #include <warden/link_ring.h>
+#include <warden/link_self.h>
 
 struct warden_system_desc;
 struct net_device;
@@ -61,20 +62,23 @@ struct wd_link_vec {
 };
 
 /*
- * A probed virtual function (root's peer of one link).  It lives from
+ * A probed virtual function (this kernel's peer of one link: root's, or
+ * a Linux cell's).  It lives from
  * probe until remove and the last open file of its character device,
  * whichever comes later (kref).
  */
 struct wd_link_dev {
 	struct kref kref;
 	struct pci_dev *pdev;
-	struct warden_link cfg; /* from the system config */
-	u32 index;		/* of the link in the system config */
-	u32 id;			/* root's peer index (ID register) */
+	/* what the function says of itself in BAR 0 (link.h) */
+	char name[WARDEN_NAME_LEN]; /* NAME: the link's */
+	u32 index;		    /* LINK_INDEX: in the system config */
+	u32 id;			    /* ID: this peer's index */
 	u32 num_peers, vectors, flags;
 	u64 section_size;
-	void __iomem *regs; /* BAR 0 */
-	void *mem;	    /* BAR 2, the whole link memory, WB */
+	u64 shmem_phys, shmem_size; /* SHMEM, SHMEM_SIZE (= BAR 2) */
+	void __iomem *regs;	    /* BAR 0 */
+	void *mem;		    /* BAR 2, the whole link memory, WB */
 	struct warden_link_rings rings;
 	u32 msg_vector, net_vector; /* ours, by warden_link_vector() */
 	struct wd_link_vec vec[WARDEN_LINK_MAX_VECTORS];
@@ -136,10 +140,6 @@ void wd_links_table_exit(void);
 struct warden_link *wd_links_copy(u32 *num);
 /* Root's peer index in link l, or -1 (after wd_links_set). */
 int wd_link_root_peer(const struct warden_link *l);
-/* For probe: the link whose root peer has the function at bus/devfn: its
- * config, index and root's peer index.  -ENODEV if none. */
-int wd_link_lookup(u8 bus, u8 devfn, struct warden_link *cfg, u32 *index,
-		   u32 *peer);
 /* Probe and remove publish the device of link index (NULL: none). */
 void wd_link_set_probed(u32 index, struct wd_link_dev *ldev);
 /* For sysfs: the node and interface of link index, or "-" for either that

@@ -244,17 +244,28 @@ def parse_header(path, machine=''):
     return meta
 
 
-def build_linux_payload(payload):
+def build_linux_payload(build, payload):
     """Debian's kernel as shipped (build/kernel/vmlinuz, the file root
     runs) and a busybox initramfs for a Linux cell, built like root's
-    from tests/vm/cell-linux/, into payload/linux/."""
+    from tests/vm/cell-linux/, into payload/linux/.  The initramfs also
+    holds warden.ko (the file root loads: same kernel), the CLI (static)
+    and the QEMU system config, for the cell's links (linux-net)."""
     linux = os.path.join(payload, 'linux')
     os.makedirs(linux)
     shutil.copy(os.path.join(ROOT, 'build', 'kernel', 'vmlinuz'), linux)
+    stage = os.path.join(payload, '..', 'cell-linux-stage')
+    if os.path.exists(stage):
+        shutil.rmtree(stage)
+    shutil.copytree(os.path.join(ROOT, 'tests', 'vm', 'cell-linux'), stage)
+    shutil.copy(os.path.join(ROOT, 'driver', 'warden.ko'), stage)
+    os.makedirs(os.path.join(stage, 'usr', 'sbin'))
+    shutil.copy(os.path.join(build, 'tools', 'warden'),
+                os.path.join(stage, 'usr', 'sbin'))
+    shutil.copy(os.path.join(build, 'configs', 'system-qemu.cell'), stage)
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
-                    '--gzip', os.path.join(ROOT, 'tests', 'vm', 'cell-linux'),
-                    os.path.join(linux, 'initrd.cpio')],
+                    '--gzip', stage, os.path.join(linux, 'initrd.cpio')],
                    check=True, stdout=subprocess.DEVNULL)
+    shutil.rmtree(stage)
 
 
 def build_payload(build, script, workdir, machine, extra=(), linux=False):
@@ -311,7 +322,7 @@ def build_payload(build, script, workdir, machine, extra=(), linux=False):
     for path in extra:
         shutil.copy(path, payload)
     if linux:
-        build_linux_payload(payload)
+        build_linux_payload(build, payload)
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     # the guest-state fuzzer's settings (tests/system/fuzz.sh)
     conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])

@@ -25,6 +25,7 @@
 #include "bzimage.h"
 #include "config_yaml.h"
 #include "elf_image.h"
+#include "link_sysfs.h"
 #include "linux_boot.h"
 #include "load_check.h"
 #include "warden.h"
@@ -62,6 +63,10 @@ struct linux_load {
 	struct lt_platform plat;
 	struct lb_boot boot;
 	uint32_t console_port, flags, num_pci;
+	/* the cell's PCI view: its functions and its link functions (the
+	 * links root's driver lists with this cell as a peer), the highest
+	 * bus of either */
+	unsigned int num_fns, last_bus;
 	unsigned int n;
 	struct load_piece pieces[MAX_PIECES];
 	struct warden_image images[MAX_PIECES];
@@ -107,6 +112,38 @@ static long apic_id_of(unsigned int cpu)
 	return id;
 }
 
+/* The cell's PCI view into l: its own functions and its peers of the
+ * links (docs/linux-cell.md "Network"), whose functions the hypervisor
+ * emulates at their bdf; the links as root's driver lists them (none if
+ * it lists none: then the cell sees none either, Warden is not enabled). */
+static void pci_view_of(struct linux_load *l, const struct warden_cell_desc *d)
+{
+	const struct warden_pci_device *fn = warden_cell_pci_devices(d);
+	struct link_state *links = NULL;
+	char err[256];
+	size_t n = 0, i;
+	unsigned int j, bus;
+
+	l->num_fns = d->num_pci_devices;
+	l->last_bus = 0;
+	for (j = 0; j < d->num_pci_devices; j++)
+		if ((unsigned int)(fn[j].bdf >> 8) > l->last_bus)
+			l->last_bus = fn[j].bdf >> 8;
+	if (link_read_all(LINK_SYSFS, &links, &n, err, sizeof(err)))
+		n = 0;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < links[i].n_peers; j++) {
+			if (strncmp(links[i].peers[j].cell, d->name,
+				    WARDEN_NAME_LEN))
+				continue;
+			l->num_fns++;
+			if (sscanf(links[i].peers[j].bdf, "%x:", &bus) == 1 &&
+			    bus > l->last_bus)
+				l->last_bus = bus;
+		}
+	free(links);
+}
+
 /* The cell config's CPUs, UARTs and RAM into the platform. */
 static int platform_of(struct linux_load *l, const struct cy_config *c)
 {
@@ -119,6 +156,7 @@ static int platform_of(struct linux_load *l, const struct cy_config *c)
 
 	l->flags = d->flags;
 	l->num_pci = d->num_pci_devices;
+	pci_view_of(l, d);
 	l->console_port = d->console.type == WARDEN_CONSOLE_UART_PIO
 				  ? (uint32_t)d->console.address
 				  : 0;
@@ -268,7 +306,7 @@ static int make_cmdline(struct linux_load *l)
 {
 	static const uint16_t uarts[] = { 0x3f8, 0x2f8, 0x3e8, 0x2e8 };
 	unsigned long khz = tsc_khz();
-	char console[96] = "";
+	char console[96] = "", pci[64] = " pci=off";
 	unsigned int i;
 	int n;
 
@@ -287,11 +325,20 @@ static int make_cmdline(struct linux_load *l)
 				 i, uarts[i]);
 	/* tsc_early_khz: there is no PIT, HPET or PM timer to measure it
 	 * against; tsc=reliable: no clocksource watchdog without one;
-	 * pci=off: the cell has no PCI function (0xcf8 reads as absent) */
+	 * pci=off: the cell has no PCI function (0xcf8 reads as absent).
+	 * With functions (its own or its links'): configuration mechanism
+	 * #1, the cell's only one (no MCFG); given by name, Linux skips its
+	 * sanity check of it, which wants a host bridge or VGA on bus 0 or
+	 * a BIOS date (DMI) the cell has none of (measured: "Using
+	 * configuration type 1"); lastbus, as with ACPI and no host bridge
+	 * in the DSDT Linux scans no bus but those up to it ("Discovered
+	 * peer bus 00"; at least 1, 0 scans none) */
+	if (l->num_fns)
+		snprintf(pci, sizeof(pci), " pci=conf1,lastbus=%u",
+			 l->last_bus ? l->last_bus : 1);
 	n = snprintf(l->cmdline, sizeof(l->cmdline),
 		     "%stsc_early_khz=%lu tsc=reliable%s%s%s", console, khz,
-		     l->num_pci ? "" : " pci=off", l->extra ? " " : "",
-		     l->extra ? l->extra : "");
+		     pci, l->extra ? " " : "", l->extra ? l->extra : "");
 	if (n >= (int)LB_CMDLINE_SIZE) {
 		fprintf(stderr,
 			"warden: " WHAT ": the kernel command line has %d "

@@ -113,6 +113,14 @@ bool errmsg_system(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_NOT_ENABLED:
 		errmsg_add(buf, len, "Warden is not enabled");
 		break;
+	case WARDEN_RULE_IN_CELL:
+		errmsg_add(buf, len,
+			   "%s: this kernel runs inside a Warden cell (CPUID "
+			   "leaf 0x%llx says WardenWarden, the hypervisor "
+			   "refuses root's calls): only root manages Warden; "
+			   "here warden.ko only binds the cell's links",
+			   e->text[0] ? e->text : "this request", a);
+		break;
 	case WARDEN_RULE_VMX_BUSY:
 		errmsg_add(buf, len,
 			   "VMX is in use by another hypervisor: CR4.VMXE is "

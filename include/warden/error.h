@@ -149,6 +149,11 @@ enum warden_rule {
 	/* Enable: cpu: the firmware disabled SVM, VM_CR.SVMDIS is set (AMD
 	 * APM Vol. 2, 15.30.1). */
 	WARDEN_RULE_SVM_DISABLED = 93,
+	/* Any management ioctl (enable first): this kernel runs inside a
+	 * Warden cell, where only the cell's link functions are warden.ko's
+	 * (ABI revision 9).  values: the CPUID leaf of Warden's signature;
+	 * text: what was asked. */
+	WARDEN_RULE_IN_CELL = 94,
 
 	/* IOAPICs: item IOAPIC, values[0] = its address. */
 	WARDEN_RULE_IOAPIC_ADDRESS = 130, /* 0 or not 4 KiB aligned */

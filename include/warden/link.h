@@ -118,6 +118,28 @@ static inline uint64_t warden_link_section_size(uint64_t size,
 /* RO: MSI-X vectors of peer i (0 while its cell does not exist) */
 #define WARDEN_LINK_REG_PEER_VECTORS(i) (0x60 + 4 * (i))
 
+/*
+ * The function describes itself (ABI revision 9), so that a driver binds
+ * it from BAR 0 alone, without the system config: in root and in a Linux
+ * cell alike.  Besides ID, NUM_PEERS, FLAGS, VECTORS and the geometry
+ * (SHMEM, SHMEM_SIZE, SECTION_SIZE) above:
+ *  REVISION    RO: WARDEN_LINK_REGS_REVISION (0 from a hypervisor of ABI
+ *              revision 8 or older, which has none of these three);
+ *  LINK_INDEX  RO: the link's index in the system config (its MAC
+ *              addresses, WARDEN_LINK_MAC, and its sysfs directory);
+ *  NAME        RO: the link's name, WARDEN_NAME_LEN bytes NUL-padded, in
+ *              4-byte words, byte 0 the lowest of the first word.
+ */
+#define WARDEN_LINK_REG_REVISION 0x38
+#define WARDEN_LINK_REG_LINK_INDEX 0x3c
+#define WARDEN_LINK_REG_NAME 0x80
+#define WARDEN_LINK_REGS_REVISION 1
+_Static_assert(WARDEN_LINK_REG_PEER_VECTORS(WARDEN_LINK_MAX_PEERS) <=
+		       WARDEN_LINK_REG_NAME,
+	       "link registers overlap");
+_Static_assert(WARDEN_LINK_REG_NAME + WARDEN_NAME_LEN <= WARDEN_LINK_MSIX_TABLE,
+	       "link name overlaps the MSI-X table");
+
 #define WARDEN_LINK_DOORBELL(peer, vector)                                     \
 	((uint32_t)(peer) << 16 | (uint32_t)(vector))
 

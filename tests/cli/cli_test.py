@@ -328,7 +328,7 @@ def demo_view(report):
     view('[linux] ', 'Linux version 6.1.0 (boot noise)')
     view('[linux] ', '=== a step')
     view('[linux] ', '[   16.390546] warden: a kernel message')
-    view('[hv] ', 'Warden hypervisor, ABI revision 8')
+    view('[hv] ', 'Warden hypervisor, ABI revision 9')
     for i in range(200):
         view('[cell-com3] ', 'apic-demo: ticks 20 jitter %d ns' % i)
         if i % 7 == 0:

@@ -7,7 +7,8 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 	apic_dest \
 	cpu_rules vmx_entry_check console_log
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
-	pci_linux link_rules link_ring link_net link_ping link_sysfs hpet_rules \
+	pci_linux link_rules link_ring link_self link_net link_ping link_sysfs \
+	hpet_rules \
 	ownership vtd
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json yaml_json
@@ -64,6 +65,7 @@ UNIT_DEPS_vtd := hypervisor/arch/x86/iommu/vtd.c \
 UNIT_LIBS_vtd := -DWARDEN_VTD_MODEL
 UNIT_DEPS_wait :=
 UNIT_DEPS_link_ring :=
+UNIT_DEPS_link_self :=
 # libinmate's net.c makes no library calls: it builds for the host as is
 UNIT_DEPS_link_net := inmates/lib/net.c
 UNIT_LIBS_link_net := -Iinmates/include

@@ -106,6 +106,18 @@ static void vendor_rules(void **state)
 			    "SVM disabled by firmware (VM_CR.SVMDIS) (on CPU "
 			    "0)");
 
+	/* warden.ko in a Linux cell: the request and the signature's leaf */
+	e = rec(WARDEN_RULE_IN_CELL, WARDEN_ITEM_NONE, 0);
+	e.cpu = WARDEN_NO_CPU;
+	e.values[0] = 0x40000100;
+	strcpy(e.text, "enable");
+	assert_string_equal(warden_error_describe(&e, buf, sizeof(buf)),
+			    "enable: this kernel runs inside a Warden cell "
+			    "(CPUID leaf 0x40000100 says WardenWarden, the "
+			    "hypervisor refuses root's calls): only root "
+			    "manages Warden; here warden.ko only binds the "
+			    "cell's links");
+
 	/* the missing feature named from the values the hypervisor gave */
 	e = rec(WARDEN_RULE_FEATURE_MISSING, WARDEN_ITEM_NONE, 0);
 	e.cpu = 0;

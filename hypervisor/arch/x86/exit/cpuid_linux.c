@@ -19,7 +19,7 @@
  *    x2APIC without interrupt remapping only under a hypervisor it knows
  *    (linux arch/x86/kernel/kvm.c, kvm_para_available), and every KVM
  *    paravirtual feature is gated by a bit of 0x40000001 it does not
- *    see;
+ *    see; 0x40000100 says "WardenWarden" for warden.ko in the cell;
  *  - on Intel, leaves 0x15 and 0x16 give the TSC rate Warden measured
  *    (a 1:1 ratio of a "crystal" at the TSC's rate; base and maximum
  *    MHz), never the host's: an emulator announces rates its TSC does
@@ -92,6 +92,17 @@ void cpuid_linux(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 		*b = 0x4b4d564b; /* "KVMK" */
 		*c = 0x564b4d56; /* "VMKV" */
 		*d = 0x0000004d; /* "M\0\0\0" */
+		return;
+	case 0x40000100:
+		/* Warden's own signature, behind KVM's: Linux takes the
+		 * first known signature from 0x40000000 on (KVM's), and no
+		 * hypervisor it knows answers "WardenWarden"; warden.ko scans
+		 * the range the same way and finds it (docs/linux-cell.md
+		 * "Network") */
+		*a = 0x40000100;
+		*b = 0x64726157; /* "Ward" */
+		*c = 0x61576e65; /* "enWa" */
+		*d = 0x6e656472; /* "rden" */
 		return;
 	case 0x80000001:
 		*d &= ~(BIT(7) | BIT(12) | BIT(14));

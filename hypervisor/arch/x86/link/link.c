@@ -33,6 +33,7 @@
 #include <hv/mmio.h>
 #include <hv/printk.h>
 #include <hv/unit.h>
+#include <warden/link_self.h>
 #include <warden/config.h>
 #include <warden/error.h>
 #include <warden/hypercall.h>
@@ -267,7 +268,16 @@ static u64 reg_read(const struct link_peer *p, u64 off)
 		return l->cfg->size;
 	case WARDEN_LINK_REG_SECTION_SIZE:
 		return section_size(l);
+	case WARDEN_LINK_REG_REVISION:
+		return WARDEN_LINK_REGS_REVISION;
+	case WARDEN_LINK_REG_LINK_INDEX:
+		return l->index;
 	}
+	/* the name, 4 bytes a word, lowest byte first (link.h) */
+	if (off >= WARDEN_LINK_REG_NAME &&
+	    off < WARDEN_LINK_REG_NAME + WARDEN_NAME_LEN)
+		return warden_link_name_word(l->cfg->name,
+					     (u32)(off - WARDEN_LINK_REG_NAME));
 	for (i = 0; i < l->cfg->num_peers; i++) {
 		if (off == WARDEN_LINK_REG_PEER_STATE(i))
 			return l->peers[i].cell ? l->peers[i].state : 0;

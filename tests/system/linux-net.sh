@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0
+# The link in a Linux cell (docs/linux-cell.md "Network"): a one-CPU Linux
+# cell (configs/cells/linux-net.yaml) with the link "lnet" to root. In the
+# cell warden.ko, the file root loads, binds the link's function, which
+# Linux found by its own PCI scan, from what the function says of itself
+# in BAR 0 (the cell has no system config); it knows it runs in a cell
+# (in_cell 1) and refuses "warden enable", named. Root and the cell bring
+# up wl-lnet: ping both ways; 16 MiB over TCP each way (busybox nc) with
+# the MD5 computed on both ends and compared by root; after destroy root's
+# interface has no carrier and the pool is exact. The cell's side is
+# tests/vm/cell-linux/net.sh (wd_test=net). The cell also has a link to
+# the bare-metal cell link-echo ("lecho", root not a peer) and pings its
+# ICMP responder through wl-lecho. The cell's 128 MiB come from
+# the second reservation, as in linux-cell; it runs on CPU 3 (COM4), apart
+# from the other cells of the system's links. qemu-svm only (about a
+# minute): Bochs's system config has no link to a Linux cell yet (its
+# compiled form is a fixture of unit/config_yaml), and a Linux cell takes
+# 4.5 minutes to boot there (linux-cell).
+# machines: qemu-svm
+# cpus: 4
+# timeout: 900
+# cmdline: memmap=256M$0x20000000
+# linux-payload: yes
+# tests: config-check insmod enable root-netdev root-in-cell-0 echo-created echo-started cell-started root-ping-cell listeners tcp-root-to-cell tcp-cell-to-root cell-destroyed root-carrier-off echo-destroyed pool-back disable
+# console: com4 cell-in-cell ^linux-net: in_cell 1$
+# console: com4 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
+# console: com4 cell-chardev ^linux-net: chardev /dev/warden-link-lnet$
+# console: com4 cell-enable-refused ^linux-net: enable exit 2: .*enable: this kernel runs inside a Warden cell
+# console: com4 cell-enable-logged ^linux-net: kernel log: warden: enable: this kernel runs inside a Warden cell; only root manages Warden$
+# console: com4 cell-netdev ^linux-net: wl-lnet up, 02:57:4c:4b:04:01$
+# console: com4 cell-first-echo ^linux-net: first echo from root after [0-9]+ unanswered, 0 frames dropped on sending$
+# console: com4 cell-ping-root ^linux-net: ping root: 3 of 3 answered$
+# console: com4 cell-ping-echo ^linux-net: ping link-echo: 3 of 3 answered$
+# console: com4 cell-done ^linux-net: done$
+# console: com3 echo-lecho ^link-echo: link 3 id 0 of 2 peers up 0x0, 00:04\.0
+. /tests/lib.sh
+
+MIB=16 SYS=/yaml/system-qemu.yaml LINUX_WAIT=${LINUX_WAIT:-300} XFER_WAIT=300
+ROOT_IP=10.57.0.1 CELL_IP=10.57.0.2
+
+# up to $1 s until CMD... succeeds
+wait_for() {
+	n=$1
+	shift
+	i=0
+	while [ $i -lt $n ]; do
+		"$@" && return 0
+		sleep 1
+		i=$((i + 1))
+	done
+	return 1
+}
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# exits NAME [REASON]: the cell's VM exits so far (sysfs statistics)
+exits() {
+	for d in /sys/kernel/warden/cells/*; do
+		[ "$(cat $d/name 2>/dev/null)" = "$1" ] &&
+			cat $d/statistics/vmexits_${2:-total} && return
+	done
+	echo 0
+}
+# rate BYTES START END: KiB/s
+rate() { awk -v b=$1 -v s=$2 -v e=$3 'BEGIN { d = e - s; if (d <= 0) d = 0.01; printf "%.0f KiB/s in %.1f s", b / 1024 / d, d }'; }
+
+# the worked example (docs/linux-cell.md): the cell against the system
+# config, whose link names it as a peer
+expect_rc config-check 0 warden config check $SYS \
+	/yaml/cells/link-echo.yaml /yaml/cells/link-peer.yaml /yaml/cells/linux-net.yaml
+expect_rc insmod 0 insmod /warden.ko
+expect_rc enable 0 warden enable $SYSTEM_CELL
+pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
+before=$(pool)
+if [ -e /sys/class/net/wl-lnet ] && [ -c /dev/warden-link-lnet ]; then pass root-netdev; else fail root-netdev "$(ls /sys/class/net | tr '\n' ' ')"; fi
+if [ "$(cat /sys/devices/virtual/misc/warden/in_cell)" = 0 ]; then pass root-in-cell-0; else fail root-in-cell-0 "in_cell $(cat /sys/devices/virtual/misc/warden/in_cell)"; fi
+ip addr add $ROOT_IP/24 dev wl-lnet
+ip link set wl-lnet up
+
+# root's listeners, before the cell: its MD5 of what root sent (5002),
+# the 16 MiB it sends (5003) and their MD5 (5004); each takes one
+# connection and ends with it; a file appears (mv) only once whole, as
+# nc's -e program may outlive the nc that started it
+rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/fromcell.end /tmp/cell_out.md5
+nc -l -p 5002 -e sh -c 'cat > /tmp/x2; mv /tmp/x2 /tmp/cell_in.md5' &
+l2=$!
+nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; cut -d" " -f1 /proc/uptime > /tmp/x3; mv /tmp/x3 /tmp/fromcell.end' &
+l3=$!
+nc -l -p 5004 -e sh -c 'cat > /tmp/x4; mv /tmp/x4 /tmp/cell_out.md5' &
+l4=$!
+# head -c reads until it has them all (dd may count short reads of
+# /dev/urandom as whole blocks)
+head -c $((MIB << 20)) /dev/urandom > /tmp/tocell
+
+# link-echo (CPU 1), the Linux cell's bare-metal peer on "lecho"
+expect_rc echo-created 0 warden cell create /configs/cells/link-echo.cell
+warden cell load link-echo /inmates/link-echo.bin -s "report=0" -a 0xff000 >/dev/null
+expect_rc echo-started 0 warden cell start link-echo
+sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
+sent=$(wc -c < /tmp/tocell)
+
+expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
+	/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=net
+run sh -c "warden console | grep -i 'linux-net\|link' | tail -n 5"
+t0=$(uptime_s)
+if wait_for $LINUX_WAIT ping -c 1 -W 1 $CELL_IP >/dev/null 2>&1; then
+	echo "  > the cell answered a ping $(awk -v a=$t0 -v b=$(uptime_s) 'BEGIN { printf "%.0f", b - a }') s after its start"
+	# one echo per ping: busybox's ping waits only twice the longest
+	# round trip seen for the last reply, which an emulator's jitter
+	# exceeds; a single echo gets all of -W
+	n=0
+	for i in 1 2 3 4 5; do
+		ping -c 1 -W 5 $CELL_IP >/dev/null 2>&1 && n=$((n + 1))
+	done
+	echo "  > root -> cell: $n of 5 pings answered"
+	if [ $n = 5 ]; then pass root-ping-cell; else fail root-ping-cell "$n of 5 answered"; fi
+else
+	fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep linux-net)"
+fi
+# root -> cell: the cell listens on 5001 once its ping to root is done
+e0=$(exits linux-net) m0=$(exits linux-net mmio)
+t1=$(uptime_s)
+ok=no
+for i in $(seq 1 60); do
+	if nc $CELL_IP 5001 < /tmp/tocell 2>/dev/null; then ok=yes; break; fi
+	sleep 1
+done
+t2=$(uptime_s)
+if [ $ok = yes ]; then pass listeners; else fail listeners "the cell did not listen on 5001"; fi
+wait_for $XFER_WAIT test -e /tmp/cell_in.md5
+echo "  > root -> cell: $sent bytes, $(rate $sent $t1 $t2), md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
+if [ "$sent" = $((MIB << 20)) ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent $sent bytes, md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
+# cell -> root
+t3=$(uptime_s)
+wait_for $XFER_WAIT sh -c 'test -e /tmp/fromcell.end && test -e /tmp/cell_out.md5'
+got=$(wc -c < /tmp/fromcell 2>/dev/null)
+got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
+echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 "$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)") from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
+if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
+kill $l2 $l3 $l4 2>/dev/null
+echo "  > root's wl-lnet: $(for c in rx_packets tx_packets rx_dropped tx_dropped; do echo -n "$c $(cat /sys/class/net/wl-lnet/statistics/$c) "; done)"
+echo "  > the cell's VM exits during the transfers: $(($(exits linux-net) - e0)), $(($(exits linux-net mmio) - m0)) of them MMIO (its doorbells and link registers)"
+run warden cell stats linux-net
+expect_rc cell-destroyed 0 warden cell destroy linux-net
+c=$(cat /sys/class/net/wl-lnet/carrier 2>&1)
+if wait_for 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $c"; fi
+run sh -c "warden console | grep 'link-echo: link 3' | tail -n 2"
+expect_rc echo-destroyed 0 warden cell destroy link-echo
+after=$(pool)
+if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before the Linux cell $before, after its destroy $after"; fi
+ip link set wl-lnet down
+expect_rc disable 0 warden disable
