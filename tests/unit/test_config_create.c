@@ -444,6 +444,15 @@ static void put_text(const char *path, const char *text)
 	put(path, text, strlen(text));
 }
 
+/* A fresh machine under a new root: its possible CPUs and command line. */
+static void new_machine(const char *possible, const char *cmdline)
+{
+	strcpy(root, "/tmp/warden-create-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	put_text("/sys/devices/system/cpu/possible", possible);
+	put_text("/proc/cmdline", cmdline);
+}
+
 /* An ACPI table: header with signature and checksum, then body. */
 static size_t acpi_table(uint8_t *t, const char *sig, const uint8_t *body,
 			 size_t len)
@@ -668,12 +677,8 @@ static void more_reservations(void **state)
 	unsigned int i, found = 0;
 
 	(void)state;
-	strcpy(root, "/tmp/warden-create-XXXXXX");
-	assert_non_null(mkdtemp(root));
-	put_text("/sys/devices/system/cpu/possible", "0-15\n");
-	put_text("/proc/cmdline", "memmap=64M$0x30000000 "
-				  "memmap=2G$0x100000000 "
-				  "memmap=16M$0x50000000\n");
+	new_machine("0-15\n", "memmap=64M$0x30000000 memmap=2G$0x100000000 "
+			      "memmap=16M$0x50000000\n");
 	put_text("/proc/iomem", "00000000-00000fff : Reserved\n"
 				"00001000-0009fbff : System RAM\n"
 				"00100000-2fffffff : System RAM\n"
@@ -741,11 +746,8 @@ static void made_up_machine(void **state)
 	unsigned int i, found = 0;
 
 	(void)state;
-	strcpy(root, "/tmp/warden-create-XXXXXX");
-	assert_non_null(mkdtemp(root));
-	put_text("/sys/devices/system/cpu/possible", "0-3\n");
-	put_text("/proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 "
-				  "memmap=128M\\$0x40000000 quiet\n");
+	new_machine("0-3\n", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 "
+			     "memmap=128M\\$0x40000000 quiet\n");
 	put_text("/proc/iomem", made_up_iomem);
 	put_text("/proc/ioports", "0000-0cf7 : PCI Bus 0000:00\n"
 				  "  02f8-02ff : serial\n"

@@ -572,6 +572,20 @@ static void iotlb_invalidation(void **state)
 
 /* ---- take-over and hand-back: root's queue where Linux left it ---- */
 
+/* A CPU with an entry context, the system config, no take-over yet, and
+ * root's second-level tables empty. */
+static void fresh(struct per_cpu *pc, struct warden_entry_ctx *ctx,
+		  const struct warden_system_desc *sys,
+		  struct iommu_domain *root)
+{
+	memset(pc, 0, sizeof(*pc));
+	memset(ctx, 0, sizeof(*ctx));
+	pc->entry = ctx;
+	hv.config = sys;
+	vtd.taken = false;
+	assert_int_equal(pt_init(&root->pt, &vtd_sl_format, &hv.pool), 0);
+}
+
 static void take_over_hand_back(void **state)
 {
 	static struct warden_system_desc sys;
@@ -582,12 +596,7 @@ static void take_over_hand_back(void **state)
 	unsigned int i, n0;
 
 	(void)state;
-	memset(&pc, 0, sizeof(pc));
-	memset(&ctx, 0, sizeof(ctx));
-	pc.entry = &ctx;
-	hv.config = &sys;
-	vtd.taken = false;
-	assert_int_equal(pt_init(&root.pt, &vtd_sl_format, &hv.pool), 0);
+	fresh(&pc, &ctx, &sys, &root);
 	/* root's Linux: interrupt remapping and QI on its own queue, five
 	 * descriptors done, the last a wait */
 	for (i = 0; i < 5; i++) {
@@ -707,12 +716,7 @@ static void irt_copy(void **state)
 	unsigned int n0;
 
 	(void)state;
-	memset(&pc, 0, sizeof(pc));
-	memset(&ctx, 0, sizeof(ctx));
-	pc.entry = &ctx;
-	hv.config = &sys;
-	vtd.taken = false;
-	assert_int_equal(pt_init(&root.pt, &vtd_sl_format, &hv.pool), 0);
+	fresh(&pc, &ctx, &sys, &root);
 	/* root's entries: 0 to APIC 0 (with a source-id check), 1 to cell
 	 * "cell-b"'s APIC 3, 2 posted, 3 to APIC 9 (no CPU), 4 and 5 to
 	 * APIC 2, the rest not present */
