@@ -153,8 +153,10 @@ if [ "$(all_work)" = donedonedonedone ] && kill -0 $! 2>/dev/null; then pass wor
 kill $! 2>/dev/null
 
 # A cell CPU that stops answering (test hook: the hypervisor hangs on it):
-# destroy waits a bounded time, gives the CPU up as lost, quarantines the
-# cell and returns; root goes on; disable works without that CPU.
+# destroy waits a bounded time for it to stop (the first request destroy
+# makes, before it clears the cell's memory), gives the CPU up as lost,
+# quarantines the cell and returns; root goes on; disable works without
+# that CPU.
 rmmod warden
 insmod /warden.ko test_hooks=1
 warden enable $SYSTEM_CELL >/dev/null
@@ -166,7 +168,7 @@ t0=$(date +%s)
 run warden cell destroy apic-demo-cpu3
 t1=$(date +%s)
 echo "  (destroy of the hung cell took $((t1 - t0)) s)"
-if [ "$RC" = 0 ] && warden cell list | grep -Eq '^[0-9]+ +apic-demo-cpu3 +quarantined +3 +3 \(lost: 3\)$' && warden console | grep -q 'CPU 3: no answer to a return request in time; CPU lost' && [ "$(work 0)$(work 1)$(work 2)" = donedonedone ]; then pass hang-destroy-bounded; else fail hang-destroy-bounded "rc $RC: $OUT $(warden cell list | tr '\n' ' ')"; fi
+if [ "$RC" = 0 ] && warden cell list | grep -Eq '^[0-9]+ +apic-demo-cpu3 +quarantined +3 +3 \(lost: 3\)$' && warden console | grep -q 'CPU 3: no answer to a stop request in time; CPU lost' && [ "$(work 0)$(work 1)$(work 2)" = donedonedone ]; then pass hang-destroy-bounded; else fail hang-destroy-bounded "rc $RC: $OUT $(warden cell list | tr '\n' ' ')"; fi
 run warden cell create /configs/cells/apic-demo-cpu3.cell
 if [ "$RC" = 1 ] && echo "$OUT" | grep -q 'apic-demo-cpu3'; then pass hang-quarantine-kept; else fail hang-quarantine-kept "rc $RC: $OUT"; fi
 expect_rc hang-disable 0 warden disable
