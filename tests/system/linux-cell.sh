@@ -34,7 +34,7 @@
 # cpus@bochs-vmx: 2
 # timeout@bochs-vmx: 1800
 # tests: insmod enable linux-1cpu-started linux-1cpu-shell linux-1cpu-running linux-1cpu-access-counted linux-1cpu-destroyed poweroff-started poweroff-shut-down poweroff-named poweroff-destroyed pool-back root-works disable
-# tests@qemu-svm: recreate1-started recreate1-shell recreate1-load-zero-exits recreate1-destroyed recreate1-pool recreate2-started recreate2-shell recreate2-destroyed recreate2-pool recreate3-started recreate3-shell recreate3-destroyed recreate3-pool bare-started beside-started beside-shell beside-root-progress beside-both-running beside-destroyed reboot-started reboot-shell reboot-shut-down reboot-named reboot-bare-running reboot-destroyed panic-started panic-shell panic-state panic-bare-running panic-root-works panic-destroyed bare-ran bare-destroyed devmem-started devmem-cell-failed devmem-named devmem-destroyed linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-access-counted linux-2cpu-destroyed
+# tests@qemu-svm: recreate1-started recreate1-shell recreate1-load-zero-exits recreate1-destroyed recreate1-pool recreate2-started recreate2-shell recreate2-destroyed recreate2-pool recreate3-started recreate3-shell recreate3-destroyed recreate3-pool bare-started beside-started beside-shell beside-root-progress beside-both-running beside-destroyed reboot-started reboot-shell reboot-shut-down reboot-named reboot-bare-running reboot-destroyed panic-started panic-shell panic-state panic-bare-running panic-root-works panic-destroyed bare-ran bare-destroyed up-linux up-linux-said up-linux-shell down-linux devmem-started devmem-cell-failed devmem-named devmem-destroyed linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-access-counted linux-2cpu-destroyed
 # console: com3 linux-1cpu-up ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 1$
 # console: com3 linux-1cpu-command ^linux-cell: 6 \* 7 = 42$
 # console: com3 linux-1cpu-prompt ^linux-cell: shell
@@ -50,6 +50,7 @@
 # console@qemu-svm: com3 bare-ticks ^apic-demo: x2apic ticks 1000 jitter
 # console-absent@qemu-svm: com3 bare-no-linux-ipi unexpected [1-9]
 # console@qemu-svm: com4 reboot-in-cell ^linux-cell: rebooting
+# console@qemu-svm: com3 up-linux-cmdline Kernel command line: .*reboot=acpi pci=off wd_test=up$
 # console@qemu-svm: com4 panic-in-cell Kernel panic - not syncing: sysrq triggered crash
 . /tests/lib.sh
 
@@ -272,3 +273,24 @@ if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail 
 warden console | grep -E 'cell [0-9]+ used:' | sed 's/^/  access: /'
 if [ "$(echo 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); done; echo ok' | sh)" = ok ]; then pass root-works; else fail root-works "a shell loop did not finish"; fi
 expect_rc disable 0 warden disable
+if [ "$MACHINE" = qemu-svm ]; then
+	# "warden up" with a Linux cell: its boot section names the kernel,
+	# the initramfs and words for the command line (boot.linux), and up
+	# runs "warden cell linux" (docs/install.md); down ends it
+	etc=/tmp/etc/warden
+	mkdir -p $etc/cells
+	cp /yaml/system-qemu.yaml $etc/system.yaml
+	{
+		cat /yaml/cells/linux-1cpu.yaml
+		printf 'boot:\n  start: true\n  linux:\n    kernel: /linux/vmlinuz\n    initrd: /linux/initrd.cpio\n    cmdline: "wd_test=up"\n'
+	} >$etc/cells/10-linux.yaml
+	expect_rc up-linux 0 warden up --etc $etc
+	expect_out up-linux-said '^up: cell linux-1cpu running$'
+	t=0
+	while [ $t -lt $LINUX_WAIT ] && ! at_shell linux-1cpu; do
+		sleep 1
+		t=$((t + 1))
+	done
+	if at_shell linux-1cpu; then pass up-linux-shell; else fail up-linux-shell "no sign of its init after $t s"; fi
+	expect_rc down-linux 0 warden down
+fi
