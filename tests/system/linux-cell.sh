@@ -27,6 +27,10 @@
 # progress, the bare-metal cell gets none of Linux's IPIs; reboot and a
 # panic in the 2-CPU cell leave root and the bare-metal cell running.
 # About 3 minutes; qemu-svm only (on Bochs each Linux boot takes minutes).
+# Not on bochs-svm: there the group passes (the 1-CPU cell in xAPIC
+# mode, poweroff: 19 tests) but took 332 s, over the 5 minutes it may
+# cost (docs/linux-cell.md); "# machines: ... bochs-svm" with
+# "# cpus@bochs-svm: 2" runs it.
 # machines: qemu-svm bochs-vmx
 # cpus: 4
 # timeout: 900
@@ -251,9 +255,12 @@ qemu-svm)
 	boot linux-2cpu ipis
 	lifecycle
 	;;
-*) # xAPIC root: the cell's x2APIC is emulated, its timer exits
+bochs-vmx) # xAPIC root: the cell's x2APIC is emulated, its timer exits
 	boot linux-1cpu count
 	boot linux-2cpu count
+	;;
+*) # bochs-svm: no x2APIC, the cell's xAPIC page trapped
+	boot linux-1cpu count
 	;;
 esac
 # poweroff inside the cell (the same 1-CPU cell created again): ACPI S5
