@@ -4,7 +4,7 @@
 with Warden enabled and with a cell beside it, and print one table.
 
     bench/run.py [--build DIR] [--json FILE] [--baseline FILE] [--keep DIR]
-                 [--from DIR]
+                 [--from DIR] [--part linux]
 
 --json FILE     also write every row as JSON (default: BUILD/bench.json)
 --baseline FILE the accepted figures (default: bench/baseline.json); each
@@ -16,6 +16,8 @@ with Warden enabled and with a cell beside it, and print one table.
 --machine M     bochs or qemu-svm only (default: both; qemu-svm's rows come
                 from bench/qemu.sh and tests/system/scale.sh, in
                 KEEP/qemu-svm, and its baseline is its own)
+--part linux    boot only the third machine (Debian's kernel in a cell,
+                bench/linux.sh) and print its rows, without the baseline
 
 What each row measures, and what an emulator cannot show: docs/bench.md.
 The bench reports; it does not fail on a figure (exit status 0 unless
@@ -38,6 +40,8 @@ MACHINE = 'bochs'  # the machine profile; the SVM work adds QEMU's
 SCRIPT = os.path.join(ROOT, 'bench', 'bochs.sh')
 # the second boot: link round trips on three CPUs, in WORKDIR/links
 LINK_SCRIPT = os.path.join(ROOT, 'bench', 'links.sh')
+# the third boot: Debian's kernel in a 1-CPU cell, in WORKDIR/linux
+LINUX_SCRIPT = os.path.join(ROOT, 'bench', 'linux.sh')
 WORSE = 0.10  # a row this much worse than the baseline is flagged
 # ... except rows that vary more than that between runs of the same tree
 # (idle counts of a few per second, an IPI to a CPU that may be asleep):
@@ -53,7 +57,7 @@ STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
 KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
-def boot(build, keep, script=SCRIPT, sub=''):
+def boot(build, keep, script=SCRIPT, sub='', wdbench=True):
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
     machine = testrun.parse_header(script)['machines'][0]
@@ -64,7 +68,8 @@ def boot(build, keep, script=SCRIPT, sub=''):
     os.makedirs(workdir, exist_ok=True)
     initrd = testrun.build_payload(
         build, script, workdir, machine,
-        extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')])
+        extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')] if wdbench else [],
+        linux=meta['linux-payload'] == 'yes')
     res = vmboot.run(machine, int(meta['cpus']),
                      float(meta['timeout']), initrd,
                      os.path.join(workdir, 'out'),
@@ -237,6 +242,28 @@ def link_rows(rows, com1):
              'lower', 'link-echo: 1 sent + 0 or 1 (EOI) received')
 
 
+def linux_rows(rows, com1):
+    """The third boot's Linux cell (bench/linux.sh)."""
+    vals = parse(com1)[0].get('linux', {})
+
+    def v(row):
+        return median(vals.get(row, []))
+
+    rows.add('linux.cell_linux_cmd_ms', v('cell_linux_cmd_ms'), 'ms',
+             'lower', "warden cell linux: unpack, check, load; Linux's clock")
+    rows.add('linux.start_to_shell_ms', v('start_to_shell_ms'), 'ms',
+             'lower', "cell start to its init's shell; Linux's clock")
+    window = v('idle_window_ms')
+    for name in sorted(vals):
+        if not name.startswith('idle_exits.') or not window:
+            continue
+        reason = name[len('idle_exits.'):]
+        rows.add('linux.idle_exits_per_s' +
+                 ('' if reason == 'total' else '.' + reason),
+                 round(v(name) * 1000.0 / window, 1), '/s', 'lower',
+                 'the idle 1-CPU Linux cell' if reason == 'total' else '')
+
+
 def image_rows(rows, build):
     img = os.path.join(build, 'hypervisor', 'warden-intel.bin')
     try:
@@ -344,6 +371,7 @@ def collect(workdir, build):
                      'root CPU 0, apic-demo on CPU 1')
     demo_rows(rows, js, com3)
     link_rows(rows, read(os.path.join(workdir, 'links', 'out', 'com1.log')))
+    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')))
     # times and memory
     for phase in ('enabled', 'cell'):
         for row, v in sorted(vals.get(phase, {}).items()):
@@ -429,6 +457,25 @@ def print_table(machine, workdir, rows, base):
     return worse
 
 
+def linux_part(args, build):
+    """--part linux: only the third Bochs boot, its rows without the
+    baseline."""
+    workdir = os.path.abspath(args.keep) if args.keep else \
+        tempfile.mkdtemp(prefix='warden-bench-')
+    if not args.from_dir:
+        boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False)
+    else:
+        workdir = os.path.abspath(args.from_dir)
+    rows = Rows()
+    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')))
+    for name in rows.order:
+        r = rows.rows[name]
+        print('%-44s %12s %-9s%s' % (name, fmt(r['value']), r['unit'],
+                                     ('  (' + r['note'] + ')')
+                                     if r['note'] else ''))
+    return 0 if rows.order else 1
+
+
 def main():
     import qemu_rows  # bench/qemu_rows.py
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -440,8 +487,11 @@ def main():
     ap.add_argument('--from', dest='from_dir', default='')
     ap.add_argument('--machine', default='all',
                     choices=('all', MACHINE, qemu_rows.MACHINE))
+    ap.add_argument('--part', choices=['linux'], default='')
     args = ap.parse_args()
     build = os.path.abspath(args.build)
+    if args.part:
+        return linux_part(args, build)
     try:
         with open(args.baseline) as f:
             baseline = json.load(f)
@@ -457,6 +507,7 @@ def main():
         else:
             workdir, res = boot(build, keep)
             boot(build, workdir, LINK_SCRIPT, 'links')
+            boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False)
         rows, idle, cpus, done = collect(workdir, build)
         worse += print_table(MACHINE, workdir, rows,
                              baseline.get(MACHINE, {}).get('rows', {}))

@@ -2,7 +2,8 @@
 /*
  * The status calls while Warden is enabled: the hypervisor's CPUs, cells
  * and memory pool (WARDEN_IOCTL_STATUS), one CPU's state, cell and exit
- * counters (WARDEN_IOCTL_CPU_INFO).
+ * counters (WARDEN_IOCTL_CPU_INFO), its access log
+ * (WARDEN_IOCTL_CPU_ACCESS_LOG).
  */
 #include <linux/mutex.h>
 
@@ -62,6 +63,61 @@ int wd_cpu_info(struct warden_cpu_info *info)
 		info->stats[i] = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
 					      WARDEN_CPU_INFO_STAT_BASE + i);
 	info->tsc = rdtsc();
+out:
+	mutex_unlock(&wd_lock);
+	return ret;
+}
+
+/* One field of an access-log entry of a CPU (warden/access.h). */
+static u64 access_field(u32 cpu, unsigned int entry, unsigned int field)
+{
+	return wd_hypercall(WARDEN_HC_CPU_GET_INFO, cpu,
+			    WARDEN_CPU_INFO_ACCESS_BASE +
+				    entry * WARDEN_ACCESS_FIELDS + field);
+}
+
+int wd_cpu_access_log(struct warden_cpu_access_log *log)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
+				 .cpu = WARDEN_NO_CPU };
+	unsigned int i;
+	u64 key;
+	int ret = 0;
+
+	mutex_lock(&wd_lock);
+	if (!wd.enabled) {
+		ret = wd_error(&log->error, -EINVAL, &why,
+			       "access log: Warden is not enabled");
+		goto out;
+	}
+	if (log->cpu >= wd.num_cpus) {
+		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
+		why.item_kind = WARDEN_ITEM_CPU;
+		why.item_index = log->cpu;
+		why.values[0] = wd.num_cpus;
+		ret = wd_error(&log->error, -EINVAL, &why,
+			       "access log: no CPU %u", log->cpu);
+		goto out;
+	}
+	log->num_entries = 0;
+	log->reserved = 0;
+	memset(log->entries, 0, sizeof(log->entries));
+	/* the entries so far, in order, up to the first empty one (the
+	 * table only grows while the CPU stays in its cell) */
+	for (i = 0; i < WARDEN_ACCESS_LOG_ENTRIES; i++) {
+		key = access_field(log->cpu, i, WARDEN_ACCESS_FIELD_KEY);
+		if (!key || (s64)key < 0)
+			break;
+		warden_access_unpack(
+			key,
+			access_field(log->cpu, i, WARDEN_ACCESS_FIELD_COUNT),
+			access_field(log->cpu, i, WARDEN_ACCESS_FIELD_RIP_LOW),
+			access_field(log->cpu, i, WARDEN_ACCESS_FIELD_RIP_HIGH),
+			&log->entries[i]);
+		log->num_entries++;
+	}
+	log->dropped = (u32)wd_hypercall(WARDEN_HC_CPU_GET_INFO, log->cpu,
+					 WARDEN_CPU_INFO_ACCESS_DROPPED);
 out:
 	mutex_unlock(&wd_lock);
 	return ret;

@@ -92,21 +92,27 @@ static int number(struct reader *r, yaml_node_t *n, const char *what,
 
 /* A relative image path is the config folder's, so that a tree can be
  * moved as a whole (/etc/warden, or a test's copy). */
+static void path_of(struct reader *r, const char *file, char *out, size_t len)
+{
+	const char *slash = strrchr(r->file, '/');
+
+	if (file[0] == '/' || !slash)
+		snprintf(out, len, "%s", file);
+	else
+		snprintf(out, len, "%.*s/%s", (int)(slash - r->file), r->file,
+			 file);
+}
+
 static int image(struct reader *r, yaml_node_t *n, struct boot_image *img)
 {
 	static const char *const keys[] = { "file", "address", NULL };
-	const char *file = scalar(get(r, n, "file")), *slash;
+	const char *file = scalar(get(r, n, "file"));
 
 	if (known_keys(r, n, "boot.images[]", keys))
 		return -1;
 	if (!file || !*file)
 		return bad(r, n, "%s: 'file' is missing", "boot.images[]");
-	slash = strrchr(r->file, '/');
-	if (file[0] == '/' || !slash)
-		snprintf(img->file, sizeof(img->file), "%s", file);
-	else
-		snprintf(img->file, sizeof(img->file), "%.*s/%s",
-			 (int)(slash - r->file), r->file, file);
+	path_of(r, file, img->file, sizeof(img->file));
 	img->address = 0;
 	if (get(r, n, "address") &&
 	    number(r, get(r, n, "address"), "boot.images[].address",
@@ -115,10 +121,45 @@ static int image(struct reader *r, yaml_node_t *n, struct boot_image *img)
 	return 0;
 }
 
+/* boot.linux: the kernel, and optionally an initramfs and command-line
+ * words, for "warden cell linux". */
+static int linux_section(struct reader *r, yaml_node_t *n, struct boot_plan *p)
+{
+	static const char *const keys[] = { "kernel", "initrd", "cmdline",
+					    NULL };
+	const char *kernel = scalar(get(r, n, "kernel"));
+	yaml_node_t *initrd = get(r, n, "initrd"),
+		    *cmdline = get(r, n, "cmdline");
+
+	if (known_keys(r, n, "boot.linux", keys))
+		return -1;
+	if (!kernel || !*kernel)
+		return bad(r, n, "%s: 'kernel' is missing", "boot.linux");
+	path_of(r, kernel, p->linux_kernel, sizeof(p->linux_kernel));
+	if (initrd) {
+		if (!scalar(initrd) || !*scalar(initrd))
+			return bad(r, initrd, "boot.linux.initrd: %s is needed",
+				   "a file name");
+		path_of(r, scalar(initrd), p->linux_initrd,
+			sizeof(p->linux_initrd));
+	}
+	if (cmdline) {
+		if (!scalar(cmdline) ||
+		    strlen(scalar(cmdline)) >= sizeof(p->linux_cmdline))
+			return bad(r, cmdline,
+				   "boot.linux.cmdline: %s is needed",
+				   "a string shorter than 4 KiB");
+		snprintf(p->linux_cmdline, sizeof(p->linux_cmdline), "%s",
+			 scalar(cmdline));
+	}
+	return 0;
+}
+
 static int boot_section(struct reader *r, yaml_node_t *b, struct boot_plan *p)
 {
-	static const char *const keys[] = { "start", "images", "cmdline",
-					    "cmdline_address", NULL };
+	static const char *const keys[] = { "start",   "images",
+					    "cmdline", "cmdline_address",
+					    "linux",   NULL };
 	yaml_node_t *start = get(r, b, "start"), *images = get(r, b, "images");
 	yaml_node_t *cmdline = get(r, b, "cmdline");
 	yaml_node_item_t *it;
@@ -160,8 +201,18 @@ static int boot_section(struct reader *r, yaml_node_t *b, struct boot_plan *p)
 	    number(r, get(r, b, "cmdline_address"), "boot.cmdline_address",
 		   &p->cmdline_address))
 		return -1;
-	if (p->start && !p->n_images)
-		return bad(r, b, "boot: %s", "start: true needs an image");
+	if (get(r, b, "linux")) {
+		if (images || cmdline || get(r, b, "cmdline_address"))
+			return bad(r, get(r, b, "linux"), "boot: %s",
+				   "linux takes no images, cmdline or "
+				   "cmdline_address (its command line is "
+				   "linux.cmdline)");
+		if (linux_section(r, get(r, b, "linux"), p))
+			return -1;
+	}
+	if (p->start && !p->n_images && !p->linux_kernel[0])
+		return bad(r, b, "boot: %s",
+			   "start: true needs an image or linux");
 	return 0;
 }
 

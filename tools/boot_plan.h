@@ -11,6 +11,16 @@
  *         address: 0              # guest-physical; default 0
  *     cmdline: "mode=xapic"       # optional: the inmate's command line,
  *     cmdline_address: 0xff000    # at libinmate's address by default
+ *
+ * or, for a Linux cell ("warden cell linux", docs/linux-cell.md), instead
+ * of images, cmdline and cmdline_address:
+ *
+ *   boot:
+ *     start: true
+ *     linux:
+ *       kernel: /boot/vmlinuz-6.1.0-57-amd64   # relative: the config's
+ *       initrd: cell-initrd.cpio               # optional, likewise
+ *       cmdline: "quiet"                       # optional: added words
  */
 #ifndef WARDEN_TOOLS_BOOT_PLAN_H
 #define WARDEN_TOOLS_BOOT_PLAN_H
@@ -39,12 +49,16 @@ struct boot_plan {
 	bool has_cmdline;
 	char cmdline[BOOT_CMDLINE_MAX];
 	uint64_t cmdline_address;
+	/* a Linux cell: linux_kernel set; initrd and cmdline optional ("") */
+	char linux_kernel[BOOT_PATH_MAX];
+	char linux_initrd[BOOT_PATH_MAX];
+	char linux_cmdline[BOOT_CMDLINE_MAX];
 };
 
 /*
  * Reads the boot plan of the cell config in file.  Returns 0, or -1 with
  * "file:line: reason" in err.  A start: true plan needs at least one
- * image.
+ * image, or a Linux kernel (never both).
  */
 int boot_plan_read(const char *file, struct boot_plan *p, char *err,
 		   size_t len);

@@ -5,7 +5,8 @@
  * up enables the hypervisor with system.yaml, then creates, loads and
  * starts each cell of cells/<name>.yaml whose boot section says start: true,
  * in file-name order, through the same code as "warden enable" and "warden
- * cell ..." (so that each step's refusal reads the same).  Every boot
+ * cell ..." (so that each step's refusal reads the same; a Linux cell's
+ * boot.linux through "warden cell linux").  Every boot
  * section is read before anything changes; the first step that fails
  * stops the rest and is named.
  */
@@ -73,11 +74,36 @@ static int load(const struct boot_plan *p)
 	return cmd_cell(argc, argv);
 }
 
+/* "warden cell linux" for plan p: create, load and start in one. */
+static int bring_up_linux(const char *file, const struct boot_plan *p)
+{
+	char *argv[9];
+	int argc = 0;
+
+	argv[argc++] = "cell";
+	argv[argc++] = "linux";
+	argv[argc++] = (char *)file;
+	argv[argc++] = (char *)p->linux_kernel;
+	if (p->linux_initrd[0]) {
+		argv[argc++] = "--initrd";
+		argv[argc++] = (char *)p->linux_initrd;
+	}
+	if (p->linux_cmdline[0]) {
+		argv[argc++] = "--cmdline";
+		argv[argc++] = (char *)p->linux_cmdline;
+	}
+	argv[argc] = NULL;
+	return cmd_cell(argc, argv);
+}
+
 /* create, load, start: the name of the step that failed, or NULL */
 static const char *bring_up(const char *file, const struct boot_plan *p)
 {
 	char *create[] = { "cell", "create", (char *)file, NULL };
 	char *start[] = { "cell", "start", (char *)p->name, NULL };
+
+	if (p->linux_kernel[0])
+		return bring_up_linux(file, p) == EXIT_OK ? NULL : "cell linux";
 
 	if (cmd_cell(3, create) != EXIT_OK)
 		return "create";

@@ -14,6 +14,7 @@
 #include <warden/cell.h>
 #include <warden/ioctl.h>
 
+#include "access_view.h"
 #include "cli_args.h"
 #include "config_report.h"
 #include "config_values.h"
@@ -226,11 +227,22 @@ static bool read_cpus(int fd, const unsigned int *cpus, unsigned int n,
 	return true;
 }
 
-static void stats_json(const struct warden_cell_info *info,
+/* A CPU's access log into log; false after saying why. */
+static bool read_access(int fd, unsigned int cpu,
+			struct warden_cpu_access_log *log)
+{
+	memset(log, 0, sizeof(*log));
+	log->cpu = cpu;
+	return !warden_ioctl(fd, WARDEN_IOCTL_CPU_ACCESS_LOG, log,
+			     "cell stats");
+}
+
+static void stats_json(int fd, const struct warden_cell_info *info,
 		       const unsigned int *cpus, unsigned int n,
 		       const struct warden_cpu_info *a,
 		       const struct warden_cpu_info *b)
 {
+	static struct warden_cpu_access_log log;
 	unsigned int i, k;
 
 	printf("{\"cell\": %u, \"name\": ", info->cell_id);
@@ -247,17 +259,32 @@ static void stats_json(const struct warden_cell_info *info,
 			printf("%s\"%s\": %llu", k ? ", " : "", stat_names[k],
 			       (unsigned long long)(b[i].stats[k] -
 						    a[i].stats[k]));
-		printf("}}");
+		printf("}");
+		if (read_access(fd, cpus[i], &log)) {
+			printf(", \"access_log\": {\"dropped\": %u, "
+			       "\"entries\": [",
+			       log.dropped);
+			for (k = 0; k < log.num_entries &&
+				    k < WARDEN_ACCESS_LOG_ENTRIES;
+			     k++) {
+				printf(k ? ", " : "");
+				access_entry_json(stdout, &log.entries[k]);
+			}
+			printf("]}");
+		}
+		printf("}");
 	}
 	printf("], \"dma_faults\": %u}\n", info->dma_faults);
 }
 
-static void stats_text(const struct warden_cell_info *info,
+static void stats_text(int fd, const struct warden_cell_info *info,
 		       const unsigned int *cpus, unsigned int n,
 		       const struct warden_cpu_info *a,
 		       const struct warden_cpu_info *b)
 {
+	static struct warden_cpu_access_log log;
 	unsigned int i, k;
+	char line[128];
 
 	printf("cell %u \"%.*s\": %s\n", info->cell_id, (int)sizeof(info->name),
 	       info->name, cell_state(info->state));
@@ -274,6 +301,22 @@ static void stats_text(const struct warden_cell_info *info,
 				       (unsigned long long)(b[i].stats[k] -
 							    a[i].stats[k]));
 		printf("\n");
+	}
+	/* what the guest used through exits, per CPU (the policies'
+	 * answers; everything with the cell flag access_log) */
+	for (i = 0; i < n; i++) {
+		if (!read_access(fd, cpus[i], &log) || !log.num_entries)
+			continue;
+		for (k = 0;
+		     k < log.num_entries && k < WARDEN_ACCESS_LOG_ENTRIES;
+		     k++) {
+			access_entry_text(line, sizeof(line), &log.entries[k]);
+			printf("cpu %u: used %s\n", cpus[i], line);
+		}
+		if (log.dropped)
+			printf("cpu %u: %u more uses found no room in the "
+			       "access log\n",
+			       cpus[i], log.dropped);
 	}
 }
 
@@ -327,9 +370,9 @@ static int cell_stats(int argc, char **argv)
 		if (!read_cpus(fd, cpus, n, b) || !find_cell(fd, cell, &info))
 			goto fail;
 		if (json)
-			stats_json(&info, cpus, n, a, b);
+			stats_json(fd, &info, cpus, n, a, b);
 		else
-			stats_text(&info, cpus, n, a, b);
+			stats_text(fd, &info, cpus, n, a, b);
 		fflush(stdout);
 		memcpy(a, b, sizeof(a));
 	} while (watch);

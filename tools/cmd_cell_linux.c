@@ -325,6 +325,9 @@ static int make_cmdline(struct linux_load *l)
 				 i, uarts[i]);
 	/* tsc_early_khz: there is no PIT, HPET or PM timer to measure it
 	 * against; tsc=reliable: no clocksource watchdog without one;
+	 * reboot=acpi: the FADT's reset register (a hardware-reduced
+	 * machine without EFI would otherwise try EFI, then the BIOS in
+	 * real mode: linux arch/x86/kernel/reboot.c, reboot_init);
 	 * pci=off: the cell has no PCI function (0xcf8 reads as absent).
 	 * With functions (its own or its links'): configuration mechanism
 	 * #1, the cell's only one (no MCFG); given by name, Linux skips its
@@ -337,8 +340,9 @@ static int make_cmdline(struct linux_load *l)
 		snprintf(pci, sizeof(pci), " pci=conf1,lastbus=%u",
 			 l->last_bus ? l->last_bus : 1);
 	n = snprintf(l->cmdline, sizeof(l->cmdline),
-		     "%stsc_early_khz=%lu tsc=reliable%s%s%s", console, khz,
-		     pci, l->extra ? " " : "", l->extra ? l->extra : "");
+		     "%stsc_early_khz=%lu tsc=reliable reboot=acpi%s%s%s",
+		     console, khz, pci, l->extra ? " " : "",
+		     l->extra ? l->extra : "");
 	if (n >= (int)LB_CMDLINE_SIZE) {
 		fprintf(stderr,
 			"warden: " WHAT ": the kernel command line has %d "

@@ -10,6 +10,7 @@
 #include <hv/printk.h>
 #include <hv/unit.h>
 #include <hv/spinlock.h>
+#include <warden/access.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
 
@@ -56,6 +57,11 @@ static long cpu_info(unsigned long cpu, unsigned long type)
 	    type < WARDEN_CPU_INFO_STAT_BASE + WARDEN_NUM_STATS)
 		return (long)(pc->stats[type - WARDEN_CPU_INFO_STAT_BASE] &
 			      0x7fffffffffffffffull);
+	if (type == WARDEN_CPU_INFO_ACCESS_DROPPED ||
+	    (type >= WARDEN_CPU_INFO_ACCESS_BASE &&
+	     type < WARDEN_CPU_INFO_ACCESS_BASE +
+			     WARDEN_ACCESS_LOG_ENTRIES * WARDEN_ACCESS_FIELDS))
+		return arch_cpu_access_info(pc, type);
 	return -WARDEN_EINVAL;
 }
 

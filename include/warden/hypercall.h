@@ -117,10 +117,15 @@ static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
 #define WARDEN_INFO_ABI_REVISION 3
 
 /* WARDEN_HC_CPU_GET_INFO types: the state, or a statistics counter
- * (WARDEN_CPU_INFO_STAT_BASE + WARDEN_STAT_*, see stats.h). */
+ * (WARDEN_CPU_INFO_STAT_BASE + WARDEN_STAT_*, see stats.h), or a field of
+ * the CPU's access log (WARDEN_CPU_INFO_ACCESS_BASE + entry *
+ * WARDEN_ACCESS_FIELDS + field, see access.h; revision 9). */
 #define WARDEN_CPU_INFO_STATE 0
 #define WARDEN_CPU_INFO_CELL 1 /* the id of the cell the CPU belongs to */
+/* uses that found no room in the access log (revision 9) */
+#define WARDEN_CPU_INFO_ACCESS_DROPPED 2
 #define WARDEN_CPU_INFO_STAT_BASE 1000
+#define WARDEN_CPU_INFO_ACCESS_BASE 2000
 
 /* Linux errno values returned (negated) by hypercalls. */
 #define WARDEN_EPERM 1

@@ -13,6 +13,7 @@
 #include <linux/ioctl.h>
 
 #include "abi.h"
+#include "access.h"
 #include "error.h"
 #include "stats.h"
 
@@ -161,6 +162,20 @@ struct warden_cell_info {
 };
 WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 96);
 
+/* WARDEN_IOCTL_CPU_ACCESS_LOG: the access log of one CPU (access.h;
+ * revision 9), empty for a CPU of root. */
+struct warden_cpu_access_log {
+	struct warden_error error;
+	uint32_t cpu;	      /* in */
+	uint32_t num_entries; /* entries[0 .. num_entries - 1] are filled */
+	uint32_t dropped;     /* uses that found no room */
+	uint32_t reserved;
+	struct warden_access_entry entries[WARDEN_ACCESS_LOG_ENTRIES];
+};
+WARDEN_CHECK_OFFSET(struct warden_cpu_access_log, entries, 104 + 16);
+WARDEN_CHECK_SIZE(struct warden_cpu_access_log,
+		  104 + 16 + 24 * WARDEN_ACCESS_LOG_ENTRIES);
+
 #define WARDEN_IOCTL_GET_VERSION                                               \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x00, struct warden_version)
 #define WARDEN_IOCTL_HW_PROBE                                                  \
@@ -187,5 +202,7 @@ WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 96);
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x0b, struct warden_cell_info)
 #define WARDEN_IOCTL_CELL_SET_LOADABLE                                         \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x0c, struct warden_cell_ref)
+#define WARDEN_IOCTL_CPU_ACCESS_LOG                                            \
+	_IOWR(WARDEN_IOCTL_MAGIC, 0x0d, struct warden_cpu_access_log)
 
 #endif /* WARDEN_IOCTL_H */

@@ -4,6 +4,7 @@
 #define WARDEN_WARDEN_H
 
 #include "abi.h"
+#include "access.h"
 #include "cell.h"
 #include "comm.h"
 #include "config.h"

@@ -46,6 +46,9 @@ UNIT_DEPS_hpet_rules := hypervisor/arch/x86/hpet/hpet_rules.c
 # the Linux cell's loader and legacy ports (docs/linux-cell.md)
 UNIT_TESTS += linux_tables legacy_ports
 UNIT_DEPS_legacy_ports := hypervisor/arch/x86/exit/legacy_ports.c
+# a CPU's access log as the hypervisor packs it and "cell stats" shows it
+UNIT_TESTS += access_view
+UNIT_DEPS_access_view := tools/access_view.c
 # the Linux loader's tables, boot data, bzImage and ELF note; iasl and
 # Debian's kernel (when downloaded) are used from the test
 UNIT_DEPS_linux_tables := tools/linux_tables.c tools/linux_boot.c \

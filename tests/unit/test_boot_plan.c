@@ -63,6 +63,37 @@ static void full_plan(void **state)
 	assert_int_equal(plan.cmdline_address, BOOT_CMDLINE_ADDRESS);
 }
 
+/* A Linux cell: kernel and initrd relative to the config's folder, the
+ * command-line words as given; no inmate images. */
+static void linux_plan(void **state)
+{
+	char want[300];
+
+	(void)state;
+	assert_int_equal(read_plan(CELL "boot:\n"
+					"  start: true\n"
+					"  linux:\n"
+					"    kernel: /boot/vmlinuz-6.1\n"
+					"    initrd: cell.cpio\n"
+					"    cmdline: \"quiet loglevel=3\"\n"),
+			 0);
+	assert_true(plan.start);
+	assert_int_equal(plan.n_images, 0);
+	assert_false(plan.has_cmdline);
+	assert_string_equal(plan.linux_kernel, "/boot/vmlinuz-6.1");
+	snprintf(want, sizeof(want), "%s/cell.cpio", root);
+	assert_string_equal(plan.linux_initrd, want);
+	assert_string_equal(plan.linux_cmdline, "quiet loglevel=3");
+	/* only the kernel: no initrd, no words */
+	assert_int_equal(read_plan(CELL "boot:\n  start: true\n  linux:\n"
+					"    kernel: vmlinuz\n"),
+			 0);
+	snprintf(want, sizeof(want), "%s/vmlinuz", root);
+	assert_string_equal(plan.linux_kernel, want);
+	assert_string_equal(plan.linux_initrd, "");
+	assert_string_equal(plan.linux_cmdline, "");
+}
+
 /* No boot section, or start: false: the cell is not started. */
 static void not_started(void **state)
 {
@@ -91,7 +122,19 @@ static void refusals(void **state)
 	refusal("boot:\n  start: true\n  imagez: []\n", "6: unknown key "
 							"'imagez' in boot");
 	refusal("boot:\n  start: true\n", "5: boot: start: true needs an "
-					  "image");
+					  "image or linux");
+	refusal("boot:\n  linux:\n    initrd: x\n", "6: boot.linux: 'kernel' "
+						    "is missing");
+	refusal("boot:\n  linux:\n    kernel: k\n    initrd: \"\"\n",
+		"7: boot.linux.initrd: a file name is needed");
+	refusal("boot:\n  linux:\n    kernel: k\n    image: x\n", "7: unknown "
+								  "key 'image' "
+								  "in boot");
+	refusal("boot:\n  images:\n    - file: x\n  linux:\n    kernel: k\n",
+		"8: boot: linux takes no images, cmdline or cmdline_address "
+		"(its command line is linux.cmdline)");
+	refusal("boot:\n  linux: vmlinuz\n", "5: boot.linux must be a mapping "
+					     "(key: value)");
 	refusal("boot:\n  images:\n    - address: 0\n", "6: boot.images[]: "
 							"'file' is missing");
 	refusal("boot:\n  images:\n    - file: x\n      address: zero\n",
@@ -129,6 +172,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(full_plan, setup, teardown),
+		cmocka_unit_test_setup_teardown(linux_plan, setup, teardown),
 		cmocka_unit_test_setup_teardown(not_started, setup, teardown),
 		cmocka_unit_test_setup_teardown(refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(cells_in_order, setup,

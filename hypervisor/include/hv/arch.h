@@ -166,6 +166,17 @@ void __attribute__((noreturn)) arch_cpu_halt_lost(struct per_cpu *pc);
  * unknown kind. */
 long arch_test_failure(struct per_cpu *pc, unsigned long kind);
 
+/*
+ * WARDEN_HC_CPU_GET_INFO on the access log of pc (warden/access.h), for
+ * root on any CPU: type WARDEN_CPU_INFO_ACCESS_DROPPED (the uses that
+ * found no room), or WARDEN_CPU_INFO_ACCESS_BASE + entry *
+ * WARDEN_ACCESS_FIELDS + field (the caller keeps entry below
+ * WARDEN_ACCESS_LOG_ENTRIES): the field as access.h packs it, 0 for an
+ * entry not (yet) in the table.  Read while pc may add to its table: a
+ * count may be one behind, an entry is never seen half written.
+ */
+long arch_cpu_access_info(const struct per_cpu *pc, unsigned long type);
+
 /* A timestamp in TSC cycles (the header's tsc_khz per millisecond). */
 u64 arch_timestamp(void);
 

@@ -7,11 +7,13 @@
 #include <asm/access_log.h>
 #include <asm/percpu.h>
 #include <asm/vendor.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <warden/config.h>
+#include <warden/hypercall.h>
 
 static const char *const kind_names[] = {
 	[ACCESS_PORT_IN] = "port in", [ACCESS_PORT_OUT] = "port out",
@@ -98,29 +100,61 @@ void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 	for (i = 0; i < log->used; i++) {
 		e = &log->entries[i];
 		if (e->kind == kind && e->number == number && e->sub == sub) {
-			e->count++;
+			__atomic_store_n(&e->count, e->count + 1,
+					 __ATOMIC_RELAXED);
 			return;
 		}
 	}
 	if (log->used == ACCESS_LOG_ENTRIES) {
-		log->dropped++;
+		__atomic_store_n(&log->dropped, log->dropped + 1,
+				 __ATOMIC_RELAXED);
 		return;
 	}
-	e = &log->entries[log->used++];
+	e = &log->entries[log->used];
 	e->kind = (u8)kind;
 	e->number = number;
 	e->sub = sub;
 	e->count = 1;
 	e->outcome = (u8)outcome;
 	e->first_rip = vcpu_rip();
+	/* complete before root may see it (access_log_field) */
+	__atomic_store_n(&log->used, log->used + 1, __ATOMIC_RELEASE);
 	if (logs_all(pc))
 		print_entry(pc, "first use", e);
 }
 
+long arch_cpu_access_info(const struct per_cpu *pc, unsigned long type)
+{
+	const struct access_log *log = &pc->arch.access_log;
+	const struct access_entry *e;
+	unsigned long entry, field;
+
+	if (type == WARDEN_CPU_INFO_ACCESS_DROPPED)
+		return __atomic_load_n(&log->dropped, __ATOMIC_RELAXED);
+	entry = (type - WARDEN_CPU_INFO_ACCESS_BASE) / WARDEN_ACCESS_FIELDS;
+	field = (type - WARDEN_CPU_INFO_ACCESS_BASE) % WARDEN_ACCESS_FIELDS;
+	if (type < WARDEN_CPU_INFO_ACCESS_BASE ||
+	    entry >= __atomic_load_n(&log->used, __ATOMIC_ACQUIRE))
+		return 0;
+	e = &log->entries[entry];
+	switch (field) {
+	case WARDEN_ACCESS_FIELD_KEY:
+		return (long)warden_access_key(e->kind, e->outcome, e->number,
+					       e->sub);
+	case WARDEN_ACCESS_FIELD_COUNT:
+		return __atomic_load_n(&e->count, __ATOMIC_RELAXED);
+	case WARDEN_ACCESS_FIELD_RIP_LOW:
+		return (long)(u32)e->first_rip;
+	case WARDEN_ACCESS_FIELD_RIP_HIGH:
+		return (long)(e->first_rip >> 32);
+	}
+	return 0;
+}
+
 void access_log_reset(struct per_cpu *pc)
 {
-	pc->arch.access_log.used = 0;
-	pc->arch.access_log.dropped = 0;
+	__atomic_store_n(&pc->arch.access_log.used, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&pc->arch.access_log.dropped, 0, __ATOMIC_RELAXED);
 }
 
 void access_log_print(struct per_cpu *pc)

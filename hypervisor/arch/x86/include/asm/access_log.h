@@ -14,28 +14,30 @@
 #define WARDEN_ASM_ACCESS_LOG_H
 
 #include <hv/types.h>
+#include <warden/access.h>
 
 struct per_cpu;
 
+/* The ABI's values (warden/access.h): root reads the table as it is. */
 enum access_kind {
-	ACCESS_PORT_IN,
-	ACCESS_PORT_OUT,
-	ACCESS_MSR_READ,
-	ACCESS_MSR_WRITE,
-	ACCESS_CPUID,
+	ACCESS_PORT_IN = WARDEN_ACCESS_PORT_IN,
+	ACCESS_PORT_OUT = WARDEN_ACCESS_PORT_OUT,
+	ACCESS_MSR_READ = WARDEN_ACCESS_MSR_READ,
+	ACCESS_MSR_WRITE = WARDEN_ACCESS_MSR_WRITE,
+	ACCESS_CPUID = WARDEN_ACCESS_CPUID,
 };
 
 /* What the access got. */
 enum access_outcome {
-	ACCESS_DONE,	/* passed or emulated as for any cell */
-	ACCESS_QUIET,	/* a quiet legacy port (absent hardware) */
-	ACCESS_GP,	/* #GP injected by the Linux MSR policy */
-	ACCESS_READ_0,	/* read as 0, writes dropped (Linux MSR policy) */
-	ACCESS_FAILED,	/* the cell was failed for it */
-	ACCESS_CHANGED, /* CPUID: the leaf was changed for the guest */
+	ACCESS_DONE = WARDEN_ACCESS_DONE,
+	ACCESS_QUIET = WARDEN_ACCESS_QUIET,
+	ACCESS_GP = WARDEN_ACCESS_GP,
+	ACCESS_READ_0 = WARDEN_ACCESS_READ_0,
+	ACCESS_FAILED = WARDEN_ACCESS_FAILED,
+	ACCESS_CHANGED = WARDEN_ACCESS_CHANGED,
 };
 
-#define ACCESS_LOG_ENTRIES 128
+#define ACCESS_LOG_ENTRIES WARDEN_ACCESS_LOG_ENTRIES
 
 struct access_entry {
 	u32 number; /* port, MSR or CPUID leaf */
@@ -48,6 +50,9 @@ struct access_entry {
 };
 
 struct access_log {
+	/* entries[0 .. used - 1] are complete: the CPU fills an entry,
+	 * then publishes it (release); readers on other CPUs load used
+	 * with acquire (access_log_field) */
 	unsigned int used;
 	u32 dropped; /* uses of entries that found no room */
 	struct access_entry entries[ACCESS_LOG_ENTRIES];
@@ -60,6 +65,8 @@ struct access_log {
  */
 void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 		       u32 sub, enum access_outcome outcome);
+
+/* Root reads the table through arch_cpu_access_info (hv/arch.h). */
 
 /* The CPU joins a cell: an empty table. */
 void access_log_reset(struct per_cpu *pc);
