@@ -13,48 +13,12 @@
 # tests: bench-done
 . /tests/lib.sh
 
-P=/sys/module/wdbench/parameters
 WINDOWS=3   # idle windows; run.py takes the median
 WINDOW=10   # seconds of Linux's clock per idle window
 IPI_RUNS=5  # wdbench ipi runs of 500 calls each
 N=1000      # device interrupts of the cell
+. /bench-lib.sh
 
-measure() {
-	taskset -c "$1" sh -c "echo $2 > $P/run" 2>/dev/null
-	cut -d' ' -f2- "$P/result"
-}
-now_ms() { echo $(($(measure 0 ns) / 1000000)); }
-out() { echo "BENCH $*"; }
-cpus() { cut -d- -f2 /sys/devices/system/cpu/online | xargs seq 0 | tr '\n' ' '; }
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
-irqs() {
-	awk -v n="$(grep -c ^processor /proc/cpuinfo)" '
-		NR > 1 { for (i = 2; i <= n + 1; i++) if ($i ~ /^[0-9]+$/) s[i - 2] += $i }
-		END { for (i = 0; i < n; i++) printf "%d ", s[i] }' /proc/interrupts
-}
-loc() { awk '/LOC:/ { for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+$/) printf "%d ", $i }' /proc/interrupts; }
-window() {
-	i0=$(irqs) l0=$(loc)
-	echo "$3 $WINDOW" > $P/run
-	r=$(cat $P/result)
-	i1=$(irqs) l1=$(loc)
-	out "$1 idle.window $2 irqs $i0/$i1 loc $l0/$l1 $r"
-}
-idle() {
-	taskset -p 1 $$ >/dev/null
-	how=idle-warden
-	[ "$1" = bare ] && how=idle
-	for w in $(seq 1 $WINDOWS); do
-		window "$1" "$w" "$how"
-	done
-}
-timed() {
-	name=$1
-	shift
-	t0=$(now_ms)
-	"$@" >/dev/null 2>&1 || echo "  > $* failed"
-	out "$phase time.$name $(($(now_ms) - t0))"
-}
 # icr CPU: the CPU's x2APIC ICR exits so far
 icr() { warden status | sed -n "s/^cpu $1: running, cell 0, vmexits: .*x2apic_icr=\([0-9]*\).*/\1/p"; }
 cell_exits() { warden cell stats $1 | sed -n 's/^cpu 1: vmexits total=\([0-9]*\),.*/\1/p'; }

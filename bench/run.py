@@ -68,7 +68,8 @@ def boot(build, keep, script=SCRIPT, sub='', wdbench=True):
     os.makedirs(workdir, exist_ok=True)
     initrd = testrun.build_payload(
         build, script, workdir, machine,
-        extra=[os.path.join(ROOT, 'bench', 'wdbench.ko')] if wdbench else [],
+        extra=[os.path.join(ROOT, 'bench', 'bench-lib.sh')] +
+        ([os.path.join(ROOT, 'bench', 'wdbench.ko')] if wdbench else []),
         linux=meta['linux-payload'] == 'yes')
     res = vmboot.run(machine, int(meta['cpus']),
                      float(meta['timeout']), initrd,
