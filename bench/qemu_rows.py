@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """The qemu-svm part of `make bench` (bench/run.py): rows from the boot
 of bench/qemu.sh (root in x2APIC mode: idle exits per reason, exits per
-IPI, a cell's exits per device interrupt, lifecycle times) and from the
+IPI, a cell's exits per device interrupt, lifecycle times), from the
 boot of tests/system/scale.sh (16 CPUs, cells of 16 MiB to 1 GiB: the
-growth rows).  QEMU runs under TCG: times are TCG wall times (unit
+growth rows) and from bench/linux.sh (Debian's kernel in a cell: time to
+its shell, idle exits).  QEMU runs under TCG: times are TCG wall times (unit
 "ms TCG"), not hardware figures; exit and pool counts are exact."""
 import os
 import re
@@ -61,6 +62,10 @@ def collect(workdir, r):
     done = 'BENCH done' in user
     scale_rows(rows, r.read(os.path.join(workdir, 'scale', 'out',
                                          'com1.log')))
+    # the third boot: bench/linux.sh, Debian's kernel in a 1-CPU cell
+    # (TCG times; its idle exits: 0 expected, x2APIC passed through)
+    r.linux_rows(rows, r.read(os.path.join(workdir, 'linux', 'out',
+                                           'com1.log')))
     return rows, done
 
 

@@ -57,10 +57,11 @@ STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
 KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
-def boot(build, keep, script=SCRIPT, sub='', wdbench=True):
+def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine=''):
+    """Boot script on machine (default: the first its header names)."""
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
-    machine = testrun.parse_header(script)['machines'][0]
+    machine = machine or testrun.parse_header(script)['machines'][0]
     meta = testrun.parse_header(script, machine)
     workdir = keep or tempfile.mkdtemp(prefix='warden-bench-')
     if sub:
@@ -527,6 +528,8 @@ def main():
             workdir, res = boot(build, keep, qemu_rows.SCRIPT,
                                 qemu_rows.MACHINE)
             boot(build, workdir, qemu_rows.SCALE_SCRIPT, 'scale')
+            boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False,
+                 machine=qemu_rows.MACHINE)
         rows, done = qemu_rows.collect(workdir, sys.modules[__name__])
         worse += print_table(qemu_rows.MACHINE, workdir, rows,
                              baseline.get(qemu_rows.MACHINE, {})
