@@ -14,7 +14,6 @@ measure() {
 now_ms() { echo $(($(measure 0 ns) / 1000000)); }
 out() { echo "BENCH $*"; }
 cpus() { cut -d- -f2 /sys/devices/system/cpu/online | xargs seq 0 | tr '\n' ' '; }
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 
 # irqs: per CPU, all interrupts so far (every row of /proc/interrupts)
 irqs() {

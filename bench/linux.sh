@@ -18,8 +18,6 @@
 . /tests/lib.sh
 
 out() { echo "BENCH $*"; }
-# root's clock in milliseconds (/proc/uptime has centiseconds)
-ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
 # the cell's init has read port 0x80 once: the access log's first use on
 # the hypervisor console (as in tests/system/linux-cell.sh)
 at_shell() {

@@ -152,14 +152,28 @@ uint64_t cc_default_hv_size(const struct warden_cpu_set *cpus)
 	return CC_HV_SIZE_DEFAULT + ((extra + MIB - 1) & ~(MIB - 1));
 }
 
+/* Does a top-level "Reserved" range of /proc/iomem hold [start, start +
+ * size)?  (What memmap=SIZE$ADDR leaves there.) */
+static bool reserved_in_iomem(const struct res_list *io, uint64_t start,
+			      uint64_t size)
+{
+	size_t k;
+
+	for (k = 0; k < io->n; k++)
+		if (!io->r[k].depth && io->r[k].start <= start &&
+		    io->r[k].end >= start + size - 1 &&
+		    !strcmp(io->r[k].name, "Reserved"))
+			return true;
+	return false;
+}
+
 #define CC_MAX_RESERVATIONS 8
 static void more_reservations(struct gen *g, const char *cmdline,
 			      const struct res_list *io)
 {
 	struct memmap mm[CC_MAX_RESERVATIONS];
-	size_t n = memmap_find_all(cmdline, mm, CC_MAX_RESERVATIONS), i, k;
+	size_t n = memmap_find_all(cmdline, mm, CC_MAX_RESERVATIONS), i;
 	struct ival *v;
-	bool reserved;
 
 	for (i = 1; i < n; i++) {
 		if ((mm[i].start | mm[i].size) & (PAGE - 1) || !mm[i].size) {
@@ -167,13 +181,7 @@ static void more_reservations(struct gen *g, const char *cmdline,
 				mm[i].text);
 			continue;
 		}
-		reserved = false;
-		for (k = 0; k < io->n; k++)
-			if (!io->r[k].depth && io->r[k].start <= mm[i].start &&
-			    io->r[k].end >= mm[i].start + mm[i].size - 1 &&
-			    !strcmp(io->r[k].name, "Reserved"))
-				reserved = true;
-		if (!reserved) {
+		if (!reserved_in_iomem(io, mm[i].start, mm[i].size)) {
 			warning(g,
 				"%s is not a reserved range in /proc/iomem: "
 				"left to root",
@@ -208,7 +216,7 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 	uint64_t rs, rsize, hv;
 	const char *why;
 	struct ival *v;
-	bool addresses = false, reserved = false;
+	bool addresses = false;
 	size_t i;
 	int ret = -1;
 
@@ -267,20 +275,15 @@ int config_create(FILE *out, const struct cc_options *o, FILE *warn, char *err,
 		goto out;
 	}
 	iomem_parse(iomem, &io);
-	for (i = 0; i < io.n; i++) {
+	for (i = 0; i < io.n; i++)
 		if (io.r[i].start || io.r[i].end)
 			addresses = true;
-		if (!io.r[i].depth && io.r[i].start <= rs &&
-		    io.r[i].end >= rs + rsize - 1 &&
-		    !strcmp(io.r[i].name, "Reserved"))
-			reserved = true;
-	}
 	if (!addresses) {
 		fail(&g, "%s/proc/iomem shows no addresses: run as root",
 		     o->root);
 		goto out;
 	}
-	if (!reserved)
+	if (!reserved_in_iomem(&io, rs, rsize))
 		warning(&g,
 			"%s is not a reserved range in /proc/iomem: is Linux "
 			"using that memory?",

@@ -98,6 +98,9 @@ svm_on_cpus() {
 # The hypervisor's memory pool: pages in use (warden status).
 pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 
+# Root's clock in milliseconds (/proc/uptime: centiseconds).
+ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+
 # pci_demo CELL ARGS: run pci-demo with ARGS in the created cell CELL
 # until it stops running (60 s at most); prints STATE/FAILED-CPUS
 pci_demo() {

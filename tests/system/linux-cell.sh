@@ -144,7 +144,6 @@ boot() {
 
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 before=$(pool)
 # wait_stopped CELL: until CELL no longer runs, at most LINUX_WAIT s ($t:
 # the seconds waited)

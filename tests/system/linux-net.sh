@@ -68,7 +68,6 @@ expect_rc config-check 0 warden config check $SYS \
 	/yaml/cells/link-echo.yaml /yaml/cells/link-peer.yaml /yaml/cells/linux-net.yaml
 expect_rc insmod 0 insmod /warden.ko
 expect_rc enable 0 warden enable $SYSTEM_CELL
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 before=$(pool)
 if [ -e /sys/class/net/wl-lnet ] && [ -c /dev/warden-link-lnet ]; then pass root-netdev; else fail root-netdev "$(ls /sys/class/net | tr '\n' ' ')"; fi
 if [ "$(cat /sys/devices/virtual/misc/warden/in_cell)" = 0 ]; then pass root-in-cell-0; else fail root-in-cell-0 "in_cell $(cat /sys/devices/virtual/misc/warden/in_cell)"; fi

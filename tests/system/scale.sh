@@ -22,8 +22,6 @@
 # console: com4 cell-8-15-ran ^smp-demo: 8 CPUs, [0-9]+ IPIs sent, [0-9]+ received, unexpected 0
 . /tests/lib.sh
 
-ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
-pool() { warden status | sed -n 's/^memory pool: \([0-9]*\) of.*/\1/p'; }
 res() { awk -v c=$(($1 + 2)) '/RES:/ { print $c }' /proc/interrupts; }
 
 run warden config create -o /tmp/sys.yaml

@@ -47,27 +47,22 @@ const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
 				      const struct cell *joining, u32 *apic_id,
 				      const char **owner)
 {
-	bool logical = low & ICR_DEST_LOGICAL, named = false, hit;
+	bool logical = low & ICR_DEST_LOGICAL, named = false;
 	struct apic_target t;
 	unsigned int cpu;
 	u32 id;
 
+	t.dfr = 0xffffffff;
 	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
 		id = per_cpu(cpu)->apic_id;
-		if (logical) {
-			/* an x2APIC's logical id follows from its APIC ID
-			 * (cluster 31:16, one bit of 15:0); a cell CPU's
-			 * xAPIC LDR is 0 (apic_cell_reset), as in
-			 * irq_root_dest_refused */
-			t.apic_id = id;
-			t.ldr = x2apic ? (id >> 4) << 16 | 1u << (id & 0xf) : 0;
-			t.dfr = 0xffffffff;
-			hit = apic_is_destination(x2apic, low, dest, &t, false);
-		} else {
-			hit = dest == id ||
-			      dest == (x2apic ? 0xffffffffu : 0xffu);
-		}
-		if (!hit)
+		/* an x2APIC's logical id follows from its APIC ID (cluster
+		 * 31:16, one bit of 15:0); a cell CPU's xAPIC LDR is 0
+		 * (apic_cell_reset), as in irq_root_dest_refused; a remapped
+		 * entry has no shorthand, so a physical destination is the
+		 * APIC ID or the broadcast */
+		t.apic_id = id;
+		t.ldr = x2apic ? (id >> 4) << 16 | 1u << (id & 0xf) : 0;
+		if (!apic_is_destination(x2apic, low, dest, &t, false))
 			continue;
 		named = true;
 		if (cpu_in_set(&hv.root.cpus, cpu) &&

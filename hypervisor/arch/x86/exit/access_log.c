@@ -117,7 +117,7 @@ void access_log_record(struct per_cpu *pc, enum access_kind kind, u32 number,
 	e->count = 1;
 	e->outcome = (u8)outcome;
 	e->first_rip = vcpu_rip();
-	/* complete before root may see it (access_log_field) */
+	/* complete before root may see it (arch_cpu_access_info) */
 	__atomic_store_n(&log->used, log->used + 1, __ATOMIC_RELEASE);
 	if (logs_all(pc))
 		print_entry(pc, "first use", e);

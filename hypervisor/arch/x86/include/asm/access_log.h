@@ -52,7 +52,7 @@ struct access_entry {
 struct access_log {
 	/* entries[0 .. used - 1] are complete: the CPU fills an entry,
 	 * then publishes it (release); readers on other CPUs load used
-	 * with acquire (access_log_field) */
+	 * with acquire (arch_cpu_access_info) */
 	unsigned int used;
 	u32 dropped; /* uses of entries that found no room */
 	struct access_entry entries[ACCESS_LOG_ENTRIES];
