@@ -48,6 +48,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/cpu_rules.c \
 	hypervisor/arch/x86/iommu/iommu.c hypervisor/arch/x86/iommu/vtd.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_irt.c \
+	hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/arch/x86/iommu/vtd_root_regs.c \
 	hypervisor/arch/x86/iommu/vtd_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \

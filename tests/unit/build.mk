@@ -63,7 +63,7 @@ UNIT_DEPS_ownership := hypervisor/core/ownership.c hypervisor/core/units.c
 # the VT-d backend against a register model (its accessors are the test's)
 UNIT_DEPS_vtd := hypervisor/arch/x86/iommu/vtd.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_rules.c \
-	hypervisor/arch/x86/iommu/vtd_irt.c \
+	hypervisor/arch/x86/iommu/vtd_irt.c hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/core/paging.c
 UNIT_LIBS_vtd := -DWARDEN_VTD_MODEL
 UNIT_DEPS_wait :=

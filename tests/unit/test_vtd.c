@@ -735,12 +735,12 @@ static void irt_copy(void **state)
 	m.rtaddr = m.root = 0;
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_non_null(vtd.irt);
-	/* the unit's table is the hypervisor's, root's x2APIC mode, 4096
+	/* the unit's table is the hypervisor's, root's x2APIC mode, 8192
 	 * entries; a global interrupt entry cache invalidation after SIRTP
 	 * (6.5.2.7) */
 	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
 					VTD_IRTA_EIME | VTD_IRT_S);
-	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 4096);
+	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 8192);
 	assert_true(m.nlog > m.sirtp_at);
 	assert_int_equal(m.log[m.sirtp_at].lo, vtd_desc_iec_global().lo);
 	/* the copies: 0, 4, 5 as root has them; 1, 2, 3 refused (not
