@@ -263,8 +263,7 @@ bool iommu_cell_irqs_remapped(void)
 	return iommu.on && backend->cell_irqs();
 }
 
-int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n,
-			   u32 *first)
+int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n, u32 *first)
 {
 	if (!iommu_cell_irqs_remapped())
 		return -WARDEN_EINVAL;
@@ -273,7 +272,7 @@ int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n,
 
 void iommu_cell_irq_release(u32 first, unsigned int n)
 {
-	if (iommu.on && n)
+	if (iommu.on && first && n)
 		backend->cell_irq_free(first, n);
 }
 

@@ -158,8 +158,7 @@ const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d);
  * else faults, reason 0x26).  The caller has checked vector and dest.
  */
 #define VTD_IRTE_SVT_SID (1ull << 18)
-void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo,
-		   u64 *hi);
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi);
 
 /* An MSI message in remappable format (5.1.5.2) naming entry handle,
  * with SHV set and subhandle 0 in data (a multiple-message MSI's

@@ -226,8 +226,7 @@ void vtd_irt_cell_free_all(unsigned int cell);
  * the new entry.  0, -WARDEN_EINVAL (index not reserved), or the
  * invalidation's error (named on the console).
  */
-int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest,
-		     u16 sid);
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid);
 /* Entries of the cells' range in use. */
 unsigned int vtd_irt_cell_used(void);
 

@@ -88,8 +88,7 @@ void vtd_irt_cell_free_all(unsigned int cell)
 			vtd_irt_cell_free(VTD_IRT_CELL_FIRST + i, 1);
 }
 
-int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest,
-		     u16 sid)
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid)
 {
 	struct vtd_desc d = vtd_desc_iec_index(index);
 	u64 lo = 0, hi = 0;

@@ -152,8 +152,7 @@ const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d)
 	return NULL;
 }
 
-void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo,
-		   u64 *hi)
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi)
 {
 	/* lo: P 0, FPD 1 = 0 (faults recorded), DM 2 = 0 (physical), RH 3
 	 * = 0, TM 4 = 0 (edge), DLM 7:5 = 000b (Fixed), IM 15 = 0

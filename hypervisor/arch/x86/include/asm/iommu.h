@@ -79,8 +79,7 @@ bool iommu_cell_irqs_remapped(void);
  * that fails); whatever a destroyed cell still has goes with its DMA
  * domain.
  */
-int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n,
-			   u32 *first);
+int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n, u32 *first);
 void iommu_cell_irq_release(u32 first, unsigned int n);
 
 /*
