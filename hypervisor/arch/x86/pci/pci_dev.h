@@ -153,8 +153,10 @@ const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4]);
  * entries of an enabled MSI are written before the caller writes the
  * control word.  pci_msix_remap_entry: MSI-X entry i became entry (the
  * cell's view, checked by pci_msix_entry_refused): its remapping entry
- * written when unmasked; NULL or why not.  pci_msix_remap_init: the
- * device's table (masked) holds the fixed remappable messages.
+ * written when unmasked; NULL or why not.  pci_msix_remap_message: the
+ * device's entry i (its address and data dwords at entry) gets its fixed
+ * remappable message -- at each write of the cell's, since the table
+ * reaches the device only while the cell has memory decoding on.
  */
 struct warden_error;
 int pci_irq_reserve(const struct cell *cell,
@@ -169,7 +171,8 @@ const char *pci_msi_remap_write(struct pci_dev *d, const struct cell *cell,
 				bool *done, u64 *bad);
 const char *pci_msix_remap_entry(struct pci_dev *d, const struct cell *cell,
 				 u32 i, const u32 entry[4]);
-void pci_msix_remap_init(struct pci_dev *d, volatile u32 *table);
+void pci_msix_remap_message(const struct pci_dev *d, u32 i,
+			    volatile u32 *entry);
 
 /*
  * The chipset's PIRQ routing (pci_pirq.c), all under pci_lock:

@@ -241,15 +241,12 @@ const char *pci_msix_remap_entry(struct pci_dev *d, const struct cell *cell,
 	return why;
 }
 
-void pci_msix_remap_init(struct pci_dev *d, volatile u32 *table)
+void pci_msix_remap_message(const struct pci_dev *d, u32 i, volatile u32 *entry)
 {
-	u32 i, addr, data;
+	u32 addr, data;
 
-	for (i = 0; i < d->msix_entries && i < d->irq.msix; i++) {
-		iommu_cell_irq_message(d->irq.first + d->irq.msi + i, &addr,
-				       &data);
-		table[4 * i] = addr;
-		table[4 * i + 1] = 0;
-		table[4 * i + 2] = data;
-	}
+	iommu_cell_irq_message(d->irq.first + d->irq.msi + i, &addr, &data);
+	entry[0] = addr;
+	entry[1] = 0;
+	entry[2] = data;
 }

@@ -128,6 +128,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 		 * the remapping entry (pci_msix_remap_entry) */
 		for (i = 0; i < 3; i++)
 			d->msix_view[t / 4 - t % 16 / 4 + i] = entry[i];
+		pci_msix_remap_message(d, (u32)(t / MSIX_ENTRY_SIZE), hw);
 		hw[MSIX_VECTOR_CTRL] = entry[MSIX_VECTOR_CTRL];
 	} else {
 		mmio_write_sized(p, a->size, a->value);
@@ -190,8 +191,8 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 			MSIX_ENTRY_MASKED;
 	if (!d->remapped || entries > d->irq.msix)
 		return 0;
-	/* remapped: the cell's view of the entries (zero), the device's
-	 * entries (masked) the fixed remappable messages */
+	/* remapped: the cell's view of the entries (zero); the device's
+	 * entries get their remappable messages as the cell writes them */
 	d->msix_view_pages =
 		(entries * MSIX_ENTRY_SIZE + PAGE_SIZE - 1) / PAGE_SIZE;
 	d->msix_view = page_alloc(&hv.pool, d->msix_view_pages);
@@ -199,6 +200,5 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 		d->msix_map = NULL;
 		return -WARDEN_ENOMEM;
 	}
-	pci_msix_remap_init(d, (volatile u32 *)(d->msix_map + d->msix_table));
 	return 0;
 }
