@@ -227,6 +227,8 @@ void vtd_irt_cell_free_all(unsigned int cell);
  * invalidation's error (named on the console).
  */
 int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid);
+/* At take-over (the table fresh from the pool): no entry reserved. */
+void vtd_irt_cell_reset(void);
 /* Entries of the cells' range in use. */
 unsigned int vtd_irt_cell_used(void);
 

@@ -200,11 +200,12 @@ int vtd_irt_take(struct per_cpu *pc)
 		return 0;
 	}
 	installed = false;
+	vtd_irt_cell_reset();
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
-	       "(%u entries: root's first, of its %u, checked and copied; "
-	       "%s mode; %llu refused)\n",
-	       VTD_IRT_ROOT_ENTRIES, VTD_IRTA_ENTRIES(irta),
+	       "(%u entries: root's first %u, of its %u, checked and copied, "
+	       "the rest cells'; %s mode; %llu refused)\n",
+	       VTD_IRT_ENTRIES, VTD_IRT_ROOT_ENTRIES, VTD_IRTA_ENTRIES(irta),
 	       eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
 	installed = true;

@@ -31,6 +31,14 @@
  * (root is cell 0 and never reserves one) */
 static u8 owner[CELL_ENTRIES];
 
+void vtd_irt_cell_reset(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < CELL_ENTRIES; i++)
+		owner[i] = 0;
+}
+
 int vtd_irt_cell_alloc(unsigned int cell, unsigned int n, u32 *first)
 {
 	unsigned int i, run = 0;
