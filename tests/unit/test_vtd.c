@@ -124,6 +124,8 @@ static struct {
 	unsigned int sirtp_at;		 /* nlog when SIRTP was last set */
 	u64 qbase;     /* the queue: latched when QI goes on */
 	u64 last_type; /* of the last descriptor carried out */
+	u64 iec_saw;   /* the entry an index-selective invalidation named,
+			* as the table held it then */
 	u64 frcd[NFR][2];
 	struct vtd_desc log[512]; /* descriptors carried out, in order */
 	unsigned int nlog;
@@ -191,6 +193,10 @@ static void carry_out(const struct vtd_desc *d)
 	m.log[m.nlog++] = *d;
 	m.last_type = VTD_DESC_TYPE(d->lo);
 	switch (VTD_DESC_TYPE(d->lo)) {
+	case VTD_DESC_IEC:
+		if (VTD_IEC_INDEXED(d->lo) && vtd.irt)
+			m.iec_saw = vtd.irt[2 * VTD_IEC_IIDX(d->lo)];
+		break;
 	case VTD_DESC_WAIT:
 		if (d->lo & VTD_WAIT_SW)
 			*(volatile u32 *)(uintptr_t)d->hi = (u32)(d->lo >> 32);
@@ -901,6 +907,8 @@ static void cell_entries(void **state)
 	assert_int_equal(m.nlog, n0 + 2);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(b + 1).lo);
 	assert_int_equal(VTD_DESC_TYPE(m.log[n0 + 1].lo), VTD_DESC_WAIT);
+	/* the unit was told after the entry was written, not before */
+	assert_int_equal(m.iec_saw, hv_irte(b + 1)[0]);
 	/* the same entry again: nothing to invalidate */
 	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20), 0);
 	assert_int_equal(m.nlog, n0 + 2);
