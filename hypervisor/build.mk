@@ -37,7 +37,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/irq_dest.c \
 	hypervisor/arch/x86/hpet/hpet.c hypervisor/arch/x86/hpet/hpet_rules.c \
 	hypervisor/arch/x86/root_page.c \
-	hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_msix.c \
+	hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_msix.c hypervisor/arch/x86/pci/pci_msi_remap.c \
 	hypervisor/arch/x86/pci/pci_msix_root.c hypervisor/arch/x86/pci/pci_root_fns.c \
 	hypervisor/arch/x86/pci/pci_rules.c hypervisor/arch/x86/pci/pci_decoders.c \
 	hypervisor/arch/x86/pci/pci_pirq.c hypervisor/arch/x86/pci/pci_pirq_rules.c \
@@ -48,6 +48,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/cpu_rules.c \
 	hypervisor/arch/x86/iommu/iommu.c hypervisor/arch/x86/iommu/vtd.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_irt.c \
+	hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/arch/x86/iommu/vtd_root_regs.c \
 	hypervisor/arch/x86/iommu/vtd_rules.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \

@@ -198,6 +198,15 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 				     "memory "
 				     "regions of the system config");
 		break;
+	case WARDEN_RULE_PCI_IRQ_REMAP_FULL:
+		errmsg_add(buf, len,
+			   "PCI function %02llx:%02llx.%llx needs %llu "
+			   "interrupt "
+			   "remapping entries in a row (its MSI vectors and "
+			   "MSI-X entries), and the hypervisor's table has no "
+			   "such run left for cells (%llu in use)",
+			   a >> 8, (a >> 3) & 0x1f, a & 7, b, c);
+		break;
 	case WARDEN_RULE_ROOT_PCI_UNDESCRIBED:
 		errmsg_add(buf, len,
 			   "PCI function %04llx:%02llx:%02llx.%llx cannot be "

@@ -306,6 +306,12 @@ enum warden_rule {
 	 * remapping).  values: the unit's register base, what
 	 * (WARDEN_IOMMU_*), a value (the register or capability). */
 	WARDEN_RULE_IOMMU_TAKEOVER = 189,
+	/* Create, item PCI_DEVICE: the hypervisor's interrupt remapping
+	 * table has no run of free cells' entries for the function's MSI
+	 * vectors and MSI-X entries (a cell's interrupts are remapped
+	 * wherever the IOMMU remaps interrupts).  values: bdf, entries
+	 * needed, entries cells hold now. */
+	WARDEN_RULE_PCI_IRQ_REMAP_FULL = 190,
 };
 
 /* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */

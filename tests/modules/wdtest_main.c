@@ -34,11 +34,13 @@
  *                                      without value: only read; high=
  *                                      writes the high half first)
  *   insmod wdtest.ko mode=msi bdf=00:03.0 dest=1 [value=0x41] [how=remap]
- *                                     (program the function's MSI
+ *                      [fire=1]       (program the function's MSI
  *                                      capability for APIC ID dest with
  *                                      vector value and enable it, as a
  *                                      root driver would; read it back,
- *                                      then disable it again)
+ *                                      then disable it again; fire=1:
+ *                                      QEMU's edu sends it once first,
+ *                                      its interrupt raise register)
  *   insmod wdtest.ko mode=msix bdf=00:04.0 dest=1 [value=0x41]
  *                                     (write MSI-X table entry 0 of the
  *                                      function, unmasked, for APIC ID
@@ -129,6 +131,8 @@ static unsigned int dest;
 module_param(dest, uint, 0444);
 static unsigned int reg;
 module_param(reg, uint, 0444);
+static unsigned int fire;
+module_param(fire, uint, 0444);
 
 /* The PCI function bdf names (bus:device.function of segment 0). */
 static struct pci_dev *pci_function(void)
@@ -140,6 +144,30 @@ static struct pci_dev *pci_function(void)
 		return NULL;
 	}
 	return pci_get_domain_bus_and_slot(0, bus, PCI_DEVFN(dev, fn));
+}
+
+/* QEMU's edu sends its MSI once: its interrupt raise register (0x60,
+ * QEMU docs/specs/edu.rst), with memory decoding and bus mastering on (an
+ * MSI is a memory write of the function's: it carries its requester id),
+ * then the acknowledge register (0x64). */
+static void edu_fire(struct pci_dev *pdev)
+{
+	void __iomem *bar = pci_iomap(pdev, 0, 0);
+	u16 cmd;
+
+	if (!bar) {
+		pr_err("wdtest: msi: no BAR 0 to fire with\n");
+		return;
+	}
+	pci_read_config_word(pdev, PCI_COMMAND, &cmd);
+	pci_write_config_word(pdev, PCI_COMMAND,
+			      cmd | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	writel(1, bar + 0x60);
+	msleep(20);
+	writel(1, bar + 0x64);
+	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+	pci_iounmap(pdev, bar);
+	pr_info("wdtest: msi %s: fired\n", bdf);
 }
 
 /* Program and enable MSI for APIC ID dest, read back, disable. */
@@ -181,6 +209,8 @@ static void pci_msi(void)
 	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
 	pr_info("wdtest: msi %s dest %u: address 0x%x, %s\n", bdf, dest, got,
 		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled");
+	if (fire)
+		edu_fire(pdev);
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
 	pci_dev_put(pdev);

@@ -9,7 +9,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_self link_net link_ping link_sysfs \
 	hpet_rules \
-	ownership vtd
+	ownership vtd pci_remap
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json yaml_json
 
@@ -63,7 +63,7 @@ UNIT_DEPS_ownership := hypervisor/core/ownership.c hypervisor/core/units.c
 # the VT-d backend against a register model (its accessors are the test's)
 UNIT_DEPS_vtd := hypervisor/arch/x86/iommu/vtd.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_rules.c \
-	hypervisor/arch/x86/iommu/vtd_irt.c \
+	hypervisor/arch/x86/iommu/vtd_irt.c hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/core/paging.c
 UNIT_LIBS_vtd := -DWARDEN_VTD_MODEL
 UNIT_DEPS_wait :=
@@ -80,6 +80,7 @@ UNIT_LIBS_link_ping := -Wl,--wrap=open,--wrap=flock,--wrap=ioctl \
 UNIT_DEPS_ioapic_rules := hypervisor/arch/x86/ioapic/ioapic_rules.c
 UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci/pci_rules.c \
 	hypervisor/arch/x86/pci/pci_decoders.c hypervisor/arch/x86/pci/pci_pirq_rules.c
+UNIT_DEPS_pci_remap := hypervisor/arch/x86/pci/pci_msi_remap.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link/link_rules.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \

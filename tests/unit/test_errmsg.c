@@ -309,6 +309,16 @@ static void root_pci_rules(void **state)
 	assert_non_null(strstr(buf, "PCI function 0001:00:03.0 cannot be "
 				    "handed to the hypervisor: Warden traps "
 				    "PCI segment 0 only"));
+	/* a cell's function whose interrupts find no room in the
+	 * hypervisor's remapping table (at create) */
+	e = rec(WARDEN_RULE_PCI_IRQ_REMAP_FULL, WARDEN_ITEM_PCI_DEVICE, 0);
+	e.values[0] = 0x20; /* 00:04.0 */
+	e.values[1] = 6;
+	e.values[2] = 4094;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "PCI function 00:04.0 needs 6 interrupt "
+				    "remapping entries in a row"));
+	assert_non_null(strstr(buf, "(4094 in use)"));
 }
 
 int main(void)

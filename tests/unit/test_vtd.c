@@ -124,6 +124,8 @@ static struct {
 	unsigned int sirtp_at;		 /* nlog when SIRTP was last set */
 	u64 qbase;     /* the queue: latched when QI goes on */
 	u64 last_type; /* of the last descriptor carried out */
+	u64 iec_saw;   /* the entry an index-selective invalidation named,
+			* as the table held it then */
 	u64 frcd[NFR][2];
 	struct vtd_desc log[512]; /* descriptors carried out, in order */
 	unsigned int nlog;
@@ -191,6 +193,10 @@ static void carry_out(const struct vtd_desc *d)
 	m.log[m.nlog++] = *d;
 	m.last_type = VTD_DESC_TYPE(d->lo);
 	switch (VTD_DESC_TYPE(d->lo)) {
+	case VTD_DESC_IEC:
+		if (VTD_IEC_INDEXED(d->lo) && vtd.irt)
+			m.iec_saw = vtd.irt[2 * VTD_IEC_IIDX(d->lo)];
+		break;
 	case VTD_DESC_WAIT:
 		if (d->lo & VTD_WAIT_SW)
 			*(volatile u32 *)(uintptr_t)d->hi = (u32)(d->lo >> 32);
@@ -735,12 +741,12 @@ static void irt_copy(void **state)
 	m.rtaddr = m.root = 0;
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_non_null(vtd.irt);
-	/* the unit's table is the hypervisor's, root's x2APIC mode, 4096
+	/* the unit's table is the hypervisor's, root's x2APIC mode, 8192
 	 * entries; a global interrupt entry cache invalidation after SIRTP
 	 * (6.5.2.7) */
 	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
 					VTD_IRTA_EIME | VTD_IRT_S);
-	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 4096);
+	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 8192);
 	assert_true(m.nlog > m.sirtp_at);
 	assert_int_equal(m.log[m.sirtp_at].lo, vtd_desc_iec_global().lo);
 	/* the copies: 0, 4, 5 as root has them; 1, 2, 3 refused (not
@@ -831,6 +837,134 @@ static void irt_copy(void **state)
 	pt_destroy(&root.pt);
 }
 
+/* ---- cells' entries: composed, invalidated, reserved and freed ---- */
+
+/* The formats: a cell's entry (9.10) and the remappable message naming
+ * it (5.1.5.2), and the index-selective invalidation (6.5.2.7). */
+static void cell_entry_formats(void **state)
+{
+	struct vtd_irte_dest d;
+	u32 addr, data;
+	u64 lo, hi;
+
+	(void)state;
+	/* x2APIC mode: present, Fixed, physical, edge, vector 23:16, the
+	 * 32-bit destination 63:32; SID 15:0, SQ 00b, SVT 01b (19:18) */
+	vtd_irte_cell(0x41, 0x10003, true, 0x20, &lo, &hi);
+	assert_int_equal(lo, 1ull | 0x41ull << 16 | 0x10003ull << 32);
+	assert_int_equal(hi, 0x20ull | 1ull << 18);
+	/* what root's entries must pass passes: Fixed, not logical */
+	assert_null(vtd_irte_check(lo, hi, true, &d));
+	assert_int_equal(d.low, 0x41);
+	assert_int_equal(d.dest, 0x10003);
+	assert_false(d.logical);
+	/* xAPIC mode: 8 bits in 47:40, nothing in the reserved 39:32 */
+	vtd_irte_cell(0x52, 3, false, 0x18, &lo, &hi);
+	assert_int_equal(lo, 1ull | 0x52ull << 16 | 3ull << 40);
+	assert_null(vtd_irte_check(lo, hi, false, &d));
+	assert_int_equal(d.dest, 3);
+	/* the message: 0xFEE, handle 14:0 in 19:5, format bit 4, SHV bit
+	 * 3, handle bit 15 in bit 2; subhandle 0 */
+	vtd_msi_remappable(4097, &addr, &data);
+	assert_int_equal(addr, 0xfee00000u | 4097u << 5 | 0x18);
+	assert_int_equal(data, 0);
+	vtd_msi_remappable(0x8001, &addr, &data);
+	assert_int_equal(addr, 0xfee00000u | 1u << 5 | 0x18 | 0x4);
+	/* one index: granularity bit 4 set, IM 0, IIDX 47:32 */
+	assert_int_equal(vtd_desc_iec_index(4100).lo,
+			 0x4ull | 1ull << 4 | 4100ull << 32);
+	assert_int_equal(vtd_desc_iec_index(4100).hi, 0);
+}
+
+/* The cells' range: reserved in runs from VTD_IRT_CELL_FIRST, not present
+ * until set, each change followed by the invalidation of its index, a
+ * run that does not fit refused with nothing reserved, everything freed
+ * with its cell. */
+static void cell_entries(void **state)
+{
+	const u32 range = VTD_IRT_ENTRIES - VTD_IRT_CELL_FIRST;
+	u32 a, b, c;
+	unsigned int n0;
+
+	(void)state;
+	vtd.irt = vtd_irt_alloc();
+	assert_non_null(vtd.irt);
+	vtd.root.irta = VTD_IRTA_EIME;
+	/* cell 1: MSI 1 + MSI-X 1; cell 2: 5 entries, right after */
+	assert_int_equal(vtd_irt_cell_alloc(1, 2, &a), 0);
+	assert_int_equal(a, VTD_IRT_CELL_FIRST);
+	assert_int_equal(vtd_irt_cell_alloc(2, 5, &b), 0);
+	assert_int_equal(b, VTD_IRT_CELL_FIRST + 2);
+	assert_int_equal(vtd_irt_cell_used(), 7);
+	assert_int_equal(hv_irte(a)[0], 0);
+	assert_int_equal(hv_irte(b + 1)[0], 0);
+	/* set: the entry, then its index invalidated (and waited for) */
+	n0 = m.nlog;
+	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20), 0);
+	assert_int_equal(hv_irte(b + 1)[0],
+			 1ull | 0x41ull << 16 | 0x10003ull << 32);
+	assert_int_equal(hv_irte(b + 1)[1], 0x20ull | 1ull << 18);
+	assert_int_equal(m.nlog, n0 + 2);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(b + 1).lo);
+	assert_int_equal(VTD_DESC_TYPE(m.log[n0 + 1].lo), VTD_DESC_WAIT);
+	/* the unit was told after the entry was written, not before */
+	assert_int_equal(m.iec_saw, hv_irte(b + 1)[0]);
+	/* the same entry again: nothing to invalidate */
+	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20), 0);
+	assert_int_equal(m.nlog, n0 + 2);
+	/* the table's xAPIC mode: 8-bit destination */
+	vtd.root.irta = 0;
+	assert_int_equal(vtd_irt_cell_set(a, true, 0x52, 3, 0x18), 0);
+	assert_int_equal(hv_irte(a)[0], 1ull | 0x52ull << 16 | 3ull << 40);
+	vtd.root.irta = VTD_IRTA_EIME;
+	/* not reserved, root's range, past the table: refused, unwritten */
+	n0 = m.nlog;
+	assert_int_equal(vtd_irt_cell_set(b + 5, true, 0x41, 1, 0x20),
+			 -WARDEN_EINVAL);
+	assert_int_equal(vtd_irt_cell_set(5, true, 0x41, 1, 0x20),
+			 -WARDEN_EINVAL);
+	assert_int_equal(vtd_irt_cell_set(VTD_IRT_ENTRIES, true, 0x41, 1, 0x20),
+			 -WARDEN_EINVAL);
+	assert_int_equal(hv_irte(b + 5)[0], 0);
+	assert_int_equal(hv_irte(5)[0], 0);
+	assert_int_equal(m.nlog, n0);
+	/* not present again: written, invalidated */
+	assert_int_equal(vtd_irt_cell_set(a, false, 0, 0, 0), 0);
+	assert_int_equal(hv_irte(a)[0], 0);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(a).lo);
+
+	/* exhaustion: one more than is left is refused, nothing reserved;
+	 * exactly what is left fits, then nothing does */
+	assert_int_equal(vtd_irt_cell_alloc(3, range - 6, &c), -WARDEN_ENOSPC);
+	assert_int_equal(vtd_irt_cell_used(), 7);
+	assert_int_equal(vtd_irt_cell_alloc(3, range - 7, &c), 0);
+	assert_int_equal(c, VTD_IRT_CELL_FIRST + 7);
+	assert_int_equal(vtd_irt_cell_alloc(4, 1, &c), -WARDEN_ENOSPC);
+	assert_int_equal(vtd_irt_cell_alloc(0, 1, &c), -WARDEN_EINVAL);
+	vtd_irt_cell_free_all(3);
+	assert_int_equal(vtd_irt_cell_used(), 7);
+
+	/* a range given back (a function released): not present, its
+	 * present entries invalidated */
+	n0 = m.nlog;
+	vtd_irt_cell_free(b, 5);
+	assert_int_equal(hv_irte(b + 1)[0], 0);
+	assert_int_equal(hv_irte(b + 1)[1], 0);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(b + 1).lo);
+	assert_int_equal(vtd_irt_cell_used(), 2);
+	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 1, 0x20),
+			 -WARDEN_EINVAL);
+	/* a cell destroyed: what it still had goes; the room is reused */
+	assert_int_equal(vtd_irt_cell_set(a + 1, true, 0x43, 2, 0x18), 0);
+	vtd_irt_cell_free_all(1);
+	assert_int_equal(hv_irte(a + 1)[0], 0);
+	assert_int_equal(vtd_irt_cell_used(), 0);
+	assert_int_equal(vtd_irt_cell_alloc(5, 3, &c), 0);
+	assert_int_equal(c, VTD_IRT_CELL_FIRST);
+	vtd_irt_cell_free_all(5);
+	assert_int_equal(vtd_irt_cell_used(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -844,6 +978,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test(irte_checks),
 		cmocka_unit_test_setup_teardown(irt_copy, setup, teardown),
+		cmocka_unit_test(cell_entry_formats),
+		cmocka_unit_test_setup_teardown(cell_entries, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,7 +13,8 @@ const char *ioapic_cell_entry_refused(u64 entry)
 	if (entry & IOAPIC_MASKED)
 		return NULL;
 	if (entry & IOAPIC_REMAPPABLE)
-		return "remappable format (no IOMMU for cells)";
+		return "remappable format (a cell writes compatibility format; "
+		       "the hypervisor remaps it)";
 	if (mode != IOAPIC_DM_FIXED && mode != IOAPIC_DM_LOWEST)
 		return "delivery mode other than Fixed or Lowest Priority";
 	if (vector < 0x10 || vector == 0xff)

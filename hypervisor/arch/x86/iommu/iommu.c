@@ -258,6 +258,42 @@ const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
 	return backend->root_irte(index, lo, x2apic);
 }
 
+bool iommu_cell_irqs_remapped(void)
+{
+	return iommu.on && backend->cell_irqs();
+}
+
+int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n, u32 *first)
+{
+	if (!iommu_cell_irqs_remapped())
+		return -WARDEN_EINVAL;
+	return backend->cell_irq_alloc(cell->id, n, first);
+}
+
+void iommu_cell_irq_release(u32 first, unsigned int n)
+{
+	if (iommu.on && first && n)
+		backend->cell_irq_free(first, n);
+}
+
+int iommu_cell_irq_set(u32 index, bool present, u32 vector, u32 apic_id,
+		       u16 bdf)
+{
+	if (!iommu_cell_irqs_remapped())
+		return -WARDEN_EINVAL;
+	return backend->cell_irq_set(index, present, vector, apic_id, bdf);
+}
+
+void iommu_cell_irq_message(u32 index, u32 *addr, u32 *data)
+{
+	backend->msi_remappable(index, addr, data);
+}
+
+unsigned int iommu_cell_irqs_used(void)
+{
+	return iommu_cell_irqs_remapped() ? backend->cell_irq_used() : 0;
+}
+
 bool iommu_dma_confined(u16 bdf)
 {
 	return iommu.on && backend->covers(bdf);
@@ -377,6 +413,10 @@ static void iommu_cell_exit(struct cell *cell)
 {
 	struct iommu_domain *d = &iommu.dom[cell->id];
 
+	/* the PCI unit gives back what it reserved; anything left of the
+	 * cell's (a create that failed half-way) goes here */
+	if (iommu.on)
+		backend->cell_irq_free_all(cell->id);
 	if (!iommu.on || !d->live)
 		return;
 	/* the cell's CPUs are root's again (or never left it: a create

@@ -85,6 +85,20 @@ struct iommu_backend {
 	 * (checked): NULL with its low quadword and the x2APIC mode, or why
 	 * there is none. */
 	const char *(*root_irte)(u32 index, u64 *lo, bool *x2apic);
+	/* Cells' interrupts (asm/iommu.h, iommu_cell_irq_*): whether they
+	 * go through remapping entries the backend writes; reserve n
+	 * consecutive entries for cell id cell (0 with *first, or
+	 * -WARDEN_ENOSPC), give them back (a range, or all of a cell's),
+	 * write one (its cache line invalidated before return), count the
+	 * reserved; the remappable message naming an entry. */
+	bool (*cell_irqs)(void);
+	int (*cell_irq_alloc)(unsigned int cell, unsigned int n, u32 *first);
+	void (*cell_irq_free)(u32 first, unsigned int n);
+	void (*cell_irq_free_all)(unsigned int cell);
+	int (*cell_irq_set)(u32 index, bool present, u32 vector, u32 dest,
+			    u16 sid);
+	unsigned int (*cell_irq_used)(void);
+	void (*msi_remappable)(u32 handle, u32 *addr, u32 *data);
 };
 
 extern const struct iommu_backend vtd_backend;

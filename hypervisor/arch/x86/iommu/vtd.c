@@ -425,6 +425,12 @@ static bool vtd_remaps_interrupts(void)
 	return vtd.regs && (vtd_read32(VTD_GSTS) & VTD_GSTS_IRES);
 }
 
+static bool vtd_cell_irqs(void)
+{
+	/* the unit remaps through the hypervisor's table (vtd_irt_take) */
+	return vtd.taken && vtd.irt;
+}
+
 const struct iommu_backend vtd_backend = {
 	.name = "VT-d",
 	.probe = vtd_probe,
@@ -438,4 +444,11 @@ const struct iommu_backend vtd_backend = {
 	.cpus_leave_root = vtd_cpus_leave_root,
 	.cpus_back_to_root = vtd_cpus_back_to_root,
 	.root_irte = vtd_root_irte,
+	.cell_irqs = vtd_cell_irqs,
+	.cell_irq_alloc = vtd_irt_cell_alloc,
+	.cell_irq_free = vtd_irt_cell_free,
+	.cell_irq_free_all = vtd_irt_cell_free_all,
+	.cell_irq_set = vtd_irt_cell_set,
+	.cell_irq_used = vtd_irt_cell_used,
+	.msi_remappable = vtd_msi_remappable,
 };

@@ -104,6 +104,9 @@ struct vtd_desc vtd_desc_wait(u64 phys, u32 data);
 /* An interrupt entry cache invalidation, global. */
 struct vtd_desc vtd_desc_iec_global(void);
 
+/* An interrupt entry cache invalidation of one index (6.5.2.7). */
+struct vtd_desc vtd_desc_iec_index(u32 index);
+
 /* What root may put in its own queue (the hypervisor carries it out). */
 enum vtd_root_desc {
 	VTD_ROOT_IEC,	  /* forwarded as it is */
@@ -146,6 +149,23 @@ struct vtd_irte_dest {
  * (a not-present entry is copied as it is) and checks the destination.
  */
 const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d);
+
+/*
+ * A cell's entry (9.10, remapped format): present, Fixed, physical,
+ * edge, vector, destination dest (eime: the 32-bit x2APIC id, else the
+ * 8-bit xAPIC id in 47:40), and source-id verification: SVT 01b, SQ 00b,
+ * SID sid -- the unit delivers it only for a request of sid (anything
+ * else faults, reason 0x26).  The caller has checked vector and dest.
+ */
+#define VTD_IRTE_SVT_SID (1ull << 18)
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi);
+
+/* An MSI message in remappable format (5.1.5.2) naming entry handle,
+ * with SHV set and subhandle 0 in data (a multiple-message MSI's
+ * message n then names handle + n). */
+#define VTD_MSI_REMAPPABLE (1u << 4)
+#define VTD_MSI_SHV (1u << 3)
+void vtd_msi_remappable(u32 handle, u32 *addr, u32 *data);
 
 /* ---- root and context entries (9.1, 9.3), legacy mode ---- */
 #define VTD_RE_PRESENT 1ull

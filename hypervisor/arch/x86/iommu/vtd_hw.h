@@ -139,14 +139,22 @@ void vtd_qi_root_tail(struct per_cpu *pc, u64 value);
 /* ---- vtd_irt.c ---- */
 
 /*
- * The hypervisor's interrupt remapping table: root's indexes 0 ..
- * VTD_IRT_ENTRIES - 1, one to one (an index of root's MSI, MSI-X, IOAPIC
- * or HPET entry names the same entry in both tables); indexes above that
- * are refused (Linux allocates its indexes from the lowest free one).
- * 2^(S + 1) entries: S = VTD_IRT_S.
+ * The hypervisor's interrupt remapping table, 2^(S + 1) entries (S =
+ * VTD_IRT_S): root's indexes 0 .. VTD_IRT_ROOT_ENTRIES - 1, one to one (an
+ * index of root's MSI, MSI-X, IOAPIC or HPET entry names the same entry
+ * in both tables; root's indexes above are refused: Linux allocates from
+ * the lowest free one); cells' entries from VTD_IRT_CELL_FIRST to the end
+ * (vtd_irt_cell.c), written by the hypervisor only.
  */
-#define VTD_IRT_S 11
+#define VTD_IRT_S 12
 #define VTD_IRT_ENTRIES (2u << VTD_IRT_S)
+#define VTD_IRT_ROOT_ENTRIES 4096u
+#define VTD_IRT_CELL_FIRST VTD_IRT_ROOT_ENTRIES
+
+/* Write entry i of the hypervisor's table whole (cmpxchg16b: the unit
+ * never reads half an old and half a new entry).  qi_lock held, or the
+ * entry not in use. */
+void vtd_irte_store(u32 i, u64 lo, u64 hi);
 
 /* At take-over, before the unit's pool pages are allocated: the table's
  * pages, or NULL (the pool is out of pages). */
@@ -196,6 +204,33 @@ void vtd_irt_cpus_back_to_root(struct per_cpu *pc);
 /* The low quadword of the hypervisor's copy of root's entry index and
  * the table's x2APIC mode: NULL, or why there is none. */
 const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic);
+
+/* ---- vtd_irt_cell.c: cells' entries ---- */
+
+/*
+ * Reserve n consecutive entries of the cells' range for cell id cell
+ * (not present until set): 0 with *first, or -WARDEN_ENOSPC (no run of n
+ * free entries left; nothing reserved).  Callers serialise (cells_lock).
+ */
+int vtd_irt_cell_alloc(unsigned int cell, unsigned int n, u32 *first);
+/* Give entries first .. first + n - 1 back (not present, each
+ * invalidated in the unit's cache). */
+void vtd_irt_cell_free(u32 first, unsigned int n);
+/* Give back every entry cell id cell still has (its destruction). */
+void vtd_irt_cell_free_all(unsigned int cell);
+/*
+ * Entry index (reserved) becomes a cell's interrupt: vector to APIC id
+ * dest, delivered only for requests of sid (vtd_irte_cell); present
+ * false: not present.  The entry's interrupt entry cache line is
+ * invalidated (6.5.2.7) before this returns, so the next interrupt uses
+ * the new entry.  0, -WARDEN_EINVAL (index not reserved), or the
+ * invalidation's error (named on the console).
+ */
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid);
+/* At take-over (the table fresh from the pool): no entry reserved. */
+void vtd_irt_cell_reset(void);
+/* Entries of the cells' range in use. */
+unsigned int vtd_irt_cell_used(void);
 
 /* ---- vtd_root_regs.c ---- */
 

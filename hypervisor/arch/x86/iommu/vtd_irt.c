@@ -14,10 +14,10 @@
  * Indexes are kept one to one: root's MSI, MSI-X, IOAPIC and HPET
  * entries name their index as root wrote them, and an interrupt entry
  * cache invalidation of root's names the same indexes in both tables.
- * The table holds VTD_IRT_ENTRIES of them (Linux asks for 65536 but
- * allocates from the lowest free index; a root entry above is refused);
- * the indexes above that are left for cells' entries (not used yet: a
- * cell's interrupts are in compatibility format, docs/hypervisor.md).
+ * Root's copies are indexes 0 .. VTD_IRT_ROOT_ENTRIES - 1 (Linux asks
+ * for 65536 but allocates from the lowest free index; a root entry above
+ * is refused); the indexes above, up to VTD_IRT_ENTRIES, are cells'
+ * entries, which the hypervisor writes itself (vtd_irt_cell.c).
  *
  * When copies are made: at take-over for the whole table; for the
  * indexes of each interrupt entry cache invalidation root's queue
@@ -52,9 +52,7 @@ u64 *vtd_irt_alloc(void)
 	return page_alloc(&hv.pool, IRT_PAGES);
 }
 
-/* Write entry i of the hypervisor's table whole (cmpxchg16b: the unit
- * never reads half an old and half a new entry). */
-static void irte_store(u32 i, u64 lo, u64 hi)
+void vtd_irte_store(u32 i, u64 lo, u64 hi)
 {
 	u64 *e = &vtd.irt[2 * i], old_lo = e[0], old_hi = e[1];
 	bool done;
@@ -84,7 +82,7 @@ static const char *refused(u32 index, u64 lo, u64 hi,
 	const char *why = vtd_irte_check(lo, hi, eime(), &d), *owner;
 	u32 apic;
 
-	if (!why && index >= VTD_IRT_ENTRIES)
+	if (!why && index >= VTD_IRT_ROOT_ENTRIES)
 		why = "an index beyond the hypervisor's table";
 	if (why) {
 		printk("root IRTE %u (0x%016llx 0x%016llx): %s: refused\n",
@@ -144,17 +142,17 @@ static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 				vtd.irt_refused++;
 				lo = hi = 0;
 			}
-			if (i + k >= VTD_IRT_ENTRIES)
+			if (i + k >= VTD_IRT_ROOT_ENTRIES)
 				continue;
 			changed |= vtd.irt[2 * (i + k)] != lo ||
 				   vtd.irt[2 * (i + k) + 1] != hi;
-			irte_store(i + k, lo, hi);
+			vtd_irte_store(i + k, lo, hi);
 		}
 	}
 	/* indexes the copy covers and root's table does not */
 	for (i = size > first ? size : first;
-	     i < VTD_IRT_ENTRIES && i < first + n0; i++)
-		irte_store(i, 0, 0);
+	     i < VTD_IRT_ROOT_ENTRIES && i < first + n0; i++)
+		vtd_irte_store(i, 0, 0);
 	return changed;
 }
 
@@ -166,7 +164,7 @@ static void copy_all(struct per_cpu *pc, bool invalidate)
 {
 	struct vtd_desc d = vtd_desc_iec_global();
 
-	copy_range(pc, 0, VTD_IRT_ENTRIES);
+	copy_range(pc, 0, VTD_IRT_ROOT_ENTRIES);
 	vtd_sync();
 	if (invalidate && vtd_qi_run(&d, 1))
 		printk("IOMMU: interrupt entry cache invalidation not "
@@ -202,11 +200,12 @@ int vtd_irt_take(struct per_cpu *pc)
 		return 0;
 	}
 	installed = false;
+	vtd_irt_cell_reset();
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
-	       "(%u entries: root's first, of its %u, checked and copied; "
-	       "%s mode; %llu refused)\n",
-	       VTD_IRT_ENTRIES, VTD_IRTA_ENTRIES(irta),
+	       "(%u entries: root's first %u, of its %u, checked and copied, "
+	       "the rest cells'; %s mode; %llu refused)\n",
+	       VTD_IRT_ENTRIES, VTD_IRT_ROOT_ENTRIES, VTD_IRTA_ENTRIES(irta),
 	       eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
 	installed = true;
@@ -235,7 +234,7 @@ void vtd_irt_refresh(struct per_cpu *pc, u64 lo)
 	if (!vtd.irt)
 		return;
 	if (!VTD_IEC_INDEXED(lo)) {
-		copy_range(pc, 0, VTD_IRT_ENTRIES);
+		copy_range(pc, 0, VTD_IRT_ROOT_ENTRIES);
 	} else {
 		/* 6.5.2.7: IM low bits of IIDX ignored, 2^IM entries */
 		n = 1u << VTD_IEC_IM(lo);
@@ -272,13 +271,13 @@ void vtd_irt_cpus_leave_root(const struct cell *cell)
 	if (!vtd.irt)
 		return;
 	spin_lock(&vtd.qi_lock);
-	for (i = 0; i < VTD_IRT_ENTRIES; i++) {
+	for (i = 0; i < VTD_IRT_ROOT_ENTRIES; i++) {
 		u64 lo = vtd.irt[2 * i], hi = vtd.irt[2 * i + 1];
 
 		if (!(lo & 1) || !refused(i, lo, hi, cell))
 			continue;
 		vtd.irt_refused++;
-		irte_store(i, 0, 0);
+		vtd_irte_store(i, 0, 0);
 		changed = true;
 	}
 	if (changed) {
@@ -303,7 +302,7 @@ const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic)
 {
 	if (!vtd.irt)
 		return "interrupt remapping is not the hypervisor's";
-	if (index >= VTD_IRT_ENTRIES)
+	if (index >= VTD_IRT_ROOT_ENTRIES)
 		return "its remapping index is past the hypervisor's table";
 	*lo = __atomic_load_n(&vtd.irt[2 * index], __ATOMIC_ACQUIRE);
 	*x2apic = eime();

@@ -56,6 +56,15 @@ struct vtd_desc vtd_desc_iec_global(void)
 	return d;
 }
 
+struct vtd_desc vtd_desc_iec_index(u32 index)
+{
+	/* 6.5.2.7: granularity bit 4 set (index-selective), IM 31:27 = 0
+	 * (one entry), IIDX 47:32 */
+	struct vtd_desc d = { VTD_DESC_IEC | 1ull << 4 | (u64)index << 32, 0 };
+
+	return d;
+}
+
 /* Bits of an interrupt entry cache descriptor that may be set: type 3:0,
  * granularity 4, index mask 31:27, index 47:32 (6.5.2.7). */
 #define IEC_ALLOWED (0xfull | 1ull << 4 | 0x1full << 27 | 0xffffull << 32)
@@ -141,6 +150,30 @@ const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d)
 	d->low = IRTE_VECTOR(lo) | dlm << 8 | (d->logical ? 1u << 11 : 0);
 	d->dest = eime ? (u32)(lo >> 32) : (u32)(lo >> 40) & 0xff;
 	return NULL;
+}
+
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi)
+{
+	/* lo: P 0, FPD 1 = 0 (faults recorded), DM 2 = 0 (physical), RH 3
+	 * = 0, TM 4 = 0 (edge), DLM 7:5 = 000b (Fixed), IM 15 = 0
+	 * (remapped format), vector 23:16, destination 63:32 (x2APIC
+	 * mode) or 47:40 (xAPIC mode, 8 bits); hi: SID 15:0, SQ 17:16 =
+	 * 00b (all 16 bits compared), SVT 19:18 = 01b (verify the
+	 * requester id against SID and SQ) -- 9.10, table "SVT/SQ" */
+	*lo = IRTE_P | (u64)(vector & 0xff) << 16 |
+	      (eime ? (u64)dest << 32 : (u64)(dest & 0xff) << 40);
+	*hi = (u64)sid | VTD_IRTE_SVT_SID;
+}
+
+void vtd_msi_remappable(u32 handle, u32 *addr, u32 *data)
+{
+	/* 5.1.5.2: address 31:20 0xFEE, handle[14:0] 19:5, interrupt
+	 * format 4 = 1 (remappable), SHV 3 = 1 (the data's subhandle is
+	 * added to the handle: a multiple-message MSI's vector number picks
+	 * the entry), handle[15] 2; data 15:0 the subhandle, 0 */
+	*addr = 0xfee00000u | (handle & 0x7fff) << 5 | VTD_MSI_REMAPPABLE |
+		VTD_MSI_SHV | ((handle >> 15) & 1) << 2;
+	*data = 0;
 }
 
 /* ---- context entries (9.3) ---- */

@@ -515,6 +515,8 @@ static void cell_read(struct pci_dev *d, u16 reg, struct mmio_access *a)
 		a->value = dw >> (8 * (reg & 3));
 	} else if (reg >= PCI_ROM_BAR && reg < PCI_ROM_BAR + 4) {
 		a->value = 0; /* no expansion ROM */
+	} else if (pci_msi_view_read(d, reg, a->size, &a->value)) {
+		/* the message it wrote; the device has a remappable one */
 	} else {
 		a->value = pci_phys_read(d->bdf, reg, a->size);
 	}
@@ -539,9 +541,20 @@ static enum mmio_result cell_cap_write(struct per_cpu *pc, struct pci_dev *d,
 	unsigned int vectors;
 	const char *why = NULL;
 	unsigned int hi = d->msix_cap + PCI_MSI_CTRL + 1u; /* enable's byte */
+	bool done;
 
-	if (d->msi_cap && msi_after_write(d->bdf, d->msi_cap, reg, size, value,
-					  &addr, &data, &vectors)) {
+	why = pci_msi_remap_write(d, pc->cell, reg, size, value, &done,
+				  &fail->value);
+	if (why) {
+		report(pc, d->bdf, reg, value, why);
+		fail->what = "MSI message";
+		return MMIO_CELL_FAILED;
+	}
+	if (done)
+		return MMIO_HANDLED;
+	if (!d->remapped && d->msi_cap &&
+	    msi_after_write(d->bdf, d->msi_cap, reg, size, value, &addr, &data,
+			    &vectors)) {
 		why = msi_cell_refused(addr, data, vectors);
 		if (!why)
 			why = irq_cell_dest(pc->cell, msi_as_icr(addr, data),
@@ -904,7 +917,8 @@ static void place_bars(const struct warden_pci_device *cfg)
 }
 
 static void take(struct cell *cell, struct pci_dev *d,
-		 const struct warden_pci_device *cfg)
+		 const struct warden_pci_device *cfg,
+		 const struct pci_irq_range *irq)
 {
 	const struct warden_pci_bar *b;
 	unsigned int i;
@@ -916,6 +930,7 @@ static void take(struct cell *cell, struct pci_dev *d,
 	place_bars(cfg);
 	d->msi_cap = pci_find_cap(d->bdf, PCI_CAP_ID_MSI);
 	d->msix_cap = pci_find_cap(d->bdf, PCI_CAP_ID_MSIX);
+	pci_irq_take(d, irq);
 	for (i = 0; i < WARDEN_PCI_BARS; i++) {
 		b = &cfg->bars[i];
 		d->bars[i] = (struct pci_bar_view){ 0 };
@@ -952,6 +967,8 @@ static void release(struct cell *cell)
 		if (devs[i].owner == cell) {
 			mmio_unregister_ctx(&cell->mmio, &devs[i]);
 			quiesce(devs[i].bdf);
+			pci_msix_give_back(&devs[i]);
+			pci_irq_give_back(&devs[i]);
 			devs[i].owner = NULL;
 		}
 	mmio_unregister(&cell->pio, PCI_CF8);
@@ -962,6 +979,7 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 {
 	const struct warden_pci_device *cfg =
 		warden_cell_pci_devices(cell->config);
+	struct pci_irq_range irq[PCI_MAX_ASSIGNED];
 	unsigned int i, slot = 0;
 
 	if (check_config_space(cell, err))
@@ -972,7 +990,16 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 		spin_unlock(&pci_lock);
 		return err->code;
 	}
+	/* check_devices bounded num_pci_devices by PCI_MAX_ASSIGNED */
+	if (pci_irq_reserve(cell, cfg, cell->config->num_pci_devices, irq,
+			    err)) {
+		spin_unlock(&pci_lock);
+		return err->code;
+	}
 	if (cell->config->num_pci_devices && trap_ports(cell)) {
+		for (i = 0; i < cell->config->num_pci_devices; i++)
+			iommu_cell_irq_release(irq[i].first,
+					       irq[i].msi + irq[i].msix);
 		spin_unlock(&pci_lock);
 		return cell_error_no_memory(err);
 	}
@@ -980,7 +1007,7 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 	for (i = 0; i < cell->config->num_pci_devices; i++) {
 		while (devs[slot].owner)
 			slot++; /* check_devices counted the room */
-		take(cell, &devs[slot], &cfg[i]);
+		take(cell, &devs[slot], &cfg[i], &irq[i]);
 		if (pci_msix_take(cell, &devs[slot], slot))
 			goto fail;
 	}
@@ -988,8 +1015,11 @@ static int pci_cell_init(struct cell *cell, struct warden_error *err)
 	return 0;
 
 fail:
-	/* counted by pci_mmio_count: the pool had no page for a mapping */
+	/* counted by pci_mmio_count: the pool had no page for a mapping;
+	 * the functions not taken yet give their entries back here */
 	release(cell);
+	while (++i < cell->config->num_pci_devices)
+		iommu_cell_irq_release(irq[i].first, irq[i].msi + irq[i].msix);
 	spin_unlock(&pci_lock);
 	return cell_error_no_memory(err);
 }

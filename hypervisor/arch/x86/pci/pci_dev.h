@@ -28,6 +28,13 @@ struct warden_root_function;
  * (PCI 3.0, 6.8.2) on 8 pages, and one more when it starts mid-page. */
 #define PCI_MSIX_MAX_PAGES 9
 
+/* A function's entries in the hypervisor's remapping table (asm/iommu.h):
+ * msi for its MSI vectors from first, then msix for its MSI-X entries;
+ * first 0: none (not remapped). */
+struct pci_irq_range {
+	u32 first, msi, msix;
+};
+
 struct pci_dev {
 	struct cell *owner; /* NULL: a free slot */
 	const struct warden_pci_device *cfg;
@@ -41,6 +48,15 @@ struct pci_dev {
 	volatile u8 *msix_map;
 	u64 msix_guest, msix_phys;
 	u32 msix_table, msix_entries, msix_pages;
+	/* remapped interrupts (pci_msi_remap.c): the function's entries,
+	 * and the cell's view of its MSI message (dwords of the
+	 * capability) and of its MSI-X entries (msix_view: 4 dwords an
+	 * entry, the fourth unused: vector control is the device's) */
+	bool remapped;
+	struct pci_irq_range irq;
+	u32 msi_view[4];
+	u32 *msix_view;
+	u32 msix_view_pages;
 };
 
 /* Serialises physical configuration accesses, the MSI-X tables and the
@@ -106,6 +122,8 @@ unsigned int pci_msix_root_count(void);
  * MSI-X enable bit is then dropped.
  */
 int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot);
+/* The cell's view of d's table goes back to the pool (release). */
+void pci_msix_give_back(struct pci_dev *d);
 static inline bool pci_msix_usable(const struct pci_dev *d)
 {
 	return d->msix_map != NULL;
@@ -118,6 +136,43 @@ static inline bool pci_msix_usable(const struct pci_dev *d)
  * may send (msi_cell_refused) to its own CPUs.
  */
 const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4]);
+
+/*
+ * Remapped interrupts of cells' functions (pci_msi_remap.c), all under
+ * pci_lock.  pci_irq_reserve: at create, before anything is taken,
+ * reserve the entries of the cell's n functions cfg (r[i] for each: none
+ * where cells' interrupts are not remapped); 0, or -WARDEN_ENOSPC with
+ * the error filled (PCI_IRQ_REMAP_FULL) and nothing reserved.
+ * pci_irq_take: d gets r, its MSI message (off) becomes the fixed
+ * remappable one.  pci_irq_give_back: the entries go back.
+ * pci_msi_view_read: a cell's read of reg in its function's MSI message
+ * (the value it wrote): true with *value, or false (not shadowed).
+ * pci_msi_remap_write: a cell's write to its function's MSI capability:
+ * NULL, with *done when the write went to the view only (the message);
+ * else why the cell fails (*bad the message), nothing changed.  The
+ * entries of an enabled MSI are written before the caller writes the
+ * control word.  pci_msix_remap_entry: MSI-X entry i became entry (the
+ * cell's view, checked by pci_msix_entry_refused): its remapping entry
+ * written when unmasked; NULL or why not.  pci_msix_remap_message: the
+ * device's entry i (its address and data dwords at entry) gets its fixed
+ * remappable message -- at each write of the cell's, since the table
+ * reaches the device only while the cell has memory decoding on.
+ */
+struct warden_error;
+int pci_irq_reserve(const struct cell *cell,
+		    const struct warden_pci_device *cfg, unsigned int n,
+		    struct pci_irq_range *r, struct warden_error *err);
+void pci_irq_take(struct pci_dev *d, const struct pci_irq_range *r);
+void pci_irq_give_back(struct pci_dev *d);
+bool pci_msi_view_read(const struct pci_dev *d, u16 reg, unsigned int size,
+		       u64 *value);
+const char *pci_msi_remap_write(struct pci_dev *d, const struct cell *cell,
+				u16 reg, unsigned int size, u32 value,
+				bool *done, u64 *bad);
+const char *pci_msix_remap_entry(struct pci_dev *d, const struct cell *cell,
+				 u32 i, const u32 entry[4]);
+void pci_msix_remap_message(const struct pci_dev *d, u32 i,
+			    volatile u32 *entry);
 
 /*
  * The chipset's PIRQ routing (pci_pirq.c), all under pci_lock:

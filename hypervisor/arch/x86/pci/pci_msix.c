@@ -49,6 +49,23 @@ const char *pci_msix_entry_refused(const struct cell *cell, const u32 entry[4])
 			     msi_dest(entry[0]), &id);
 }
 
+/* A read of size bytes at t in d's table whose device value is v: the
+ * address and data dwords come from the cell's view (pci_msi_remap.c). */
+static u64 view_read(const struct pci_dev *d, u64 t, unsigned int size, u64 v)
+{
+	unsigned int i;
+	u64 dw;
+
+	for (i = 0; i < size / 4; i++) {
+		if ((t / 4 + i) % 4 == MSIX_VECTOR_CTRL)
+			continue;
+		dw = d->msix_view[t / 4 + i];
+		v &= ~(0xffffffffull << (32 * i));
+		v |= dw << (32 * i);
+	}
+	return v;
+}
+
 /* The cell's access to the trapped pages of d's table. */
 static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 				  struct mmio_access *a)
@@ -73,6 +90,8 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 	spin_lock(&pci_lock);
 	if (!a->write) {
 		a->value = mmio_read_sized(p, a->size);
+		if (table && d->msix_view)
+			a->value = view_read(d, t, a->size, a->value);
 		spin_unlock(&pci_lock);
 		return MMIO_HANDLED;
 	}
@@ -81,10 +100,16 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 				      (t & ~(u64)(MSIX_ENTRY_SIZE - 1)));
 		for (i = 0; i < 4; i++)
 			entry[i] = hw[i];
+		if (d->msix_view)
+			for (i = 0; i < 3; i++)
+				entry[i] = d->msix_view[t / 4 - t % 16 / 4 + i];
 		for (i = 0; i < a->size / 4; i++)
 			entry[(t % MSIX_ENTRY_SIZE) / 4 + i] =
 				(u32)(a->value >> (32 * i));
 		why = pci_msix_entry_refused(pc->cell, entry);
+		if (!why && d->msix_view)
+			why = pci_msix_remap_entry(
+				d, pc->cell, (u32)(t / MSIX_ENTRY_SIZE), entry);
 		if (why) {
 			spin_unlock(&pci_lock);
 			printk("Cell %u \"%s\", CPU %u: PCI %02x:%02x.%x MSI-X "
@@ -97,9 +122,26 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 			return MMIO_CELL_FAILED;
 		}
 	}
-	mmio_write_sized(p, a->size, a->value);
+	if (table && d->msix_view) {
+		/* address and data to the view (the device keeps its
+		 * remappable message), vector control to the device, after
+		 * the remapping entry (pci_msix_remap_entry) */
+		for (i = 0; i < 3; i++)
+			d->msix_view[t / 4 - t % 16 / 4 + i] = entry[i];
+		pci_msix_remap_message(d, (u32)(t / MSIX_ENTRY_SIZE), hw);
+		hw[MSIX_VECTOR_CTRL] = entry[MSIX_VECTOR_CTRL];
+	} else {
+		mmio_write_sized(p, a->size, a->value);
+	}
 	spin_unlock(&pci_lock);
 	return MMIO_HANDLED;
+}
+
+void pci_msix_give_back(struct pci_dev *d)
+{
+	if (d->msix_view)
+		page_free(&hv.pool, d->msix_view, d->msix_view_pages);
+	d->msix_view = NULL;
 }
 
 int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
@@ -110,6 +152,7 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 	u64 phys, first, pages, virt;
 
 	d->msix_map = NULL;
+	d->msix_view = NULL;
 	if (!d->msix_cap)
 		return 0;
 	where = pci_phys_read(d->bdf, d->msix_cap + MSIX_TABLE, 4);
@@ -146,5 +189,16 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 		*(volatile u32 *)(d->msix_map + d->msix_table +
 				  MSIX_ENTRY_SIZE * i + 4 * MSIX_VECTOR_CTRL) |=
 			MSIX_ENTRY_MASKED;
+	if (!d->remapped || entries > d->irq.msix)
+		return 0;
+	/* remapped: the cell's view of the entries (zero); the device's
+	 * entries get their remappable messages as the cell writes them */
+	d->msix_view_pages =
+		(entries * MSIX_ENTRY_SIZE + PAGE_SIZE - 1) / PAGE_SIZE;
+	d->msix_view = page_alloc(&hv.pool, d->msix_view_pages);
+	if (!d->msix_view) {
+		d->msix_map = NULL;
+		return -WARDEN_ENOMEM;
+	}
 	return 0;
 }

@@ -94,7 +94,8 @@ const char *msi_cell_refused(u32 addr, u32 data, unsigned int vectors)
 	if ((addr & MSI_ADDR_BASE_MASK) != MSI_ADDR_BASE)
 		return "address outside the local APICs' window 0xfee00000";
 	if (addr & MSI_ADDR_REMAPPABLE)
-		return "remappable format (no IOMMU for cells)";
+		return "remappable format (a cell writes compatibility format; "
+		       "the hypervisor remaps it)";
 	if (addr & MSI_ADDR_DEST_LOGICAL)
 		return "logical destination mode (a cell names its CPUs by "
 		       "APIC ID)";

@@ -18,7 +18,11 @@
  * root's are refused and named); root's Linux keeps its table, writes it
  * and invalidates it as before, and each invalidation makes the copies
  * again.  The unit keeps interrupt remapping on (root cannot turn it
- * off).
+ * off).  A cell's device interrupts go through entries the hypervisor
+ * writes in the same table (indexes above root's), reserved per function
+ * at create, each verifying its requester id (only that function may
+ * use it), written from the message the cell programmed once the PCI
+ * unit checked it (iommu_cell_irq_*).
  *
  * Vendor-neutral: the unit (iommu.c) holds the domains and the
  * announcements; a backend (today Intel VT-d: vtd*.c) programs the
@@ -28,6 +32,8 @@
 #define WARDEN_ASM_IOMMU_H
 
 #include <hv/types.h>
+
+struct cell;
 
 /*
  * Whether an IOMMU remaps root's interrupts now: the system config names
@@ -53,5 +59,45 @@ const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
  * cell's config says dma_unisolated).
  */
 bool iommu_dma_confined(u16 bdf);
+
+/*
+ * The one place that decides whether cells' device interrupts are
+ * remapped entries (true: the hypervisor owns the IOMMU and its interrupt
+ * remapping is on -- a unit then blocks compatibility-format interrupts
+ * unless CFIS is set, VT-d 5.1.2) or stay in compatibility format as the
+ * cell wrote them (false: no IOMMU, or remapping off).  Fixed while
+ * Warden runs.
+ */
+bool iommu_cell_irqs_remapped(void);
+
+/*
+ * At cell create (cells_lock held): reserve n consecutive remapping
+ * entries for cell, not present until set: 0 with *first, -WARDEN_ENOSPC
+ * when the table's cells' range has no run of n free entries (nothing
+ * reserved), -WARDEN_EINVAL when cells' interrupts are not remapped.
+ * iommu_cell_irq_release gives them back (cell destroy, or a create
+ * that fails); whatever a destroyed cell still has goes with its DMA
+ * domain.
+ */
+int iommu_cell_irq_reserve(const struct cell *cell, unsigned int n, u32 *first);
+void iommu_cell_irq_release(u32 first, unsigned int n);
+
+/*
+ * Entry index (reserved) now delivers vector, Fixed, physical, to the CPU
+ * with APIC id apic_id (checked by the caller: a CPU of the cell), and
+ * only for requests of function bdf (source-id verification); present
+ * false makes it not present.  The unit's cached copy is invalidated
+ * before return, so the caller may then let the device send.  0 or a
+ * negative errno (index not reserved; the invalidation not confirmed).
+ */
+int iommu_cell_irq_set(u32 index, bool present, u32 vector, u32 apic_id,
+		       u16 bdf);
+
+/* The MSI address and data (remappable format) that make a device's
+ * message use entry index: what the PCI unit writes into the device. */
+void iommu_cell_irq_message(u32 index, u32 *addr, u32 *data);
+
+/* Remapping entries reserved by cells now (0 when not remapped). */
+unsigned int iommu_cell_irqs_used(void);
 
 #endif /* WARDEN_ASM_IOMMU_H */

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cells' entries in the hypervisor's interrupt remapping table
+ * (contracts in vtd_hw.h).  With interrupt remapping on and CFIS clear, a
+ * unit blocks interrupts in compatibility format (VT-d 5.1.2, 9.10), so
+ * a cell's MSI, MSI-X and IOAPIC interrupts reach its CPUs through
+ * entries the hypervisor writes: indexes VTD_IRT_CELL_FIRST up, reserved
+ * per function when the cell is created (so that a cell that would run
+ * out is refused then, never at run time), written from the message the
+ * cell programmed after the PCI unit checked it, and given back when the
+ * cell is destroyed.
+ *
+ * Every entry verifies its requester (SVT 01b, SQ 00b, SID the
+ * function's bus/device/function: 9.10): a remappable message naming a
+ * cell's index from any other requester -- root's device, a DMA write
+ * into the interrupt window, another cell's function -- is blocked by
+ * the unit (fault reason 0x26) instead of reaching the cell's CPU.
+ *
+ * After each change the entry's line of the unit's interrupt entry cache
+ * is invalidated (6.5.2.7: index-selective) and waited for, before the
+ * device can send with it (the PCI unit unmasks or enables only after).
+ */
+#include "vtd_hw.h"
+
+#include <hv/printk.h>
+#include <warden/hypercall.h>
+
+#define CELL_ENTRIES (VTD_IRT_ENTRIES - VTD_IRT_CELL_FIRST)
+
+/* the cell id that reserved each entry of the cells' range, 0: free
+ * (root is cell 0 and never reserves one) */
+static u8 owner[CELL_ENTRIES];
+
+void vtd_irt_cell_reset(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < CELL_ENTRIES; i++)
+		owner[i] = 0;
+}
+
+int vtd_irt_cell_alloc(unsigned int cell, unsigned int n, u32 *first)
+{
+	unsigned int i, run = 0;
+
+	if (!n || !cell || cell > 0xff)
+		return -WARDEN_EINVAL;
+	/* first fit: a bounded walk of the cells' range */
+	for (i = 0; i < CELL_ENTRIES; i++) {
+		run = owner[i] ? 0 : run + 1;
+		if (run < n)
+			continue;
+		*first = VTD_IRT_CELL_FIRST + i + 1 - n;
+		for (run = 0; run < n; run++)
+			owner[i + 1 - n + run] = (u8)cell;
+		return 0;
+	}
+	return -WARDEN_ENOSPC;
+}
+
+/* Entry index not present, its cache line invalidated; qi_lock held. */
+static int clear(u32 index)
+{
+	struct vtd_desc d = vtd_desc_iec_index(index);
+
+	if (!vtd.irt)
+		return 0;
+	vtd_irte_store(index, 0, 0);
+	vtd_sync();
+	return vtd_qi_run(&d, 1);
+}
+
+void vtd_irt_cell_free(u32 first, unsigned int n)
+{
+	u32 i;
+
+	spin_lock(&vtd.qi_lock);
+	for (i = first; i < first + n && i < VTD_IRT_ENTRIES; i++) {
+		if (i < VTD_IRT_CELL_FIRST)
+			continue;
+		if (vtd.irt && (vtd.irt[2 * i] & 1) && clear(i))
+			printk("IOMMU: interrupt entry cache invalidation of "
+			       "entry %u not confirmed\n",
+			       i);
+		owner[i - VTD_IRT_CELL_FIRST] = 0;
+	}
+	spin_unlock(&vtd.qi_lock);
+}
+
+void vtd_irt_cell_free_all(unsigned int cell)
+{
+	u32 i;
+
+	for (i = 0; i < CELL_ENTRIES; i++)
+		if (cell && owner[i] == cell)
+			vtd_irt_cell_free(VTD_IRT_CELL_FIRST + i, 1);
+}
+
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid)
+{
+	struct vtd_desc d = vtd_desc_iec_index(index);
+	u64 lo = 0, hi = 0;
+	int err;
+
+	if (index < VTD_IRT_CELL_FIRST || index >= VTD_IRT_ENTRIES ||
+	    !owner[index - VTD_IRT_CELL_FIRST] || !vtd.irt)
+		return -WARDEN_EINVAL;
+	if (present)
+		vtd_irte_cell(vector, dest, vtd.root.irta & VTD_IRTA_EIME, sid,
+			      &lo, &hi);
+	spin_lock(&vtd.qi_lock);
+	if (vtd.irt[2 * index] == lo && vtd.irt[2 * index + 1] == hi) {
+		spin_unlock(&vtd.qi_lock);
+		return 0;
+	}
+	vtd_irte_store(index, lo, hi);
+	vtd_sync();
+	err = vtd_qi_run(&d, 1);
+	spin_unlock(&vtd.qi_lock);
+	if (err)
+		printk("IOMMU: interrupt entry cache invalidation of entry %u "
+		       "not confirmed\n",
+		       index);
+	return err;
+}
+
+unsigned int vtd_irt_cell_used(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < CELL_ENTRIES; i++)
+		n += !!owner[i];
+	return n;
+}
