@@ -115,6 +115,7 @@ int vendor_init_system(struct per_cpu *pc, struct guest_limits *limits)
 		return missing(pc, 0, CPUID1_ECX_VMX);
 	basic = read_msr(MSR_IA32_VMX_BASIC);
 	c->revision = VMX_BASIC_REVISION(basic);
+	c->exit_saves_lma = read_msr(MSR_IA32_VMX_MISC) & (1u << 5);
 	if (VMX_BASIC_VMCS_SIZE(basic) > PAGE_SIZE ||
 	    VMX_BASIC_MEMTYPE(basic) != VMX_MEMTYPE_WB)
 		return missing(pc, MSR_IA32_VMX_BASIC, 0);
