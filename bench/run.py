@@ -63,8 +63,10 @@ STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
 KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
-def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine=''):
-    """Boot script on machine (default: the first its header names)."""
+def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine='',
+         cpus=0):
+    """Boot script on machine (default: the first its header names),
+    with its header's CPU count unless cpus is given."""
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
     machine = machine or testrun.parse_header(script)['machines'][0]
@@ -78,7 +80,7 @@ def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine=''):
         extra=[os.path.join(ROOT, 'bench', 'bench-lib.sh')] +
         ([os.path.join(ROOT, 'bench', 'wdbench.ko')] if wdbench else []),
         linux=meta['linux-payload'] == 'yes')
-    res = vmboot.run(machine, int(meta['cpus']),
+    res = vmboot.run(machine, cpus or int(meta['cpus']),
                      float(meta['timeout']), initrd,
                      os.path.join(workdir, 'out'),
                      cpu_model=meta['cpu-model'],
@@ -270,6 +272,15 @@ def linux_rows(rows, com1):
                  ('' if reason == 'total' else '.' + reason),
                  round(v(name) * 1000.0 / window, 1), '/s', 'lower',
                  'the idle 1-CPU Linux cell' if reason == 'total' else '')
+    big, small = v('destroy_ms'), v('destroy_1mib_ms')
+    rows.add('linux.time.destroy_128mib', big, 'ms', 'lower',
+             "the Linux cell's destroy, its RAM cleared")
+    rows.add('linux.time.destroy_1mib', small, 'ms', 'lower',
+             'tiny-demo, same boot: the fixed cost')
+    if big is not None and small is not None and big > small:
+        rows.add('linux.scrub_mib_per_s', round(127 * 1000.0 / (big - small)),
+                 'MiB/s', 'higher', '127 MiB more cleared, per second of '
+                 "the difference; Linux's clock")
 
 
 def image_rows(rows, build):
@@ -564,6 +575,9 @@ def main():
             workdir, res = boot(build, keep, qemu_rows.SCRIPT,
                                 qemu_rows.MACHINE)
             boot(build, workdir, qemu_rows.SCALE_SCRIPT, 'scale')
+            for n in qemu_rows.GROWTH_CPUS:
+                boot(build, workdir, qemu_rows.GROWTH_SCRIPT,
+                     'growth%d' % n, wdbench=False, cpus=n)
             boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False,
                  machine=qemu_rows.MACHINE)
         rows, done = qemu_rows.collect(workdir, sys.modules[__name__])
