@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench/run.py --part ops: the cost of single trapped operations (CPUID,
-# hypercall, the xAPIC, IPIs) bare and with Warden enabled, on one Bochs
-# machine, in one short boot: the quick loop for work on the exit path
-# (the full bench measures the same rows as part of its first boot).
-# bochs-vmx by default; --machine bochs-svm for AMD.
+# hypercall, the xAPIC, IPIs) and root's computing loops on CPU 0, bare
+# and with Warden enabled, on one Bochs machine, in one short boot: the
+# quick loop for work on the exit path (the full bench measures the same
+# rows as part of its first boot).  bochs-vmx by default; --machine
+# bochs-svm for AMD; WARDEN_BOCHS_MODEL=corei7_skylake_x for the model
+# of the 4-CPU groups.
 # machines: bochs-vmx bochs-svm
 # cpus: 2
 # timeout: 900
@@ -22,6 +24,9 @@ ops() {
 			out "$phase $k $(measure 0 $k)"
 		done
 		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
+		for k in alu mem; do
+			out "$phase $k.cpu0 $(measure 0 $k)"
+		done
 	done
 }
 

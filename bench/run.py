@@ -514,11 +514,16 @@ def ops_part(args, build):
     except (OSError, ValueError):
         base = {}
     rows = Rows()
-    for k in ('apic_read', 'apic_write', 'cpuid', 'ipi', 'hypercall'):
+    for k in ('apic_read', 'apic_write', 'cpuid', 'ipi', 'hypercall',
+              'alu.cpu0', 'mem.cpu0'):
         for phase in ('bare', 'enabled'):
             v = median(vals.get(phase, {}).get(k, []))
             if v is not None:
                 rows.add('%s.%s' % (k, phase), cycles(v), 'cyc', 'lower')
+        b, e = (median(vals.get(p, {}).get(k, [])) for p in ('bare',
+                                                             'enabled'))
+        if k.endswith('cpu0') and b and e:
+            rows.add('%s.ratio' % k, ratio(e, b), 'x', 'lower')
     print_table(machine, workdir, rows, base)
     return 0 if rows.order else 1
 
