@@ -101,7 +101,8 @@ bench: deps all vm test-modules
 	@kdir=$$(scripts/kdir.sh test "$(KDIR)") && \
 	$(MAKE) -C "$$kdir" M=$(CURDIR)/bench modules
 	@bench/run.py --build $(BUILD) $(if $(JSON),--json $(JSON)) \
-		$(if $(KEEP),--keep $(KEEP)) $(if $(BENCH_MACHINE),--machine $(BENCH_MACHINE))
+		$(if $(KEEP),--keep $(KEEP)) $(if $(BENCH_MACHINE),--machine $(BENCH_MACHINE)) \
+		$(if $(BENCH_PART),--part $(BENCH_PART))
 
 # M= picks the machine (tests/demo.sh lists them); the build's output
 # goes to build/demo-build.log, the session's to build/demo-<machine>.log.

@@ -13,6 +13,10 @@ MACHINE = 'qemu-svm'
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, 'bench', 'qemu.sh')
 SCALE_SCRIPT = os.path.join(ROOT, 'tests', 'system', 'scale.sh')
+# enable, a 1-CPU cell and disable at the CPU counts between the first
+# boot's 2 and the scale boot's 16 (one boot each, in WORKDIR/growthN)
+GROWTH_SCRIPT = os.path.join(ROOT, 'bench', 'growth.sh')
+GROWTH_CPUS = (4, 8)
 
 
 def collect(workdir, r):
@@ -62,6 +66,9 @@ def collect(workdir, r):
     done = 'BENCH done' in user
     scale_rows(rows, r.read(os.path.join(workdir, 'scale', 'out',
                                          'com1.log')))
+    for n in GROWTH_CPUS:
+        scale_rows(rows, r.read(os.path.join(workdir, 'growth%d' % n, 'out',
+                                             'com1.log')))
     # the third boot: bench/linux.sh, Debian's kernel in a 1-CPU cell
     # (TCG times; its idle exits: 0 expected, x2APIC passed through)
     r.linux_rows(rows, r.read(os.path.join(workdir, 'linux', 'out',
@@ -78,6 +85,13 @@ def scale_rows(rows, com1):
     m = re.search(r'scale: disable on (\d+) CPUs (\d+) ms', com1)
     if m:
         rows.add('scale.time.disable_%scpus' % m.group(1), int(m.group(2)),
+                 'ms TCG', 'lower')
+    for n, create, destroy in re.findall(
+            r'scale: 1-CPU cell on (\d+) CPUs: create (\d+) ms, destroy '
+            r'(\d+) ms', com1):
+        rows.add('scale.time.create_1cpu_cell_%scpus' % n, int(create),
+                 'ms TCG', 'lower', 'tiny-demo; Linux offlines the CPU')
+        rows.add('scale.time.destroy_1cpu_cell_%scpus' % n, int(destroy),
                  'ms TCG', 'lower')
     m = re.search(r'scale: 8-CPU cell created, loaded and started in '
                   r'(\d+) ms', com1)

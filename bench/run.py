@@ -4,7 +4,7 @@
 with Warden enabled and with a cell beside it, and print one table.
 
     bench/run.py [--build DIR] [--json FILE] [--baseline FILE] [--keep DIR]
-                 [--from DIR] [--part linux]
+                 [--from DIR] [--part linux|ops]
 
 --json FILE     also write every row as JSON (default: BUILD/bench.json)
 --baseline FILE the accepted figures (default: bench/baseline.json); each
@@ -18,6 +18,10 @@ with Warden enabled and with a cell beside it, and print one table.
                 KEEP/qemu-svm, and its baseline is its own)
 --part linux    boot only the third machine (Debian's kernel in a cell,
                 bench/linux.sh) and print its rows, without the baseline
+--part ops      one short boot (bench/ops.sh) measuring only the single
+                operations (CPUID, hypercall, xAPIC, IPI) bare and enabled,
+                against the baseline: the quick loop for exit-path work;
+                bochs-vmx, or bochs-svm with --machine bochs-svm
 
 What each row measures, and what an emulator cannot show: docs/bench.md.
 The bench reports; it does not fail on a figure (exit status 0 unless
@@ -42,6 +46,8 @@ SCRIPT = os.path.join(ROOT, 'bench', 'bochs.sh')
 LINK_SCRIPT = os.path.join(ROOT, 'bench', 'links.sh')
 # the third boot: Debian's kernel in a 1-CPU cell, in WORKDIR/linux
 LINUX_SCRIPT = os.path.join(ROOT, 'bench', 'linux.sh')
+# --part ops: single trapped operations only, in WORKDIR/ops
+OPS_SCRIPT = os.path.join(ROOT, 'bench', 'ops.sh')
 WORSE = 0.10  # a row this much worse than the baseline is flagged
 # ... except rows that vary more than that between runs of the same tree
 # (idle counts of a few per second, an IPI to a CPU that may be asleep):
@@ -57,8 +63,10 @@ STAT_NAMES = ['total', 'cpuid', 'cr', 'msr_read', 'msr_write', 'x2apic_icr',
 KERNEL_LINE = re.compile(r'(?<!> )\[ *\d+\.\d{6}\] [^\n]*\n')
 
 
-def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine=''):
-    """Boot script on machine (default: the first its header names)."""
+def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine='',
+         cpus=0):
+    """Boot script on machine (default: the first its header names),
+    with its header's CPU count unless cpus is given."""
     import run as testrun  # tests/run.py
     import boot as vmboot  # tests/vm/boot.py
     machine = machine or testrun.parse_header(script)['machines'][0]
@@ -72,7 +80,7 @@ def boot(build, keep, script=SCRIPT, sub='', wdbench=True, machine=''):
         extra=[os.path.join(ROOT, 'bench', 'bench-lib.sh')] +
         ([os.path.join(ROOT, 'bench', 'wdbench.ko')] if wdbench else []),
         linux=meta['linux-payload'] == 'yes')
-    res = vmboot.run(machine, int(meta['cpus']),
+    res = vmboot.run(machine, cpus or int(meta['cpus']),
                      float(meta['timeout']), initrd,
                      os.path.join(workdir, 'out'),
                      cpu_model=meta['cpu-model'],
@@ -264,6 +272,15 @@ def linux_rows(rows, com1):
                  ('' if reason == 'total' else '.' + reason),
                  round(v(name) * 1000.0 / window, 1), '/s', 'lower',
                  'the idle 1-CPU Linux cell' if reason == 'total' else '')
+    big, small = v('destroy_ms'), v('destroy_1mib_ms')
+    rows.add('linux.time.destroy_128mib', big, 'ms', 'lower',
+             "the Linux cell's destroy, its RAM cleared")
+    rows.add('linux.time.destroy_1mib', small, 'ms', 'lower',
+             'tiny-demo, same boot: the fixed cost')
+    if big is not None and small is not None and big > small:
+        rows.add('linux.scrub_mib_per_s', round(127 * 1000.0 / (big - small)),
+                 'MiB/s', 'higher', '127 MiB more cleared, per second of '
+                 "the difference; Linux's clock")
 
 
 def image_rows(rows, build):
@@ -478,6 +495,39 @@ def linux_part(args, build):
     return 0 if rows.order else 1
 
 
+def ops_part(args, build):
+    """--part ops: the single-operation rows of one short boot, with
+    their change against the Bochs baseline (the Intel model's: on
+    bochs-svm the change is against another machine)."""
+    workdir = os.path.abspath(args.keep) if args.keep else \
+        tempfile.mkdtemp(prefix='warden-bench-')
+    machine = args.machine if args.machine == 'bochs-svm' else 'bochs-vmx'
+    if not args.from_dir:
+        boot(build, workdir, OPS_SCRIPT, 'ops', machine=machine)
+    else:
+        workdir = os.path.abspath(args.from_dir)
+    vals, _, _ = parse(read(os.path.join(workdir, 'ops', 'out',
+                                         'com1.log')))
+    try:
+        with open(args.baseline) as f:
+            base = json.load(f).get(MACHINE, {}).get('rows', {})
+    except (OSError, ValueError):
+        base = {}
+    rows = Rows()
+    for k in ('apic_read', 'apic_write', 'cpuid', 'ipi', 'hypercall',
+              'alu.cpu0', 'mem.cpu0'):
+        for phase in ('bare', 'enabled'):
+            v = median(vals.get(phase, {}).get(k, []))
+            if v is not None:
+                rows.add('%s.%s' % (k, phase), cycles(v), 'cyc', 'lower')
+        b, e = (median(vals.get(p, {}).get(k, [])) for p in ('bare',
+                                                             'enabled'))
+        if k.endswith('cpu0') and b and e:
+            rows.add('%s.ratio' % k, ratio(e, b), 'x', 'lower')
+    print_table(machine, workdir, rows, base)
+    return 0 if rows.order else 1
+
+
 def main():
     import qemu_rows  # bench/qemu_rows.py
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -488,10 +538,12 @@ def main():
     ap.add_argument('--keep', default='')
     ap.add_argument('--from', dest='from_dir', default='')
     ap.add_argument('--machine', default='all',
-                    choices=('all', MACHINE, qemu_rows.MACHINE))
-    ap.add_argument('--part', choices=['linux'], default='')
+                    choices=('all', MACHINE, qemu_rows.MACHINE, 'bochs-svm'))
+    ap.add_argument('--part', choices=['linux', 'ops'], default='')
     args = ap.parse_args()
     build = os.path.abspath(args.build)
+    if args.part == 'ops':
+        return ops_part(args, build)
     if args.part:
         return linux_part(args, build)
     try:
@@ -528,6 +580,9 @@ def main():
             workdir, res = boot(build, keep, qemu_rows.SCRIPT,
                                 qemu_rows.MACHINE)
             boot(build, workdir, qemu_rows.SCALE_SCRIPT, 'scale')
+            for n in qemu_rows.GROWTH_CPUS:
+                boot(build, workdir, qemu_rows.GROWTH_SCRIPT,
+                     'growth%d' % n, wdbench=False, cpus=n)
             boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False,
                  machine=qemu_rows.MACHINE)
         rows, done = qemu_rows.collect(workdir, sys.modules[__name__])

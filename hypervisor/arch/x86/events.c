@@ -284,10 +284,38 @@ static void stop_guest(struct per_cpu *pc)
 				 __ATOMIC_SEQ_CST);
 }
 
+/*
+ * Nothing asked of this CPU, the case after almost every exit: no event
+ * exit armed, no request, no suspension round open, running and not
+ * waiting for a SIPI.  One pass of loads, so the exits root takes all the
+ * time (CPUID, the xAPIC) do not pay for the loop below.  A request posted
+ * after these loads arms the event exit, which brings the CPU back at
+ * once: the same as when the loop's last look misses it.
+ */
+static bool nothing_asked(struct per_cpu *pc, struct guest_regs *regs)
+{
+	u32 want;
+
+	if (__atomic_load_n(&pc->arch.event_exit_armed, __ATOMIC_SEQ_CST) ||
+	    load_requests(pc))
+		return false;
+	want = __atomic_load_n(&pc->arch.suspend_want, __ATOMIC_SEQ_CST);
+	if (want &&
+	    want != __atomic_load_n(&pc->arch.suspend_ack, __ATOMIC_SEQ_CST))
+		return false;
+	return __atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==
+		       WARDEN_CPU_RUNNING &&
+	       apic_sipi_ready(pc, regs);
+}
+
 void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 req;
 
+	if (nothing_asked(pc, regs)) {
+		__atomic_store_n(&pc->arch.in_guest, true, __ATOMIC_RELAXED);
+		return;
+	}
 	for (;;) {
 		vcpu_disarm_event_exit(pc);
 		if (__atomic_load_n(&pc->state, __ATOMIC_SEQ_CST) ==

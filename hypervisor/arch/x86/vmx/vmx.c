@@ -115,6 +115,7 @@ int vendor_init_system(struct per_cpu *pc, struct guest_limits *limits)
 		return missing(pc, 0, CPUID1_ECX_VMX);
 	basic = read_msr(MSR_IA32_VMX_BASIC);
 	c->revision = VMX_BASIC_REVISION(basic);
+	c->exit_saves_lma = read_msr(MSR_IA32_VMX_MISC) & (1u << 5);
 	if (VMX_BASIC_VMCS_SIZE(basic) > PAGE_SIZE ||
 	    VMX_BASIC_MEMTYPE(basic) != VMX_MEMTYPE_WB)
 		return missing(pc, MSR_IA32_VMX_BASIC, 0);
@@ -201,8 +202,10 @@ static bool write_segment(enum vmcs_field sel, const struct warden_segment *s)
 	enum vmcs_field ar = GUEST_ES_AR_BYTES + (sel - GUEST_ES_SELECTOR);
 	enum vmcs_field base = GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR);
 
-	return vmwrite(sel, s->selector) & vmwrite(limit, s->limit) &
-	       vmwrite(ar, s->access_rights) & vmwrite(base, s->base);
+	return vmwrite_checked(sel, s->selector) &
+	       vmwrite_checked(limit, s->limit) &
+	       vmwrite_checked(ar, s->access_rights) &
+	       vmwrite_checked(base, s->base);
 }
 
 static bool setup_guest_state(struct per_cpu *pc)
@@ -210,13 +213,13 @@ static bool setup_guest_state(struct per_cpu *pc)
 	const struct warden_linux_state *l = &pc->entry->linux_state;
 	bool ok = true;
 
-	ok &= vmwrite(GUEST_CR0, l->cr0 | guest_cr0_fixed1_bits());
-	ok &= vmwrite(CR0_READ_SHADOW, l->cr0);
-	ok &= vmwrite(CR0_GUEST_HOST_MASK, guest_cr0_fixed1_bits());
-	ok &= vmwrite(GUEST_CR3, l->cr3);
-	ok &= vmwrite(GUEST_CR4, l->cr4 | vmx_ctls.cr4_fixed0);
-	ok &= vmwrite(CR4_READ_SHADOW, l->cr4);
-	ok &= vmwrite(CR4_GUEST_HOST_MASK, vmx_ctls.cr4_fixed0);
+	ok &= vmwrite_checked(GUEST_CR0, l->cr0 | guest_cr0_fixed1_bits());
+	ok &= vmwrite_checked(CR0_READ_SHADOW, l->cr0);
+	ok &= vmwrite_checked(CR0_GUEST_HOST_MASK, guest_cr0_fixed1_bits());
+	ok &= vmwrite_checked(GUEST_CR3, l->cr3);
+	ok &= vmwrite_checked(GUEST_CR4, l->cr4 | vmx_ctls.cr4_fixed0);
+	ok &= vmwrite_checked(CR4_READ_SHADOW, l->cr4);
+	ok &= vmwrite_checked(CR4_GUEST_HOST_MASK, vmx_ctls.cr4_fixed0);
 
 	ok &= write_segment(GUEST_ES_SELECTOR, &l->es);
 	ok &= write_segment(GUEST_CS_SELECTOR, &l->cs);
@@ -226,25 +229,25 @@ static bool setup_guest_state(struct per_cpu *pc)
 	ok &= write_segment(GUEST_GS_SELECTOR, &l->gs);
 	ok &= write_segment(GUEST_LDTR_SELECTOR, &l->ldtr);
 	ok &= write_segment(GUEST_TR_SELECTOR, &l->tr);
-	ok &= vmwrite(GUEST_GDTR_BASE, l->gdtr_base);
-	ok &= vmwrite(GUEST_GDTR_LIMIT, l->gdtr_limit);
-	ok &= vmwrite(GUEST_IDTR_BASE, l->idtr_base);
-	ok &= vmwrite(GUEST_IDTR_LIMIT, l->idtr_limit);
+	ok &= vmwrite_checked(GUEST_GDTR_BASE, l->gdtr_base);
+	ok &= vmwrite_checked(GUEST_GDTR_LIMIT, l->gdtr_limit);
+	ok &= vmwrite_checked(GUEST_IDTR_BASE, l->idtr_base);
+	ok &= vmwrite_checked(GUEST_IDTR_LIMIT, l->idtr_limit);
 
-	ok &= vmwrite(GUEST_RSP, l->rsp);
-	ok &= vmwrite(GUEST_RIP, l->rip);
-	ok &= vmwrite(GUEST_RFLAGS, l->rflags);
-	ok &= vmwrite(GUEST_DR7, 0x400);
-	ok &= vmwrite(GUEST_IA32_DEBUGCTL, l->debugctl);
-	ok &= vmwrite(GUEST_IA32_PAT, l->pat);
-	ok &= vmwrite(GUEST_IA32_EFER, l->efer);
-	ok &= vmwrite(GUEST_SYSENTER_CS, l->sysenter_cs);
-	ok &= vmwrite(GUEST_SYSENTER_ESP, l->sysenter_esp);
-	ok &= vmwrite(GUEST_SYSENTER_EIP, l->sysenter_eip);
-	ok &= vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
-	ok &= vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
-	ok &= vmwrite(GUEST_PENDING_DBG_EXCEPTIONS, 0);
-	ok &= vmwrite(VMCS_LINK_POINTER, ~0ull);
+	ok &= vmwrite_checked(GUEST_RSP, l->rsp);
+	ok &= vmwrite_checked(GUEST_RIP, l->rip);
+	ok &= vmwrite_checked(GUEST_RFLAGS, l->rflags);
+	ok &= vmwrite_checked(GUEST_DR7, 0x400);
+	ok &= vmwrite_checked(GUEST_IA32_DEBUGCTL, l->debugctl);
+	ok &= vmwrite_checked(GUEST_IA32_PAT, l->pat);
+	ok &= vmwrite_checked(GUEST_IA32_EFER, l->efer);
+	ok &= vmwrite_checked(GUEST_SYSENTER_CS, l->sysenter_cs);
+	ok &= vmwrite_checked(GUEST_SYSENTER_ESP, l->sysenter_esp);
+	ok &= vmwrite_checked(GUEST_SYSENTER_EIP, l->sysenter_eip);
+	ok &= vmwrite_checked(GUEST_INTERRUPTIBILITY_INFO, 0);
+	ok &= vmwrite_checked(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+	ok &= vmwrite_checked(GUEST_PENDING_DBG_EXCEPTIONS, 0);
+	ok &= vmwrite_checked(VMCS_LINK_POINTER, ~0ull);
 	return ok;
 }
 
@@ -252,28 +255,28 @@ static bool setup_host_state(struct per_cpu *pc)
 {
 	bool ok = true;
 
-	ok &= vmwrite(HOST_CR0, read_cr0());
-	ok &= vmwrite(HOST_CR3, hv.header->hv_cr3);
-	ok &= vmwrite(HOST_CR4, read_cr4());
-	ok &= vmwrite(HOST_CS_SELECTOR, arch_host_selector(0));
-	ok &= vmwrite(HOST_SS_SELECTOR, arch_host_selector(1));
-	ok &= vmwrite(HOST_DS_SELECTOR, 0);
-	ok &= vmwrite(HOST_ES_SELECTOR, 0);
-	ok &= vmwrite(HOST_FS_SELECTOR, 0);
-	ok &= vmwrite(HOST_GS_SELECTOR, 0);
-	ok &= vmwrite(HOST_TR_SELECTOR, arch_host_selector(2));
-	ok &= vmwrite(HOST_FS_BASE, 0);
-	ok &= vmwrite(HOST_GS_BASE, (u64)pc);
-	ok &= vmwrite(HOST_TR_BASE, (u64)&pc->arch.tss);
-	ok &= vmwrite(HOST_GDTR_BASE, (u64)pc->arch.gdt);
-	ok &= vmwrite(HOST_IDTR_BASE, arch_idt_base());
-	ok &= vmwrite(HOST_IA32_SYSENTER_CS, 0);
-	ok &= vmwrite(HOST_IA32_SYSENTER_ESP, 0);
-	ok &= vmwrite(HOST_IA32_SYSENTER_EIP, 0);
-	ok &= vmwrite(HOST_IA32_EFER, read_msr(MSR_IA32_EFER));
-	ok &= vmwrite(HOST_IA32_PAT, read_msr(MSR_IA32_PAT));
-	ok &= vmwrite(HOST_RSP, percpu_stack_top(pc));
-	ok &= vmwrite(HOST_RIP, (u64)vmx_exit_entry);
+	ok &= vmwrite_checked(HOST_CR0, read_cr0());
+	ok &= vmwrite_checked(HOST_CR3, hv.header->hv_cr3);
+	ok &= vmwrite_checked(HOST_CR4, read_cr4());
+	ok &= vmwrite_checked(HOST_CS_SELECTOR, arch_host_selector(0));
+	ok &= vmwrite_checked(HOST_SS_SELECTOR, arch_host_selector(1));
+	ok &= vmwrite_checked(HOST_DS_SELECTOR, 0);
+	ok &= vmwrite_checked(HOST_ES_SELECTOR, 0);
+	ok &= vmwrite_checked(HOST_FS_SELECTOR, 0);
+	ok &= vmwrite_checked(HOST_GS_SELECTOR, 0);
+	ok &= vmwrite_checked(HOST_TR_SELECTOR, arch_host_selector(2));
+	ok &= vmwrite_checked(HOST_FS_BASE, 0);
+	ok &= vmwrite_checked(HOST_GS_BASE, (u64)pc);
+	ok &= vmwrite_checked(HOST_TR_BASE, (u64)&pc->arch.tss);
+	ok &= vmwrite_checked(HOST_GDTR_BASE, (u64)pc->arch.gdt);
+	ok &= vmwrite_checked(HOST_IDTR_BASE, arch_idt_base());
+	ok &= vmwrite_checked(HOST_IA32_SYSENTER_CS, 0);
+	ok &= vmwrite_checked(HOST_IA32_SYSENTER_ESP, 0);
+	ok &= vmwrite_checked(HOST_IA32_SYSENTER_EIP, 0);
+	ok &= vmwrite_checked(HOST_IA32_EFER, read_msr(MSR_IA32_EFER));
+	ok &= vmwrite_checked(HOST_IA32_PAT, read_msr(MSR_IA32_PAT));
+	ok &= vmwrite_checked(HOST_RSP, percpu_stack_top(pc));
+	ok &= vmwrite_checked(HOST_RIP, (u64)vmx_exit_entry);
 	return ok;
 }
 
@@ -291,18 +294,18 @@ static bool write_cell_controls(struct per_cpu *pc)
 	 * access reaches it. */
 	if (root && pc->arch.x2apic)
 		proc2 &= ~PROC2_VIRTUALIZE_APIC_ACCESSES;
-	ok &= vmwrite(SECONDARY_VM_EXEC_CONTROL, proc2);
-	ok &= vmwrite(APIC_ACCESS_ADDR,
+	ok &= vmwrite_checked(SECONDARY_VM_EXEC_CONTROL, proc2);
+	ok &= vmwrite_checked(APIC_ACCESS_ADDR,
 		      hv_virt_to_phys(hv.root.arch->apic_access_page));
-	ok &= vmwrite(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
-	ok &= vmwrite(IO_BITMAP_B,
+	ok &= vmwrite_checked(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
+	ok &= vmwrite_checked(IO_BITMAP_B,
 		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
-	ok &= vmwrite(MSR_BITMAP, hv_virt_to_phys(arch_cell_msr_bitmap(
+	ok &= vmwrite_checked(MSR_BITMAP, hv_virt_to_phys(arch_cell_msr_bitmap(
 					  cell, pc->arch.guest_x2apic)));
-	ok &= vmwrite(EPT_POINTER,
+	ok &= vmwrite_checked(EPT_POINTER,
 		      pool_virt_to_phys(&hv.pool, cell->tables.root) |
 			      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);
-	ok &= vmwrite(VIRTUAL_PROCESSOR_ID, cell->tlb_tag);
+	ok &= vmwrite_checked(VIRTUAL_PROCESSOR_ID, cell->tlb_tag);
 	return ok;
 }
 
@@ -322,18 +325,18 @@ static bool setup_controls(struct per_cpu *pc)
 	bool ok = true;
 
 	vmx_cpu(pc)->proc_ctls = vmx_ctls.proc;
-	ok &= vmwrite(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
-	ok &= vmwrite(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
-	ok &= vmwrite(VM_EXIT_CONTROLS, vmx_ctls.exit);
-	ok &= vmwrite(VM_ENTRY_CONTROLS, vmx_ctls.entry);
-	ok &= vmwrite(EXCEPTION_BITMAP, EXCEPTION_BITMAP_VALUE);
-	ok &= vmwrite(PAGE_FAULT_ERROR_CODE_MASK, 0);
-	ok &= vmwrite(PAGE_FAULT_ERROR_CODE_MATCH, 0);
-	ok &= vmwrite(CR3_TARGET_COUNT, 0);
-	ok &= vmwrite(VM_EXIT_MSR_STORE_COUNT, 0);
-	ok &= vmwrite(VM_EXIT_MSR_LOAD_COUNT, 0);
-	ok &= vmwrite(VM_ENTRY_MSR_LOAD_COUNT, 0);
-	ok &= vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
+	ok &= vmwrite_checked(PIN_BASED_VM_EXEC_CONTROL, vmx_ctls.pin);
+	ok &= vmwrite_checked(CPU_BASED_VM_EXEC_CONTROL, vmx_ctls.proc);
+	ok &= vmwrite_checked(VM_EXIT_CONTROLS, vmx_ctls.exit);
+	ok &= vmwrite_checked(VM_ENTRY_CONTROLS, vmx_ctls.entry);
+	ok &= vmwrite_checked(EXCEPTION_BITMAP, EXCEPTION_BITMAP_VALUE);
+	ok &= vmwrite_checked(PAGE_FAULT_ERROR_CODE_MASK, 0);
+	ok &= vmwrite_checked(PAGE_FAULT_ERROR_CODE_MATCH, 0);
+	ok &= vmwrite_checked(CR3_TARGET_COUNT, 0);
+	ok &= vmwrite_checked(VM_EXIT_MSR_STORE_COUNT, 0);
+	ok &= vmwrite_checked(VM_EXIT_MSR_LOAD_COUNT, 0);
+	ok &= vmwrite_checked(VM_ENTRY_MSR_LOAD_COUNT, 0);
+	ok &= vmwrite_checked(VM_ENTRY_INTR_INFO_FIELD, 0);
 	return ok & write_cell_controls(pc);
 }
 

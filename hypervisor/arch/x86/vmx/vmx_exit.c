@@ -234,12 +234,20 @@ static void deliver_nmis(struct per_cpu *pc)
  * A guest that enables paging with EFER.LME set enters IA-32e mode and the
  * CPU sets EFER.LMA; the "IA-32e mode guest" entry control must then agree
  * with it at the next entry (SDM 26.3.1.1), as when Linux starts a CPU
- * through its real-mode trampoline.
+ * through its real-mode trampoline.  Where the CPU stores LMA into that
+ * control at every exit (exit_saves_lma), only the hypervisor's own writes
+ * of CR0 or EFER can make them disagree: those set lma_check.
  */
-static void sync_ia32e_mode(void)
+static void sync_ia32e_mode(struct per_cpu *pc)
 {
-	u64 entry = vmread(VM_ENTRY_CONTROLS);
-	bool lma = vmread(GUEST_IA32_EFER) & EFER_LMA;
+	u64 entry;
+	bool lma;
+
+	if (vmx_ctls.exit_saves_lma && !vmx_cpu(pc)->lma_check)
+		return;
+	vmx_cpu(pc)->lma_check = false;
+	entry = vmread(VM_ENTRY_CONTROLS);
+	lma = vmread(GUEST_IA32_EFER) & EFER_LMA;
 
 	if (lma != !!(entry & ENTRY_IA32E_MODE_GUEST))
 		vmwrite(VM_ENTRY_CONTROLS,
@@ -255,17 +263,20 @@ void vmx_handle_exit(struct guest_regs *regs)
 	struct x86_exit e;
 	char why[160];
 
+	/* A VM exit clears the valid bit of the VM-entry
+	 * interruption-information field (SDM Vol. 3C, 28.2: "recording
+	 * VM-exit information and updating VM-entry control fields"); an
+	 * exit for a failed entry does not. */
 	if (!(full & EXIT_REASON_ENTRY_FAILED)) {
 		if (vmx_cpu(pc)->event_exit_check)
 			event_exit_checked(pc, full & 0xffff);
-		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 		reinject_vectoring();
 	} else {
 		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 	}
 	decode(pc, &e, full, why, sizeof(why));
 	x86_handle_exit(pc, regs, &e);
-	sync_ia32e_mode();
+	sync_ia32e_mode(pc);
 	deliver_nmis(pc);
 }
 

@@ -64,6 +64,7 @@ void vcpu_code(struct vcpu_code *c)
  * keeps the bits of the guest/host mask set (SDM 25.6.6). */
 void vcpu_set_cr0(u64 value)
 {
+	vmx_cpu(this_cpu())->lma_check = true;
 	vmwrite(CR0_READ_SHADOW, value);
 	vmwrite(GUEST_CR0, value | vmread(CR0_GUEST_HOST_MASK));
 }
@@ -75,9 +76,11 @@ void vcpu_set_cr4(u64 value)
 }
 
 /* EFER.LMA must agree with the "IA-32e mode guest" entry control at the
- * next entry (SDM 26.3.1.1); vmx_handle_exit syncs it before each entry. */
+ * next entry (SDM 26.3.1.1); vmx_handle_exit syncs it before the entry
+ * after this write or vcpu_set_cr0's. */
 void vcpu_set_efer(u64 value)
 {
+	vmx_cpu(this_cpu())->lma_check = true;
 	vmwrite(GUEST_IA32_EFER, value);
 }
 

@@ -253,7 +253,9 @@ static inline u64 vmread(enum vmcs_field field)
 	return v;
 }
 
-static inline bool vmwrite(enum vmcs_field field, u64 value)
+/* VMWRITE that reports failure (VMfail, SDM Vol. 3C, 31.2): for setting
+ * up a VMCS, where a field the CPU does not have must be named. */
+static inline bool vmwrite_checked(enum vmcs_field field, u64 value)
 {
 	u8 fail;
 
@@ -262,6 +264,14 @@ static inline bool vmwrite(enum vmcs_field field, u64 value)
 		     : "r"((u64)field), "rm"(value)
 		     : "cc");
 	return !fail;
+}
+
+/* VMWRITE after set-up (vmx.c's setup_* wrote every field with
+ * vmwrite_checked): a writable field the CPU has, on the current VMCS,
+ * cannot fail, and the exit path does not pay for the check. */
+static inline void vmwrite(enum vmcs_field field, u64 value)
+{
+	asm volatile("vmwrite %1, %0" : : "r"((u64)field), "rm"(value) : "cc");
 }
 
 /* INVEPT/INVVPID all-context (SDM Vol. 3, 30.3). */

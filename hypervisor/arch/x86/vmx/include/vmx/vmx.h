@@ -14,6 +14,9 @@ struct vmx_controls {
 	u32 pin, proc, proc2, exit, entry;
 	u64 cr0_fixed0, cr0_fixed1, cr4_fixed0, cr4_fixed1;
 	u32 revision;
+	/* IA32_VMX_MISC bit 5: every VM exit stores EFER.LMA into the
+	 * "IA-32e mode guest" entry control (SDM Vol. 3C, A.6) */
+	bool exit_saves_lma;
 };
 extern struct vmx_controls vmx_ctls;
 
@@ -31,7 +34,10 @@ struct vmx_cpu {
 	bool vmcs_loaded; /* current: hv_nmi may write it */
 	bool nmi_window_armed;
 	u8 event_exit_check; /* EVENT_EXIT_CHECK_*, enable's check */
-	u32 proc_ctls;	     /* the processor-based controls now */
+	/* the hypervisor wrote the guest's CR0 or EFER since the last entry:
+	 * EFER.LMA and the "IA-32e mode guest" control may disagree */
+	bool lma_check;
+	u32 proc_ctls; /* the processor-based controls now */
 };
 
 static inline struct vmx_cpu *vmx_cpu(struct per_cpu *pc)
