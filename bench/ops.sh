@@ -30,12 +30,30 @@ ops() {
 	done
 }
 
+# busy PHASE: CPU 0 computes for 10 s of Linux's clock; its interrupts
+# (LOC, and all) and, enabled, its VM exits by reason over that time: what
+# root's overhead under load is made of (printed, not rows)
+busy() {
+	taskset -c 0 sh -c 'while :; do :; done' &
+	pid=$!
+	sleep 1
+	l0=$(loc) i0=$(irqs) e0=$(warden status 2>/dev/null | grep '^cpu 0:')
+	sleep 10
+	l1=$(loc) i1=$(irqs) e1=$(warden status 2>/dev/null | grep '^cpu 0:')
+	kill $pid
+	echo "  > busy $1: LOC $l0-> $l1; all irqs $i0-> $i1"
+	[ -z "$e0" ] || echo "  > busy $1: exits before: $e0"
+	[ -z "$e1" ] || echo "  > busy $1: exits after:  $e1"
+}
+
 insmod /wdbench.ko || echo "  > wdbench.ko did not load"
 insmod /warden.ko
 out "info cpus $(cpus)"
 ops bare
+busy bare
 warden enable $SYSTEM_CELL >/dev/null || echo "  > enable failed"
 ops enabled
+busy enabled
 warden disable >/dev/null
 out "done"
 pass ops-done
