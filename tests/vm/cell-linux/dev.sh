@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The Linux cell's side of the pass-through test in
+# tests/system/linux-net.sh (wd_dev=e1000e on the command line; run by
+# /init before net.sh): Debian's e1000e.ko, the file of the kernel
+# package, binds the e1000e (82574L) the cell owns at 00:04.0, which Linux
+# found by its own PCI scan; its link comes up (QEMU's user-mode network
+# behind it) and its MSI-X vectors take the interrupts of 200 echoes to
+# QEMU's gateway 10.0.2.2.  Root counts the cell's VM exits over that run
+# between two marks the cell makes: a read of port 0x80 each (a quiet
+# port, counted in the access log of "warden cell stats"; init's read at
+# the shell is the first).  Everything goes to the console as
+# "linux-dev:" lines, which the runner checks.
+say() { echo "linux-dev: $*"; }
+BDF=0000:00:04.0
+fn=/sys/bus/pci/devices/$BDF
+mark() { dd if=/dev/port bs=1 skip=128 count=1 2>/dev/null >/dev/null; }
+# irqs: the sum over the function's MSI-X vectors in /proc/interrupts
+irqs() {
+	for v in $(ls $fn/msi_irqs 2>/dev/null); do
+		sed -n "s/^ *$v: *\([0-9][0-9]*\) .*/\1/p" /proc/interrupts
+	done | awk '{ n += $1 } END { print n + 0 }'
+}
+
+if [ ! -e $fn ]; then
+	say "no function $BDF: $(ls /sys/bus/pci/devices | tr '\n' ' ')"
+	mark
+	mark
+	exit 1
+fi
+insmod /modules/e1000e.ko || say "insmod e1000e.ko failed"
+say "function $(cat $fn/vendor):$(cat $fn/device) driver $(basename "$(readlink $fn/driver)")"
+dev=$(ls $fn/net 2>/dev/null | head -n 1)
+ip link set "$dev" up
+i=0
+while [ $i -lt 20 ] && [ "$(cat /sys/class/net/$dev/carrier 2>/dev/null)" != 1 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+say "$dev carrier $(cat /sys/class/net/$dev/carrier 2>/dev/null) after $i s"
+nv=$(ls $fn/msi_irqs 2>/dev/null | wc -l)
+kind=$(for v in $(ls $fn/msi_irqs 2>/dev/null); do cat $fn/msi_irqs/$v; done | sort -u | tr '\n' ' ')
+say "$nv vectors, $kind"
+grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
+ip addr add 10.0.2.15/24 dev "$dev"
+a=$(irqs)
+mark
+sleep 3
+n=0
+for i in $(seq 1 200); do
+	ping -c 1 -W 2 10.0.2.2 >/dev/null 2>&1 && n=$((n + 1))
+done
+b=$(irqs)
+mark
+say "ping 10.0.2.2: $n of 200 answered"
+say "interrupts on its MSI-X vectors during the run: $((b - a)) ($a -> $b)"
+grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
+say "done"
