@@ -33,7 +33,7 @@
 # console: com4 cell-e1000e-carrier ^linux-dev: eth0 carrier 1 after [0-9]+ s$
 # console: com4 cell-e1000e-msix ^linux-dev: [1-9][0-9]* vectors, msix $
 # console: com4 cell-e1000e-ping ^linux-dev: ping 10.0.2.2: 200 of 200 answered$
-# console: com4 cell-e1000e-irqs ^linux-dev: interrupts on its MSI-X vectors during the run: [1-9][0-9][0-9]+ \(
+# console: com4 cell-e1000e-irqs ^linux-dev: interrupts of eth0 during the run: [1-9][0-9][0-9]+ \(
 # console: com4 cell-uart-irq ^linux-dev: uart interrupts growing: [0-9]+ then [0-9]+$
 # console: com4 cell-e1000e-done ^linux-dev: done$
 # console: com4 cell-in-cell ^linux-net: in_cell 1$
