@@ -138,8 +138,8 @@ expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
 # the e1000's (INTx) between 4 and 5; the cell's VM exits meanwhile, by
 # reason, into $per (" pio=1": only the closing mark's)
 REASONS='cpuid cr msr_read msr_write x2apic_icr xapic pio mmio management nmi init_sipi exception other'
-# run FROM TO WAIT: true if the cell made mark TO
-run() {
+# dev_run FROM TO WAIT: true if the cell made mark TO (lib.sh has run)
+dev_run() {
 	t=0
 	while [ $t -lt $3 ] && [ "$(marks linux-net)" != $1 ]; do
 		sleep 1
@@ -158,7 +158,7 @@ run() {
 	done
 	[ "$(marks linux-net)" = $2 ]
 }
-if run 2 3 $LINUX_WAIT; then
+if dev_run 2 3 $LINUX_WAIT; then
 	pass e1000e-run
 	echo "  > the cell's VM exits during its e1000e run:$per (the mark that ends the run is one pio)"
 	if [ "$per" = " pio=1" ]; then pass e1000e-zero-exits; else fail e1000e-zero-exits "exits during the run:$per"; fi
@@ -169,7 +169,7 @@ fi
 # the e1000's run: its INTx through the IOAPIC pin the cell owns, routed
 # by the _PRT of its tables; the exits are reported, not asserted (the
 # IOAPIC's registers are the hypervisor's)
-if run 4 5 120; then
+if dev_run 4 5 120; then
 	pass e1000-run
 	echo "  > the cell's VM exits during its e1000 (INTx) run:$per (the mark that ends the run is one pio)"
 else
