@@ -306,6 +306,14 @@ enum warden_rule {
 	 * remapping).  values: the unit's register base, what
 	 * (WARDEN_IOMMU_*), a value (the register or capability). */
 	WARDEN_RULE_IOMMU_TAKEOVER = 189,
+
+	/* A Linux cell (WARDEN_CELL_LINUX) takes a function whose DMA no
+	 * IOMMU confines (DMA_UNISOLATED, the system names none) while some
+	 * of its memory is not at guest = phys: Linux programs the device
+	 * with guest-physical addresses, which would reach other memory.
+	 * item PCI_DEVICE; values: segment << 16 | bdf, the region's guest
+	 * and physical address. */
+	WARDEN_RULE_LINUX_DMA = 190,
 };
 
 /* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */
