@@ -313,7 +313,7 @@ enum warden_rule {
 	 * with guest-physical addresses, which would reach other memory.
 	 * item PCI_DEVICE; values: segment << 16 | bdf, the region's guest
 	 * and physical address. */
-	WARDEN_RULE_LINUX_DMA = 190,
+	WARDEN_RULE_LINUX_DMA = 191,
 };
 
 /* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */

@@ -171,7 +171,7 @@ def exit_codes(warden, build, report):
            ['cell', 'run', small, elf, '--cmdline', 'report=5'], 2,
            r'apic-demo.elf segment \d \(0x[0-9a-f]+\+0x[0-9a-f]+\) is '
            r'outside the cell\'s loadable memory \(0x0\+0x10000\)')
-    # rule 190: the worked example's NICs unconfined (no IOMMU named,
+    # rule 191: the worked example's NICs unconfined (no IOMMU named,
     # dma_unisolated) in a Linux cell whose RAM is not at guest = phys
     with open(os.path.join(ROOT, 'configs', 'system-qemu.yaml')) as f:
         sys_text = re.sub(r'\n *iommu_base:[^\n]*', '', f.read())
