@@ -262,6 +262,12 @@ def build_linux_payload(build, payload):
     shutil.copy(os.path.join(build, 'tools', 'warden'),
                 os.path.join(stage, 'usr', 'sbin'))
     shutil.copy(os.path.join(build, 'configs', 'system-qemu.cell'), stage)
+    # Debian's e1000e.ko and e1000.ko (tests/vm/kernel.sh), for the NICs
+    # a cell owns (linux-net: tests/vm/cell-linux/dev.sh)
+    os.makedirs(os.path.join(stage, 'modules'))
+    for name in ('e1000e.ko', 'e1000.ko'):
+        shutil.copy(os.path.join(ROOT, 'build', 'kernel', 'modules', name),
+                    os.path.join(stage, 'modules'))
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
                     '--gzip', stage, os.path.join(linux, 'initrd.cpio')],
                    check=True, stdout=subprocess.DEVNULL)

@@ -33,7 +33,8 @@ TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_console.c tools/cli_args.c tools/cmd_config.c \
 	tools/cmd_link.c tools/elf_image.c tools/load_check.c \
 	tools/cmd_cell_linux.c tools/bzimage.c tools/linux_tables.c \
-	tools/linux_boot.c tools/access_view.c \
+	tools/linux_dsdt.c tools/linux_irqs.c tools/linux_boot.c \
+	tools/access_view.c \
 	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \
 	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))

@@ -27,6 +27,7 @@
 #include "elf_image.h"
 #include "link_sysfs.h"
 #include "linux_boot.h"
+#include "linux_irqs.h"
 #include "load_check.h"
 #include "warden.h"
 
@@ -144,6 +145,37 @@ static void pci_view_of(struct linux_load *l, const struct warden_cell_desc *d)
 	free(links);
 }
 
+/* Root's MADT (/sys/firmware/acpi/tables/APIC) into m: its IOAPICs, at
+ * the addresses where the cell reaches them too; -1 and a warning if it
+ * cannot be read. */
+static int root_madt(struct acpi_madt *m)
+{
+	static uint8_t t[64 << 10];
+	const char *why = NULL;
+	size_t len = 0;
+	ssize_t got;
+	int fd;
+
+	fd = open("/sys/firmware/acpi/tables/APIC", O_RDONLY);
+	if (fd < 0) {
+		why = strerror(errno);
+	} else {
+		while ((got = read(fd, t + len, sizeof(t) - len)) > 0)
+			len += (size_t)got;
+		close(fd);
+		if (got < 0)
+			why = strerror(errno);
+		else if (!acpi_parse_madt(t, len, m, &why))
+			return 0;
+	}
+	fprintf(stderr,
+		"warden: " WHAT ": warning: root's MADT "
+		"(/sys/firmware/acpi/tables/APIC): %s: the cell's tables "
+		"give no interrupt of an IOAPIC pin\n",
+		why);
+	return -1;
+}
+
 /* The cell config's CPUs, UARTs and RAM into the platform. */
 static int platform_of(struct linux_load *l, const struct cy_config *c)
 {
@@ -189,6 +221,23 @@ static int platform_of(struct linux_load *l, const struct cy_config *c)
 					uarts[i];
 				break;
 			}
+	/* the interrupts of the pins it owns: a UART's, a function's INTx */
+	if (d->num_irq_pins) {
+		struct acpi_madt madt;
+		unsigned int out;
+
+		out = lt_irqs(&l->plat, warden_cell_irq_pins(d),
+			      d->num_irq_pins, warden_cell_pci_devices(d),
+			      d->num_pci_devices,
+			      root_madt(&madt) ? NULL : &madt);
+		if (out)
+			fprintf(stderr,
+				"warden: " WHAT ": warning: %u interrupt(s) "
+				"of the cell's pins left out of its tables "
+				"(no IOAPIC in root's MADT holds the pin, or a "
+				"function off bus 0): polled UART, no INTx\n",
+				out);
+	}
 	for (i = 0; i < l->mem.num_regions && i < LT_MAX_RAM; i++) {
 		l->plat.ram[i].start = l->mem.regions[i].start;
 		l->plat.ram[i].size = l->mem.regions[i].size;

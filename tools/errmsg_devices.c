@@ -355,6 +355,17 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 			   "enable): the cell takes it only with "
 			   "dma_unisolated: true");
 		break;
+	case WARDEN_RULE_LINUX_DMA:
+		errmsg_add(buf, len,
+			   "no IOMMU confines its DMA (dma_unisolated), and "
+			   "this Linux cell's memory at guest 0x%llx is "
+			   "phys 0x%llx: Linux gives the device "
+			   "guest-physical addresses, its DMA would reach "
+			   "other memory; a Linux cell takes it only where "
+			   "an IOMMU confines it, or with all its memory at "
+			   "guest = phys",
+			   b, c);
+		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
 		errmsg_add(buf, len,
 			   "is not in the system config's list of PCI devices");

@@ -5,7 +5,9 @@
  * FADT, MADT, DSDT with a polled PNP0501 per UART the cell owns and an
  * \_S5 package), the memory map, and the PVH start info that points at
  * them (Xen's hvm_start_info, version 1, as Linux's PVH entry reads it:
- * linux arch/x86/platform/pvh/enlighten.c).  Plain C without system
+ * linux arch/x86/platform/pvh/enlighten.c).  The DSDT's AML is
+ * tools/linux_dsdt.c: the UARTs with their interrupt where the cell owns
+ * its pin, a host bridge with a _PRT where it owns a function's INTx pin.  Plain C without system
  * calls, tested on the host (tests/unit/test_linux_tables.c, which also
  * has Debian's iasl disassemble the tables).
  */
@@ -19,14 +21,35 @@
 #define LT_MAX_UARTS 4
 #define LT_MAX_RAM 16
 #define LT_MAX_MEMMAP 40
+#define LT_MAX_IOAPICS 8
+#define LT_MAX_PRT 32
+/* uart_gsi of a UART without interrupt (polled); GSI 0 is never a
+ * UART's */
+#define LT_POLLED 0
 
 /* What the tables describe: the cell's CPUs (APIC IDs), its UARTs (base
- * ports, 8 each) and its RAM (guest-physical). */
+ * ports, 8 each, and the GSI of each one's interrupt where the cell owns
+ * that IOAPIC pin, else LT_POLLED), the IOAPICs it has pins on (the MADT's
+ * entries: the cell reaches the same registers, the hypervisor's view of
+ * them), the INTx routes of its functions on bus 0 whose pins it owns
+ * (device, pin 0-3 for INTA-INTD, GSI: the _PRT) and its RAM
+ * (guest-physical). */
 struct lt_platform {
 	unsigned int num_cpus;
 	uint32_t apic_ids[LT_MAX_CPUS];
 	unsigned int num_uarts;
 	uint16_t uart_ports[LT_MAX_UARTS];
+	uint32_t uart_gsi[LT_MAX_UARTS];
+	unsigned int num_ioapics;
+	struct {
+		uint8_t id;
+		uint32_t address, gsi_base;
+	} ioapics[LT_MAX_IOAPICS];
+	unsigned int num_prt;
+	struct {
+		uint8_t device, pin;
+		uint32_t gsi;
+	} prt[LT_MAX_PRT];
 	unsigned int num_ram;
 	struct {
 		uint64_t start, size;
@@ -95,5 +118,22 @@ _Static_assert(sizeof(struct lt_module) == 32, "hvm_modlist_entry");
 
 /* The ACPI checksum byte: what makes the bytes sum to 0. */
 uint8_t lt_checksum(const uint8_t *bytes, size_t len);
+
+/* Little-endian stores. */
+void lt_put16(uint8_t *p, uint16_t v);
+void lt_put32(uint8_t *p, uint32_t v);
+void lt_put64(uint8_t *p, uint64_t v);
+
+/* The most bytes lt_dsdt_aml writes (LT_MAX_UARTS UARTs, a host bridge
+ * with LT_MAX_PRT routes, \_S5). */
+#define LT_DSDT_AML_MAX 1536
+
+/*
+ * The DSDT's AML (after its header) for p into out (LT_DSDT_AML_MAX
+ * bytes): Scope (\_SB) { a PNP0501 per UART, PCI0 if p has routes }
+ * and \_S5; its length.  p must hold at most LT_MAX_UARTS UARTs and
+ * LT_MAX_PRT routes (lt_acpi_tables checks).
+ */
+size_t lt_dsdt_aml(const struct lt_platform *p, uint8_t *out);
 
 #endif /* WARDEN_TOOLS_LINUX_TABLES_H */

@@ -206,6 +206,26 @@ static unsigned int pci_diff(const struct pci *d, const struct pci *s,
 	return 0;
 }
 
+/* Rule LINUX_DMA for the cell's function i (id): its first memory
+ * region, other than device memory and the communication region, whose
+ * guest address is not its physical one. */
+static void linux_dma(struct checker *ck, const struct cell *c, uint32_t i,
+		      uint64_t id)
+{
+	struct region r;
+	uint32_t j;
+
+	for (j = 0; j < c->num_regions; j++) {
+		cc_get_region(c, j, &r);
+		if (r.flags & (WARDEN_MEM_IO | WARDEN_MEM_COMM_REGION) ||
+		    r.guest == r.phys)
+			continue;
+		cc_fail(ck, WARDEN_RULE_LINUX_DMA, WARDEN_ITEM_PCI_DEVICE, i,
+			id, r.guest, r.phys, 0);
+		return;
+	}
+}
+
 void cc_check_pci_system(struct checker *ck, const struct cell *c,
 			 const struct system *sys)
 {
@@ -230,6 +250,11 @@ void cc_check_pci_system(struct checker *ck, const struct cell *c,
 		if (!(d.flags & WARDEN_PCI_DMA_UNISOLATED) && !sys->iommu_base)
 			cc_fail(ck, WARDEN_RULE_PCI_DMA, WARDEN_ITEM_PCI_DEVICE,
 				i, pci_id(&d), 0, 0, 0);
+		/* unconfined, from a Linux cell: Linux gives the device
+		 * guest-physical addresses, right only at guest = phys */
+		if ((d.flags & WARDEN_PCI_DMA_UNISOLATED) && !sys->iommu_base &&
+		    (c->flags & WARDEN_CELL_LINUX))
+			linux_dma(ck, c, i, pci_id(&d));
 		cc_get_pci(&sys->root, (uint32_t)k, &s);
 		field = pci_diff(&d, &s, &dv, &sv);
 		if (field)

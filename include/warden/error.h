@@ -312,6 +312,14 @@ enum warden_rule {
 	 * wherever the IOMMU remaps interrupts).  values: bdf, entries
 	 * needed, entries cells hold now. */
 	WARDEN_RULE_PCI_IRQ_REMAP_FULL = 190,
+
+	/* A Linux cell (WARDEN_CELL_LINUX) takes a function whose DMA no
+	 * IOMMU confines (DMA_UNISOLATED, the system names none) while some
+	 * of its memory is not at guest = phys: Linux programs the device
+	 * with guest-physical addresses, which would reach other memory.
+	 * item PCI_DEVICE; values: segment << 16 | bdf, the region's guest
+	 * and physical address. */
+	WARDEN_RULE_LINUX_DMA = 191,
 };
 
 /* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */

@@ -171,6 +171,26 @@ def exit_codes(warden, build, report):
            ['cell', 'run', small, elf, '--cmdline', 'report=5'], 2,
            r'apic-demo.elf segment \d \(0x[0-9a-f]+\+0x[0-9a-f]+\) is '
            r'outside the cell\'s loadable memory \(0x0\+0x10000\)')
+    # rule 191: the worked example's NICs unconfined (no IOMMU named,
+    # dma_unisolated) in a Linux cell whose RAM is not at guest = phys
+    with open(os.path.join(ROOT, 'configs', 'system-qemu.yaml')) as f:
+        sys_text = re.sub(r'\n *iommu_base:[^\n]*', '', f.read())
+    noiommu = os.path.join(tmp, 'system-noiommu.yaml')
+    with open(noiommu, 'w') as f:
+        f.write(sys_text)
+    with open(os.path.join(ROOT, 'configs', 'cells', 'linux-net.yaml')) as f:
+        cell_text = f.read().replace(
+            '      int_pin: A\n', '      int_pin: A\n'
+            '      dma_unisolated: true\n')
+    unconfined = os.path.join(tmp, 'linux-net-unconfined.yaml')
+    with open(unconfined, 'w') as f:
+        f.write(cell_text)
+    expect(report, 'linux-dma-unconfined-refused', warden,
+           ['config', 'check', noiommu, 'configs/cells/link-echo.yaml',
+            'configs/cells/link-peer.yaml', unconfined], 1,
+           r'PCI device 00:04\.0: no IOMMU confines its DMA '
+           r'\(dma_unisolated\), and this Linux cell\'s memory at guest '
+           r'0x0 is phys 0x20000000', 'stdout')
     # warden cell linux: each refusal before anything is created
     kernel = os.path.join(ROOT, 'build', 'kernel', 'vmlinuz')
     expect(report, 'linux-needs-flags', warden,

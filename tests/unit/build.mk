@@ -51,8 +51,8 @@ UNIT_TESTS += access_view
 UNIT_DEPS_access_view := tools/access_view.c
 # the Linux loader's tables, boot data, bzImage and ELF note; iasl and
 # Debian's kernel (when downloaded) are used from the test
-UNIT_DEPS_linux_tables := tools/linux_tables.c tools/linux_boot.c \
-	tools/bzimage.c tools/elf_image.c
+UNIT_DEPS_linux_tables := tools/linux_tables.c tools/linux_dsdt.c \
+	tools/linux_irqs.c tools/linux_boot.c tools/bzimage.c tools/elf_image.c
 UNIT_LIBS_linux_tables := -llzma -DWARDEN_ROOT=\"$(CURDIR)\"
 UNIT_DEPS_cpu_rules := hypervisor/arch/x86/cpu_rules.c
 UNIT_DEPS_console_log := hypervisor/core/console_log.c hypervisor/lib/format.c

@@ -807,6 +807,18 @@ MUT(cell_dma_confined)
 	cb_sys(S)->platform.iommu_base = 0xfed90000;
 	cb_pci(C, 0)->flags &= ~DMA;
 }
+/* a Linux cell with an unconfined device and its RAM at guest 0, phys
+ * elsewhere: Linux's DMA addresses would reach other memory */
+MUT(cell_linux_dma)
+{
+	cb_desc(C)->flags |= WARDEN_CELL_LINUX;
+}
+/* the same with an IOMMU, which translates them: taken */
+MUT(cell_linux_dma_confined)
+{
+	cb_desc(C)->flags |= WARDEN_CELL_LINUX;
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+}
 MUT(cell_pin_unused)
 {
 	cb_add_pin(C, 22);
@@ -1465,6 +1477,9 @@ static const struct bad bad_cases[] = {
 	  R(PCI_PIN_NOT_OWNED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI), 1 },
 	{ "cell: device without DMA_UNISOLATED", T_CELL_PCI, cell_no_dma_flag,
 	  R(PCI_DMA), I(PCI_DEVICE), 0, V(NIC_ID), 1 },
+	{ "cell: Linux cell, unconfined DMA, RAM not at guest = phys",
+	  T_CELL_PCI, cell_linux_dma, R(LINUX_DMA), I(PCI_DEVICE), 0,
+	  V(NIC_ID, 0, CB_POOL_START), 1 },
 	{ "cell: pin no device names", T_CELL_PCI, cell_pin_unused,
 	  R(PIN_UNUSED), I(IRQ_PIN), 1, V(22), 1 },
 	{ "cell: pin twice", T_CELL_PCI, cell_pin_twice, R(PIN_DUPLICATE),
@@ -1641,6 +1656,7 @@ static void valid_pci(void **state)
 		root_pci_other_domain,
 		cell_intx_shared_taken,
 		cell_dma_confined,
+		cell_linux_dma_confined,
 	};
 	const void *others[1];
 	size_t sizes[1];

@@ -291,6 +291,15 @@ static void root_pci_rules(void **state)
 	warden_error_describe(&e, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "its table (its BAR decodes nowhere): "
 				    "more functions have MSI-X tables"));
+	/* a Linux cell's unconfined device, its RAM not at guest = phys */
+	e = rec(WARDEN_RULE_LINUX_DMA, WARDEN_ITEM_PCI_DEVICE, 0);
+	e.values[0] = 0x20; /* 00:04.0 */
+	e.values[1] = 0;
+	e.values[2] = 0x20000000;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "this Linux cell's memory at guest 0x0 is "
+				    "phys 0x20000000: Linux gives the device "
+				    "guest-physical addresses"));
 	/* the IOMMU's take-over at enable */
 	e = rec(WARDEN_RULE_IOMMU_TAKEOVER, WARDEN_ITEM_SYSTEM, 0);
 	e.values[0] = 0xfed90000;

@@ -8,6 +8,7 @@
  * the real Debian kernel of the test machine (build/kernel/vmlinuz) when
  * it is there.
  */
+#define _GNU_SOURCE /* memmem */
 #include <elf.h>
 #include <lzma.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "cmocka_wrap.h"
 #include "elf_image.h"
 #include "linux_boot.h"
+#include "linux_irqs.h"
 #include "linux_tables.h"
 
 #define BASE 0xe0000u
@@ -205,27 +207,29 @@ static void test_too_many(void **state)
 	assert_int_equal(lt_acpi_tables(&p, BASE, buf, 100), 0);
 }
 
-/* Debian's iasl disassembles each table without an error. */
-static void test_iasl(void **state)
+/* Debian's iasl disassembles each table of p without an error; the
+ * DSDT's and the MADT's disassembly each hold every line of want_dsdt and
+ * want_madt (NULL-terminated lists, fixed strings). */
+static void iasl_check(const struct lt_platform *p,
+		       const char *const *want_dsdt,
+		       const char *const *want_madt)
 {
 	static const char *const sigs[] = { "FACP", "APIC", "DSDT", "XSDT" };
-	struct lt_platform p;
-	char dir[] = "/tmp/wd-iasl-XXXXXX", cmd[512], path[300];
+	char dir[] = "/tmp/wd-iasl-XXXXXX", cmd[768], path[300];
+	const char *const *want;
 	const uint8_t *x, *t;
 	unsigned int i;
 	uint64_t addr;
 	FILE *f;
 	int rc;
 
-	(void)state;
 	if (system("command -v iasl >/dev/null 2>&1")) {
 		fail_msg("iasl (acpica-tools) is not installed: "
 			 "scripts/deps.sh "
 			 "installs it");
 		return;
 	}
-	platform(&p);
-	assert_true(lt_acpi_tables(&p, BASE, buf, sizeof(buf)) > 0);
+	assert_true(lt_acpi_tables(p, BASE, buf, sizeof(buf)) > 0);
 	assert_non_null(mkdtemp(dir));
 	x = at(get64(buf + 24));
 	for (i = 0; i < 4; i++) {
@@ -253,9 +257,132 @@ static void test_iasl(void **state)
 			(void)system(cmd);
 		}
 		assert_int_equal(rc, 0);
+		want = i == 1 ? want_madt : i == 2 ? want_dsdt : NULL;
+		for (; want && *want; want++) {
+			snprintf(cmd, sizeof(cmd), "grep -qF '%s' %s/%s.dsl",
+				 *want, dir, sigs[i]);
+			rc = system(cmd);
+			if (rc) {
+				print_error("%s.dsl lacks \"%s\":\n", sigs[i],
+					    *want);
+				snprintf(cmd, sizeof(cmd), "cat %s/%s.dsl", dir,
+					 sigs[i]);
+				(void)system(cmd);
+			}
+			assert_int_equal(rc, 0);
+		}
 	}
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
+}
+
+/* Debian's iasl disassembles each table without an error: polled UARTs,
+ * no IOAPIC, no host bridge. */
+static void test_iasl(void **state)
+{
+	static const char *const dsdt[] = { "Device (COM4)", NULL };
+	struct lt_platform p;
+
+	(void)state;
+	platform(&p);
+	iasl_check(&p, dsdt, NULL);
+	assert_null(memmem(buf, sizeof(buf), "PCI0", 4));
+	assert_null(memmem(buf, sizeof(buf), "\x89\x06\x00", 3));
+}
+
+/* A cell owning COM4's pin 3 and the pin 20 of the function at 00:04.0:
+ * the MADT lists the IOAPIC, COM4's _CRS has its interrupt (edge, high),
+ * COM3's none (polled), and a host bridge's _PRT routes device 4's INTA
+ * to GSI 20 (level, active low: a GSI source, ACPI 6.2.13). */
+static void test_iasl_irqs(void **state)
+{
+	static const char *const dsdt[] = { "Device (COM4)",
+					    "Interrupt (ResourceConsumer, "
+					    "Edge, ActiveHigh, Exclusive, ,, )",
+					    "0x00000003,",
+					    "Device (PCI0)",
+					    "Name (_HID, EisaId (\"PNP0A08\")",
+					    "Name (_CID, EisaId (\"PNP0A03\")",
+					    "WordBusNumber (ResourceProducer, "
+					    "MinFixed, MaxFixed, PosDecode,",
+					    "DWordMemory (ResourceProducer, "
+					    "PosDecode, MinFixed, MaxFixed, "
+					    "NonCacheable, ReadWrite,",
+					    "0xFEBFFFFF,",
+					    "Name (_PRT, Package (0x01)",
+					    "0x0004FFFF,",
+					    "0x00000014",
+					    NULL };
+	static const char *const madt[] = { "Subtable Type : 01 [I/O APIC]",
+					    "Address : FEC00000", NULL };
+	struct lt_platform p;
+	const uint8_t *x, *m, *d;
+	static const uint8_t com4_irq[] = { 0x89, 0x06, 0x00, 0x03, 0x01,
+					    0x03, 0,	0,    0 };
+
+	(void)state;
+	platform(&p);
+	p.uart_gsi[1] = 3;
+	p.num_ioapics = 1;
+	p.ioapics[0].id = 0;
+	p.ioapics[0].address = 0xfec00000;
+	p.num_prt = 1;
+	p.prt[0].device = 4;
+	p.prt[0].pin = 0;
+	p.prt[0].gsi = 20;
+	iasl_check(&p, dsdt, madt);
+	/* the bytes: one interrupt descriptor, COM4's; the MADT's entry */
+	x = at(get64(buf + 24));
+	m = at(get64(x + 44));
+	d = at(get64(at(get64(x + 36)) + 140));
+	assert_non_null(memmem(d, get32(d + 4), com4_irq, sizeof(com4_irq)));
+	assert_memory_equal(m + get32(m + 4) - 12,
+			    "\x01\x0c\x00\x00\x00\x00\xc0\xfe\x00\x00\x00\x00",
+			    12);
+}
+
+/* lt_irqs: what a cell's pins and functions give its tables. */
+static void test_lt_irqs(void **state)
+{
+	static const struct warden_irq_pin pins[] = { { 3, 0 }, { 20, 0 } };
+	struct warden_pci_device fns[3];
+	struct acpi_madt madt = { .n_ioapics = 2 };
+	struct lt_platform p;
+
+	(void)state;
+	memset(fns, 0, sizeof(fns));
+	fns[0].bdf = 0x04 << 3; /* 00:04.0, INTA on 20: routed */
+	fns[0].int_pin = WARDEN_PCI_INT_A;
+	fns[0].gsi = 20;
+	fns[1].bdf = 0x100; /* 01:00.0: not bus 0, left out */
+	fns[1].int_pin = WARDEN_PCI_INT_A + 1; /* INTB */
+	fns[1].gsi = 20;
+	fns[2].bdf = 0x05 << 3; /* 00:05.0 on 21, not the cell's */
+	fns[2].int_pin = WARDEN_PCI_INT_A;
+	fns[2].gsi = 21;
+	madt.ioapic[0] = (struct acpi_ioapic){ 0, 0xfec00000, 0 };
+	madt.ioapic[1] = (struct acpi_ioapic){ 1, 0xfec01000, 24 };
+	platform(&p); /* COM3 (IRQ 4, not owned) and COM4 (IRQ 3) */
+	assert_int_equal(lt_irqs(&p, pins, 2, fns, 3, &madt), 1);
+	assert_int_equal(p.uart_gsi[0], LT_POLLED);
+	assert_int_equal(p.uart_gsi[1], 3);
+	assert_int_equal(p.num_prt, 1);
+	assert_int_equal(p.prt[0].device, 4);
+	assert_int_equal(p.prt[0].pin, 0);
+	assert_int_equal(p.prt[0].gsi, 20);
+	/* both pins on the first IOAPIC (GSI base 0), listed once */
+	assert_int_equal(p.num_ioapics, 1);
+	assert_int_equal(p.ioapics[0].address, 0xfec00000);
+	/* no MADT: nothing routed, COM4's and the two functions' left out */
+	platform(&p);
+	assert_int_equal(lt_irqs(&p, pins, 2, fns, 3, NULL), 3);
+	assert_int_equal(p.uart_gsi[1], LT_POLLED);
+	assert_int_equal(p.num_prt, 0);
+	assert_int_equal(p.num_ioapics, 0);
+	/* no pins: nothing, nothing left out */
+	platform(&p);
+	assert_int_equal(lt_irqs(&p, NULL, 0, fns, 3, &madt), 0);
+	assert_int_equal(p.num_ioapics, 0);
 }
 
 static void test_memmap(void **state)
@@ -539,6 +666,8 @@ int main(void)
 		cmocka_unit_test(test_dsdt),
 		cmocka_unit_test(test_too_many),
 		cmocka_unit_test(test_iasl),
+		cmocka_unit_test(test_iasl_irqs),
+		cmocka_unit_test(test_lt_irqs),
 		cmocka_unit_test(test_memmap),
 		cmocka_unit_test(test_low_memory),
 		cmocka_unit_test(test_stub),

@@ -9,7 +9,9 @@
 # KVER defaults to the content of build/kver, else to what linux-image-amd64
 # depends on. Outputs: build/kernel/vmlinux, build/kernel/vmlinuz, and the
 # modules of the test machines' PCI devices in build/kernel/modules/ (the
-# test payload's /modules: e1000.ko).
+# test payload's /modules: e1000.ko, and e1000e.ko, which root and a Linux
+# cell load for the e1000e of the q35 machines: it depends on no other
+# module, PTP and PPS are built in).
 # Idempotent and quiet when already done.
 set -eu
 
@@ -34,7 +36,7 @@ mkdir -p "$OUT"
 STAMP="$OUT/.done-$KVER"
 
 if [ -f "$STAMP" ] && [ -s "$OUT/vmlinux" ] && [ -s "$OUT/vmlinuz" ] &&
-	[ -s "$OUT/modules/e1000.ko" ]; then
+	[ -s "$OUT/modules/e1000.ko" ] && [ -s "$OUT/modules/e1000e.ko" ]; then
 	exit 0
 fi
 
@@ -51,6 +53,8 @@ dpkg-deb -x "$DEB" "$OUT/pkg"
 cp "$OUT/pkg/boot/vmlinuz-$KVER" "$OUT/vmlinuz.tmp"
 mkdir -p "$OUT/modules"
 cp "$OUT/pkg/lib/modules/$KVER/kernel/drivers/net/ethernet/intel/e1000/e1000.ko" \
+	"$OUT/modules/"
+cp "$OUT/pkg/lib/modules/$KVER/kernel/drivers/net/ethernet/intel/e1000e/e1000e.ko" \
 	"$OUT/modules/"
 
 python3 - "$OUT/vmlinuz.tmp" "$OUT/vmlinux.tmp" <<'PY'
