@@ -38,8 +38,7 @@ enum exit_action refuse_guest_value(struct per_cpu *pc, const char *what,
 /* What CPUID answers any guest: the CPU's values, with what the
  * hypervisor keeps for itself taken out and the bits that follow the
  * guest's own CR4 set from it; leaf 0x40000000 names the hypervisor. */
-static inline void cpuid_view(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c,
-			      u32 *d)
+static inline void cpuid_view(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 {
 	struct cpu_view v;
 
@@ -83,9 +82,9 @@ static inline void cpuid_view(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c,
 /* A cell's CPUID: a Linux cell's hypervisor leaves are cpuid_linux's, and
  * every leaf goes into the access log.  Apart from root's path, which is
  * the commonest exit of all and pays for none of it. */
-static __attribute__((noinline)) void
-cpuid_in_cell(struct per_cpu *pc, u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c,
-	      u32 *d)
+static __attribute__((noinline)) void cpuid_in_cell(struct per_cpu *pc,
+						    u32 leaf, u32 sub, u32 *a,
+						    u32 *b, u32 *c, u32 *d)
 {
 	bool is_linux = pc->cell->config->flags & WARDEN_CELL_LINUX;
 

@@ -296,15 +296,16 @@ static bool write_cell_controls(struct per_cpu *pc)
 		proc2 &= ~PROC2_VIRTUALIZE_APIC_ACCESSES;
 	ok &= vmwrite_checked(SECONDARY_VM_EXEC_CONTROL, proc2);
 	ok &= vmwrite_checked(APIC_ACCESS_ADDR,
-		      hv_virt_to_phys(hv.root.arch->apic_access_page));
+			      hv_virt_to_phys(hv.root.arch->apic_access_page));
 	ok &= vmwrite_checked(IO_BITMAP_A, hv_virt_to_phys(cell->io_bitmap));
 	ok &= vmwrite_checked(IO_BITMAP_B,
-		      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
-	ok &= vmwrite_checked(MSR_BITMAP, hv_virt_to_phys(arch_cell_msr_bitmap(
-					  cell, pc->arch.guest_x2apic)));
+			      hv_virt_to_phys(cell->io_bitmap + PAGE_SIZE));
+	ok &= vmwrite_checked(MSR_BITMAP,
+			      hv_virt_to_phys(arch_cell_msr_bitmap(
+				      cell, pc->arch.guest_x2apic)));
 	ok &= vmwrite_checked(EPT_POINTER,
-		      pool_virt_to_phys(&hv.pool, cell->tables.root) |
-			      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);
+			      pool_virt_to_phys(&hv.pool, cell->tables.root) |
+				      EPTP_MEMTYPE_WB | EPTP_WALK_LENGTH_4);
 	ok &= vmwrite_checked(VIRTUAL_PROCESSOR_ID, cell->tlb_tag);
 	return ok;
 }
