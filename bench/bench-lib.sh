@@ -13,6 +13,17 @@ measure() {
 }
 now_ms() { echo $(($(measure 0 ns) / 1000000)); }
 out() { echo "BENCH $*"; }
+# ops PHASE: the cost of single operations on CPU 0, RUNS times (the
+# script sets RUNS)
+ops() {
+	phase=$1
+	for r in $(seq 1 $RUNS); do
+		for k in apic_read apic_write cpuid ipi; do
+			out "$phase $k $(measure 0 $k)"
+		done
+		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
+	done
+}
 cpus() { cut -d- -f2 /sys/devices/system/cpu/online | xargs seq 0 | tr '\n' ' '; }
 
 # irqs: per CPU, all interrupts so far (every row of /proc/interrupts)

@@ -29,17 +29,6 @@ loops() {
 	done
 }
 
-# ops PHASE: the cost of single operations on CPU 0
-ops() {
-	phase=$1
-	for r in $(seq 1 $RUNS); do
-		for k in apic_read apic_write cpuid ipi; do
-			out "$phase $k $(measure 0 $k)"
-		done
-		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
-	done
-}
-
 # pairs: bare and enabled idle windows in turn (window, enable, window,
 # disable, ...), which run.py judges idle with.  Idle counts drift over a
 # boot, and Linux's own timers make a window's count vary (docs/bench.md):

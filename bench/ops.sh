@@ -17,15 +17,11 @@ WINDOWS=1
 WINDOW=1
 . /bench-lib.sh
 
-ops() {
-	phase=$1
+# loops0 PHASE: root's computing loops on CPU 0, RUNS times
+loops0() {
 	for r in $(seq 1 $RUNS); do
-		for k in apic_read apic_write cpuid ipi; do
-			out "$phase $k $(measure 0 $k)"
-		done
-		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
 		for k in alu mem; do
-			out "$phase $k.cpu0 $(measure 0 $k)"
+			out "$1 $k.cpu0 $(measure 0 $k)"
 		done
 	done
 }
@@ -50,9 +46,11 @@ insmod /wdbench.ko || echo "  > wdbench.ko did not load"
 insmod /warden.ko
 out "info cpus $(cpus)"
 ops bare
+loops0 bare
 busy bare
 warden enable $SYSTEM_CELL >/dev/null || echo "  > enable failed"
 ops enabled
+loops0 enabled
 busy enabled
 warden disable >/dev/null
 out "done"

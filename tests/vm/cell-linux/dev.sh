@@ -38,6 +38,42 @@ irqsum() {
 mkfifo /tmp/quiet
 exec 5<>/tmp/quiet
 quiet() { read -r -t 5 x <&5; }
+# carrier_wait: up to 20 s for $dev's carrier, said
+carrier_wait() {
+	i=0
+	while [ $i -lt 20 ] && [ "$(cat /sys/class/net/$dev/carrier 2>/dev/null)" != 1 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+}
+# marked_pings COUNT INTERVAL LABEL: COUNT echoes to QEMU's gateway
+# through $dev between two marks, and the interrupts of $dev meanwhile.
+# One ping process, started a second before the first mark: a process's
+# start (the exec of static busybox, whose libc probes the CPU by CPUID,
+# which exits) is not the device's doing.  The two marks are one-byte
+# reads by the shell itself (its read builtin) from /dev/port, opened
+# twice and each placed at port 0x80 beforehand: a process started for
+# the second (dd) would exit in the window.
+marked_pings() {
+	exec 3</dev/port 4</dev/port
+	dd bs=128 skip=1 count=0 <&3 2>/dev/null
+	dd bs=128 skip=1 count=0 <&4 2>/dev/null
+	ping -c "$1" -i "$2" -W 2 10.0.2.2 >/tmp/ping.out 2>&1 &
+	pid=$!
+	sleep 1
+	irqsum
+	a=$s
+	read -r -n 1 x <&3
+	wait $pid
+	read -r -n 1 x <&4
+	irqsum
+	b=$s
+	exec 3<&- 4<&-
+	quiet
+	say "${3}ping 10.0.2.2: $(sed -n 's/^\([0-9]*\) packets transmitted, \([0-9]*\) packets received.*/\2 of \1 answered/p' /tmp/ping.out)"
+	say "interrupts of $dev during the run: $((b - a)) ($a -> $b)"
+	grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
+}
 
 if [ ! -e $fn ]; then
 	say "no function $BDF: $(ls /sys/bus/pci/devices | tr '\n' ' ')"
@@ -51,42 +87,14 @@ insmod /modules/e1000e.ko || say "insmod e1000e.ko failed"
 say "function $(cat $fn/vendor):$(cat $fn/device) driver $(basename "$(readlink $fn/driver)")"
 dev=$(ls $fn/net 2>/dev/null | head -n 1)
 ip link set "$dev" up
-i=0
-while [ $i -lt 20 ] && [ "$(cat /sys/class/net/$dev/carrier 2>/dev/null)" != 1 ]; do
-	sleep 1
-	i=$((i + 1))
-done
+carrier_wait
 say "$dev carrier $(cat /sys/class/net/$dev/carrier 2>/dev/null) after $i s"
 nv=$(ls $fn/msi_irqs 2>/dev/null | wc -l)
 kind=$(for v in $(ls $fn/msi_irqs 2>/dev/null); do cat $fn/msi_irqs/$v; done | sort -u | tr '\n' ' ')
 say "$nv vectors, $kind"
 grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
 ip addr add 10.0.2.15/24 dev "$dev"
-# one ping process, started a second before the run: a process's start
-# (the exec of static busybox, whose libc probes the CPU by CPUID, which
-# exits) is not the device's doing
-# The two marks are one-byte reads by the shell itself (its read
-# builtin) from /dev/port, opened twice and each placed at port 0x80
-# beforehand: a process started for the second (dd) would exit in the
-# window.
-exec 3</dev/port 4</dev/port
-dd bs=128 skip=1 count=0 <&3 2>/dev/null
-dd bs=128 skip=1 count=0 <&4 2>/dev/null
-ping -c 200 -i 0.05 -W 2 10.0.2.2 > /tmp/ping.out 2>&1 &
-pid=$!
-sleep 1
-irqsum
-a=$s
-read -r -n 1 x <&3
-wait $pid
-read -r -n 1 x <&4
-irqsum
-b=$s
-exec 3<&- 4<&-
-quiet
-say "ping 10.0.2.2: $(sed -n 's/^\([0-9]*\) packets transmitted, \([0-9]*\) packets received.*/\2 of \1 answered/p' /tmp/ping.out)"
-say "interrupts of $dev during the run: $((b - a)) ($a -> $b)"
-grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
+marked_pings 200 0.05 ""
 # The e1000 (82540EM) at 00:02.0: no MSI, its INTA through the IOAPIC
 # pin 22 the cell owns, which the cell's tables route (_PRT); the
 # e1000e's interface down first (the same subnet behind both)
@@ -97,32 +105,11 @@ insmod /modules/e1000.ko || say "insmod e1000.ko failed"
 say "function $(cat $fn/vendor):$(cat $fn/device) driver $(basename "$(readlink $fn/driver)")"
 dev=$(ls $fn/net 2>/dev/null | head -n 1)
 ip link set "$dev" up
-i=0
-while [ $i -lt 20 ] && [ "$(cat /sys/class/net/$dev/carrier 2>/dev/null)" != 1 ]; do
-	sleep 1
-	i=$((i + 1))
-done
+carrier_wait
 say "e1000 $dev carrier $(cat /sys/class/net/$dev/carrier 2>/dev/null) after $i s"
 say "e1000 $dev by INTx: $(grep " $dev\$" /proc/interrupts | tr -s ' ' | cut -d' ' -f4-)"
 ip addr add 10.0.2.15/24 dev "$dev"
-exec 3</dev/port 4</dev/port
-dd bs=128 skip=1 count=0 <&3 2>/dev/null
-dd bs=128 skip=1 count=0 <&4 2>/dev/null
-ping -c 50 -i 0.1 -W 2 10.0.2.2 > /tmp/ping.out 2>&1 &
-pid=$!
-sleep 1
-irqsum
-a=$s
-read -r -n 1 x <&3
-wait $pid
-read -r -n 1 x <&4
-irqsum
-b=$s
-exec 3<&- 4<&-
-quiet
-say "e1000 ping 10.0.2.2: $(sed -n 's/^\([0-9]*\) packets transmitted, \([0-9]*\) packets received.*/\2 of \1 answered/p' /tmp/ping.out)"
-say "interrupts of $dev during the run: $((b - a)) ($a -> $b)"
-grep -E "$dev" /proc/interrupts | sed 's/^/linux-dev: | /'
+marked_pings 50 0.1 "e1000 "
 # the console UART, interrupt-driven where the cell owns its pin
 # (COM4: IRQ 3), has an interrupt whose count the lines above made grow
 u=$(sed -n 's/^ *[0-9]*: *\([0-9]*\) .*ttyS.*/\1/p' /proc/interrupts)
