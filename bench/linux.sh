@@ -67,6 +67,8 @@ warden cell destroy linux-1cpu >/dev/null
 cell_latency linux-1cpu $LOOPS 600
 echo "cell latency: $LAT_RESULT; root's load on CPUs$LOAD_CPUS for $LAT_LOAD_MS ms; the cell's exits in cyclictest's loop: ${LAT_EXITS:-?}${LAT_BY:+ ($LAT_BY)}, in starting it: ${LAT_START_EXITS:-?}${LAT_START_BY:+ ($LAT_START_BY)}"
 if [ "$LAT_RESULT" = ok ]; then
+	# what the cell used in the loop: the access log's counts that moved
+	diff /tmp/lat-stats-b /tmp/lat-stats-c | sed -n 's/^\([-+]\)/  in the loop: \1 /p'
 	out "linux cyclictest.cell_exits $LAT_EXITS"
 	out "linux cyclictest.cell_start_exits $LAT_START_EXITS"
 fi

@@ -171,12 +171,14 @@ cell_wait() {
 # reads the cell's exit counters and starts root_load, which must be up
 # before the cell's mark 0x81 (3 s later: cyclictest about to start); at
 # 0x82 (cyclictest in its loop) root reads the counters again, and at 0x83
-# (the run over) a third time, then stops the load.  Waits SECONDS at most
+# (the run over) a third time, which must come before the cell's 0x84
+# (3 s later), then stops the load.  Waits SECONDS at most
 # for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
 # LAT_BY ("reason=count ...") for the exits from 0x82 to 0x83 but the
 # 0x83 read itself: the loop's; LAT_START_EXITS and LAT_START_BY from the
 # shell mark to 0x82 but the 0x81 and 0x82 reads: the programs' start;
-# LAT_LOAD_MS (how long root's load ran).  Leaves the cell running.
+# LAT_LOAD_MS (how long root's load ran); "warden cell stats" at 0x82 and
+# 0x83 in /tmp/lat-stats-b and -c.  Leaves the cell running.
 cell_latency() {
 	LAT_RESULT= LAT_EXITS= LAT_BY= LAT_START_EXITS= LAT_START_BY= LAT_LOAD_MS=
 	if ! warden cell linux /configs/cells/$1.cell /linux/vmlinuz \
@@ -198,11 +200,17 @@ cell_latency() {
 		LAT_RESULT="no mark of cyclictest's loop (port 0x82) in $3 s"
 	else
 		for r in $LAT_REASONS; do eval "lat_b_$r=\$(cell_stat $1 $r)"; done
+		warden cell stats $1 >/tmp/lat-stats-b 2>&1
 		if ! cell_wait $1 0x83 $3; then
 			LAT_RESULT="no end mark (port 0x83) in $3 s"
 		else
 			for r in $LAT_REASONS; do eval "lat_c_$r=\$(cell_stat $1 $r)"; done
+			warden cell stats $1 >/tmp/lat-stats-c 2>&1
 			LAT_RESULT=ok
+			# the cell waits 3 s after 0x83 before it starts
+			# programs again, and reads 0x84 then
+			! cell_mark $1 0x84 ||
+				LAT_RESULT="the counters read after the cell's 0x84 (over 3 s after its end mark)"
 		fi
 	fi
 	root_load stop
