@@ -127,15 +127,6 @@ cell_mark() {
 	warden console | awk -v s="\"$1\" started" -v p="first use: port in $2 " \
 		'index($0, s) { n = 0 } index($0, p) { n++ } END { exit !n }'
 }
-# cell_stat CELL REASON: the VM exits of the cell of that name so far
-# (sysfs statistics; REASON total for all)
-cell_stat() {
-	for d in /sys/kernel/warden/cells/*; do
-		[ "$(cat $d/name 2>/dev/null)" = "$1" ] &&
-			cat $d/statistics/vmexits_$2 && return
-	done
-	echo 0
-}
 LAT_REASONS='total cpuid cr msr_read msr_write x2apic_icr xapic xsetbv pio mmio hypercall management nmi init_sipi exception other'
 # root_load start|stop: a memory-streaming load on every CPU root has
 # online (LOAD_CPUS): one "dd if=/dev/zero of=/dev/null bs=16M" pinned to
@@ -172,7 +163,7 @@ cell_wait() {
 # before the cell's mark 0x81 (3 s later: cyclictest about to start); at
 # 0x82 (cyclictest in its loop) root reads the counters again, and at 0x83
 # (the run over) a third time, which must come before the cell's 0x84
-# (3 s later), then stops the load.  Waits SECONDS at most
+# (10 s later), then stops the load.  Waits SECONDS at most
 # for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
 # LAT_BY ("reason=count ...") for the exits from 0x82 to 0x83 but the
 # 0x83 read itself: the loop's; LAT_START_EXITS and LAT_START_BY from the
@@ -191,7 +182,11 @@ cell_latency() {
 		LAT_RESULT="no shell mark (port 0x80) in $3 s"
 		return
 	fi
-	for r in $LAT_REASONS; do eval "lat_a_$r=\$(cell_stat $1 $r)"; done
+	lat_dir=
+	for d in /sys/kernel/warden/cells/*; do
+		[ "$(cat $d/name 2>/dev/null)" = "$1" ] && lat_dir=$d/statistics
+	done
+	lat_read a
 	t0=$(ms)
 	root_load start
 	if cell_mark $1 0x81; then
@@ -199,18 +194,20 @@ cell_latency() {
 	elif ! cell_wait $1 0x82 $3; then
 		LAT_RESULT="no mark of cyclictest's loop (port 0x82) in $3 s"
 	else
-		for r in $LAT_REASONS; do eval "lat_b_$r=\$(cell_stat $1 $r)"; done
+		lat_read b
 		warden cell stats $1 >/tmp/lat-stats-b 2>&1
 		if ! cell_wait $1 0x83 $3; then
 			LAT_RESULT="no end mark (port 0x83) in $3 s"
 		else
-			for r in $LAT_REASONS; do eval "lat_c_$r=\$(cell_stat $1 $r)"; done
-			warden cell stats $1 >/tmp/lat-stats-c 2>&1
-			LAT_RESULT=ok
-			# the cell waits 3 s after 0x83 before it starts
+			lat_read c
+			# the cell waits 10 s after 0x83 before it starts
 			# programs again, and reads 0x84 then
-			! cell_mark $1 0x84 ||
-				LAT_RESULT="the counters read after the cell's 0x84 (over 3 s after its end mark)"
+			if cell_mark $1 0x84; then
+				LAT_RESULT="the counters read after the cell's 0x84 (over 10 s after its end mark)"
+			else
+				LAT_RESULT=ok
+			fi
+			warden cell stats $1 >/tmp/lat-stats-c 2>&1
 		fi
 	fi
 	root_load stop
@@ -222,6 +219,17 @@ cell_latency() {
 	LAT_START_EXITS=$lat_n LAT_START_BY=$lat_by
 	lat_exits b c 1
 	LAT_EXITS=$lat_n LAT_BY=$lat_by
+}
+# lat_read X: lat_X_REASON for every reason of the cell's counters in
+# $lat_dir, read by one cat (root is loaded: the reads must be quick)
+lat_read() {
+	set -- $1 $(cd $lat_dir && for r in $LAT_REASONS; do echo vmexits_$r; done | xargs cat)
+	x=$1
+	shift
+	for r in $LAT_REASONS; do
+		eval "lat_${x}_$r=\${1:-0}"
+		[ $# = 0 ] || shift
+	done
 }
 # lat_exits FROM TO MARKS: lat_n, lat_by of the exits between two reads
 # of cell_latency, less MARKS port reads
