@@ -163,7 +163,8 @@ cell_wait() {
 # before the cell's mark 0x81 (3 s later: cyclictest about to start); at
 # 0x82 (cyclictest in its loop) root reads the counters again, and at 0x83
 # (the run over) a third time, which must come before the cell's 0x84
-# (10 s later), then stops the load.  Waits SECONDS at most
+# (10 s later), then stops the load once the cell's line is out (0x85).
+# Waits SECONDS at most
 # for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
 # LAT_BY ("reason=count ...") for the exits from 0x82 to 0x83 but the
 # 0x83 read itself: the loop's; LAT_START_EXITS and LAT_START_BY from the
@@ -208,6 +209,9 @@ cell_latency() {
 				LAT_RESULT=ok
 			fi
 			warden cell stats $1 >/tmp/lat-stats-c 2>&1
+			# wd-cyclictest's line on the cell's console
+			cell_wait $1 0x85 $3 ||
+				LAT_RESULT="no mark of cyclictest's line (port 0x85) in $3 s"
 		fi
 	fi
 	root_load stop
