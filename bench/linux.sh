@@ -9,13 +9,13 @@
 # figures, not a board's (docs/bench.md).
 # Also booted on qemu-svm (the second machine here), where the idle cell's
 # exits are expected to be 0 (its x2APIC passed through).
-# Then the latency run (docs/linux-cell.md, "Latency"): cyclictest
-# (wd-cyclictest) in root first, bare (before insmod) on CPU 1, the CPU
-# the cell gets later; then in the 1-CPU cell while root streams memory on
-# CPU 0, all it has left (lib.sh's cell_latency), with the cell's exits
-# meanwhile.  10,000 periods of 1 ms each (10 s of Linux's clock), on
-# Bochs too, where the two runs and the second cell's boot add about N
-# minutes.
+# And the latency run (docs/linux-cell.md, "Latency"): cyclictest
+# (wd-cyclictest) in root bare first, before insmod, on CPU 1, the CPU the
+# cell gets later; at the end, after the idle cell's destroy, in a 1-CPU
+# cell booted again while root streams memory on CPU 0, all it has left
+# (lib.sh's cell_latency), with the cell's exits in cyclictest's loop.
+# 10,000 periods of 1 ms each (10 s of Linux's clock) on both machines;
+# on Bochs the two runs and the second cell add BOCHS_TIME.
 # machines: bochs-vmx qemu-svm
 # cpus: 2
 # cmdline: memmap=256M$0x20000000

@@ -164,8 +164,7 @@ cell_wait() {
 # 0x82 (cyclictest in its loop) root reads the counters again, and at 0x83
 # (the run over) a third time, which must come before the cell's 0x84
 # (10 s later), then stops the load once the cell's line is out (0x85).
-# Waits SECONDS at most
-# for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
+# Waits SECONDS at most for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
 # LAT_BY ("reason=count ...") for the exits from 0x82 to 0x83 but the
 # 0x83 read itself: the loop's; LAT_START_EXITS and LAT_START_BY from the
 # shell mark to 0x82 but the 0x81 and 0x82 reads: the programs' start;
