@@ -25,8 +25,11 @@
 # (apic-demo on CPU 3, its ticks on COM3) beside the 2-CPU Linux cell
 # (CPUs 1-2) and root (CPU 0): the cell's load and root's load both make
 # progress, the bare-metal cell gets none of Linux's IPIs; reboot and a
-# panic in the 2-CPU cell leave root and the bare-metal cell running.
-# About 3 minutes; qemu-svm only (on Bochs each Linux boot takes minutes).
+# panic in the 2-CPU cell leave root and the bare-metal cell running;
+# then the latency run (docs/linux-cell.md, "Latency"): cyclictest in the
+# 1-CPU cell for 10 s while root streams memory on its 3 CPUs, its full
+# count reported and 0 VM exits in its loop (about 40 s of the group).
+# About 4-5 minutes; qemu-svm only (on Bochs each Linux boot takes minutes).
 # Not on bochs-svm: there the group passes (the 1-CPU cell in xAPIC
 # mode, poweroff: 19 tests) but took 332 s, over the 5 minutes it may
 # cost (docs/linux-cell.md); "# machines: ... bochs-svm" with
