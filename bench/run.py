@@ -297,7 +297,7 @@ def linux_rows(rows, com1, com3=''):
              'exits', 'lower', "the cell's in cyclictest's loop")
     rows.add('linux.cyclictest.cell_start_exits',
              v('cyclictest.cell_start_exits'), 'exits', 'lower',
-             "the cell's in starting it (CPUID of the C library)")
+             "the cell's from its shell mark to the loop: starting it")
 
 
 def image_rows(rows, build):
