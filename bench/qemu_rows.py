@@ -72,7 +72,8 @@ def collect(workdir, r):
     # the third boot: bench/linux.sh, Debian's kernel in a 1-CPU cell
     # (TCG times; its idle exits: 0 expected, x2APIC passed through)
     r.linux_rows(rows, r.read(os.path.join(workdir, 'linux', 'out',
-                                           'com1.log')))
+                                           'com1.log')),
+                 r.read(os.path.join(workdir, 'linux', 'out', 'com3.log')))
     return rows, done
 
 

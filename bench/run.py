@@ -17,7 +17,8 @@ with Warden enabled and with a cell beside it, and print one table.
                 from bench/qemu.sh and tests/system/scale.sh, in
                 KEEP/qemu-svm, and its baseline is its own)
 --part linux    boot only the third machine (Debian's kernel in a cell,
-                bench/linux.sh) and print its rows, without the baseline
+                bench/linux.sh) and print its rows, without the baseline;
+                on Bochs, or with --machine qemu-svm on that machine
 --part ops      one short boot (bench/ops.sh) measuring only the single
                 operations (CPUID, hypercall, xAPIC, IPI) bare and enabled,
                 against the baseline: the quick loop for exit-path work;
@@ -50,9 +51,9 @@ LINUX_SCRIPT = os.path.join(ROOT, 'bench', 'linux.sh')
 OPS_SCRIPT = os.path.join(ROOT, 'bench', 'ops.sh')
 WORSE = 0.10  # a row this much worse than the baseline is flagged
 # ... except rows that vary more than that between runs of the same tree
-# (idle counts of a few per second, an IPI to a CPU that may be asleep):
-# those only when twice as bad.  The ok/MISS checks still judge them.
-NOISY = ('idle.', 'ipi.')
+# (idle counts of a few per second, an IPI to a CPU that may be asleep,
+# latencies in an emulator): those only when twice as bad.  The ok/MISS checks still judge them.
+NOISY = ('idle.', 'ipi.', 'linux.cyclictest.')
 NOISY_WORSE = 1.0
 
 # include/warden/stats.h, in WARDEN_STAT_* order
@@ -252,7 +253,34 @@ def link_rows(rows, com1):
              'lower', 'link-echo: 1 sent + 0 or 1 (EOI) received')
 
 
-def linux_rows(rows, com1):
+CYCLICTEST = (r'cyclictest: loops (\d+) of (\d+), min/avg/max (\d+)/(\d+)/'
+              r'(\d+) us, overruns (\d+), rc (\d+)$')
+
+
+def cyclictest_rows(rows, com1, com3):
+    """The latency run of bench/linux.sh: wd-cyclictest's lines, root's
+    bare one on root's console, the cell's on its own (COM3).  TCG's and
+    Bochs' times, not a board's (docs/bench.md): the rows compare the cell
+    under root's load with root bare in the same boot; min and avg are
+    flagged only when twice as bad (NOISY), max not at all."""
+    for what, text, prefix, note in (
+            ('root_bare', com1, r'^root bare: ', 'root CPU 1, nothing else'),
+            ('cell_loaded', com3, r'^', '1-CPU Linux cell, root loaded')):
+        m = re.search(prefix + CYCLICTEST, KERNEL_LINE.sub('', text), re.M)
+        if not m:
+            continue
+        n = [int(x) for x in m.groups()]
+        row = 'linux.cyclictest.%s.' % what
+        rows.add(row + 'loops', n[0], 'of %d' % n[1], 'higher',
+                 'rc %d' % n[6])
+        rows.add(row + 'min_us', n[2], 'us', 'lower', note)
+        rows.add(row + 'avg_us', n[3], 'us', 'lower', note)
+        rows.add(row + 'max_us', n[4], 'us', None, note + '; not judged')
+        rows.add(row + 'overruns', n[5], 'periods', 'lower',
+                 'wakeups >= 1 period late')
+
+
+def linux_rows(rows, com1, com3=''):
     """The third boot's Linux cell (bench/linux.sh)."""
     vals = parse(com1)[0].get('linux', {})
 
@@ -281,6 +309,12 @@ def linux_rows(rows, com1):
         rows.add('linux.scrub_mib_per_s', round(127 * 1000.0 / (big - small)),
                  'MiB/s', 'higher', '127 MiB more cleared, per second of '
                  "the difference; Linux's clock")
+    cyclictest_rows(rows, com1, com3)
+    rows.add('linux.cyclictest.cell_exits', v('cyclictest.cell_exits'),
+             'exits', 'lower', "the cell's in cyclictest's loop")
+    rows.add('linux.cyclictest.cell_start_exits',
+             v('cyclictest.cell_start_exits'), 'exits', 'lower',
+             "the cell's from its shell mark to the loop: starting it")
 
 
 def image_rows(rows, build):
@@ -390,7 +424,8 @@ def collect(workdir, build):
                      'root CPU 0, apic-demo on CPU 1')
     demo_rows(rows, js, com3)
     link_rows(rows, read(os.path.join(workdir, 'links', 'out', 'com1.log')))
-    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')))
+    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')),
+               read(os.path.join(workdir, 'linux', 'out', 'com3.log')))
     # times and memory
     for phase in ('enabled', 'cell'):
         for row, v in sorted(vals.get(phase, {}).items()):
@@ -477,16 +512,20 @@ def print_table(machine, workdir, rows, base):
 
 
 def linux_part(args, build):
-    """--part linux: only the third Bochs boot, its rows without the
-    baseline."""
+    """--part linux: only the third boot, on Bochs (or --machine
+    qemu-svm's), its rows without the baseline."""
+    import qemu_rows  # bench/qemu_rows.py
     workdir = os.path.abspath(args.keep) if args.keep else \
         tempfile.mkdtemp(prefix='warden-bench-')
     if not args.from_dir:
-        boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False)
+        boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False,
+             machine=qemu_rows.MACHINE
+             if args.machine == qemu_rows.MACHINE else '')
     else:
         workdir = os.path.abspath(args.from_dir)
     rows = Rows()
-    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')))
+    linux_rows(rows, read(os.path.join(workdir, 'linux', 'out', 'com1.log')),
+               read(os.path.join(workdir, 'linux', 'out', 'com3.log')))
     for name in rows.order:
         r = rows.rows[name]
         print('%-44s %12s %-9s%s' % (name, fmt(r['value']), r['unit'],

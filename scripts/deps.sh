@@ -36,9 +36,11 @@ build_packages=(build-essential libyaml-dev liblzma-dev libcmocka-dev python3
 	kmod)
 # debhelper, dh-dkms, dkms, lintian: "make deb" and its CI check
 # acpica-tools: the unit test disassembles the Linux cell's tables (iasl)
+# rt-tests: cyclictest, copied with its libraries into root's and the Linux
+# cell's initramfs (the latency run, docs/linux-cell.md)
 test_packages=(
 	acpica-tools clang clang-format libclang-rt-14-dev xz-utils
-	bochs bochsbios vgabios bochs-term busybox-static
+	bochs bochsbios vgabios bochs-term busybox-static rt-tests
 	syslinux syslinux-common mtools dosfstools cpio
 	debhelper dh-dkms dkms lintian fakeroot systemd
 )

@@ -244,6 +244,35 @@ def parse_header(path, machine=''):
     return meta
 
 
+def copy_cyclictest(stage):
+    """cyclictest (Debian's rt-tests, scripts/deps.sh) and the shared
+    libraries it loads, as ldd names them (the loader among them), into
+    stage at the same paths, and tests/vm/cyclictest.sh as
+    /usr/bin/wd-cyclictest, for the latency run in root and in a Linux
+    cell (docs/linux-cell.md, "Latency"): the one place both initramfs
+    get them from."""
+    binary = shutil.which('cyclictest') or '/usr/bin/cyclictest'
+    if not os.path.exists(binary):
+        raise RuntimeError('cyclictest is missing: install rt-tests '
+                           '(scripts/deps.sh)')
+    ldd = subprocess.run(['ldd', binary], check=True, capture_output=True,
+                         text=True).stdout
+    # "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x...)" and the
+    # loader's "/lib64/ld-linux-x86-64.so.2 (0x...)"; not linux-vdso
+    paths = re.findall(r'(?:=> |^\s*)(/\S+) \(0x', ldd, re.M)
+    if not any('ld-linux' in p for p in paths):
+        raise RuntimeError('ldd %s: no loader in its output' % binary)
+    for src, dest in [(binary, 'usr/bin/cyclictest')] + \
+            [(p, p.lstrip('/')) for p in paths]:
+        dest = os.path.join(stage, dest)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        # the file, not the symlink (the loader's /lib64 name is one)
+        shutil.copy(os.path.realpath(src), dest)
+    # the run as root and the cell both make it, and its one-line report
+    shutil.copy(os.path.join(ROOT, 'tests', 'vm', 'cyclictest.sh'),
+                os.path.join(stage, 'usr', 'bin', 'wd-cyclictest'))
+
+
 def build_linux_payload(build, payload):
     """Debian's kernel as shipped (build/kernel/vmlinuz, the file root
     runs) and a busybox initramfs for a Linux cell, built like root's
@@ -268,6 +297,7 @@ def build_linux_payload(build, payload):
     for name in ('e1000e.ko', 'e1000.ko'):
         shutil.copy(os.path.join(ROOT, 'build', 'kernel', 'modules', name),
                     os.path.join(stage, 'modules'))
+    copy_cyclictest(stage)  # the cell's latency run
     subprocess.run([os.path.join(ROOT, 'tests', 'vm', 'mkinitramfs.sh'),
                     '--gzip', stage, os.path.join(linux, 'initrd.cpio')],
                    check=True, stdout=subprocess.DEVNULL)
@@ -329,6 +359,7 @@ def build_payload(build, script, workdir, machine, extra=(), linux=False):
         shutil.copy(path, payload)
     if linux:
         build_linux_payload(build, payload)
+        copy_cyclictest(payload)  # root's latency run, bare
     shutil.copy(script, os.path.join(payload, 'scenario.sh'))
     # the guest-state fuzzer's settings (tests/system/fuzz.sh)
     conf = ['%s=%s' % (var, os.environ['WARDEN_FUZZ_' + name])

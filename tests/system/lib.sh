@@ -115,3 +115,136 @@ pci_demo() {
 	done
 	warden cell list | awk -v c=$1 '$2 == c { s = $3; if (s == "shut") { s = "shut-down"; f = $6 } else f = $5; print s "/" f }'
 }
+
+# The latency run (docs/linux-cell.md, "Latency"), root's side; the
+# cell's is wd_test=cyclictest in tests/vm/cell-linux/init, and both run
+# wd-cyclictest (tests/vm/cyclictest.sh).
+#
+# cell_mark CELL PORT: the cell's init has read PORT (0x80 at its shell,
+# 0x81 and 0x82 around its cyclictest run) since CELL last started: the
+# access log names each port's first use on the hypervisor console
+cell_mark() {
+	warden console | awk -v s="\"$1\" started" -v p="first use: port in $2 " \
+		'index($0, s) { n = 0 } index($0, p) { n++ } END { exit !n }'
+}
+LAT_REASONS='total cpuid cr msr_read msr_write x2apic_icr xapic xsetbv pio mmio hypercall management nmi init_sipi exception other'
+# root_load start|stop: a memory-streaming load on every CPU root has
+# online (LOAD_CPUS): one "dd if=/dev/zero of=/dev/null bs=16M" pinned to
+# each, endless (every block read clears the 16 MiB buffer in the kernel)
+root_load() {
+	if [ $1 = stop ]; then
+		kill $LOAD_PIDS 2>/dev/null
+		wait $LOAD_PIDS 2>/dev/null
+		LOAD_PIDS=
+		return
+	fi
+	LOAD_PIDS= LOAD_CPUS=
+	for d in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ ! -f $d/online ] || [ "$(cat $d/online)" = 1 ] || continue
+		taskset -c ${d##*cpu} dd if=/dev/zero of=/dev/null bs=16M 2>/dev/null &
+		LOAD_PIDS="$LOAD_PIDS $!" LOAD_CPUS="$LOAD_CPUS ${d##*cpu}"
+	done
+}
+# cell_wait CELL PORT SECONDS: poll (0.2 s) until cell_mark; 1 if it
+# never came or the cell stopped running
+cell_wait() {
+	end=$(($(ms) + $3 * 1000))
+	while [ $(ms) -lt $end ]; do
+		cell_mark $1 $2 && return 0
+		warden cell list | grep -q "$1 *running" || return 1
+		sleep 0.2
+	done
+	return 1
+}
+# cell_latency CELL LOOPS SECONDS: "warden cell linux" of
+# /configs/cells/CELL.cell with wd_test=cyclictest wd_loops=LOOPS
+# (tests/vm/cell-linux/init).  At the cell's shell mark (port 0x80) root
+# reads the cell's exit counters and starts root_load, which must be up
+# before the cell's mark 0x81 (3 s later: cyclictest about to start); at
+# 0x82 (cyclictest in its loop) root reads the counters again, and at 0x83
+# (the run over) a third time, which must come before the cell's 0x84
+# (10 s later), then stops the load once the cell's line is out (0x85).
+# Waits SECONDS at most for each mark.  Sets LAT_RESULT ("ok" or what went wrong); LAT_EXITS and
+# LAT_BY ("reason=count ...") for the exits from 0x82 to 0x83 but the
+# 0x83 read itself: the loop's; LAT_START_EXITS and LAT_START_BY from the
+# shell mark to 0x82 but the 0x81 and 0x82 reads: the programs' start;
+# LAT_LOAD_MS (how long root's load ran); "warden cell stats" at 0x82 and
+# 0x83 in /tmp/lat-stats-b and -c.  Leaves the cell running.
+cell_latency() {
+	LAT_RESULT= LAT_EXITS= LAT_BY= LAT_START_EXITS= LAT_START_BY= LAT_LOAD_MS=
+	if ! warden cell linux /configs/cells/$1.cell /linux/vmlinuz \
+		--initrd /linux/initrd.cpio \
+		--cmdline "wd_test=cyclictest wd_loops=$2" >/dev/null; then
+		LAT_RESULT="warden cell linux failed"
+		return
+	fi
+	if ! cell_wait $1 0x80 $3; then
+		LAT_RESULT="no shell mark (port 0x80) in $3 s"
+		return
+	fi
+	lat_dir=
+	for d in /sys/kernel/warden/cells/*; do
+		[ "$(cat $d/name 2>/dev/null)" = "$1" ] && lat_dir=$d/statistics
+	done
+	lat_read a
+	t0=$(ms)
+	root_load start
+	if cell_mark $1 0x81; then
+		LAT_RESULT="the run began (port 0x81) before root's load"
+	elif ! cell_wait $1 0x82 $3; then
+		LAT_RESULT="no mark of cyclictest's loop (port 0x82) in $3 s"
+	else
+		lat_read b
+		warden cell stats $1 >/tmp/lat-stats-b 2>&1
+		if ! cell_wait $1 0x83 $3; then
+			LAT_RESULT="no end mark (port 0x83) in $3 s"
+		else
+			lat_read c
+			# the cell waits 10 s after 0x83 before it starts
+			# programs again, and reads 0x84 then
+			if cell_mark $1 0x84; then
+				LAT_RESULT="the counters read after the cell's 0x84 (over 10 s after its end mark)"
+			else
+				LAT_RESULT=ok
+			fi
+			warden cell stats $1 >/tmp/lat-stats-c 2>&1
+			# wd-cyclictest's line on the cell's console
+			cell_wait $1 0x85 $3 ||
+				LAT_RESULT="no mark of cyclictest's line (port 0x85) in $3 s"
+		fi
+	fi
+	root_load stop
+	LAT_LOAD_MS=$(($(ms) - t0))
+	[ $LAT_RESULT = ok ] || return
+	# the marks are port reads, one exit each: two in the start, one in
+	# the loop's window
+	lat_exits a b 2
+	LAT_START_EXITS=$lat_n LAT_START_BY=$lat_by
+	lat_exits b c 1
+	LAT_EXITS=$lat_n LAT_BY=$lat_by
+}
+# lat_read X: lat_X_REASON for every reason of the cell's counters in
+# $lat_dir, read by one cat (root is loaded: the reads must be quick)
+lat_read() {
+	set -- $1 $(cd $lat_dir && for r in $LAT_REASONS; do echo vmexits_$r; done | xargs cat)
+	x=$1
+	shift
+	for r in $LAT_REASONS; do
+		eval "lat_${x}_$r=\${1:-0}"
+		[ $# = 0 ] || shift
+	done
+}
+# lat_exits FROM TO MARKS: lat_n, lat_by of the exits between two reads
+# of cell_latency, less MARKS port reads
+lat_exits() {
+	lat_n= lat_by=
+	for r in $LAT_REASONS; do
+		eval "n=\$((lat_$2_$r - lat_$1_$r))"
+		case $r in
+		total) lat_n=$((n - $3)) ;;
+		pio) [ $n = $3 ] || lat_by="$lat_by pio=$((n - $3))" ;;
+		*) [ $n = 0 ] || lat_by="$lat_by $r=$n" ;;
+		esac
+	done
+	lat_by=${lat_by# }
+}
