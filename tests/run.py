@@ -30,6 +30,8 @@ header comments say how to boot them:
     #                          a busybox initramfs for a Linux cell:
     #                          tests/vm/cell-linux/)
     # tests: name1 name2 ...  (every test the script reports)
+    # manual: yes             (a probe, not part of the suite: run only
+    #                          when --only is given and selects it)
 
 Any of these but machines may be given for one machine only, which then
 overrides the plain line ("# timeout@qemu-svm: 200"), except tests: the
@@ -201,7 +203,7 @@ def run_unit(build, results):
 
 HEADER_KEYS = ('cpus', 'timeout', 'rodata', 'tests', 'cpu-model', 'cmdline',
                'expect-vmfail', 'expect-svm-shutdown', 'linux-payload',
-               'memory')
+               'memory', 'manual')
 
 
 def parse_header(path, machine=''):
@@ -210,7 +212,8 @@ def parse_header(path, machine=''):
     meta = {'machines': [], 'cpus': '2', 'timeout': '600', 'memory': '',
             'linux-payload': 'no',
             'rodata': 'off', 'tests': '', 'console': [], 'cpu-model': '',
-            'cmdline': '', 'expect-vmfail': '', 'expect-svm-shutdown': '0'}
+            'cmdline': '', 'expect-vmfail': '', 'expect-svm-shutdown': '0',
+            'manual': 'no'}
     special = {}
     with open(path) as f:
         for line in f:
@@ -498,7 +501,11 @@ def main():
                 continue
             group = f[:-3]
             script = os.path.join(sysdir, f)
-            machines = parse_header(script)['machines']
+            head = parse_header(script)
+            machines = head['machines']
+            # a probe group (# manual: yes) runs only when T selects it
+            if head['manual'] == 'yes' and not results.only:
+                continue
             if not machines:
                 results.report('%s/header' % group, False,
                                '%s names no machine ("# machines:")' % f)
