@@ -31,11 +31,23 @@
 # tests: found ir-as-asked translated dma-copy dma-translated stray-read stray-write ioapic-timer edu-intx edu-msi e1000-intx
 . /tests/lib.sh
 
+# QEMU 10's amd-iommu loses IOAPIC interrupts (this probe's own finding),
+# the UART's IRQ 4 among them: what user space writes to ttyS0 never
+# leaves.  So this scenario reports through the kernel log, which the
+# console prints by polling: lines "scenario: PASS|FAIL ..." (run.py),
+# at level 4 (init's dmesg -n 5 shows it), not rate-limited.
+echo on >/proc/sys/kernel/printk_devkmsg
+exec >/dev/kmsg 2>&1
+pass() { echo "scenario: PASS $1"; }
+fail() { echo "scenario: FAIL $1: $2"; }
+# one record per line (a record holds < 1 KiB)
+show() { while IFS= read -r l; do echo "  | $l"; done; }
+
 EDU=00:03.0
 STRAY=0x100000 # a bus address Linux's IOVA allocator (top down) never gave out
 
 echo "  --- AMD-Vi lines of dmesg ---"
-dmesg | grep -E 'AMD-Vi|amd_iommu|iommu|x2apic|IO-APIC|TIMER' | sed 's/^/  | /'
+dmesg | grep -E 'AMD-Vi|amd_iommu|iommu|x2apic|IO-APIC|TIMER' | show
 
 if dmesg | grep -Eq 'Found IOMMU cap|AMD-Vi: Extended features'; then pass found; else fail found "no 'Found IOMMU' / 'AMD-Vi: Extended features' in dmesg"; fi
 
@@ -56,8 +68,8 @@ dmaapi() {
 	dmesg -c >/dev/null
 	insmod /wdtest.ko mode=dmaapi bdf=$EDU how=$1 addr=${2:-0} 2>/dev/null
 	sleep 1 # the event log's interrupt and thread
-	dmesg | sed 's/^/  | /'
 	D=$(dmesg)
+	echo "$D" | show
 }
 
 dmaapi map $STRAY
@@ -72,7 +84,7 @@ if echo "$D" | grep -q "stray write $STRAY: done" && [ "$faults" -ge 2 ]; then p
 
 # the PIT's IOAPIC pin: Linux's timer check at boot counts on it
 echo "  --- /proc/interrupts (IOAPIC and MSI lines) ---"
-grep -E 'APIC|MSI' /proc/interrupts | sed 's/^/  | /'
+grep -E 'APIC|MSI' /proc/interrupts | show
 n=$(awk '$1 == "0:" { print $2 + $3 }' /proc/interrupts)
 if [ "${n:-0}" -gt 0 ]; then pass ioapic-timer; else fail ioapic-timer "IRQ 0 (PIT, IOAPIC pin 2) count '${n}'"; fi
 
@@ -95,6 +107,10 @@ ping -c 3 -W 1 10.0.2.2 >/dev/null 2>&1
 arping -c 2 -I eth0 10.0.2.2 >/dev/null 2>&1
 i1=$(irqs)
 r1=$(cat /sys/class/net/eth0/statistics/rx_packets 2>/dev/null)
-grep eth0 /proc/interrupts | sed 's/^/  | /'
+grep eth0 /proc/interrupts | show
 echo "  eth0: irqs $i0 -> $i1, rx_packets $r0 -> $r1"
 if [ -n "$i1" ] && [ "$i1" -gt "${i0:-0}" ] && [ "${r1:-0}" -gt "${r0:-0}" ]; then pass e1000-intx; else fail e1000-intx "eth0 irqs '$i0' -> '$i1', rx_packets '$r0' -> '$r1'"; fi
+
+# the end marker through the kernel log too: init's own on ttyS0 would
+# never leave (boot.py takes it from any console line)
+echo "WARDEN-SCENARIO-END rc=0"
