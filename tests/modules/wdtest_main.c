@@ -87,12 +87,12 @@
  *                                      interrupt-remapping table at APIC
  *                                      ID dest, point the edu's MSI at it
  *                                      and raise it; wdtest_remap.c)
- *   insmod wdtest.ko mode=dmaapi bdf=00:03.0 how=map|irq [addr=0x...]
+ *   insmod wdtest.ko mode=dmaapi bdf=00:03.0 how=map|msi [addr=0x...]
  *                                     (the edu through the DMA API and
  *                                      Linux's IRQ set-up: a compared
  *                                      copy, then a read and a write of
- *                                      bus address addr; or five INTx
- *                                      and five MSIs counted;
+ *                                      bus address addr; or five MSIs
+ *                                      counted;
  *                                      wdtest_dmaapi.c)
  *   insmod wdtest.ko mode=mmio addr=0x... [value=0x...]
  *                                     (write the 32-bit device register
