@@ -132,6 +132,9 @@ grep eth0 /proc/interrupts | show
 echo "  eth0: irqs $i0 -> $i1, rx_packets $r0 -> $r1"
 if [ -n "$i1" ] && [ "$i1" -gt "${i0:-0}" ] && [ "${r1:-0}" -gt "${r0:-0}" ]; then pass e1000-intx; else fail e1000-intx "eth0 irqs '$i0' -> '$i1', rx_packets '$r0' -> '$r1'"; fi
 
-# the end marker through the kernel log too: init's own on ttyS0 would
-# never leave (boot.py takes it from any console line)
+# the end marker through the kernel log too, and power off here: init's
+# own marker on ttyS0 would never leave, and its close of ttyS0 would
+# wait for the port to drain (boot.py takes the marker from any line)
 echo "WARDEN-SCENARIO-END rc=0"
+sleep 1
+exec /sbin/wpoweroff
