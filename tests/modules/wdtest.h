@@ -23,4 +23,11 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
  * target); log what happened. */
 void wdtest_dma(struct pci_dev *pdev, const char *how, unsigned long target);
 
+/* mode=dmaapi: the edu function pdev driven through the DMA API and
+ * Linux's interrupt set-up (how: "map" a compared copy between coherent
+ * buffers, then a read and a write of the bus address addr that the DMA
+ * API did not hand out; "msi" five MSIs, counted);
+ * log what happened (wdtest_dmaapi.c). */
+void wdtest_dmaapi(struct pci_dev *pdev, const char *how, unsigned long addr);
+
 #endif

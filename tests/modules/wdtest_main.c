@@ -87,6 +87,13 @@
  *                                      interrupt-remapping table at APIC
  *                                      ID dest, point the edu's MSI at it
  *                                      and raise it; wdtest_remap.c)
+ *   insmod wdtest.ko mode=dmaapi bdf=00:03.0 how=map|msi [addr=0x...]
+ *                                     (the edu through the DMA API and
+ *                                      Linux's IRQ set-up: a compared
+ *                                      copy, then a read and a write of
+ *                                      bus address addr; or five MSIs
+ *                                      counted;
+ *                                      wdtest_dmaapi.c)
  *   insmod wdtest.ko mode=mmio addr=0x... [value=0x...]
  *                                     (write the 32-bit device register
  *                                      at addr as a root driver would,
@@ -282,6 +289,8 @@ static void pci_remap_modes(void)
 		wdtest_msix_on(pdev, n);
 	else if (!strcmp(mode, "dma"))
 		wdtest_dma(pdev, how, addr);
+	else if (!strcmp(mode, "dmaapi"))
+		wdtest_dmaapi(pdev, how, addr);
 	else
 		wdtest_irte(pdev, addr ? addr : 0xfed90000, dest, n ? n : 0x55);
 	pci_dev_put(pdev);
@@ -766,7 +775,7 @@ static int __init wdtest_init(void)
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "msixon") || !strcmp(mode, "irte") ||
-	    !strcmp(mode, "dma")) {
+	    !strcmp(mode, "dma") || !strcmp(mode, "dmaapi")) {
 		pci_remap_modes();
 		return -EAGAIN;
 	}

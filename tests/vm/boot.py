@@ -125,6 +125,18 @@ MACHINES = {
     'qemu-svm-noiommu': {'emulator': 'qemu',
                          'qemu': ['-machine', 'q35', '-cpu', 'max,-x2apic'] +
                          QEMU_PCI},
+    # The AMD-Vi probe only (tests/system/amdvi-probe.sh, a "manual"
+    # group: make test runs it only when T names it): QEMU's amd-iommu
+    # with interrupt remapping off, and the same with it on (-ir).  Root
+    # Linux drives the unit itself; no suite group names these machines.
+    'qemu-svm-amdvi': {'emulator': 'qemu',
+                       'qemu': ['-machine', 'q35', '-cpu', 'max',
+                                '-device', 'amd-iommu,intremap=off'] +
+                       QEMU_PCI},
+    'qemu-svm-amdvi-ir': {'emulator': 'qemu',
+                          'qemu': ['-machine', 'q35', '-cpu', 'max',
+                                   '-device', 'amd-iommu,intremap=on'] +
+                          QEMU_PCI},
 }
 
 GUEST_MEM_MB = 1024
