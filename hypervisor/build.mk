@@ -70,7 +70,7 @@ HV_SVM_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SVM_SRCS))
 HV_OPT := -Os
 HV_HOT_SRCS := hypervisor/arch/x86/exit/exit.c \
 	hypervisor/arch/x86/exit/exit_table.c hypervisor/arch/x86/exit/emulate.c \
-	hypervisor/arch/x86/exit/mmio_exit.c hypervisor/arch/x86/exit/cpuid_linux.c \
+	hypervisor/arch/x86/exit/mmio_exit.c \
 	hypervisor/arch/x86/msr.c hypervisor/arch/x86/apic/apic.c \
 	hypervisor/arch/x86/apic/apic_cell.c hypervisor/arch/x86/apic/apic_dest.c \
 	hypervisor/arch/x86/irq_dest.c hypervisor/arch/x86/insn.c \

@@ -79,20 +79,21 @@ static inline void cpuid_view(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 	}
 }
 
-/* A cell's CPUID: a Linux cell's hypervisor leaves are cpuid_linux's, and
- * every leaf goes into the access log.  Apart from root's path, which is
- * the commonest exit of all and pays for none of it. */
+/* A Linux cell's hypervisor leaves are cpuid_linux's alone. */
+static inline bool linux_hv_leaf(const struct per_cpu *pc, u32 leaf)
+{
+	return (pc->cell->config->flags & WARDEN_CELL_LINUX) &&
+	       leaf >= 0x40000000 && leaf < 0x40010000;
+}
+
+/* After cpuid_view, in a cell: a Linux cell's policy (cpuid_linux), and
+ * every leaf into the access log.  Root's CPUID, the commonest exit of
+ * all, pays for none of it: not inlined. */
 static __attribute__((noinline)) void cpuid_in_cell(struct per_cpu *pc,
 						    u32 leaf, u32 sub, u32 *a,
 						    u32 *b, u32 *c, u32 *d)
 {
-	bool is_linux = pc->cell->config->flags & WARDEN_CELL_LINUX;
-
-	if (is_linux && leaf >= 0x40000000 && leaf < 0x40010000)
-		*a = *b = *c = *d = 0; /* cpuid_linux answers */
-	else
-		cpuid_view(leaf, sub, a, b, c, d);
-	if (is_linux) {
+	if (pc->cell->config->flags & WARDEN_CELL_LINUX) {
 		cpuid_linux(leaf, sub, a, b, c, d);
 		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_CHANGED);
 	} else {
@@ -104,12 +105,15 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 				  const struct x86_exit *e)
 {
 	u32 leaf = (u32)regs->rax, sub = (u32)regs->rcx;
+	bool root = pc->cell == &hv.root;
 	u32 a, b, c, d;
 
 	(void)e;
-	if (pc->cell == &hv.root)
-		cpuid_view(leaf, sub, &a, &b, &c, &d);
+	if (!root && linux_hv_leaf(pc, leaf))
+		a = b = c = d = 0; /* cpuid_linux answers */
 	else
+		cpuid_view(leaf, sub, &a, &b, &c, &d);
+	if (!root)
 		cpuid_in_cell(pc, leaf, sub, &a, &b, &c, &d);
 	regs->rax = a;
 	regs->rbx = b;
