@@ -23,6 +23,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/uart.c hypervisor/arch/x86/entry.S \
 	hypervisor/arch/x86/setup.c hypervisor/arch/x86/cpu.c \
 	hypervisor/arch/x86/exit/exit.c hypervisor/arch/x86/exit/exit_table.c \
+	hypervisor/arch/x86/exit/exit_rare.c \
 	hypervisor/arch/x86/exit/emulate.c hypervisor/arch/x86/exit/mmio_exit.c \
 	hypervisor/arch/x86/exit/access_log.c hypervisor/arch/x86/exit/legacy_ports.c \
 	hypervisor/arch/x86/exit/cpuid_linux.c \

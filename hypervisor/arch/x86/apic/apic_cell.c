@@ -89,8 +89,8 @@ void apic_cell_leave(struct per_cpu *pc)
 		pc->arch.ldr = 0;
 }
 
-static bool fail_ipi(struct per_cpu *pc, u32 low, const char *why,
-		     unsigned int cpu)
+static __cold bool fail_ipi(struct per_cpu *pc, u32 low, const char *why,
+			    unsigned int cpu)
 {
 	char what[80];
 

@@ -21,8 +21,8 @@
 
 struct guest_limits guest_limits;
 
-enum exit_action refuse_guest_value(struct per_cpu *pc, const char *what,
-				    u64 value, int rule)
+__cold enum exit_action refuse_guest_value(struct per_cpu *pc, const char *what,
+					   u64 value, int rule)
 {
 	u8 vector = cpu_rule_vector(rule);
 
@@ -79,21 +79,20 @@ static inline void cpuid_view(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
 	}
 }
 
-/* A Linux cell's hypervisor leaves are cpuid_linux's alone. */
-static inline bool linux_hv_leaf(const struct per_cpu *pc, u32 leaf)
-{
-	return (pc->cell->config->flags & WARDEN_CELL_LINUX) &&
-	       leaf >= 0x40000000 && leaf < 0x40010000;
-}
-
-/* After cpuid_view, in a cell: a Linux cell's policy (cpuid_linux), and
- * every leaf into the access log.  Root's CPUID, the commonest exit of
- * all, pays for none of it: not inlined. */
+/* A cell's CPUID: a Linux cell's hypervisor leaves are cpuid_linux's, and
+ * every leaf goes into the access log.  Apart from root's path, which is
+ * the commonest exit of all and pays for none of it. */
 static __attribute__((noinline)) void cpuid_in_cell(struct per_cpu *pc,
 						    u32 leaf, u32 sub, u32 *a,
 						    u32 *b, u32 *c, u32 *d)
 {
-	if (pc->cell->config->flags & WARDEN_CELL_LINUX) {
+	bool is_linux = pc->cell->config->flags & WARDEN_CELL_LINUX;
+
+	if (is_linux && leaf >= 0x40000000 && leaf < 0x40010000)
+		*a = *b = *c = *d = 0; /* cpuid_linux answers */
+	else
+		cpuid_view(leaf, sub, a, b, c, d);
+	if (is_linux) {
 		cpuid_linux(leaf, sub, a, b, c, d);
 		access_log_record(pc, ACCESS_CPUID, leaf, sub, ACCESS_CHANGED);
 	} else {
@@ -105,15 +104,12 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
 				  const struct x86_exit *e)
 {
 	u32 leaf = (u32)regs->rax, sub = (u32)regs->rcx;
-	bool root = pc->cell == &hv.root;
 	u32 a, b, c, d;
 
 	(void)e;
-	if (!root && linux_hv_leaf(pc, leaf))
-		a = b = c = d = 0; /* cpuid_linux answers */
-	else
+	if (pc->cell == &hv.root)
 		cpuid_view(leaf, sub, &a, &b, &c, &d);
-	if (!root)
+	else
 		cpuid_in_cell(pc, leaf, sub, &a, &b, &c, &d);
 	regs->rax = a;
 	regs->rbx = b;
@@ -129,7 +125,7 @@ enum exit_action x86_handle_cpuid(struct per_cpu *pc, struct guest_regs *regs,
  * instruction would (SDM Vol. 3, 4.4.1), and refuse reserved bits with
  * #GP.  EXIT_RESUME when loaded or not needed, else the action.
  */
-static enum exit_action
+static __cold enum exit_action
 load_pdptes(struct per_cpu *pc, const struct cpu_view *old, u64 cr0, u64 cr4)
 {
 	u64 pdpte[4], base = old->cr3 & 0xffffffe0ull;
@@ -175,8 +171,9 @@ load_pdptes(struct per_cpu *pc, const struct cpu_view *old, u64 cr0, u64 cr4)
  * follows (SDM Vol. 3, 10.8.5); Linux's real-mode trampoline sets PG and
  * NE in one write.
  */
-enum exit_action x86_handle_cr(struct per_cpu *pc, struct guest_regs *regs,
-			       const struct x86_exit *e)
+__cold enum exit_action x86_handle_cr(struct per_cpu *pc,
+				      struct guest_regs *regs,
+				      const struct x86_exit *e)
 {
 	struct cpu_view v;
 	enum exit_action act;
@@ -223,8 +220,9 @@ enum exit_action x86_handle_cr(struct per_cpu *pc, struct guest_regs *regs,
  * (cpu_rules.c) before the hypervisor executes the instruction itself;
  * the exception table catches what the checks might miss.
  */
-enum exit_action x86_handle_xsetbv(struct per_cpu *pc, struct guest_regs *regs,
-				   const struct x86_exit *e)
+__cold enum exit_action x86_handle_xsetbv(struct per_cpu *pc,
+					  struct guest_regs *regs,
+					  const struct x86_exit *e)
 {
 	u64 value = (regs->rdx << 32) | (u32)regs->rax;
 	struct cpu_view v;

@@ -25,7 +25,8 @@ static bool in_cell(struct per_cpu *pc)
 	return pc->cell != &hv.root;
 }
 
-static enum exit_action refuse(struct per_cpu *pc, u64 gpa, const char *why)
+static __cold enum exit_action refuse(struct per_cpu *pc, u64 gpa,
+				      const char *why)
 {
 	cell_printk(pc->cell,
 		    "CPU %u: %s MMIO access to 0x%llx at RIP 0x%llx refused: "

@@ -76,29 +76,6 @@ static enum x86_exit_kind kind_of(u32 reason)
 	return X86_EXIT_UNKNOWN;
 }
 
-/* A failed entry (SDM Vol. 3C, 27.8).  With reason 33 VMX names no field,
- * so the guest-state checks are run here to name the first rule broken. */
-static const char *entry_failure(u32 reason, char *buf, unsigned int size)
-{
-	struct vmx_guest_state state;
-	const char *seg;
-	int rule, segment;
-
-	if (reason == EXIT_REASON_MSR_LOAD_FAIL)
-		return "MSR loading failed (SDM Vol. 3C)";
-	if (reason != EXIT_REASON_INVALID_STATE)
-		return "machine-check event during entry (SDM Vol. 3C)";
-	vmx_read_guest_state(&state);
-	rule = vmx_guest_check(&state, &vmx_entry_limits, &segment);
-	if (!rule)
-		return "invalid guest state, no rule the hypervisor checks is "
-		       "broken (SDM Vol. 3C)";
-	seg = vmx_seg_name(segment);
-	hv_format(buf, size, "%s%s%s (SDM Vol. 3C)", vmx_guest_rule_name(rule),
-		  *seg ? ", segment " : "", seg);
-	return buf;
-}
-
 static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
 		   unsigned int size)
 {
@@ -109,7 +86,7 @@ static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
 	if (full & EXIT_REASON_ENTRY_FAILED) {
 		e->qualification = vmread(EXIT_QUALIFICATION);
 		e->kind = X86_EXIT_ENTRY_FAILED;
-		e->why = entry_failure(reason, buf, size);
+		e->why = vmx_entry_failure(reason, buf, size);
 		return;
 	}
 	e->kind = kind_of(reason);
@@ -169,27 +146,6 @@ static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
 	default:
 		break;
 	}
-}
-
-/* The first exit after enable's check of the event exit (vmx.c). */
-static void event_exit_checked(struct per_cpu *pc, u32 reason)
-{
-	u8 check = vmx_cpu(pc)->event_exit_check;
-
-	vmx_cpu(pc)->event_exit_check = EVENT_EXIT_CHECK_NONE;
-	if (check == EVENT_EXIT_CHECK_NO_NMI)
-		printk("WARNING: CPU %u: its NMI to itself did not arrive; "
-		       "the event exit is unchecked\n",
-		       pc->cpu_id);
-	else if (reason == EXIT_REASON_PREEMPTION_TIMER)
-		printk("CPU %u: event exit works: an NMI in the hypervisor "
-		       "made the next entry exit at once\n",
-		       pc->cpu_id);
-	else
-		printk("WARNING: CPU %u: the zero VMX-preemption timer did "
-		       "not exit at once (first exit: reason %u); a request "
-		       "may wait for the guest's next exit\n",
-		       pc->cpu_id, reason);
 }
 
 /*
@@ -269,7 +225,7 @@ void vmx_handle_exit(struct guest_regs *regs)
 	 * exit for a failed entry does not. */
 	if (!(full & EXIT_REASON_ENTRY_FAILED)) {
 		if (vmx_cpu(pc)->event_exit_check)
-			event_exit_checked(pc, full & 0xffff);
+			vmx_event_exit_checked(pc, full & 0xffff);
 		reinject_vectoring();
 	} else {
 		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
@@ -278,31 +234,4 @@ void vmx_handle_exit(struct guest_regs *regs)
 	x86_handle_exit(pc, regs, &e);
 	sync_ia32e_mode(pc);
 	deliver_nmis(pc);
-}
-
-/*
- * VMRESUME itself failed (VMfailValid: a control field of ours is wrong,
- * SDM Vol. 3C, 27.2).  On a cell CPU the hypervisor cannot know what else
- * is wrong on it: the CPU is lost.  On a root CPU it stops, with the dump.
- */
-void vmx_resume_failed(struct guest_regs *regs)
-{
-	struct per_cpu *pc = this_cpu();
-
-	printk("FATAL: CPU %u: VMRESUME failed, VM-instruction error %llu\n",
-	       pc->cpu_id, (unsigned long long)vmread(VM_INSTRUCTION_ERROR));
-	printk("CPU %u: state at the failed entry: RIP 0x%llx, RSP 0x%llx\n"
-	       "  RAX 0x%llx RBX 0x%llx RCX 0x%llx RDX 0x%llx RSI 0x%llx "
-	       "RDI 0x%llx\n",
-	       pc->cpu_id, (unsigned long long)vmread(GUEST_RIP),
-	       (unsigned long long)vmread(GUEST_RSP),
-	       (unsigned long long)regs->rax, (unsigned long long)regs->rbx,
-	       (unsigned long long)regs->rcx, (unsigned long long)regs->rdx,
-	       (unsigned long long)regs->rsi, (unsigned long long)regs->rdi);
-	if (pc->cell != &hv.root) {
-		cell_cpu_lost_here(pc, 0, vmread(GUEST_RIP));
-		arch_cpu_halt_lost(pc);
-	}
-	for (;;)
-		asm volatile("cli; hlt");
 }

@@ -59,6 +59,13 @@ extern struct vmx_entry_limits vmx_entry_limits;
 void vmx_request_nmi_window(struct per_cpu *pc);
 void vmx_nmi_window_reached(struct per_cpu *pc);
 
+/* Why an entry failed (exit reason with bit 31 set): the rule broken,
+ * written into buf when it needs formatting (vmx.c). */
+const char *vmx_entry_failure(u32 reason, char *buf, unsigned int size);
+/* The first exit after enable's check of the event exit: says on the
+ * console whether the check passed (vmx.c). */
+void vmx_event_exit_checked(struct per_cpu *pc, u32 reason);
+
 /* The entry code (vmx_entry.S): the first entry, and HOST_RIP. */
 int vmx_launch(struct guest_regs *regs);
 extern const u8 vmx_exit_entry[];
