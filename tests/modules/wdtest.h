@@ -5,6 +5,23 @@
 
 #include <linux/pci.h>
 
+/* QEMU's edu device (docs/test-machine.md): its DMA engine's registers,
+ * in BAR 0, and its 4 KiB buffer at this device address. */
+#define EDU_SRC 0x80
+#define EDU_DST 0x88
+#define EDU_COUNT 0x90
+#define EDU_CMD 0x98
+#define EDU_CMD_START 0x1
+#define EDU_CMD_TO_RAM 0x2
+#define EDU_BUFFER 0x40000ull
+#define EDU_LEN 256 /* bytes per transfer of these tests */
+
+/* One edu transfer of EDU_LEN bytes, src to dst (to_ram: from its buffer
+ * to memory), waited for (it starts about 100 ms after the command);
+ * false, said in the kernel log, when it does not finish in 2 s
+ * (wdtest_dma.c). */
+bool wdtest_edu_xfer(void __iomem *bar, u64 src, u64 dst, bool to_ram);
+
 /* mode=msixon: switch MSI-X of pdev on (with the function mask set, so
  * that no entry fires) or off, as a root driver would; log the control
  * word read back. */

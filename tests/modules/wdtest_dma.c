@@ -14,17 +14,9 @@
 
 #include "wdtest.h"
 
-#define EDU_SRC 0x80
-#define EDU_DST 0x88
-#define EDU_COUNT 0x90
-#define EDU_CMD 0x98
-#define EDU_CMD_START 0x1
-#define EDU_CMD_TO_RAM 0x2
-#define EDU_BUFFER 0x40000ul
-#define LEN 256
+#define LEN EDU_LEN
 
-static bool edu_dma(void __iomem *bar, unsigned long src, unsigned long dst,
-		    bool to_ram)
+bool wdtest_edu_xfer(void __iomem *bar, u64 src, u64 dst, bool to_ram)
 {
 	unsigned int i;
 
@@ -37,7 +29,7 @@ static bool edu_dma(void __iomem *bar, unsigned long src, unsigned long dst,
 			return true;
 		msleep(10);
 	}
-	pr_err("wdtest: dma: transfer 0x%lx -> 0x%lx did not finish\n", src,
+	pr_err("wdtest: edu transfer 0x%llx -> 0x%llx did not finish\n", src,
 	       dst);
 	return false;
 }
@@ -72,8 +64,8 @@ void wdtest_dma(struct pci_dev *pdev, const char *how, unsigned long target)
 		/* root's RAM to the buffer and back to another page */
 		fill(src, 0x22);
 		memset(dst, 0, LEN);
-		if (edu_dma(bar, s, EDU_BUFFER, false) &&
-		    edu_dma(bar, EDU_BUFFER, d, true))
+		if (wdtest_edu_xfer(bar, s, EDU_BUFFER, false) &&
+		    wdtest_edu_xfer(bar, EDU_BUFFER, d, true))
 			pr_info("wdtest: dma: own memory 0x%lx: %s\n", d,
 				memcmp(src, dst, LEN) ? "mismatch" : "match");
 	} else if (!strcmp(how, "read")) {
@@ -81,15 +73,15 @@ void wdtest_dma(struct pci_dev *pdev, const char *how, unsigned long target)
 		 * then the buffer back: what the read brought */
 		fill(src, 0x5a);
 		memset(dst, 0, LEN);
-		if (edu_dma(bar, s, EDU_BUFFER, false) &&
-		    edu_dma(bar, target, EDU_BUFFER, false) &&
-		    edu_dma(bar, EDU_BUFFER, d, true))
+		if (wdtest_edu_xfer(bar, s, EDU_BUFFER, false) &&
+		    wdtest_edu_xfer(bar, target, EDU_BUFFER, false) &&
+		    wdtest_edu_xfer(bar, EDU_BUFFER, d, true))
 			pr_info("wdtest: dma: read 0x%lx: got %*ph\n", target,
 				8, dst);
 	} else if (!strcmp(how, "write")) {
 		fill(src, 0x33);
-		if (edu_dma(bar, s, EDU_BUFFER, false) &&
-		    edu_dma(bar, EDU_BUFFER, target, true))
+		if (wdtest_edu_xfer(bar, s, EDU_BUFFER, false) &&
+		    wdtest_edu_xfer(bar, EDU_BUFFER, target, true))
 			pr_info("wdtest: dma: write 0x%lx: done\n", target);
 	} else {
 		pr_err("wdtest: dma: how=own|read|write\n");

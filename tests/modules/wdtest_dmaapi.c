@@ -24,34 +24,8 @@
 #define EDU_IRQ_STATUS 0x24
 #define EDU_IRQ_RAISE 0x60
 #define EDU_IRQ_ACK 0x64
-#define EDU_SRC 0x80
-#define EDU_DST 0x88
-#define EDU_COUNT 0x90
-#define EDU_CMD 0x98
-#define EDU_CMD_START 0x1
-#define EDU_CMD_TO_RAM 0x2
-#define EDU_BUFFER 0x40000ull
-#define LEN 256
+#define LEN EDU_LEN
 #define FIRES 5
-
-/* One transfer; the edu starts it about 100 ms after the command. */
-static bool edu_xfer(void __iomem *bar, u64 src, u64 dst, bool to_ram)
-{
-	unsigned int i;
-
-	writel((u32)src, bar + EDU_SRC);
-	writel((u32)dst, bar + EDU_DST);
-	writel(LEN, bar + EDU_COUNT);
-	writel(EDU_CMD_START | (to_ram ? EDU_CMD_TO_RAM : 0), bar + EDU_CMD);
-	for (i = 0; i < 200; i++) {
-		if (!(readl(bar + EDU_CMD) & EDU_CMD_START))
-			return true;
-		msleep(10);
-	}
-	pr_err("wdtest: dmaapi: transfer 0x%llx -> 0x%llx did not finish\n",
-	       src, dst);
-	return false;
-}
 
 /* The physical address behind a coherent buffer (the DMA API may hand
  * out a vmap()ed one). */
@@ -105,14 +79,14 @@ static void dmaapi_map(struct pci_dev *pdev, void __iomem *bar, u64 stray)
 	pr_info("wdtest: dmaapi: bus 0x%llx phys 0x%llx, bus 0x%llx phys "
 		"0x%llx\n",
 		(u64)da, buf_phys(a), (u64)db, buf_phys(b));
-	if (edu_xfer(bar, da, EDU_BUFFER, false) &&
-	    edu_xfer(bar, EDU_BUFFER, db, true))
+	if (wdtest_edu_xfer(bar, da, EDU_BUFFER, false) &&
+	    wdtest_edu_xfer(bar, EDU_BUFFER, db, true))
 		pr_info("wdtest: dmaapi: copy: %s\n",
 			memcmp(a, b, LEN) ? "mismatch" : "match");
 	/* the buffer now holds a's pattern; a refused read leaves it */
 	memset(b, 0, LEN);
-	if (edu_xfer(bar, stray, EDU_BUFFER, false) &&
-	    edu_xfer(bar, EDU_BUFFER, db, true))
+	if (wdtest_edu_xfer(bar, stray, EDU_BUFFER, false) &&
+	    wdtest_edu_xfer(bar, EDU_BUFFER, db, true))
 		/* what came in, and what RAM holds at that physical address
 		 * (equal: the unit let the address through untranslated) */
 		pr_info("wdtest: dmaapi: stray read 0x%llx: buffer %s, got "
@@ -121,7 +95,7 @@ static void dmaapi_map(struct pci_dev *pdev, void __iomem *bar, u64 stray)
 			(u8 *)phys_to_virt(stray));
 	/* the buffer holds a's pattern (or what the read brought) */
 	memcpy(b, phys_to_virt(stray), LEN);
-	if (edu_xfer(bar, EDU_BUFFER, stray, true))
+	if (wdtest_edu_xfer(bar, EDU_BUFFER, stray, true))
 		pr_info("wdtest: dmaapi: stray write 0x%llx: RAM there %s\n",
 			stray,
 			memcmp(b, phys_to_virt(stray), LEN) ? "changed"
