@@ -71,6 +71,13 @@ void pci_phys_write(u16 bdf, u16 reg, unsigned int size, u32 value);
 /* The offset of capability id in bdf's list, or 0 (pci_lock held). */
 u8 pci_find_cap(u16 bdf, u8 id);
 
+/* The entries of the MSI-X table of bdf, whose MSI-X capability is at
+ * cap: message control bits 10:0, plus one (PCI 3.0, 6.8.2.3). */
+static inline u32 pci_msix_entries(u16 bdf, u8 cap)
+{
+	return (pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) & 0x7ff) + 1;
+}
+
 /* The function bdf if a cell has it, else NULL (pci_lock held). */
 struct pci_dev *pci_assigned(u16 bdf);
 

@@ -43,14 +43,12 @@ static unsigned int msi_capable(u16 bdf)
 	return mmc > 5 ? 32 : 1u << mmc;
 }
 
-/* Its MSI-X table size (control bits 10:0 + 1), 0 without MSI-X. */
+/* Its MSI-X table's entries, 0 without MSI-X. */
 static unsigned int msix_size(u16 bdf)
 {
 	u8 cap = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
 
-	if (!cap)
-		return 0;
-	return (pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) & 0x7ff) + 1;
+	return cap ? pci_msix_entries(bdf, cap) : 0;
 }
 
 int pci_irq_reserve(const struct cell *cell,

@@ -77,6 +77,8 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 	bool table = pci_msix_touches(d->msix_table, d->msix_entries, a->offset,
 				      a->size);
 	u64 t = a->offset - d->msix_table;
+	/* the first dword of the entry t falls in, in the cell's view */
+	u64 e0 = (t & ~(u64)(MSIX_ENTRY_SIZE - 1)) / 4;
 	volatile u32 *hw;
 	const char *why;
 	unsigned int i;
@@ -102,7 +104,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 			entry[i] = hw[i];
 		if (d->msix_view)
 			for (i = 0; i < 3; i++)
-				entry[i] = d->msix_view[t / 4 - t % 16 / 4 + i];
+				entry[i] = d->msix_view[e0 + i];
 		for (i = 0; i < a->size / 4; i++)
 			entry[(t % MSIX_ENTRY_SIZE) / 4 + i] =
 				(u32)(a->value >> (32 * i));
@@ -127,7 +129,7 @@ static enum mmio_result msix_mmio(void *ctx, struct per_cpu *pc,
 		 * remappable message), vector control to the device, after
 		 * the remapping entry (pci_msix_remap_entry) */
 		for (i = 0; i < 3; i++)
-			d->msix_view[t / 4 - t % 16 / 4 + i] = entry[i];
+			d->msix_view[e0 + i] = entry[i];
 		pci_msix_remap_message(d, (u32)(t / MSIX_ENTRY_SIZE), hw);
 		hw[MSIX_VECTOR_CTRL] = entry[MSIX_VECTOR_CTRL];
 	} else {
@@ -156,9 +158,7 @@ int pci_msix_take(struct cell *cell, struct pci_dev *d, unsigned int slot)
 	if (!d->msix_cap)
 		return 0;
 	where = pci_phys_read(d->bdf, d->msix_cap + MSIX_TABLE, 4);
-	entries =
-		(pci_phys_read(d->bdf, d->msix_cap + PCI_MSI_CTRL, 2) & 0x7ff) +
-		1;
+	entries = pci_msix_entries(d->bdf, d->msix_cap);
 	bar = (where & 7) < WARDEN_PCI_BARS ? &d->cfg->bars[where & 7] : NULL;
 	if (!bar || !bar->size || (bar->flags & WARDEN_PCI_BAR_IO) ||
 	    (where & ~7u) + (u64)MSIX_ENTRY_SIZE * entries > bar->size)

@@ -146,7 +146,7 @@ static int trap(u16 bdf, u32 *why, u64 *where_phys)
 	if (!cap)
 		return 0;
 	where = pci_phys_read(bdf, cap + 4, 4);
-	entries = (pci_phys_read(bdf, cap + PCI_MSI_CTRL, 2) & 0x7ff) + 1;
+	entries = pci_msix_entries(bdf, cap);
 	addr = (where & 7) < WARDEN_PCI_BARS ? bar_address(bdf, where & 7) : 0;
 	phys = addr + (where & ~7u);
 	first = phys & ~(u64)(PAGE_SIZE - 1);
