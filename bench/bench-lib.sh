@@ -24,6 +24,22 @@ ops() {
 		[ "$phase" = bare ] || out "$phase hypercall $(measure 0 hypercall)"
 	done
 }
+# xapic_exits CPU: the CPU's trapped xAPIC accesses so far (root on Bochs)
+xapic_exits() { warden status | sed -n "s/^cpu $1: running, cell 0, vmexits: .* xapic=\([0-9]*\).*/\1/p"; }
+# ipi_exits PHASE: the trapped xAPIC accesses of root's IPIs, on the
+# sender (CPU 0) and the receiver (CPU 1), per 1000 round trips of
+# wdbench's ipi (500 smp_call_function_single calls a run, 2 runs).  In
+# xAPIC mode Linux reads the ICR (its wait for idle) and writes ICR2 and
+# the ICR; the receiver writes EOI: the floor is 3 + 1 (docs/bench.md).
+ipi_exits() {
+	a0=$(xapic_exits 0) a1=$(xapic_exits 1)
+	measure 0 ipi >/dev/null
+	measure 0 ipi >/dev/null
+	b0=$(xapic_exits 0) b1=$(xapic_exits 1)
+	[ -n "$a0" ] && [ -n "$b0" ] && out "$1 ipi.xapic_exits_per_1000.cpu0 $((b0 - a0))"
+	[ -n "$a1" ] && [ -n "$b1" ] && out "$1 ipi.xapic_exits_per_1000.cpu1 $((b1 - a1))"
+	return 0
+}
 cpus() { cut -d- -f2 /sys/devices/system/cpu/online | xargs seq 0 | tr '\n' ' '; }
 
 # irqs: per CPU, all interrupts so far (every row of /proc/interrupts)

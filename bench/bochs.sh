@@ -62,6 +62,7 @@ echo "  enable: $(dmesg | grep 'warden: enabled' | tail -n 1 | sed 's/.*entering
 out "enabled pool.after_enable $(pool)"
 loops enabled $(cpus)
 ops enabled
+ipi_exits enabled
 idle enabled
 
 # A cell beside root: apic-demo (a 1 ms periodic APIC timer) on CPU 1.

@@ -50,6 +50,7 @@ loops0 bare
 busy bare
 warden enable $SYSTEM_CELL >/dev/null || echo "  > enable failed"
 ops enabled
+ipi_exits enabled
 loops0 enabled
 busy enabled
 warden disable >/dev/null

@@ -568,12 +568,16 @@ def main():
             max_workers=max(1, args.jobs)) as pool:
         running = {}
         spent = {}  # job name -> seconds of wall time it took
+        booting = {}  # job name -> seconds until its scenario began
 
         def timed(fn, name):
             def run(r):
                 t0 = time.time()
                 try:
-                    return fn(r)
+                    res = fn(r)
+                    if isinstance(res, dict) and res.get('boot_seconds'):
+                        booting[name] = res['boot_seconds']
+                    return res
                 finally:
                     spent[name] = time.time() - t0
             return run
@@ -588,7 +592,7 @@ def main():
                 child.report('%s/runner' % name, False, repr(e))
             results.merge(child)
     wall = time.time() - start
-    print_time_per_machine(spent if jobs else {})
+    print_time_per_machine(spent if jobs else {}, booting if jobs else {})
     print('wall time: %.0f s' % wall)
     if results.passed + results.failed == 0:
         print('no test matched %r' % args.only)
@@ -597,20 +601,27 @@ def main():
     return 1 if results.failed else 0
 
 
-def print_time_per_machine(spent):
+def print_time_per_machine(spent, booting):
     """Where the suite's time goes: each machine's groups summed (emulator
     time, boot included; the groups run two at a time, so the sums add up
-    to about twice the wall time), and the slowest groups."""
+    to about twice the wall time), of it the boots (power-on to the
+    scenario's start, WARDEN-SCENARIO-START from the initramfs' init), and
+    the slowest groups."""
     if not spent:
         return
     per = {}
     for name, secs in spent.items():
         m = name.split(':')[0] if ':' in name else name
-        n, t = per.get(m, (0, 0.0))
-        per[m] = (n + 1, t + secs)
+        n, t, b = per.get(m, (0, 0.0, 0.0))
+        per[m] = (n + 1, t + secs, b + booting.get(name, 0.0))
     print('time per machine: ' + ', '.join(
-        '%s %.0f s (%d groups)' % (m, t, n)
-        for m, (n, t) in sorted(per.items(), key=lambda i: -i[1][1])))
+        '%s %.0f s (%d groups, booting %.0f s)' % (m, t, n, b)
+        for m, (n, t, b) in sorted(per.items(), key=lambda i: -i[1][1])))
+    if booting:
+        total, boots = sum(spent.values()), sum(booting.values())
+        print('booting: %.0f of %.0f s summed (%.0f%%); the rest is the '
+              'scenarios and power-off' % (boots, total,
+                                           100.0 * boots / max(total, 1)))
     slow = sorted(spent.items(), key=lambda i: -i[1])[:5]
     print('slowest groups: ' + ', '.join('%s %.0f s' % i for i in slow))
 

@@ -140,6 +140,7 @@ MACHINES = {
 }
 
 GUEST_MEM_MB = 1024
+START_MARKER = 'WARDEN-SCENARIO-START'  # init, before the scenario
 END_MARKER = 'WARDEN-SCENARIO-END'
 CONSOLES = [('com1.log', '[linux] '), ('com2.log', '[hv] '),
             ('com3.log', '[cell-com3] '), ('com4.log', '[cell-com4] '),
@@ -426,6 +427,7 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
                                 start_new_session=True)
         timed_out = False
         crash_at = None
+        booted_at = None  # seconds until init printed START_MARKER
         while True:
             try:
                 proc.wait(timeout=0.2)
@@ -436,6 +438,8 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
                 new = c.poll(stream)
                 if c is com1:
                     for line in new:
+                        if booted_at is None and START_MARKER in line:
+                            booted_at = time.monotonic() - start
                         if crash_at is None and (RE_PANIC.search(line) or
                                                  RE_OOPS.search(line)):
                             crash_at = time.monotonic()
@@ -467,6 +471,8 @@ def run(machine, cpus, timeout, initrd, out, cmdline_extra='',
                       if emulator == 'bochs' and model in BOCHS_SVM_MODELS
                       else 0)
     result.update({'seconds': round(seconds, 1), 'emulator': emulator,
+                   'boot_seconds': None if booted_at is None
+                   else round(booted_at, 1),
                    'machine': machine,
                    'cpus': cpus})
     with open(os.path.join(out, 'result.json'), 'w') as f:
