@@ -67,13 +67,16 @@ HV_SVM_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SVM_SRCS))
 # the code every VM exit runs through, which stays at -O2: the
 # dispatcher, the handlers of the exits root takes while running (CPUID,
 # MSR, I/O, APIC, MMIO, hypercalls) and the vendors' exit paths.  LTO
-# keeps each function's level (GCC records -O per function).
+# keeps each function's level (GCC records -O per function).  A cell's
+# emulated APIC (apic_cell.c) is at -Os: on hardware with x2APIC a cell's
+# APIC passes through but for the ICR, and its few exits are the cell's,
+# not root's overhead.
 HV_OPT := -Os
 HV_HOT_SRCS := hypervisor/arch/x86/exit/exit.c \
 	hypervisor/arch/x86/exit/exit_table.c hypervisor/arch/x86/exit/emulate.c \
 	hypervisor/arch/x86/exit/mmio_exit.c \
 	hypervisor/arch/x86/msr.c hypervisor/arch/x86/apic/apic.c \
-	hypervisor/arch/x86/apic/apic_cell.c hypervisor/arch/x86/apic/apic_dest.c \
+	hypervisor/arch/x86/apic/apic_dest.c \
 	hypervisor/arch/x86/irq_dest.c hypervisor/arch/x86/insn.c \
 	hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/guest.c \
 	hypervisor/core/control.c hypervisor/core/mmio.c \

@@ -3,39 +3,60 @@
  * The hypervisor console (contracts in hv/printk.h): lines go to the store
  * root reads (console_log.c) and to the debug console.
  *
- * One lock serialises both, so that lines do not mix on the UART.  Taking
- * it is bounded: a CPU that stopped while holding it (a lost CPU) must not
- * silence or hang the others, so after CONSOLE_LOCK_MS a writer goes on as
- * if it held the lock.
+ * A cell's CPU never waits for the UART.  A polled UART at 115200 baud
+ * takes about 9 ms a line (Bochs emulates the same delay), so a line
+ * written on the CPU that raised it stalled a real-time cell that long: a
+ * Linux cell's first use of a port (the access log's line) showed as a
+ * 6.4 ms wakeup in its cyclictest.  Every line therefore goes to the store
+ * and to a queue for the UART, under a lock held only for that copy; a
+ * root CPU writes the queue to the UART: at once when the line is its
+ * own, and on a cell's line after a console request (arch_console_kick: an
+ * NMI, not waited for).  Root's CPUs pay the UART's time, cells' share of
+ * it bounded by their budget (a burst of UART_BURST lines, then
+ * UART_PER_SECOND a second).  What exceeds the budget or the queue stays
+ * in the store, and the UART says how many lines it missed.
  *
- * Cells' lines reach the UART within a budget (a burst of UART_BURST
- * lines, then UART_PER_SECOND a second): a polled UART at 115200 baud
- * takes about 9 ms a line, and a flooding guest must not make every other
- * CPU wait for the lock that long.  What exceeds the budget stays in the
- * store, and the UART says how many lines it missed.
+ * The locks' waits are bounded: a CPU that stopped while holding one (a
+ * lost CPU) must not silence or hang the others, so after CONSOLE_LOCK_MS
+ * a writer goes on as if it held the store's lock, and a drain takes the
+ * UART from a holder that kept it longer than UART_HOLD_MS.
  */
 #include <hv/arch.h>
 #include <hv/console_log.h>
 #include <hv/format.h>
 #include <hv/hypervisor.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
 #include <hv/string.h>
 
 #define CONSOLE_LOCK_MS 200
+#define UART_HOLD_MS 2000 /* more than UART_QUEUE lines at 9 ms each */
 #define UART_BURST 32
 #define UART_PER_SECOND 16
 #define LINE_MAX 256
+#define UART_QUEUE 32
 
 static spinlock_t console_lock;
 static struct console_log log;
 static bool log_ready;
 
+/* Lines for the UART, oldest at q_head; under console_lock. */
+static struct {
+	u16 len;
+	char text[LINE_MAX];
+} queue[UART_QUEUE];
+static unsigned int q_head, q_count;
+static u64 q_missed; /* lines over a cell's budget or the queue's room */
+
+/* The UART's writer: 1 while a CPU writes the queue to it, and since when. */
+static u32 uart_owner;
+static u64 uart_taken;
+
 /* The UART budget of each cell source. */
 static struct {
 	u64 refilled; /* TSC of the last refill */
 	u32 tokens;
-	u64 missed; /* lines not shown on the UART since the last one */
 } budget[WARDEN_CONSOLE_SOURCES];
 
 static u64 tsc_per_ms(void)
@@ -58,10 +79,104 @@ void console_init(void *store)
 	log_ready = true;
 }
 
+/* Queue one line for the UART (console_lock held). */
 static void uart_line(const char *text, size_t len)
 {
-	arch_console_write(text, len);
-	arch_console_write("\n", 1);
+	unsigned int slot;
+
+	if (q_count == UART_QUEUE) {
+		q_missed++;
+		return;
+	}
+	slot = (q_head + q_count++) % UART_QUEUE;
+	if (len > LINE_MAX)
+		len = LINE_MAX;
+	memcpy(queue[slot].text, text, len);
+	queue[slot].len = (u16)len;
+}
+
+/* Take the oldest queued line into out (console_lock taken here). */
+static bool uart_pop(char *out, size_t *len, u64 *missed)
+{
+	bool got = false;
+
+	lock_bounded();
+	*missed = q_missed;
+	q_missed = 0;
+	if (q_count) {
+		*len = queue[q_head].len;
+		memcpy(out, queue[q_head].text, *len);
+		q_head = (q_head + 1) % UART_QUEUE;
+		q_count--;
+		got = true;
+	}
+	spin_unlock(&console_lock);
+	return got;
+}
+
+static bool uart_take(void)
+{
+	const u32 me = 1;
+	u32 none = 0, held;
+	u64 now = arch_timestamp();
+
+	if (__atomic_compare_exchange_n(&uart_owner, &none, me, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&uart_taken, now, __ATOMIC_RELAXED);
+		return true;
+	}
+	/* a writer that stopped with the UART must not silence it */
+	held = none;
+	if (now - __atomic_load_n(&uart_taken, __ATOMIC_RELAXED) <
+		    tsc_per_ms() * UART_HOLD_MS ||
+	    !__atomic_compare_exchange_n(&uart_owner, &held, me, false,
+					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return false;
+	__atomic_store_n(&uart_taken, now, __ATOMIC_RELAXED);
+	return true;
+}
+
+void console_drain(void)
+{
+	char text[LINE_MAX], notice[64];
+	size_t len = 0;
+	u64 missed;
+	int n;
+
+	do {
+		if (!uart_take())
+			return; /* the writer will see our lines */
+		while (uart_pop(text, &len, &missed)) {
+			if (missed) {
+				n = hv_format(notice, sizeof(notice),
+					      "(%llu lines only in the console "
+					      "store: warden console)",
+					      (unsigned long long)missed);
+				arch_console_write(notice, (size_t)n);
+				arch_console_write("\n", 1);
+			}
+			arch_console_write(text, len);
+			arch_console_write("\n", 1);
+		}
+		__atomic_store_n(&uart_owner, 0, __ATOMIC_RELEASE);
+		/* a line queued after the last look found the UART taken */
+	} while (__atomic_load_n(&q_count, __ATOMIC_ACQUIRE));
+}
+
+/* After lines were queued: a cell's CPU asks root to write them. */
+static void uart_deliver(void)
+{
+	unsigned int id;
+
+	for (id = 1; id < HV_MAX_CELLS; id++)
+		if (hv.cells[id]) {
+			if (this_cpu()->cell != &hv.root) {
+				arch_console_kick();
+				return;
+			}
+			break;
+		}
+	console_drain();
 }
 
 /* May a line of cell source id go to the UART now? */
@@ -69,8 +184,6 @@ static bool uart_budget(unsigned int id)
 {
 	u64 now = arch_timestamp();
 	u64 per_line = tsc_per_ms() * 1000 / UART_PER_SECOND, add;
-	char notice[80];
-	int n;
 
 	if (!budget[id].refilled) {
 		budget[id].tokens = UART_BURST;
@@ -85,20 +198,10 @@ static bool uart_budget(unsigned int id)
 		budget[id].refilled += add * per_line;
 	}
 	if (!budget[id].tokens) {
-		budget[id].missed++;
+		q_missed++; /* said on the UART before its next line */
 		return false;
 	}
 	budget[id].tokens--;
-	if (budget[id].missed) {
-		n = hv_format(notice, sizeof(notice),
-			      "(%llu lines of cell %u only in the console "
-			      "store: warden console)",
-			      (unsigned long long)budget[id].missed, id);
-		uart_line(notice, (size_t)n < sizeof(notice)
-					  ? (size_t)n
-					  : sizeof(notice) - 1);
-		budget[id].missed = 0;
-	}
 	return true;
 }
 
@@ -142,6 +245,7 @@ static void vlog(unsigned int source, const char *prefix, const char *fmt,
 			start = i + 1;
 		}
 	spin_unlock(&console_lock);
+	uart_deliver();
 }
 
 void printk(const char *fmt, ...)
@@ -171,7 +275,6 @@ void console_cell_reset(const struct cell *cell)
 	lock_bounded();
 	console_log_reset_source(&log, CONSOLE_SRC_CELL(cell->id), name);
 	budget[cell->id].refilled = 0;
-	budget[cell->id].missed = 0;
 	spin_unlock(&console_lock);
 }
 
@@ -195,6 +298,7 @@ void console_cell_flush(struct per_cpu *pc)
 	lock_bounded();
 	emit(CONSOLE_SRC_CELL(pc->cell->id), line, n);
 	spin_unlock(&console_lock);
+	uart_deliver();
 }
 
 void console_cell_putc(struct per_cpu *pc, u8 c)

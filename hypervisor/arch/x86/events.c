@@ -172,6 +172,25 @@ int arch_cpu_start(struct per_cpu *target)
 	return request(target, REQ_START);
 }
 
+void arch_console_kick(void)
+{
+	struct per_cpu *t;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < hv.num_cpus; cpu++) {
+		t = per_cpu(cpu);
+		if (t->cell != &hv.root ||
+		    __atomic_load_n(&t->state, __ATOMIC_SEQ_CST) !=
+			    WARDEN_CPU_RUNNING)
+			continue;
+		if (!(__atomic_fetch_or(&t->arch.requests, REQ_CONSOLE,
+					__ATOMIC_SEQ_CST) &
+		      REQ_CONSOLE))
+			apic_send_nmi(t);
+		return;
+	}
+}
+
 void arch_cpu_halt_lost(struct per_cpu *pc)
 {
 	(void)pc;
@@ -323,6 +342,14 @@ void x86_cpu_events(struct per_cpu *pc, struct guest_regs *regs)
 			arch_cpu_halt_lost(pc);
 		serve_suspend(pc);
 		req = load_requests(pc);
+		if (req & REQ_CONSOLE) {
+			request_done(pc, REQ_CONSOLE);
+			/* it may have become a cell's since it was asked */
+			if (pc->cell == &hv.root)
+				console_drain();
+			else
+				arch_console_kick();
+		}
 		if (req & REQ_PARK) {
 			enter_cell(pc);
 			request_done(pc, REQ_PARK);

@@ -22,6 +22,11 @@ int arch_console_init(const struct warden_console *con);
  * output to a missing console is dropped. */
 void arch_console_write(const char *text, size_t len);
 
+/* From a cell's CPU: ask one of root's running CPUs to call
+ * console_drain() soon.  Does not wait; a request already pending is
+ * not repeated. */
+void arch_console_kick(void);
+
 struct per_cpu;
 struct cell;
 struct guest_regs;

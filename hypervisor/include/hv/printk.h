@@ -27,6 +27,15 @@ void printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cell_printk(const struct cell *cell, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Write the lines queued for the debug console (the UART) to it, on a CPU
+ * of root's: a cell's CPU never waits for the UART (console.c).  Returns
+ * at once if another CPU is writing them; that one sees the new lines.
+ * Called by printk and friends on root's CPUs, and by the architecture
+ * when a console request reaches one of root's CPUs (arch_console_kick).
+ */
+void console_drain(void);
+
 /* A cell takes id: its share of the store starts empty. */
 void console_cell_reset(const struct cell *cell);
 /* One byte of the guest's console output (WARDEN_HC_DEBUG_CONSOLE_PUTC),
