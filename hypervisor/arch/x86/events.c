@@ -37,8 +37,9 @@
 #include <warden/hypercall.h>
 
 /* How long a CPU may take to answer a request.  Answering takes
- * microseconds; a polled UART line (about 9 ms) is the slowest thing a
- * CPU may be doing when the NMI comes. */
+ * microseconds; a root CPU writing the console's queue to the polled UART
+ * (32 lines at about 9 ms) is the slowest thing a CPU may be doing when
+ * the NMI comes. */
 #define CPU_ANSWER_MS 1000
 /* How long a suspended CPU waits for its resume before it goes on: far
  * longer than any operation takes, whose every wait is bounded. */

@@ -84,10 +84,10 @@ static inline struct per_cpu *arch_this_cpu(void)
 }
 
 /* arch_cpu.requests */
-#define REQ_PARK (1u << 0)   /* join park_cell, parked */
-#define REQ_RETURN (1u << 1) /* leave the cell for root */
-#define REQ_STOP (1u << 2)   /* stop running the cell's guest, parked */
-#define REQ_START (1u << 3)  /* start the cell's guest */
+#define REQ_PARK (1u << 0)    /* join park_cell, parked */
+#define REQ_RETURN (1u << 1)  /* leave the cell for root */
+#define REQ_STOP (1u << 2)    /* stop running the cell's guest, parked */
+#define REQ_START (1u << 3)   /* start the cell's guest */
 #define REQ_CONSOLE (1u << 4) /* root: write the queued console lines */
 
 #endif /* WARDEN_ASM_PERCPU_H */
