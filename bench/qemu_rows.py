@@ -17,6 +17,9 @@ SCALE_SCRIPT = os.path.join(ROOT, 'tests', 'system', 'scale.sh')
 # boot's 2 and the scale boot's 16 (one boot each, in WORKDIR/growthN)
 GROWTH_SCRIPT = os.path.join(ROOT, 'bench', 'growth.sh')
 GROWTH_CPUS = (4, 8)
+# root's exits with and without the hypervisor's IOMMU unit, idle and
+# under a DMA workload (one boot, in WORKDIR/iommu)
+IOMMU_SCRIPT = os.path.join(ROOT, 'bench', 'iommu.sh')
 
 
 def collect(workdir, r):
@@ -69,12 +72,51 @@ def collect(workdir, r):
     for n in GROWTH_CPUS:
         scale_rows(rows, r.read(os.path.join(workdir, 'growth%d' % n, 'out',
                                              'com1.log')))
+    iommu_rows(rows, r.read(os.path.join(workdir, 'iommu', 'out',
+                                         'com1.log')), r)
     # the third boot: bench/linux.sh, Debian's kernel in a 1-CPU cell
     # (TCG times; its idle exits: 0 expected, x2APIC passed through)
     r.linux_rows(rows, r.read(os.path.join(workdir, 'linux', 'out',
                                            'com1.log')),
                  r.read(os.path.join(workdir, 'linux', 'out', 'com3.log')))
     return rows, done
+
+
+def iommu_rows(rows, com1, r):
+    """bench/iommu.sh: root's exits per second by reason, idle and under
+    its e1000's DMA, with the hypervisor's IOMMU unit and without it."""
+    user = r.KERNEL_LINE.sub('', com1)
+    vals, _, _ = r.parse(com1)
+    snaps = {}  # (how, what, cpu) -> {reason: count}
+    for how, what, cpu, rest in re.findall(
+            r'^EXITS (\w+) (\w+) (\d+) (.*)$', user, re.M):
+        snaps[(how, what, int(cpu))] = {
+            k: int(v) for k, v in re.findall(r'(\w+)=(\d+)', rest)}
+    for how in ('with', 'without'):
+        for win in ('idle', 'dma'):
+            ms = r.median(vals.get(how, {}).get('%s_ms' % win, []))
+            if not ms:
+                continue
+            for cpu in sorted({c for (h, w, c) in snaps if h == how}):
+                a = snaps.get((how, win + '0', cpu))
+                b = snaps.get((how, win + '1', cpu))
+                if a is None or b is None:
+                    continue
+                for k in sorted(set(a) | set(b)):
+                    n = (b.get(k, 0) - a.get(k, 0)) * 1000.0 / ms
+                    if k == 'total' or n:
+                        rows.add('iommu.%s.%s_exits_per_s.cpu%d%s' % (
+                            how, win, cpu, '' if k == 'total' else '.' + k),
+                            round(n, 1), '/s', 'lower',
+                            'root, %s the IOMMU unit, %s' % (
+                                how, 'idle' if win == 'idle' else
+                                "its e1000's DMA (ping -A)"))
+        ms = r.median(vals.get(how, {}).get('dma_ms', []))
+        n = r.median(vals.get(how, {}).get('dma_replies', []))
+        if ms and n is not None:
+            rows.add('iommu.%s.dma_replies_per_s' % how,
+                     round(n * 1000.0 / ms, 1), '/s', 'higher',
+                     'TCG: 1,400-byte echoes through root\'s e1000')
 
 
 def scale_rows(rows, com1):

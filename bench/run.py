@@ -4,7 +4,7 @@
 with Warden enabled and with a cell beside it, and print one table.
 
     bench/run.py [--build DIR] [--json FILE] [--baseline FILE] [--keep DIR]
-                 [--from DIR] [--part linux|ops]
+                 [--from DIR] [--part linux|ops|iommu]
 
 --json FILE     also write every row as JSON (default: BUILD/bench.json)
 --baseline FILE the accepted figures (default: bench/baseline.json); each
@@ -23,6 +23,9 @@ with Warden enabled and with a cell beside it, and print one table.
                 operations (CPUID, hypercall, xAPIC, IPI) bare and enabled,
                 against the baseline: the quick loop for exit-path work;
                 bochs-vmx, or bochs-svm with --machine bochs-svm
+--part iommu    one qemu-svm boot (bench/iommu.sh): root's exits idle and
+                under its e1000's DMA, with the hypervisor's IOMMU unit
+                and without it, against the qemu-svm baseline
 
 What each row measures, and what an emulator cannot show: docs/bench.md.
 The bench reports; it does not fail on a figure (exit status 0 unless
@@ -559,6 +562,29 @@ def linux_part(args, build):
     return 0 if rows.order else 1
 
 
+def iommu_part(args, build):
+    """--part iommu: only the qemu-svm boot of bench/iommu.sh, its rows
+    against the qemu-svm baseline."""
+    import qemu_rows  # bench/qemu_rows.py
+    workdir = os.path.abspath(args.keep) if args.keep else \
+        tempfile.mkdtemp(prefix='warden-bench-')
+    if not args.from_dir:
+        boot(build, workdir, qemu_rows.IOMMU_SCRIPT, 'iommu')
+    else:
+        workdir = os.path.abspath(args.from_dir)
+    try:
+        with open(args.baseline) as f:
+            base = json.load(f).get(qemu_rows.MACHINE, {}).get('rows', {})
+    except (OSError, ValueError):
+        base = {}
+    rows = Rows()
+    qemu_rows.iommu_rows(rows, read(os.path.join(workdir, 'iommu', 'out',
+                                                 'com1.log')),
+                         sys.modules[__name__])
+    print_table(qemu_rows.MACHINE, workdir, rows, base)
+    return 0 if rows.order else 1
+
+
 def ops_part(args, build):
     """--part ops: the single-operation rows of one short boot, with
     their change against the Bochs baseline (the Intel model's: on
@@ -604,9 +630,11 @@ def main():
     ap.add_argument('--from', dest='from_dir', default='')
     ap.add_argument('--machine', default='all',
                     choices=('all', MACHINE, qemu_rows.MACHINE, 'bochs-svm'))
-    ap.add_argument('--part', choices=['linux', 'ops'], default='')
+    ap.add_argument('--part', choices=['linux', 'ops', 'iommu'], default='')
     args = ap.parse_args()
     build = os.path.abspath(args.build)
+    if args.part == 'iommu':
+        return iommu_part(args, build)
     if args.part == 'ops':
         return ops_part(args, build)
     if args.part:
@@ -650,6 +678,7 @@ def main():
                      'growth%d' % n, wdbench=False, cpus=n)
             boot(build, workdir, LINUX_SCRIPT, 'linux', wdbench=False,
                  machine=qemu_rows.MACHINE)
+            boot(build, workdir, qemu_rows.IOMMU_SCRIPT, 'iommu')
         rows, done = qemu_rows.collect(workdir, sys.modules[__name__])
         worse += print_table(qemu_rows.MACHINE, workdir, rows,
                              baseline.get(qemu_rows.MACHINE, {})
