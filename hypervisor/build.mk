@@ -70,19 +70,22 @@ HV_SVM_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SVM_SRCS))
 # keeps each function's level (GCC records -O per function).  A cell's
 # emulated APIC (apic_cell.c) is at -Os: on hardware with x2APIC a cell's
 # APIC passes through but for the ICR, and its few exits are the cell's,
-# not root's overhead.
+# not root's overhead; irq_dest.c (checks of root's device programming)
+# runs per MSI or pin root writes, not per exit.  The -O2 files are not
+# aligned (no padding of functions, loops and jumps): Bochs counts
+# instructions, so the padding only cost bytes (1,280 of them).
 HV_OPT := -Os
 HV_HOT_SRCS := hypervisor/arch/x86/exit/exit.c \
 	hypervisor/arch/x86/exit/exit_table.c hypervisor/arch/x86/exit/emulate.c \
 	hypervisor/arch/x86/exit/mmio_exit.c \
 	hypervisor/arch/x86/msr.c hypervisor/arch/x86/apic/apic.c \
 	hypervisor/arch/x86/apic/apic_dest.c \
-	hypervisor/arch/x86/irq_dest.c hypervisor/arch/x86/insn.c \
+	hypervisor/arch/x86/insn.c \
 	hypervisor/arch/x86/insn_cache.c hypervisor/arch/x86/guest.c \
 	hypervisor/core/control.c hypervisor/core/mmio.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/svm/svm_exit.c hypervisor/arch/x86/svm/svm_vcpu.c
-$(patsubst %,$(HV_OUT)/%.o,$(HV_HOT_SRCS)): HV_OPT := -O2
+$(patsubst %,$(HV_OUT)/%.o,$(HV_HOT_SRCS)): HV_OPT := -O2 -fno-align-functions -fno-align-jumps -fno-align-loops -fno-align-labels
 $(HV_VMX_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/vmx/include
 $(HV_SVM_OBJS): HV_VENDOR_INC := -Ihypervisor/arch/x86/svm/include
 
