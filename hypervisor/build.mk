@@ -51,7 +51,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_irt.c \
 	hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/arch/x86/iommu/vtd_root_regs.c \
-	hypervisor/arch/x86/iommu/vtd_rules.c
+	hypervisor/arch/x86/iommu/vtd_rules.c hypervisor/arch/x86/iommu/irt_map.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
 	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \

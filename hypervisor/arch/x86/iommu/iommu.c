@@ -258,6 +258,20 @@ const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
 	return backend->root_irte(index, lo, x2apic);
 }
 
+const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			   unsigned int n, u32 *out)
+{
+	*out = addr;
+	if (!iommu.on)
+		return NULL;
+	return backend->root_msi(pc, addr, data, n, out);
+}
+
+u32 iommu_root_msi_back(u32 addr, u32 data)
+{
+	return iommu.on ? backend->root_msi_back(addr, data) : addr;
+}
+
 bool iommu_cell_irqs_remapped(void)
 {
 	return iommu.on && backend->cell_irqs();

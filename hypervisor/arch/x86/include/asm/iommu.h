@@ -34,6 +34,7 @@
 #include <hv/types.h>
 
 struct cell;
+struct per_cpu;
 
 /*
  * Whether an IOMMU remaps root's interrupts now: the system config names
@@ -51,6 +52,23 @@ bool iommu_remaps_interrupts(void);
  * remapping was off, an index past the table).
  */
 const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
+
+/*
+ * Root's remapping indexes translated (root's CPU pc, the trap that sees
+ * the message): root programs message (addr, data) for n vectors (MSI:
+ * 2^MME, else 1) into a device; the device gets *out as its address
+ * instead.  A message in remappable format names root's index (VT-d
+ * 5.1.5.2); *out names the hypervisor's own index for it (a run of n for
+ * a multiple-message MSI), whose entry is a checked copy of root's,
+ * taken again at each invalidation of root's that names root's index.
+ * Any other message, or no IOMMU of the hypervisor's: *out = addr.  NULL,
+ * or why it cannot be (*out = addr; the caller refuses the write).
+ * iommu_root_msi_back: the address root wrote for what a device holds
+ * (its read-back; disable gives it back to the device).
+ */
+const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			   unsigned int n, u32 *out);
+u32 iommu_root_msi_back(u32 addr, u32 data);
 
 /*
  * Whether the DMA of function bdf (PCI segment 0) is confined to its
