@@ -27,6 +27,7 @@
 #include "iommu_backend.h"
 
 #include <asm/iommu.h>
+#include <asm/pci.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/ownership.h>
@@ -355,8 +356,12 @@ static int iommu_init(struct per_cpu *pc)
 
 static void iommu_shutdown(void)
 {
-	if (iommu.on)
+	if (iommu.on) {
+		/* devices name root's own indexes again while the
+		 * hypervisor's table still holds copies at them */
+		pci_root_msi_give_back();
 		backend->hand_back();
+	}
 	iommu.on = false;
 }
 

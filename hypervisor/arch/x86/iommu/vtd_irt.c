@@ -252,9 +252,10 @@ int vtd_irt_take(struct per_cpu *pc)
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
 	       "(%u entries: root's first %u, of its %u, checked and copied, "
-	       "the rest cells'; %s mode; %llu refused)\n",
-	       VTD_IRT_ENTRIES, VTD_IRT_ROOT_ENTRIES, VTD_IRTA_ENTRIES(irta),
-	       eime() ? "x2APIC" : "xAPIC",
+	       "%u for root's indexes its messages name, the rest cells'; "
+	       "%s mode; %llu refused)\n",
+	       VTD_IRT_ENTRIES, VTD_IRT_IDENT, VTD_IRTA_ENTRIES(irta),
+	       IRT_MAP_SLOTS, eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
 	installed = true;
 	return point_at(pool_virt_to_phys(&hv.pool, vtd.irt) |
