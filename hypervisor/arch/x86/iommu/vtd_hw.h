@@ -225,6 +225,12 @@ const char *vtd_irt_root_msi(struct per_cpu *pc, u32 addr, u32 data,
 /* The address root wrote for what a device holds (addr, data): the
  * reverse of vtd_irt_root_msi (addr itself if not translated). */
 u32 vtd_irt_root_msi_back(u32 addr, u32 data);
+/* The same for a bare index (an IOAPIC entry's, 5.1.5.1): root's
+ * indexes r .. r + n - 1 as the hypervisor's *h .. (r itself while the
+ * hypervisor's table is not in use); and back. */
+const char *vtd_irt_root_index(struct per_cpu *pc, u32 r, unsigned int n,
+			       u32 *h);
+u32 vtd_irt_root_index_back(u32 h);
 
 /* ---- vtd_irt_cell.c: cells' entries ---- */
 

@@ -11,13 +11,19 @@
  * left not present -- its interrupts fault in the unit instead of
  * arriving -- and the console names the index and why.
  *
- * Indexes are kept one to one: root's MSI, MSI-X, IOAPIC and HPET
- * entries name their index as root wrote them, and an interrupt entry
- * cache invalidation of root's names the same indexes in both tables.
- * Root's copies are indexes 0 .. VTD_IRT_ROOT_ENTRIES - 1 (Linux asks
- * for 65536 but allocates from the lowest free index; a root entry above
- * is refused); the indexes above, up to VTD_IRT_ENTRIES, are cells'
- * entries, which the hypervisor writes itself (vtd_irt_cell.c).
+ * Indexes are translated (irt_map.h): every remappable message root
+ * programs (MSI, MSI-X, IOAPIC entries) is rewritten by the unit that
+ * traps it to name the hypervisor's own index for root's
+ * (vtd_irt_root_msi, vtd_irt_root_index), a slot of the translated part
+ * VTD_IRT_IDENT .. VTD_IRT_ROOT_ENTRIES - 1, made when a message first
+ * names root's index and freed when root's entry goes not present.
+ * Below VTD_IRT_IDENT root's entries are also copied one to one, for
+ * what is not rewritten (root's HPET FSB messages, and messages
+ * programmed before enable until root writes them again).  The indexes
+ * from VTD_IRT_ROOT_ENTRIES to VTD_IRT_ENTRIES are cells' entries, which
+ * the hypervisor writes itself (vtd_irt_cell.c).  An interrupt entry
+ * cache invalidation of root's names root's indexes: the one-to-one
+ * copies and the translated ones of those indexes are taken again.
  *
  * When copies are made: at take-over for the whole table; for the
  * indexes of each interrupt entry cache invalidation root's queue
@@ -366,14 +372,64 @@ const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic)
 	return NULL;
 }
 
+const char *vtd_irt_root_index(struct per_cpu *pc, u32 r, unsigned int n,
+			       u32 *h)
+{
+	struct vtd_desc d = vtd_desc_iec_global();
+	u32 i, freed[IRT_MAP_RUN_MAX];
+	unsigned int nfreed;
+	bool made;
+	int err;
+
+	*h = r;
+	if (!vtd.irt)
+		return NULL;
+	spin_lock(&vtd.qi_lock);
+	err = irt_map_run(&rootmap, r, n, h, freed, &nfreed, &made);
+	if (err) {
+		/* full: drop the indexes whose entries root made not
+		 * present without an invalidation the map saw, then once
+		 * more (bounded: one walk of the map) */
+		refresh_translated(pc, 0, 0x10000);
+		vtd_sync();
+		err = irt_map_run(&rootmap, r, n, h, freed, &nfreed, &made);
+	}
+	if (err) {
+		spin_unlock(&vtd.qi_lock);
+		*h = r;
+		return "the hypervisor's table has no room for its remapping "
+		       "entries";
+	}
+	if (made || nfreed) {
+		for (i = 0; i < n; i++)
+			take_one(pc, r + i, *h + i);
+		for (i = 0; i < nfreed; i++)
+			vtd_irte_store(freed[i], 0, 0);
+		vtd_sync();
+		if (vtd_qi_run(&d, 1))
+			printk("IOMMU: interrupt entry cache invalidation "
+			       "not confirmed\n");
+		printk("IOMMU: root's remapping index %u is the hypervisor's "
+		       "%u (%u in a row)\n",
+		       r, *h, n);
+	}
+	spin_unlock(&vtd.qi_lock);
+	return NULL;
+}
+
+u32 vtd_irt_root_index_back(u32 h)
+{
+	u32 r;
+
+	return vtd.irt && irt_map_root_of(&rootmap, h, &r) ? r : h;
+}
+
 const char *vtd_irt_root_msi(struct per_cpu *pc, u32 addr, u32 data,
 			     unsigned int n, u32 *out)
 {
-	struct vtd_desc d = vtd_desc_iec_global();
 	u32 s = irt_msi_subhandle(addr, data), r = irt_msi_handle(addr) + s;
-	u32 h, i, freed[IRT_MAP_RUN_MAX];
-	unsigned int nfreed;
-	bool made;
+	const char *why;
+	u32 h;
 
 	*out = addr;
 	if (!vtd.irt || !irt_msi_remappable(addr))
@@ -384,28 +440,10 @@ const char *vtd_irt_root_msi(struct per_cpu *pc, u32 addr, u32 data,
 	 * index less the subhandle, which a large one would not allow */
 	if (s >= VTD_IRT_IDENT || r > 0xffff)
 		return "its remapping subhandle is too large to translate";
-	spin_lock(&vtd.qi_lock);
-	if (irt_map_run(&rootmap, r, n, &h, freed, &nfreed, &made)) {
-		spin_unlock(&vtd.qi_lock);
-		return "the hypervisor's table has no room for its remapping "
-		       "entries";
-	}
-	if (made || nfreed) {
-		for (i = 0; i < n; i++)
-			take_one(pc, r + i, h + i);
-		for (i = 0; i < nfreed; i++)
-			vtd_irte_store(freed[i], 0, 0);
-		vtd_sync();
-		if (vtd_qi_run(&d, 1))
-			printk("IOMMU: interrupt entry cache invalidation "
-			       "not confirmed\n");
-		printk("IOMMU: root's remapping index %u is the hypervisor's "
-		       "%u (%u in a row)\n",
-		       r, h, n);
-	}
-	spin_unlock(&vtd.qi_lock);
-	*out = irt_msi_with_handle(addr, h - s);
-	return NULL;
+	why = vtd_irt_root_index(pc, r, n, &h);
+	if (!why)
+		*out = irt_msi_with_handle(addr, h - s);
+	return why;
 }
 
 u32 vtd_irt_root_msi_back(u32 addr, u32 data)

@@ -13,9 +13,10 @@
  *  - root reaches every other function as on hardware, except that an
  *    MSI message it programs must not reach a cell's CPU
  *    (irq_root_msi_refused: a message in remappable format holds an
- *    index into root's interrupt-remapping table and is taken unchecked
- *    while an IOMMU remaps root's interrupts, refused where none does,
- *    as for the IOAPIC), every BAR it
+ *    index into root's interrupt-remapping table, taken while an IOMMU
+ *    remaps root's interrupts -- where the hypervisor owns it, the
+ *    device gets the hypervisor's index for root's, pci_msi_root.c --
+ *    refused where none does, as for the IOAPIC), every BAR it
  *    decodes, the expansion ROM's included, must lie in its device
  *    memory or ports (with the sizes Linux found: pci_root_fns.c), MSI-X
  *    only where its table is trapped, and a chipset or bridge register that places an

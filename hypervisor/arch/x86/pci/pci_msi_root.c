@@ -111,8 +111,14 @@ const char *pci_msi_root_write(struct per_cpu *pc, u16 bdf, u16 reg,
 		if (why)
 			return why;
 	}
-	dev = dw[1];
-	if (!high) {
+	/* the device's address: root's where root writes it, the
+	 * device's own where not; translated when the message is written
+	 * or live (a control write while MSI is off leaves an address
+	 * whose index root may have freed: it reads back as the device
+	 * holds it) */
+	dev = reg < cap + 8u && reg + size > cap + 4u ? dw[1] : now;
+	if (!high &&
+	    (reg + size > cap + 4u || ((dw[0] >> 16) & PCI_MSI_CTRL_ENABLE))) {
 		why = iommu_root_msi(pc, dw[1], data, vectors, &dev);
 		if (why)
 			return why;

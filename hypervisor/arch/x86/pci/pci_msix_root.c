@@ -11,8 +11,10 @@
  * root's MSI messages are (irq_root_msi_refused): an unmasked entry in
  * compatibility format must not reach a cell's CPU, else the write is
  * refused, reported and not applied.  Entries in remappable format hold
- * an index into root's own interrupt-remapping table: taken unchecked
- * while an IOMMU remaps root's interrupts, refused where none does.
+ * an index into root's own interrupt-remapping table: taken while an
+ * IOMMU remaps root's interrupts (the device gets the hypervisor's index
+ * for root's, iommu_root_msi; root reads back its own address), refused
+ * where none does.
  * While a cell owns the function, root's accesses read all ones and
  * change nothing.
  */
@@ -113,7 +115,10 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 		for (i = 0; i < a->size / 4; i++)
 			e[first + i] = (u32)(a->value >> (32 * i));
 		why = entry_refused(pc, e);
-		if (!why)
+		/* translated when the message is written or unmasked: a
+		 * mask write may leave an index root has freed */
+		dev = hw[0];
+		if (!why && (first < 3 || !(e[3] & 1)))
 			why = iommu_root_msi(pc, e[0], e[2], 1, &dev);
 		if (why) {
 			spin_unlock(&pci_lock);
@@ -129,7 +134,7 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 		/* the device holds the hypervisor's index (written before
 		 * the rest of the entry when this write leaves the
 		 * address: the data changed which index it names) */
-		if (first)
+		if (first && dev != hw[0])
 			hw[0] = dev;
 		else
 			value = (value & ~0xffffffffull) | dev;
