@@ -29,7 +29,7 @@
 # machines: qemu-svm
 # cpus: 2
 # timeout: 400
-# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault root-msi-translated root-index-past-table cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy ir-exits-idle root-msi-after-cycles edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults faults-quiet edu-destroy edu-back-in-root cycles10 pool-back cell-irq-remapped cell-index-unreachable sid-cell-alive eth0-enabled disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
+# tests: boot-ir-on insmod eth0-before enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault root-msi-translated root-index-past-table cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy ir-exits-idle root-msi-after-cycles edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults faults-quiet edu-destroy edu-back-in-root cycles10 pool-back cell-irq-remapped cell-index-unreachable sid-cell-alive eth0-enabled eth0-reloaded root-intx-translated disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
 . /tests/lib.sh
 
 HV=0x30000000	 # the hypervisor's reservation (system-qemu.yaml)
@@ -272,6 +272,22 @@ if [ "$state" = "shut-down/-" ] && warden console | grep -q "^\[pci-demo-e1000e\
 warden cell destroy pci-demo-e1000e >/dev/null
 
 eth0_works eth0-enabled
+# root's IOAPIC entry translated: the e1000's driver reloaded under the
+# hypervisor frees its INTx line's remapping entry and takes one anew
+# (pci_disable_device / pci_enable_device), and its IOAPIC pin is
+# unmasked with the new index in remappable format: the IOAPIC gets the
+# hypervisor's index for it (a new translation on the console), and
+# eth0's packets, received by interrupt, go on.
+n0=$(translated)
+rmmod e1000 2>/dev/null
+insmod /modules/e1000.ko 2>/dev/null
+ip link set eth0 up 2>/dev/null
+ip addr add 10.0.2.15/24 dev eth0 2>/dev/null
+sleep 1
+eth0_works eth0-reloaded
+line=$(warden console | grep "^IOMMU: root's remapping index" | sed -n "$((n0 + 1))p")
+echo "  > $(grep -m1 'eth0' /proc/interrupts | tr -s ' '); $line"
+if [ "$(translated)" -gt "$n0" ] && grep -q 'IR-IO-APIC.*eth0' /proc/interrupts; then pass root-intx-translated; else fail root-intx-translated "$(grep eth0 /proc/interrupts); '$line'"; fi
 expect_rc disable 0 warden disable
 eth0_works eth0-after-disable
 # root's interrupts after the hand-back: its console's UART interrupt,
