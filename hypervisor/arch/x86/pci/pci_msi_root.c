@@ -81,7 +81,7 @@ const char *pci_msi_root_write(struct per_cpu *pc, u16 bdf, u16 reg,
 			       unsigned int size, u32 value, bool *done)
 {
 	u32 dw[4], data, dev, now;
-	unsigned int i, byte, vectors;
+	unsigned int i, byte, vectors, msg_end;
 	const char *why;
 	bool high;
 	u8 cap;
@@ -112,13 +112,14 @@ const char *pci_msi_root_write(struct per_cpu *pc, u16 bdf, u16 reg,
 			return why;
 	}
 	/* the device's address: root's where root writes it, the
-	 * device's own where not; translated when the message is written
-	 * or live (a control write while MSI is off leaves an address
-	 * whose index root may have freed: it reads back as the device
-	 * holds it) */
+	 * device's own where not; translated when the message (address,
+	 * data) is written or live (a control or mask-bit write while MSI
+	 * is off leaves an address whose index root may have freed: it
+	 * reads back as the device holds it) */
 	dev = reg < cap + 8u && reg + size > cap + 4u ? dw[1] : now;
-	if (!high &&
-	    (reg + size > cap + 4u || ((dw[0] >> 16) & PCI_MSI_CTRL_ENABLE))) {
+	msg_end = cap + (((dw[0] >> 16) & PCI_MSI_CTRL_64BIT) ? 14u : 10u);
+	if (!high && ((reg < msg_end && reg + size > cap + 4u) ||
+		      ((dw[0] >> 16) & PCI_MSI_CTRL_ENABLE))) {
 		why = iommu_root_msi(pc, dw[1], data, vectors, &dev);
 		if (why)
 			return why;
