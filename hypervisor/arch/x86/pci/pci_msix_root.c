@@ -134,10 +134,10 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 		/* the device holds the hypervisor's index (written before
 		 * the rest of the entry when this write leaves the
 		 * address: the data changed which index it names) */
-		if (first && dev != hw[0])
-			hw[0] = dev;
-		else
+		if (!first)
 			value = (value & ~0xffffffffull) | dev;
+		else if (dev != hw[0])
+			hw[0] = dev;
 	}
 	if (a->size == 8)
 		*(volatile u64 *)p = value;
