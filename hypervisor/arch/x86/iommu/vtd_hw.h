@@ -183,9 +183,11 @@ void vtd_irt_give_back(void);
  * first quadword, checked by vtd_root_desc_check): the copies of the
  * indexes it names (every index, or 2^IM from IIDX) are taken again from
  * root's table, each checked, before the descriptor itself goes to the
- * hardware.  qi_lock held.
+ * hardware: the one-to-one copies and the translated ones.  Whether a
+ * translated one was among them (the descriptor names root's indexes;
+ * the caller invalidates the hypervisor's too: globally).  qi_lock held.
  */
-void vtd_irt_refresh(struct per_cpu *pc, u64 lo);
+bool vtd_irt_refresh(struct per_cpu *pc, u64 lo);
 
 /*
  * Root set GCMD.SIRTP: the IRTA it wrote becomes its table (the

@@ -192,9 +192,12 @@ static bool take_one(struct per_cpu *pc, u32 r, u32 h)
 
 /* The translated copies of root's indexes first .. first + n - 1 again
  * (a bounded walk of the map): one whose entry root made not present is
- * freed (a message naming it gets a new index when root writes it). */
-static void refresh_translated(struct per_cpu *pc, u32 first, u32 n)
+ * freed (a message naming it gets a new index when root writes it).
+ * Whether any was taken again (the unit's cache of the hypervisor's
+ * indexes then needs invalidating, not only of root's). */
+static bool refresh_translated(struct per_cpu *pc, u32 first, u32 n)
 {
+	bool any = false;
 	u32 k, h, r;
 
 	for (k = 0; k < IRT_MAP_SLOTS && rootmap.used; k++) {
@@ -204,7 +207,9 @@ static void refresh_translated(struct per_cpu *pc, u32 first, u32 n)
 			continue;
 		if (!take_one(pc, r, h))
 			irt_map_free(&rootmap, h);
+		any = true;
 	}
+	return any;
 }
 
 /* The whole table again (the indexes kept one to one: an entry of
@@ -282,12 +287,13 @@ void vtd_irt_give_back(void)
 	vtd.irt = NULL;
 }
 
-void vtd_irt_refresh(struct per_cpu *pc, u64 lo)
+bool vtd_irt_refresh(struct per_cpu *pc, u64 lo)
 {
 	u32 n, first;
+	bool any;
 
 	if (!vtd.irt)
-		return;
+		return false;
 	if (!VTD_IEC_INDEXED(lo)) {
 		first = 0;
 		n = 0x10000;
@@ -297,8 +303,9 @@ void vtd_irt_refresh(struct per_cpu *pc, u64 lo)
 		first = VTD_IEC_IIDX(lo) & ~(n - 1);
 	}
 	copy_range(pc, first, n);
-	refresh_translated(pc, first, n);
+	any = refresh_translated(pc, first, n);
 	vtd_sync();
+	return any;
 }
 
 void vtd_irt_root_sirtp(struct per_cpu *pc)
