@@ -39,7 +39,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/hpet/hpet.c hypervisor/arch/x86/hpet/hpet_rules.c \
 	hypervisor/arch/x86/root_page.c \
 	hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_msix.c hypervisor/arch/x86/pci/pci_msi_remap.c \
-	hypervisor/arch/x86/pci/pci_msix_root.c hypervisor/arch/x86/pci/pci_root_fns.c \
+	hypervisor/arch/x86/pci/pci_msix_root.c hypervisor/arch/x86/pci/pci_msi_root.c hypervisor/arch/x86/pci/pci_root_fns.c \
 	hypervisor/arch/x86/pci/pci_rules.c hypervisor/arch/x86/pci/pci_decoders.c \
 	hypervisor/arch/x86/pci/pci_pirq.c hypervisor/arch/x86/pci/pci_pirq_rules.c \
 	hypervisor/arch/x86/pci/pci_rcba.c \
@@ -51,7 +51,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_irt.c \
 	hypervisor/arch/x86/iommu/vtd_irt_cell.c \
 	hypervisor/arch/x86/iommu/vtd_root_regs.c \
-	hypervisor/arch/x86/iommu/vtd_rules.c
+	hypervisor/arch/x86/iommu/vtd_rules.c hypervisor/arch/x86/iommu/irt_map.c
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
 	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \

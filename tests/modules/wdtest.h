@@ -28,11 +28,12 @@ bool wdtest_edu_xfer(void __iomem *bar, u64 src, u64 dst, bool to_ram);
 void wdtest_msix_on(struct pci_dev *pdev, bool on);
 
 /* mode=irte: aim an entry of root's own interrupt-remapping table (the
- * Intel IOMMU's registers at iommu) at APIC ID dest with vector, point
- * the edu function pdev's MSI at it, raise the edu's interrupt, then
- * undo it all; log what was done. */
+ * Intel IOMMU's registers at iommu) at APIC ID dest with vector (entry
+ * index if not 0, else the lowest free one), point the edu function
+ * pdev's MSI at it, raise the edu's interrupt, then undo it all; log
+ * what was done and the MSI address read back. */
 void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
-		 unsigned int vector);
+		 unsigned int vector, unsigned int index);
 
 /* mode=dma: the edu function pdev DMAs (how: "own" root's RAM to its
  * buffer and back, compared; "read" target into its buffer, reported

@@ -82,8 +82,8 @@
  *                                     (switch MSI-X on, function masked,
  *                                      or off; wdtest_remap.c)
  *   insmod wdtest.ko mode=irte bdf=00:03.0 dest=1 [value=0x55]
- *                                     [addr=0xfed90000]
- *                                     (aim a free entry of root's own
+ *                                     [addr=0xfed90000] [pin=INDEX]
+ *                                     (aim a free entry (or INDEX) of root's own
  *                                      interrupt-remapping table at APIC
  *                                      ID dest, point the edu's MSI at it
  *                                      and raise it; wdtest_remap.c)
@@ -292,7 +292,8 @@ static void pci_remap_modes(void)
 	else if (!strcmp(mode, "dmaapi"))
 		wdtest_dmaapi(pdev, how, addr);
 	else
-		wdtest_irte(pdev, addr ? addr : 0xfed90000, dest, n ? n : 0x55);
+		wdtest_irte(pdev, addr ? addr : 0xfed90000, dest, n ? n : 0x55,
+			    pin);
 	pci_dev_put(pdev);
 }
 

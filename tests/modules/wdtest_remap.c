@@ -86,8 +86,9 @@ static void iec_invalidate(void __iomem *regs, unsigned int idx)
 }
 
 void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
-		 unsigned int vector)
+		 unsigned int vector, unsigned int index)
 {
+	u32 back = 0;
 	void __iomem *regs = ioremap(iommu, PAGE_SIZE), *bar;
 	u64 irta, *irt, old_lo, old_hi;
 	unsigned int entries, idx;
@@ -109,6 +110,10 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 	 * lowest: an index any table that copies Linux's holds) */
 	for (idx = 1; idx < entries - 1 && (irt[2 * idx] & 1); idx++)
 		;
+	/* or the one asked for, if free (one past the indexes a
+	 * hypervisor copies one to one shows whether it translates) */
+	if (index && index < entries && !(irt[2 * index] & 1))
+		idx = index;
 	old_lo = irt[2 * idx];
 	old_hi = irt[2 * idx + 1];
 	/* VT-d 9.10: present, physical, edge, Fixed, the vector in 23:16,
@@ -139,6 +144,7 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 			      (ctrl & ~PCI_MSI_FLAGS_QSIZE) |
 				      PCI_MSI_FLAGS_ENABLE);
 	pci_read_config_word(pdev, cap + PCI_MSI_FLAGS, &ctrl);
+	pci_read_config_dword(pdev, cap + PCI_MSI_ADDRESS_LO, &back);
 	bar = pci_iomap(pdev, 0, 0x100);
 	if (bar) {
 		iowrite32(1, bar + EDU_RAISE);
@@ -147,9 +153,11 @@ void wdtest_irte(struct pci_dev *pdev, unsigned long iommu, unsigned int dest,
 		pci_iounmap(pdev, bar);
 	}
 	pr_info("wdtest: irte: entry %u of %u aimed at APIC ID %u vector "
-		"0x%x; %s MSI %s, interrupt raised\n",
+		"0x%x; %s MSI %s, interrupt raised; address read back 0x%x "
+		"(index %u)\n",
 		idx, entries, dest, vector, pci_name(pdev),
-		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled");
+		(ctrl & PCI_MSI_FLAGS_ENABLE) ? "enabled" : "not enabled", back,
+		((back >> 5) & 0x7fff) | ((back >> 2) & 1) << 15);
 	pci_write_config_word(pdev, cap + PCI_MSI_FLAGS,
 			      ctrl & ~PCI_MSI_FLAGS_ENABLE);
 	pci_write_config_word(pdev, PCI_COMMAND, cmd);

@@ -9,7 +9,7 @@ UNIT_TESTS := hwcaps errmsg format paging config_check insn insn_cache \
 UNIT_TESTS += mmio mmio_insn exit_table units wait ioapic_rules pci_rules \
 	pci_linux link_rules link_ring link_self link_net link_ping link_sysfs \
 	hpet_rules \
-	ownership vtd pci_remap
+	ownership vtd pci_remap irt_map
 UNIT_TESTS += hwcaps_host host_facts boot_plan install_md
 UNIT_TESTS += elf_image cli_args hwcaps_json yaml_json
 
@@ -64,6 +64,7 @@ UNIT_DEPS_ownership := hypervisor/core/ownership.c hypervisor/core/units.c
 UNIT_DEPS_vtd := hypervisor/arch/x86/iommu/vtd.c \
 	hypervisor/arch/x86/iommu/vtd_qi.c hypervisor/arch/x86/iommu/vtd_rules.c \
 	hypervisor/arch/x86/iommu/vtd_irt.c hypervisor/arch/x86/iommu/vtd_irt_cell.c \
+	hypervisor/arch/x86/iommu/irt_map.c \
 	hypervisor/core/paging.c
 UNIT_LIBS_vtd := -DWARDEN_VTD_MODEL
 UNIT_DEPS_wait :=
@@ -82,6 +83,7 @@ UNIT_DEPS_pci_rules := hypervisor/arch/x86/pci/pci_rules.c \
 	hypervisor/arch/x86/pci/pci_decoders.c hypervisor/arch/x86/pci/pci_pirq_rules.c
 UNIT_DEPS_pci_remap := hypervisor/arch/x86/pci/pci_msi_remap.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link/link_rules.c
+UNIT_DEPS_irt_map := hypervisor/arch/x86/iommu/irt_map.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit/exit_table.c
 UNIT_DEPS_vmx_entry_check := hypervisor/arch/x86/vmx/vmx_entry_check.c \
 	hypervisor/arch/x86/cpu_rules.c

@@ -837,6 +837,117 @@ static void irt_copy(void **state)
 	pt_destroy(&root.pt);
 }
 
+/* A remappable MSI naming root's index (5.1.5.2: handle 19:5 and 2,
+ * format 4, SHV 3). */
+static u32 root_msi(u32 index, bool shv)
+{
+	return 0xfee00000u | (index & 0x7fff) << 5 | ((index >> 15) & 1) << 2 |
+	       1u << 4 | (shv ? 1u << 3 : 0);
+}
+
+/* Root's indexes translated: a message naming root's index gets the
+ * hypervisor's (from VTD_IRT_IDENT), whose entry is the checked copy
+ * of root's; root's address comes back from it; a multiple-message MSI
+ * keeps a run; an invalidation of root's takes the translated copy
+ * again and frees it when root's entry is gone. */
+static void irt_translated(void **state)
+{
+	static struct warden_system_desc sys;
+	struct vtd_desc *rq = page_alloc(&hv.pool, 1);
+	struct iommu_domain root = { .id = 1 };
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	u64 root_irta = ROOT_IRT_GPA | VTD_IRTA_EIME | ROOT_IRT_S;
+	u32 out, h;
+	unsigned int n0;
+
+	(void)state;
+	fresh(&pc, &ctx, &sys, &root);
+	root_irt[2 * 9] = irte(0, 0x40, 0);
+	root_irt[2 * 10] = irte(3, 0x41, 0); /* cell-b's APIC 3 */
+	root_irt[2 * 12] = irte(0, 0x42, 0);
+	root_irt[2 * 13] = irte(0, 0x43, 0);
+	root_irt[2 * 14] = irte(2, 0x44, 0);
+	root_irt[2 * 15] = irte(2, 0x45, 0);
+	m.iqa = m.qbase = (u64)(uintptr_t)rq;
+	m.iqh = m.iqt = 0;
+	m.last_type = VTD_DESC_WAIT;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	m.irta = m.irt = root_irta;
+	m.rtaddr = m.root = 0;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+
+	/* compatibility format: as it is */
+	assert_null(vtd_irt_root_msi(&pc, 0xfee01000u, 0x41, 1, &out));
+	assert_int_equal(out, 0xfee01000u);
+	/* root's 9: the hypervisor's first translated index, its copy
+	 * root's entry, the unit's cache invalidated */
+	n0 = m.nlog;
+	assert_null(vtd_irt_root_msi(&pc, root_msi(9, true), 0, 1, &out));
+	assert_int_equal(out, root_msi(VTD_IRT_IDENT, true));
+	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], root_irt[2 * 9]);
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	assert_int_equal(vtd_irt_root_msi_back(out, 0), root_msi(9, true));
+	/* with a subhandle the device keeps root's data: handle + data
+	 * names the same index */
+	assert_null(vtd_irt_root_msi(&pc, root_msi(8, true), 1, 1, &out));
+	assert_int_equal(out, root_msi(VTD_IRT_IDENT - 1, true));
+	assert_int_equal(vtd_irt_root_msi_back(out, 1), root_msi(8, true));
+	/* links read the translated copy by root's index */
+	{
+		u64 lo = 0;
+		bool x2 = false;
+
+		assert_null(vtd_irt_root_entry(9, &lo, &x2));
+		assert_int_equal(lo, root_irt[2 * 9]);
+	}
+	/* root's 10 aims at a cell's CPU: translated, its copy refused */
+	assert_null(vtd_irt_root_msi(&pc, root_msi(10, false), 0, 1, &out));
+	assert_int_equal(out, root_msi(VTD_IRT_IDENT + 1, false));
+	assert_int_equal(hv_irte(VTD_IRT_IDENT + 1)[0], 0);
+	/* a run of 4 for 12-15: 12 and 14 mapped singly first, then
+	 * moved to a run; their old slots made not present */
+	assert_null(vtd_irt_root_index(&pc, 12, 1, &h));
+	assert_int_equal(h, VTD_IRT_IDENT + 2);
+	assert_null(vtd_irt_root_index(&pc, 14, 1, &h));
+	assert_null(vtd_irt_root_msi(&pc, root_msi(12, true), 0, 4, &out));
+	assert_int_equal(out, root_msi(VTD_IRT_IDENT + 4, true));
+	assert_int_equal(hv_irte(VTD_IRT_IDENT + 2)[0], 0);
+	assert_int_equal(hv_irte(VTD_IRT_IDENT + 3)[0], 0);
+	assert_int_equal(hv_irte(VTD_IRT_IDENT + 4)[0], root_irt[2 * 12]);
+	assert_int_equal(hv_irte(VTD_IRT_IDENT + 7)[0], root_irt[2 * 15]);
+	assert_int_equal(vtd_irt_root_index_back(VTD_IRT_IDENT + 6), 14);
+
+	/* root moves 9 to APIC 2 and invalidates it: the translated copy
+	 * follows; then root frees it: not present, the index free */
+	root_irt[2 * 9] = irte(2, 0x40, 0);
+	vtd.root.qi_on = true;
+	vtd.root.entries = 256;
+	vtd.root.queue = rq;
+	vtd.root.head = 0;
+	rq[0].lo = VTD_DESC_IEC | 1ull << 4 | 9ull << 32;
+	rq[0].hi = 0;
+	n0 = m.nlog;
+	vtd_qi_root_tail(&pc, 1 << VTD_IQT_SHIFT);
+	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], root_irt[2 * 9]);
+	/* root's descriptor names its index 9; the unit may cache the
+	 * hypervisor's for it: what goes to the unit is global */
+	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
+	root_irt[2 * 9] = 0;
+	rq[1] = rq[0];
+	vtd_qi_root_tail(&pc, 2 << VTD_IQT_SHIFT);
+	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], 0);
+	assert_int_equal(vtd_irt_root_index_back(VTD_IRT_IDENT), VTD_IRT_IDENT);
+	/* the next index of root's takes the freed slot */
+	assert_null(vtd_irt_root_index(&pc, 13, 1, &h));
+	assert_int_equal(h, VTD_IRT_IDENT + 5); /* 13 is in the run */
+	assert_null(vtd_irt_root_index(&pc, 3, 1, &h));
+	assert_int_equal(h, VTD_IRT_IDENT);
+
+	vtd_backend.hand_back();
+	pt_destroy(&root.pt);
+}
+
 /* ---- cells' entries: composed, invalidated, reserved and freed ---- */
 
 /* The formats: a cell's entry (9.10) and the remappable message naming
@@ -978,6 +1089,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test(irte_checks),
 		cmocka_unit_test_setup_teardown(irt_copy, setup, teardown),
+		cmocka_unit_test_setup_teardown(irt_translated, setup,
+						teardown),
 		cmocka_unit_test(cell_entry_formats),
 		cmocka_unit_test_setup_teardown(cell_entries, setup, teardown),
 	};

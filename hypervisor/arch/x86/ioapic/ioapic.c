@@ -10,10 +10,12 @@
  *    among root's CPUs.  A write to a cell's pin or one that would reach a
  *    cell CPU is refused, reported and never applied.  An entry in
  *    remappable format (bit 48: root runs the IOMMU's interrupt
- *    remapping) holds an index into root's remapping table, which the
- *    hypervisor does not check until it owns the IOMMU: taken while an
- *    IOMMU remaps root's interrupts, refused where none does
- *    (irq_root_remappable_refused).
+ *    remapping) holds an index into root's remapping table: taken while
+ *    an IOMMU remaps root's interrupts, refused where none does
+ *    (irq_root_remappable_refused); where the hypervisor owns the
+ *    IOMMU, the IOAPIC gets the hypervisor's index for root's instead
+ *    (root_hw_entry; root reads back its own entry), and root's own
+ *    entries come back at disable (ioapic_root_give_back).
  *  - a cell that owns pins sees each IOAPIC at its address, with its own
  *    select register.  Its pins read and write as on hardware; its entries
  *    must be Fixed or Lowest Priority with a vector 0x10-0xfe and reach
@@ -36,6 +38,8 @@
 #include <asm/apic.h>
 #include <asm/arch_cell.h>
 #include "ioapic.h"
+#include <asm/ioapic.h>
+#include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include <asm/vendor.h>
 #include <hv/arch.h>
@@ -65,6 +69,8 @@ struct ioapic {
 	/* what the owner last wrote (read-only bits clear): root's values
 	 * stay here while a cell owns the pin, to be written back */
 	u64 root_entry[IOAPIC_MAX_PINS];
+	/* ... and what the IOAPIC holds for it (root_hw_entry) */
+	u64 root_hw[IOAPIC_MAX_PINS];
 	u64 cell_entry[IOAPIC_MAX_PINS];
 	struct cell *owner[IOAPIC_MAX_PINS]; /* NULL: root */
 };
@@ -171,12 +177,73 @@ static u64 with_half(u64 entry, u32 reg, u32 value)
 	return (entry & ~0xffffffffull) | (value & ~(u32)IOAPIC_READ_ONLY);
 }
 
+/*
+ * Root's entry as the IOAPIC gets it: in remappable format (VT-d 5.1.5.1:
+ * interrupt index[14:0] in bits 63:49, index[15] in bit 11) root's index
+ * is replaced by the hypervisor's for it (iommu_root_index) once the pin
+ * is unmasked, so that root's indexes may lie anywhere in its own table.
+ * NULL with *hw, or why not.
+ */
+static const char *root_hw_entry(struct per_cpu *pc, u64 entry, u64 *hw)
+{
+	u32 r = (u32)(entry >> 49) | ((u32)(entry >> 11) & 1) << 15, h;
+	const char *why;
+
+	*hw = entry;
+	/* a masked pin sends nothing: it keeps root's index until it is
+	 * unmasked (Linux masks a pin before it frees the index) */
+	if (!(entry & IOAPIC_REMAPPABLE) || (entry & IOAPIC_MASKED))
+		return NULL;
+	why = iommu_root_index(pc, r, &h);
+	if (!why)
+		*hw = (entry & ~(0x7fffull << 49 | 1ull << 11)) |
+		      (u64)(h & 0x7fff) << 49 | (u64)((h >> 15) & 1) << 11;
+	return why;
+}
+
+/* Root wrote the half reg of an entry the IOAPIC gets as hw (lock held):
+ * that half, and the other where hw changed it too -- the upper before a
+ * lower half (its mask bit), so that no unmasked pin names a stale
+ * index. */
+static void root_hw_write(struct ioapic *io, u32 reg, u64 hw)
+{
+	u32 low = (u32)hw & ~(u32)IOAPIC_READ_ONLY, high = (u32)(hw >> 32);
+
+	if (!(reg & 1)) {
+		if (phys_read(io, reg + 1) != high)
+			phys_write(io, reg + 1, high);
+		phys_write(io, reg, low);
+		return;
+	}
+	phys_write(io, reg, high);
+	if ((phys_read(io, reg - 1) & ~(u32)IOAPIC_READ_ONLY) != low)
+		phys_write(io, reg - 1, low);
+}
+
+void ioapic_root_give_back(void)
+{
+	struct ioapic *io;
+	unsigned int i, pin;
+
+	for (i = 0; i < num_ioapics; i++) {
+		io = &ioapics[i];
+		spin_lock(&io->lock);
+		for (pin = 0; pin < io->pins; pin++)
+			if (!io->owner[pin] &&
+			    io->root_hw[pin] != io->root_entry[pin]) {
+				io->root_hw[pin] = io->root_entry[pin];
+				phys_set_entry(io, pin, io->root_hw[pin]);
+			}
+		spin_unlock(&io->lock);
+	}
+}
+
 static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 				   u32 reg, u32 value)
 {
 	unsigned int pin = (reg - IOAPIC_REG_REDIR) / 2;
 	const char *why;
-	u64 entry;
+	u64 entry, hw = 0;
 
 	if (reg < IOAPIC_REG_REDIR) {
 		spin_lock(&io->lock);
@@ -197,6 +264,8 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 		why = irq_root_dest_refused(pc->arch.x2apic,
 					    ioapic_entry_as_icr(entry),
 					    ioapic_entry_dest(entry));
+	if (!why)
+		why = root_hw_entry(pc, entry, &hw);
 	if (why) {
 		printk("CPU %u: root's write of IOAPIC 0x%llx pin %u entry "
 		       "0x%llx refused: %s\n",
@@ -206,7 +275,8 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 	}
 	io->root_entry[pin] = entry;
 	spin_lock(&io->lock);
-	phys_write(io, reg, value);
+	io->root_hw[pin] = hw;
+	root_hw_write(io, reg, hw);
 	spin_unlock(&io->lock);
 	return MMIO_HANDLED;
 }
@@ -342,8 +412,8 @@ static int ioapic_unit_init(struct per_cpu *pc)
 			return -WARDEN_EINVAL;
 		}
 		for (pin = 0; pin < io->pins; pin++)
-			io->root_entry[pin] = phys_entry(io, pin) &
-					      ~IOAPIC_READ_ONLY;
+			io->root_hw[pin] = io->root_entry[pin] =
+				phys_entry(io, pin) & ~IOAPIC_READ_ONLY;
 		trap.start = io->phys;
 		if (ownership_trap(&hv.root, &trap) ||
 		    mmio_register(&hv.root.mmio, io->phys, PAGE_SIZE,

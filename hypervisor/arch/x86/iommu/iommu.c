@@ -26,7 +26,9 @@
  */
 #include "iommu_backend.h"
 
+#include <asm/ioapic.h>
 #include <asm/iommu.h>
+#include <asm/pci.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/ownership.h>
@@ -258,6 +260,33 @@ const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
 	return backend->root_irte(index, lo, x2apic);
 }
 
+const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			   unsigned int n, u32 *out)
+{
+	*out = addr;
+	if (!iommu.on)
+		return NULL;
+	return backend->root_msi(pc, addr, data, n, out);
+}
+
+u32 iommu_root_msi_back(u32 addr, u32 data)
+{
+	return iommu.on ? backend->root_msi_back(addr, data) : addr;
+}
+
+const char *iommu_root_index(struct per_cpu *pc, u32 r, u32 *h)
+{
+	*h = r;
+	if (!iommu.on)
+		return NULL;
+	return backend->root_index(pc, r, 1, h);
+}
+
+u32 iommu_root_index_back(u32 h)
+{
+	return iommu.on ? backend->root_index_back(h) : h;
+}
+
 bool iommu_cell_irqs_remapped(void)
 {
 	return iommu.on && backend->cell_irqs();
@@ -341,8 +370,13 @@ static int iommu_init(struct per_cpu *pc)
 
 static void iommu_shutdown(void)
 {
-	if (iommu.on)
+	if (iommu.on) {
+		/* devices name root's own indexes again while the
+		 * hypervisor's table still holds copies at them */
+		pci_root_msi_give_back();
+		ioapic_root_give_back();
 		backend->hand_back();
+	}
 	iommu.on = false;
 }
 

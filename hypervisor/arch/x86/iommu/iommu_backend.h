@@ -85,6 +85,14 @@ struct iommu_backend {
 	 * (checked): NULL with its low quadword and the x2APIC mode, or why
 	 * there is none. */
 	const char *(*root_irte)(u32 index, u64 *lo, bool *x2apic);
+	/* Root's messages translated to the hypervisor's indexes and back
+	 * (asm/iommu.h, iommu_root_msi). */
+	const char *(*root_msi)(struct per_cpu *pc, u32 addr, u32 data,
+				unsigned int n, u32 *out);
+	u32 (*root_msi_back)(u32 addr, u32 data);
+	const char *(*root_index)(struct per_cpu *pc, u32 r, unsigned int n,
+				  u32 *h);
+	u32 (*root_index_back)(u32 h);
 	/* Cells' interrupts (asm/iommu.h, iommu_cell_irq_*): whether they
 	 * go through remapping entries the backend writes; reserve n
 	 * consecutive entries for cell id cell (0 with *first, or

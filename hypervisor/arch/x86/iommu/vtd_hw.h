@@ -140,15 +140,19 @@ void vtd_qi_root_tail(struct per_cpu *pc, u64 value);
 
 /*
  * The hypervisor's interrupt remapping table, 2^(S + 1) entries (S =
- * VTD_IRT_S): root's indexes 0 .. VTD_IRT_ROOT_ENTRIES - 1, one to one (an
- * index of root's MSI, MSI-X, IOAPIC or HPET entry names the same entry
- * in both tables; root's indexes above are refused: Linux allocates from
- * the lowest free one); cells' entries from VTD_IRT_CELL_FIRST to the end
- * (vtd_irt_cell.c), written by the hypervisor only.
+ * VTD_IRT_S).  Root's range is 0 .. VTD_IRT_ROOT_ENTRIES - 1: below
+ * VTD_IRT_IDENT root's indexes are copied one to one (an IOAPIC or HPET
+ * entry of root's names the same entry in both tables: Linux allocates
+ * from the lowest free index); from VTD_IRT_IDENT, the translated part
+ * (irt_map.h): the hypervisor's own indexes for root's indexes that the
+ * MSI and MSI-X messages it rewrites name, whatever root's index.  Cells'
+ * entries from VTD_IRT_CELL_FIRST to the end (vtd_irt_cell.c), written by
+ * the hypervisor only.
  */
 #define VTD_IRT_S 12
 #define VTD_IRT_ENTRIES (2u << VTD_IRT_S)
 #define VTD_IRT_ROOT_ENTRIES 4096u
+#define VTD_IRT_IDENT 2048u
 #define VTD_IRT_CELL_FIRST VTD_IRT_ROOT_ENTRIES
 
 /* Write entry i of the hypervisor's table whole (cmpxchg16b: the unit
@@ -179,9 +183,11 @@ void vtd_irt_give_back(void);
  * first quadword, checked by vtd_root_desc_check): the copies of the
  * indexes it names (every index, or 2^IM from IIDX) are taken again from
  * root's table, each checked, before the descriptor itself goes to the
- * hardware.  qi_lock held.
+ * hardware: the one-to-one copies and the translated ones.  Whether a
+ * translated one was among them (the descriptor names root's indexes;
+ * the caller invalidates the hypervisor's too: globally).  qi_lock held.
  */
-void vtd_irt_refresh(struct per_cpu *pc, u64 lo);
+bool vtd_irt_refresh(struct per_cpu *pc, u64 lo);
 
 /*
  * Root set GCMD.SIRTP: the IRTA it wrote becomes its table (the
@@ -201,9 +207,32 @@ void vtd_irt_cpus_leave_root(const struct cell *cell);
  * anew from root's table, checked, and the unit's cache invalidated. */
 void vtd_irt_cpus_back_to_root(struct per_cpu *pc);
 
-/* The low quadword of the hypervisor's copy of root's entry index and
- * the table's x2APIC mode: NULL, or why there is none. */
+/* The low quadword of the hypervisor's copy of root's entry index
+ * (translated, or one to one) and the table's x2APIC mode: NULL, or why
+ * there is none. */
 const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic);
+
+/*
+ * Root's message (addr, data) of n vectors (n > 1: a multiple-message
+ * MSI, 2^MME) is about to reach a device (on root's CPU pc): NULL with
+ * *out, the address the device gets instead -- in remappable format, the
+ * handle naming the hypervisor's index for root's (5.1.5.2: index =
+ * handle + subhandle; the data stays root's); made, with its copy
+ * checked and the unit's cache invalidated, when no index (or no run of
+ * n) is root's index's yet -- or why it cannot be translated (*out is
+ * addr).  Any other message: *out = addr.  Takes qi_lock.
+ */
+const char *vtd_irt_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			     unsigned int n, u32 *out);
+/* The address root wrote for what a device holds (addr, data): the
+ * reverse of vtd_irt_root_msi (addr itself if not translated). */
+u32 vtd_irt_root_msi_back(u32 addr, u32 data);
+/* The same for a bare index (an IOAPIC entry's, 5.1.5.1): root's
+ * indexes r .. r + n - 1 as the hypervisor's *h .. (r itself while the
+ * hypervisor's table is not in use); and back. */
+const char *vtd_irt_root_index(struct per_cpu *pc, u32 r, unsigned int n,
+			       u32 *h);
+u32 vtd_irt_root_index_back(u32 h);
 
 /* ---- vtd_irt_cell.c: cells' entries ---- */
 

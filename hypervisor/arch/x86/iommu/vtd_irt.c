@@ -11,13 +11,19 @@
  * left not present -- its interrupts fault in the unit instead of
  * arriving -- and the console names the index and why.
  *
- * Indexes are kept one to one: root's MSI, MSI-X, IOAPIC and HPET
- * entries name their index as root wrote them, and an interrupt entry
- * cache invalidation of root's names the same indexes in both tables.
- * Root's copies are indexes 0 .. VTD_IRT_ROOT_ENTRIES - 1 (Linux asks
- * for 65536 but allocates from the lowest free index; a root entry above
- * is refused); the indexes above, up to VTD_IRT_ENTRIES, are cells'
- * entries, which the hypervisor writes itself (vtd_irt_cell.c).
+ * Indexes are translated (irt_map.h): every remappable message root
+ * programs (MSI, MSI-X, IOAPIC entries) is rewritten by the unit that
+ * traps it to name the hypervisor's own index for root's
+ * (vtd_irt_root_msi, vtd_irt_root_index), a slot of the translated part
+ * VTD_IRT_IDENT .. VTD_IRT_ROOT_ENTRIES - 1, made when a message first
+ * names root's index and freed when root's entry goes not present.
+ * Below VTD_IRT_IDENT root's entries are also copied one to one, for
+ * what is not rewritten (root's HPET FSB messages, and messages
+ * programmed before enable until root writes them again).  The indexes
+ * from VTD_IRT_ROOT_ENTRIES to VTD_IRT_ENTRIES are cells' entries, which
+ * the hypervisor writes itself (vtd_irt_cell.c).  An interrupt entry
+ * cache invalidation of root's names root's indexes: the one-to-one
+ * copies and the translated ones of those indexes are taken again.
  *
  * When copies are made: at take-over for the whole table; for the
  * indexes of each interrupt entry cache invalidation root's queue
@@ -30,6 +36,7 @@
  * the unit may read an entry at any time), and the unit's cache is
  * invalidated after every change the hypervisor makes on its own.
  */
+#include "irt_map.h"
 #include "vtd_hw.h"
 
 #include <asm/irq_dest.h>
@@ -46,6 +53,14 @@
 static bool installed;
 /* root's entries read at a time */
 #define CHUNK 16u
+
+_Static_assert(VTD_IRT_IDENT + IRT_MAP_SLOTS == VTD_IRT_ROOT_ENTRIES,
+	       "the translated part fills root's range above the copies "
+	       "kept one to one");
+
+/* root's indexes that messages the hypervisor rewrites name, each with
+ * its index in the translated part (qi_lock) */
+static struct irt_map rootmap;
 
 u64 *vtd_irt_alloc(void)
 {
@@ -82,8 +97,6 @@ static const char *refused(u32 index, u64 lo, u64 hi,
 	const char *why = vtd_irte_check(lo, hi, eime(), &d), *owner;
 	u32 apic;
 
-	if (!why && index >= VTD_IRT_ROOT_ENTRIES)
-		why = "an index beyond the hypervisor's table";
 	if (why) {
 		printk("root IRTE %u (0x%016llx 0x%016llx): %s: refused\n",
 		       index, (unsigned long long)hi, (unsigned long long)lo,
@@ -106,27 +119,28 @@ static const char *refused(u32 index, u64 lo, u64 hi,
 }
 
 /*
- * Take root's entries first .. first + n - 1 again: each present one
- * checked, copied or refused (counted; its copy not present).  Indexes
- * beyond root's table count as not present.  Whether a copy changed.
+ * Take root's entries first .. first + n - 1 again where they are kept one
+ * to one (below VTD_IRT_IDENT): each present one checked, copied or
+ * refused (counted; its copy not present).  Indexes beyond root's table
+ * count as not present.
  */
-static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
+static void copy_range(struct per_cpu *pc, u32 first, u32 n)
 {
-	u32 size = VTD_IRTA_ENTRIES(vtd.root.irta), n0 = n, i, k, m;
+	u32 size = VTD_IRTA_ENTRIES(vtd.root.irta), i, k, m;
 	u64 base = vtd.root.irta & PAGE_MASK, buf[2 * CHUNK];
-	bool changed = false, told = false;
+	bool told = false;
 
-	if (first >= size)
-		n = 0;
-	else if (n > size - first)
-		n = size - first;
+	if (first >= VTD_IRT_IDENT)
+		return;
+	if (n > VTD_IRT_IDENT - first)
+		n = VTD_IRT_IDENT - first;
 	for (i = first; i < first + n; i += m) {
 		m = first + n - i < CHUNK ? first + n - i : CHUNK;
-		if (arch_guest_copy(pc, base + (u64)i * 16, buf, m * 16,
-				    false)) {
+		if (i >= size || arch_guest_copy(pc, base + (u64)i * 16, buf,
+						 m * 16, false)) {
 			/* once per walk: a table outside root's memory
 			 * would otherwise be a line per chunk */
-			if (!told)
+			if (!told && i < size)
 				printk("root IRTE %u: root's table at 0x%llx "
 				       "is not in its memory: refused (and "
 				       "what follows there)\n",
@@ -138,33 +152,77 @@ static bool copy_range(struct per_cpu *pc, u32 first, u32 n)
 		for (k = 0; k < m; k++) {
 			u64 lo = buf[2 * k], hi = buf[2 * k + 1];
 
+			if (i + k >= size)
+				lo = hi = 0;
 			if ((lo & 1) && refused(i + k, lo, hi, NULL)) {
 				vtd.irt_refused++;
 				lo = hi = 0;
 			}
-			if (i + k >= VTD_IRT_ROOT_ENTRIES)
-				continue;
-			changed |= vtd.irt[2 * (i + k)] != lo ||
-				   vtd.irt[2 * (i + k) + 1] != hi;
 			vtd_irte_store(i + k, lo, hi);
 		}
 	}
-	/* indexes the copy covers and root's table does not */
-	for (i = size > first ? size : first;
-	     i < VTD_IRT_ROOT_ENTRIES && i < first + n0; i++)
-		vtd_irte_store(i, 0, 0);
-	return changed;
 }
 
-/* The whole table again (the indexes it holds: an entry of root's
- * above them faults in the unit, named with its index, so 1 MiB of
- * Linux's table is not read at each global invalidation); then the
- * unit's cache, all of it (6.5.2.7). */
+/* Root's entry r into the hypervisor's index h, checked (refused or
+ * outside root's table or memory: not present).  Whether root's entry
+ * is present. */
+static bool take_one(struct per_cpu *pc, u32 r, u32 h)
+{
+	u64 e[2] = { 0, 0 };
+
+	if (r < VTD_IRTA_ENTRIES(vtd.root.irta) &&
+	    arch_guest_copy(pc, (vtd.root.irta & PAGE_MASK) + (u64)r * 16, e,
+			    sizeof(e), false)) {
+		printk("root IRTE %u: root's table at 0x%llx is not in its "
+		       "memory: refused\n",
+		       r, (unsigned long long)(vtd.root.irta & PAGE_MASK));
+		e[0] = e[1] = 0;
+	}
+	if (!(e[0] & 1)) {
+		vtd_irte_store(h, 0, 0);
+		return false;
+	}
+	if (refused(r, e[0], e[1], NULL)) {
+		vtd.irt_refused++;
+		e[0] = e[1] = 0;
+	}
+	vtd_irte_store(h, e[0], e[1]);
+	return true;
+}
+
+/* The translated copies of root's indexes first .. first + n - 1 again
+ * (a bounded walk of the map): one whose entry root made not present is
+ * freed (a message naming it gets a new index when root writes it).
+ * Whether any was taken again (the unit's cache of the hypervisor's
+ * indexes then needs invalidating, not only of root's). */
+static bool refresh_translated(struct per_cpu *pc, u32 first, u32 n)
+{
+	bool any = false;
+	u32 k, h, r;
+
+	for (k = 0; k < IRT_MAP_SLOTS && rootmap.used; k++) {
+		h = VTD_IRT_IDENT + k;
+		if (!irt_map_root_of(&rootmap, h, &r) || r < first ||
+		    r - first >= n)
+			continue;
+		if (!take_one(pc, r, h))
+			irt_map_free(&rootmap, h);
+		any = true;
+	}
+	return any;
+}
+
+/* The whole table again (the indexes kept one to one: an entry of
+ * root's above them that no rewritten message names faults in the unit,
+ * named with its index, so 1 MiB of Linux's table is not read at each
+ * global invalidation; and every translated one); then the unit's
+ * cache, all of it (6.5.2.7). */
 static void copy_all(struct per_cpu *pc, bool invalidate)
 {
 	struct vtd_desc d = vtd_desc_iec_global();
 
-	copy_range(pc, 0, VTD_IRT_ROOT_ENTRIES);
+	copy_range(pc, 0, VTD_IRT_IDENT);
+	refresh_translated(pc, 0, 0x10000);
 	vtd_sync();
 	if (invalidate && vtd_qi_run(&d, 1))
 		printk("IOMMU: interrupt entry cache invalidation not "
@@ -201,12 +259,14 @@ int vtd_irt_take(struct per_cpu *pc)
 	}
 	installed = false;
 	vtd_irt_cell_reset();
+	irt_map_reset(&rootmap, VTD_IRT_IDENT);
 	copy_all(pc, false);
 	printk("IOMMU: interrupt remapping through the hypervisor's table "
 	       "(%u entries: root's first %u, of its %u, checked and copied, "
-	       "the rest cells'; %s mode; %llu refused)\n",
-	       VTD_IRT_ENTRIES, VTD_IRT_ROOT_ENTRIES, VTD_IRTA_ENTRIES(irta),
-	       eime() ? "x2APIC" : "xAPIC",
+	       "%u for root's indexes its messages name, the rest cells'; "
+	       "%s mode; %llu refused)\n",
+	       VTD_IRT_ENTRIES, VTD_IRT_IDENT, VTD_IRTA_ENTRIES(irta),
+	       IRT_MAP_SLOTS, eime() ? "x2APIC" : "xAPIC",
 	       (unsigned long long)vtd.irt_refused);
 	installed = true;
 	return point_at(pool_virt_to_phys(&hv.pool, vtd.irt) |
@@ -227,21 +287,25 @@ void vtd_irt_give_back(void)
 	vtd.irt = NULL;
 }
 
-void vtd_irt_refresh(struct per_cpu *pc, u64 lo)
+bool vtd_irt_refresh(struct per_cpu *pc, u64 lo)
 {
 	u32 n, first;
+	bool any;
 
 	if (!vtd.irt)
-		return;
+		return false;
 	if (!VTD_IEC_INDEXED(lo)) {
-		copy_range(pc, 0, VTD_IRT_ROOT_ENTRIES);
+		first = 0;
+		n = 0x10000;
 	} else {
 		/* 6.5.2.7: IM low bits of IIDX ignored, 2^IM entries */
 		n = 1u << VTD_IEC_IM(lo);
 		first = VTD_IEC_IIDX(lo) & ~(n - 1);
-		copy_range(pc, first, n);
 	}
+	copy_range(pc, first, n);
+	any = refresh_translated(pc, first, n);
 	vtd_sync();
+	return any;
 }
 
 void vtd_irt_root_sirtp(struct per_cpu *pc)
@@ -273,8 +337,11 @@ void vtd_irt_cpus_leave_root(const struct cell *cell)
 	spin_lock(&vtd.qi_lock);
 	for (i = 0; i < VTD_IRT_ROOT_ENTRIES; i++) {
 		u64 lo = vtd.irt[2 * i], hi = vtd.irt[2 * i + 1];
+		u32 r = i;
 
-		if (!(lo & 1) || !refused(i, lo, hi, cell))
+		if (i >= VTD_IRT_IDENT && !irt_map_root_of(&rootmap, i, &r))
+			continue;
+		if (!(lo & 1) || !refused(r, lo, hi, cell))
 			continue;
 		vtd.irt_refused++;
 		vtd_irte_store(i, 0, 0);
@@ -300,11 +367,98 @@ void vtd_irt_cpus_back_to_root(struct per_cpu *pc)
 
 const char *vtd_irt_root_entry(u32 index, u64 *lo, bool *x2apic)
 {
+	u32 h = index;
+
 	if (!vtd.irt)
 		return "interrupt remapping is not the hypervisor's";
-	if (index >= VTD_IRT_ROOT_ENTRIES)
-		return "its remapping index is past the hypervisor's table";
-	*lo = __atomic_load_n(&vtd.irt[2 * index], __ATOMIC_ACQUIRE);
+	if (!irt_map_find(&rootmap, index, &h) && index >= VTD_IRT_IDENT)
+		return "its remapping index is neither copied nor translated "
+		       "by the hypervisor";
+	*lo = __atomic_load_n(&vtd.irt[2 * h], __ATOMIC_ACQUIRE);
 	*x2apic = eime();
 	return NULL;
+}
+
+const char *vtd_irt_root_index(struct per_cpu *pc, u32 r, unsigned int n,
+			       u32 *h)
+{
+	struct vtd_desc d = vtd_desc_iec_global();
+	u32 i, freed[IRT_MAP_RUN_MAX];
+	unsigned int nfreed;
+	bool made;
+	int err;
+
+	*h = r;
+	if (!vtd.irt)
+		return NULL;
+	spin_lock(&vtd.qi_lock);
+	err = irt_map_run(&rootmap, r, n, h, freed, &nfreed, &made);
+	if (err) {
+		/* full: drop the indexes whose entries root made not
+		 * present without an invalidation the map saw, then once
+		 * more (bounded: one walk of the map) */
+		refresh_translated(pc, 0, 0x10000);
+		vtd_sync();
+		err = irt_map_run(&rootmap, r, n, h, freed, &nfreed, &made);
+	}
+	if (err) {
+		spin_unlock(&vtd.qi_lock);
+		*h = r;
+		return "the hypervisor's table has no room for its remapping "
+		       "entries";
+	}
+	if (made || nfreed) {
+		for (i = 0; i < n; i++)
+			take_one(pc, r + i, *h + i);
+		for (i = 0; i < nfreed; i++)
+			vtd_irte_store(freed[i], 0, 0);
+		vtd_sync();
+		if (vtd_qi_run(&d, 1))
+			printk("IOMMU: interrupt entry cache invalidation "
+			       "not confirmed\n");
+		printk("IOMMU: root's remapping index %u is the hypervisor's "
+		       "%u (%u in a row)\n",
+		       r, *h, n);
+	}
+	spin_unlock(&vtd.qi_lock);
+	return NULL;
+}
+
+u32 vtd_irt_root_index_back(u32 h)
+{
+	u32 r;
+
+	return vtd.irt && irt_map_root_of(&rootmap, h, &r) ? r : h;
+}
+
+const char *vtd_irt_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			     unsigned int n, u32 *out)
+{
+	u32 s = irt_msi_subhandle(addr, data), r = irt_msi_handle(addr) + s;
+	const char *why;
+	u32 h;
+
+	*out = addr;
+	if (!vtd.irt || !irt_msi_remappable(addr))
+		return NULL;
+	if (!(addr & VTD_MSI_SHV))
+		n = 1; /* every vector names the handle itself */
+	/* the device keeps root's data: the hypervisor's handle is its
+	 * index less the subhandle, which a large one would not allow */
+	if (s >= VTD_IRT_IDENT || r > 0xffff)
+		return "its remapping subhandle is too large to translate";
+	why = vtd_irt_root_index(pc, r, n, &h);
+	if (!why)
+		*out = irt_msi_with_handle(addr, h - s);
+	return why;
+}
+
+u32 vtd_irt_root_msi_back(u32 addr, u32 data)
+{
+	u32 s = irt_msi_subhandle(addr, data), r;
+
+	if (!vtd.irt || !irt_msi_remappable(addr) ||
+	    !irt_map_root_of(&rootmap, irt_msi_handle(addr) + s, &r) || r < s)
+		return addr;
+	return irt_msi_with_handle(addr, r - s);
 }

@@ -181,7 +181,10 @@ void vtd_qi_root_tail(struct per_cpu *pc, u64 value)
 		case VTD_ROOT_IEC:
 			/* the copies first: the invalidation then drops
 			 * what the unit cached of the old ones */
-			vtd_irt_refresh(pc, d.lo);
+			if (vtd_irt_refresh(pc, d.lo))
+				/* it names root's indexes; the unit may
+				 * cache the hypervisor's for them too */
+				d = vtd_desc_iec_global();
 			batch[n++] = d;
 			if (n < QI_BATCH)
 				continue;

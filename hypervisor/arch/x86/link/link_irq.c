@@ -14,10 +14,13 @@
  * format an IOMMU must remap root's interrupts.
  * Root's entry in remappable format (root Linux runs the Intel IOMMU's
  * interrupt remapping, as on the qemu-svm machine) holds an index into
- * root's remapping table: the hypervisor reads that entry when it
- * delivers -- its own checked copy in the IOMMU unit's table
- * (iommu_root_irte), never root's memory -- and sends to the root CPU
- * it names; an entry naming no root CPU is dropped and reported.
+ * root's remapping table: the hypervisor gives it an index of its own
+ * when root unmasks the entry (iommu_root_msi, as for root's devices'
+ * messages) and reads that entry when it delivers -- its own checked
+ * copy in the IOMMU unit's table (iommu_root_irte, which follows root's
+ * index to the hypervisor's), never root's memory -- and sends to the
+ * root CPU it names; an entry naming no root CPU is dropped and
+ * reported.
  * Reading it at delivery, not at the MSI-X write, follows Linux, which
  * moves an interrupt by rewriting only the remapping entry.  The
  * alternative, keeping the function out of the remapping scope, does not
@@ -177,8 +180,14 @@ static const char *entry_refused(struct per_cpu *pc, struct link_peer *p,
 
 	if (e[3] & LINK_MSIX_ENTRY_MASKED)
 		return NULL;
-	if (p->cell == &hv.root) /* remappable: resolved at delivery */
-		return irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
+	if (p->cell == &hv.root) {
+		/* remappable: the hypervisor's index for root's made now
+		 * (iommu_root_msi), the entry resolved at delivery */
+		why = irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
+		if (!why && !e[1])
+			why = iommu_root_msi(pc, e[0], e[2], 1, &id);
+		return why;
+	}
 	why = e[1] ? "MSI address above 4 GiB"
 		   : msi_cell_refused(e[0], e[2], 1);
 	if (why)

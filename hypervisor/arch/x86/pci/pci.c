@@ -13,9 +13,10 @@
  *  - root reaches every other function as on hardware, except that an
  *    MSI message it programs must not reach a cell's CPU
  *    (irq_root_msi_refused: a message in remappable format holds an
- *    index into root's interrupt-remapping table and is taken unchecked
- *    while an IOMMU remaps root's interrupts, refused where none does,
- *    as for the IOAPIC), every BAR it
+ *    index into root's interrupt-remapping table, taken while an IOMMU
+ *    remaps root's interrupts -- where the hypervisor owns it, the
+ *    device gets the hypervisor's index for root's, pci_msi_root.c --
+ *    refused where none does, as for the IOAPIC), every BAR it
  *    decodes, the expansion ROM's included, must lie in its device
  *    memory or ports (with the sizes Linux found: pci_root_fns.c), MSI-X
  *    only where its table is trapped, and a chipset or bridge register that places an
@@ -440,11 +441,9 @@ static const char *root_ext_refused(u16 bdf, u16 reg, unsigned int size,
 					 pci_phys_read(bdf, reg, size), value);
 }
 
-static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
-				      unsigned int size, u32 value)
+static const char *root_write_refused(u16 bdf, u16 reg, unsigned int size,
+				      u32 value)
 {
-	u32 addr, data;
-	unsigned int vectors;
 	const char *why;
 	u8 cap;
 
@@ -469,11 +468,8 @@ static const char *root_write_refused(struct per_cpu *pc, u16 bdf, u16 reg,
 		if (why)
 			return why;
 	}
-	cap = pci_find_cap(bdf, PCI_CAP_ID_MSI);
-	if (!cap || !msi_after_write(bdf, cap, reg, size, value, &addr, &data,
-				     &vectors))
-		return NULL;
-	return irq_root_msi_refused(pc->arch.x2apic, addr, 0, data);
+	/* the MSI capability: pci_msi_root_write */
+	return NULL;
 }
 
 /* ---- accesses ---- */
@@ -493,14 +489,20 @@ static enum mmio_result root_access(struct per_cpu *pc, u16 bdf, u16 reg,
 {
 	const char *why;
 
+	bool done = false;
+
 	if (!a->write) {
-		a->value = pci_phys_read(bdf, reg, a->size);
+		if (!pci_msi_root_read(bdf, reg, a->size, &a->value))
+			a->value = pci_phys_read(bdf, reg, a->size);
 		return MMIO_HANDLED;
 	}
-	why = root_write_refused(pc, bdf, reg, a->size, (u32)a->value);
+	why = root_write_refused(bdf, reg, a->size, (u32)a->value);
+	if (!why)
+		why = pci_msi_root_write(pc, bdf, reg, a->size, (u32)a->value,
+					 &done);
 	if (why)
 		report(pc, bdf, reg, (u32)a->value, why);
-	else
+	else if (!done)
 		pci_phys_write(bdf, reg, a->size, (u32)a->value);
 	return MMIO_HANDLED;
 }

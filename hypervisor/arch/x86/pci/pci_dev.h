@@ -97,6 +97,21 @@ const struct warden_root_function *pci_root_fn(u16 bdf);
 const struct warden_root_function *pci_root_fn_at(u32 i);
 
 /*
+ * Root's MSI capabilities with translated remapping indexes
+ * (pci_msi_root.c), pci_lock held.  pci_msi_root_read: root's read of
+ * bdf's configuration space at reg that touches the MSI address: true
+ * with *value as root wrote it, else false (read the device).
+ * pci_msi_root_write: root's write that touches bdf's MSI capability:
+ * checked on the message it makes (irq_root_msi_refused, once enabled)
+ * and made, with the address the device gets in place of root's
+ * (iommu_root_msi): NULL with *done, or why it is refused (nothing
+ * written); *done false: not the capability's, the caller writes.
+ */
+bool pci_msi_root_read(u16 bdf, u16 reg, unsigned int size, u64 *value);
+const char *pci_msi_root_write(struct per_cpu *pc, u16 bdf, u16 reg,
+			       unsigned int size, u32 value, bool *done);
+
+/*
  * Root's MSI-X tables (pci_msix_root.c).  pci_msix_root_init: at enable,
  * while root's CPUs wait in the rendezvous, trap the table of every
  * function Linux has (pci_root_fn_at) with MSI-X, where its BAR puts it:
@@ -114,6 +129,9 @@ const struct warden_root_function *pci_root_fn_at(u32 i);
  * MMIO regions init registers (at most).
  */
 int pci_msix_root_init(struct per_cpu *pc);
+/* At disable (pci_lock held): every trapped table's entries get root's
+ * own addresses back (iommu_root_msi_back). */
+void pci_msix_root_give_back(void);
 const char *pci_msix_root_bar_refused(u16 bdf, unsigned int bar, u64 addr);
 const char *pci_msix_root_enable_refused(u16 bdf);
 unsigned int pci_msix_root_count(void);

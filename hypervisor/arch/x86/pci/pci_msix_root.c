@@ -11,11 +11,14 @@
  * root's MSI messages are (irq_root_msi_refused): an unmasked entry in
  * compatibility format must not reach a cell's CPU, else the write is
  * refused, reported and not applied.  Entries in remappable format hold
- * an index into root's own interrupt-remapping table: taken unchecked
- * while an IOMMU remaps root's interrupts, refused where none does.
+ * an index into root's own interrupt-remapping table: taken while an
+ * IOMMU remaps root's interrupts (the device gets the hypervisor's index
+ * for root's, iommu_root_msi; root reads back its own address), refused
+ * where none does.
  * While a cell owns the function, root's accesses read all ones and
  * change nothing.
  */
+#include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include "pci_dev.h"
 #include <asm/percpu.h>
@@ -60,17 +63,28 @@ static const char *entry_refused(struct per_cpu *pc, const u32 e[4])
 	return irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
 }
 
+/* Root's view of the entry at e (the device's): its address as root
+ * wrote it (iommu_root_msi_back). */
+static void entry_view(volatile u32 *hw, u32 e[4])
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		e[i] = hw[i];
+	e[0] = iommu_root_msi_back(e[0], e[2]);
+}
+
 static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 				       struct mmio_access *a)
 {
 	struct root_msix *t = ctx;
 	volatile u8 *p = t->map + a->offset;
 	bool table = pci_msix_touches(t->table, t->entries, a->offset, a->size);
-	u64 off = a->offset - t->table;
-	volatile u32 *hw;
+	u64 off = a->offset - t->table, value;
+	unsigned int i, first = (off % MSIX_ENTRY_SIZE) / 4;
+	volatile u32 *hw = NULL;
 	const char *why;
-	unsigned int i;
-	u32 e[4];
+	u32 e[4], dev;
 
 	if (a->size < 4 || (a->offset & (a->size - 1)))
 		return MMIO_REFUSED; /* dwords and qwords (PCI 3.0, 6.8.2) */
@@ -81,21 +95,31 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 		spin_unlock(&pci_lock);
 		return MMIO_HANDLED;
 	}
+	if (table)
+		hw = (volatile u32 *)(t->map + t->table +
+				      (off & ~(u64)(MSIX_ENTRY_SIZE - 1)));
 	if (!a->write) {
 		a->value = a->size == 8 ? *(volatile u64 *)p
 					: *(volatile u32 *)p;
+		if (table && !first) {
+			/* the address root wrote, not the device's */
+			entry_view(hw, e);
+			a->value = (a->value & ~0xffffffffull) | e[0];
+		}
 		spin_unlock(&pci_lock);
 		return MMIO_HANDLED;
 	}
+	value = a->value;
 	if (table) {
-		hw = (volatile u32 *)(t->map + t->table +
-				      (off & ~(u64)(MSIX_ENTRY_SIZE - 1)));
-		for (i = 0; i < 4; i++)
-			e[i] = hw[i];
+		entry_view(hw, e);
 		for (i = 0; i < a->size / 4; i++)
-			e[(off % MSIX_ENTRY_SIZE) / 4 + i] =
-				(u32)(a->value >> (32 * i));
+			e[first + i] = (u32)(a->value >> (32 * i));
 		why = entry_refused(pc, e);
+		/* translated when the message is written or unmasked: a
+		 * mask write may leave an index root has freed */
+		dev = hw[0];
+		if (!why && (first < 3 || !(e[3] & 1)))
+			why = iommu_root_msi(pc, e[0], e[2], 1, &dev);
 		if (why) {
 			spin_unlock(&pci_lock);
 			cell_printk(pc->cell,
@@ -107,13 +131,39 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 				    why);
 			return MMIO_HANDLED;
 		}
+		/* the device holds the hypervisor's index (written before
+		 * the rest of the entry when this write leaves the
+		 * address: the data changed which index it names) */
+		if (!first)
+			value = (value & ~0xffffffffull) | dev;
+		else if (dev != hw[0])
+			hw[0] = dev;
 	}
 	if (a->size == 8)
-		*(volatile u64 *)p = a->value;
+		*(volatile u64 *)p = value;
 	else
-		*(volatile u32 *)p = (u32)a->value;
+		*(volatile u32 *)p = (u32)value;
 	spin_unlock(&pci_lock);
 	return MMIO_HANDLED;
+}
+
+void pci_msix_root_give_back(void)
+{
+	unsigned int i, k;
+	volatile u32 *hw;
+	u32 e[4];
+
+	for (i = 0; i < num_tables; i++) {
+		if (pci_assigned(tables[i].bdf))
+			continue;
+		for (k = 0; k < tables[i].entries; k++) {
+			hw = (volatile u32 *)(tables[i].map + tables[i].table +
+					      k * MSIX_ENTRY_SIZE);
+			entry_view(hw, e);
+			if (e[0] != hw[0])
+				hw[0] = e[0];
+		}
+	}
 }
 
 /* The address BAR bar of bdf decodes at (0: none, or an I/O BAR). */

@@ -14,10 +14,11 @@
  *
  * Interrupt remapping is the hypervisor's too: the unit remaps through
  * the hypervisor's table, which holds checked copies of root's entries
- * at root's own indexes (root's entries aimed at a CPU that is not
- * root's are refused and named); root's Linux keeps its table, writes it
- * and invalidates it as before, and each invalidation makes the copies
- * again.  The unit keeps interrupt remapping on (root cannot turn it
+ * (root's entries aimed at a CPU that is not root's are refused and
+ * named) at the hypervisor's own indexes: every remappable message root
+ * programs is rewritten to name them (iommu_root_msi, iommu_root_index);
+ * root's Linux keeps its table, writes it and invalidates it as before,
+ * and each invalidation makes the copies again.  The unit keeps interrupt remapping on (root cannot turn it
  * off).  A cell's device interrupts go through entries the hypervisor
  * writes in the same table (indexes above root's), reserved per function
  * at create, each verifying its requester id (only that function may
@@ -34,6 +35,7 @@
 #include <hv/types.h>
 
 struct cell;
+struct per_cpu;
 
 /*
  * Whether an IOMMU remaps root's interrupts now: the system config names
@@ -51,6 +53,29 @@ bool iommu_remaps_interrupts(void);
  * remapping was off, an index past the table).
  */
 const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
+
+/*
+ * Root's remapping indexes translated (root's CPU pc, the trap that sees
+ * the message): root programs message (addr, data) for n vectors (MSI:
+ * 2^MME, else 1) into a device; the device gets *out as its address
+ * instead.  A message in remappable format names root's index (VT-d
+ * 5.1.5.2); *out names the hypervisor's own index for it (a run of n for
+ * a multiple-message MSI), whose entry is a checked copy of root's,
+ * taken again at each invalidation of root's that names root's index.
+ * Any other message, or no IOMMU of the hypervisor's: *out = addr.  NULL,
+ * or why it cannot be (*out = addr; the caller refuses the write).
+ * iommu_root_msi_back: the address root wrote for what a device holds
+ * (its read-back; disable gives it back to the device).
+ */
+const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+			   unsigned int n, u32 *out);
+u32 iommu_root_msi_back(u32 addr, u32 data);
+/* The same for a bare remapping index of root's, r (an IOAPIC entry in
+ * remappable format, VT-d 5.1.5.1): NULL with *h, the hypervisor's index
+ * (r itself where nothing is translated), or why not (*h = r); and
+ * back. */
+const char *iommu_root_index(struct per_cpu *pc, u32 r, u32 *h);
+u32 iommu_root_index_back(u32 h);
 
 /*
  * Whether the DMA of function bdf (PCI segment 0) is confined to its

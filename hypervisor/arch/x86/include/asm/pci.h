@@ -247,4 +247,11 @@ const char *pci_pirq_write_refused(const struct pci_pirq_cells *c,
 int pci_pirq_routed_to(const struct pci_pirq_router *r, const u8 *value,
 		       u32 isa);
 
+/*
+ * At disable, called by the IOMMU unit before its interrupt remapping
+ * goes back to root's table: every MSI and MSI-X message of root's
+ * functions holds root's own remapping index again (pci_msi_root.c).
+ */
+void pci_root_msi_give_back(void);
+
 #endif /* WARDEN_ASM_PCI_H */
