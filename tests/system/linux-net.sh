@@ -42,7 +42,7 @@
 # console: com4 cell-e1000-intx ^linux-dev: e1000 eth1 by INTx: IO-APIC 22-fasteoi
 # console: com4 cell-e1000-ping ^linux-dev: e1000 ping 10.0.2.2: 50 of 50 answered$
 # console: com4 cell-e1000-irqs ^linux-dev: interrupts of eth1 during the run: [1-9][0-9]+ \(
-# console: com4 cell-uart-irq ^linux-dev: uart interrupts growing: [0-9]+ then [0-9]+$
+# console: com4 cell-uart-irq ^linux-uart: uart interrupts growing: [0-9]+ then [0-9]+$
 # console: com4 cell-e1000e-done ^linux-dev: done$
 # console: com4 cell-in-cell ^linux-net: in_cell 1$
 # console: com4 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
