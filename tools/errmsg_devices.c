@@ -363,7 +363,8 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 			   "guest-physical addresses, its DMA would reach "
 			   "other memory; a Linux cell takes it only where "
 			   "an IOMMU confines it, or with all its memory at "
-			   "guest = phys",
+			   "guest = phys but for regions in the first MiB "
+			   "(which Linux never gives a device)",
 			   b, c);
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:
