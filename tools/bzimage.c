@@ -163,8 +163,9 @@ int bzimage_pm_code(const void *data, size_t size, struct bzimage_pm *pm,
 	size_t end;
 
 	if (!bzimage_is_bzimage(data, size) || size < HDR_INIT_SIZE + 4) {
-		snprintf(why, len, "not a bzImage (no \"HdrS\" setup header "
-				   "at 0x202)");
+		snprintf(why, len,
+			 "not a bzImage (no \"HdrS\" setup header "
+			 "at 0x202)");
 		return -1;
 	}
 	version = p[HDR_VERSION] | (unsigned int)p[HDR_VERSION + 1] << 8;

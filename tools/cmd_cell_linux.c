@@ -293,7 +293,8 @@ static int add_kernel32(struct linux_load *l, void *file, size_t size)
 	align = pm.kernel_alignment >= 0x200000 ? pm.kernel_alignment
 						: 0x200000;
 	for (i = 0; i < l->mem.num_regions; i++) {
-		uint64_t s = (l->mem.regions[i].start + align - 1) & ~(align - 1);
+		uint64_t s = (l->mem.regions[i].start + align - 1) &
+			     ~(align - 1);
 		uint64_t e = l->mem.regions[i].start + l->mem.regions[i].size;
 
 		if (l->mem.regions[i].start < 0x100000 || s >= e ||
@@ -427,9 +428,9 @@ static int add_initrd(struct linux_load *l)
 	if (l->boot32 && at < l->boot.kernel32 + (uint64_t)l->init_size &&
 	    at + size > l->boot.kernel32) {
 		fprintf(stderr,
-			"warden: " WHAT ": %s (%zu bytes) at 0x%llx, the top of "
-			"the RAM, overlaps the kernel's 0x%x+0x%x (init_size): "
-			"the cell needs more RAM\n",
+			"warden: " WHAT ": %s (%zu bytes) at 0x%llx, the "
+			"top of the RAM, overlaps the kernel's 0x%x+0x%x "
+			"(init_size): the cell needs more RAM\n",
 			l->initrd, size, (unsigned long long)at,
 			l->boot.kernel32, l->init_size);
 		free(data);

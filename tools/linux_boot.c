@@ -250,7 +250,8 @@ int lb_low_memory(const struct lt_platform *p, const struct lb_boot *b,
 	}
 	/* the same map, now in boot_params, which takes the start info's
 	 * place (the start info and its lists are not written) */
-	memcpy(map, low + LB_START_INFO + 128, sizeof(map[0]) * (size_t)entries);
+	memcpy(map, low + LB_START_INFO + 128,
+	       sizeof(map[0]) * (size_t)entries);
 	memset(low + LB_START_INFO, 0, LB_CMDLINE - LB_START_INFO);
 	if (boot_params(b, map, entries, low)) {
 		snprintf(why, len,

@@ -33,16 +33,16 @@
  * the start info (linux Documentation/x86/boot.rst, zero-page.rst). */
 #define LB_BOOT_PARAMS LB_START_INFO
 #define LB_BP_SIZE 0x1000u
-#define LB_BP_ACPI_RSDP 0x070u	   /* u64 */
-#define LB_BP_E820_ENTRIES 0x1e8u  /* u8 */
-#define LB_BP_SETUP_HEADER 0x1f1u  /* the bzImage's bytes from here */
+#define LB_BP_ACPI_RSDP 0x070u	    /* u64 */
+#define LB_BP_E820_ENTRIES 0x1e8u   /* u8 */
+#define LB_BP_SETUP_HEADER 0x1f1u   /* the bzImage's bytes from here */
 #define LB_BP_TYPE_OF_LOADER 0x210u /* u8: 0xff, a loader without an ID */
-#define LB_BP_LOADFLAGS 0x211u	   /* u8: bit 0 LOADED_HIGH */
-#define LB_BP_CODE32_START 0x214u  /* u32 */
-#define LB_BP_RAMDISK_IMAGE 0x218u /* u32 */
-#define LB_BP_RAMDISK_SIZE 0x21cu  /* u32 */
-#define LB_BP_CMD_LINE_PTR 0x228u  /* u32 */
-#define LB_BP_E820_TABLE 0x2d0u	   /* 20-byte entries */
+#define LB_BP_LOADFLAGS 0x211u	    /* u8: bit 0 LOADED_HIGH */
+#define LB_BP_CODE32_START 0x214u   /* u32 */
+#define LB_BP_RAMDISK_IMAGE 0x218u  /* u32 */
+#define LB_BP_RAMDISK_SIZE 0x21cu   /* u32 */
+#define LB_BP_CMD_LINE_PTR 0x228u   /* u32 */
+#define LB_BP_E820_TABLE 0x2d0u	    /* 20-byte entries */
 #define LB_BP_E820_MAX 128u
 
 /* What the boot needs besides the platform. */

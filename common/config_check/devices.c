@@ -228,7 +228,8 @@ static void linux_dma(struct checker *ck, const struct cell *c, uint32_t i,
 		cc_get_region(c, j, &r);
 		if (r.flags & (WARDEN_MEM_IO | WARDEN_MEM_COMM_REGION) ||
 		    r.guest == r.phys ||
-		    (r.guest < LINUX_LOW_END && r.size <= LINUX_LOW_END - r.guest))
+		    (r.guest < LINUX_LOW_END &&
+		     r.size <= LINUX_LOW_END - r.guest))
 			continue;
 		cc_fail(ck, WARDEN_RULE_LINUX_DMA, WARDEN_ITEM_PCI_DEVICE, i,
 			id, r.guest, r.phys, 0);

@@ -49,6 +49,11 @@
 # console@bochs-vmx: com4 linux-bochs-nproc ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 2$
 # console@bochs-vmx: com4 linux-bochs-command ^linux-cell: 6 \* 7 = 42$
 # console@bochs-vmx: com4 linux-bochs-prompt ^linux-cell: shell
+# console@bochs-vmx: com4 e1000-relocated Kernel command line: .* nokaslr wd_e1000
+# console@bochs-vmx: com4 e1000-bound ^linux-e1000: function 0x8086:0x100e driver e1000$
+# console@bochs-vmx: com4 e1000-intx ^linux-e1000: eth0 by INTx: IO-APIC 17-fasteoi eth0$
+# console@bochs-vmx: com4 e1000-irqs ^linux-e1000: interrupts of eth0 during the run: [1-9][0-9]+ \(
+# console@bochs-vmx: com4 e1000-done ^linux-e1000: done$
 # console@bochs-vmx: com4 cell-in-cell ^linux-net: in_cell 1$
 # console@bochs-vmx: com4 cell-bound ^linux-net: function 0x5744:0x4c4b driver warden-link$
 # console@bochs-vmx: com4 cell-chardev ^linux-net: chardev /dev/warden-link-lnet$
@@ -385,7 +390,7 @@ bochs-vmx) # xAPIC root: the cell's x2APIC is emulated, its timer exits
 	# the 2-CPU cell with the link to root and its UART by interrupt
 	# (issue 28): linux-bochs is linux-2cpu with those
 	link_setup
-	BOOT_HOOK=link_run boot linux-bochs count "wd_test=net wd_uart"
+	BOOT_HOOK=link_run boot linux-bochs count "wd_e1000 wd_test=net wd_uart"
 	if wait_for 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $(cat /sys/class/net/wl-lnet/carrier 2>&1)"; fi
 	ip link set wl-lnet down
 	;;

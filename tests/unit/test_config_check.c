@@ -1677,10 +1677,8 @@ static const struct bad bad_cases[] = {
 static void valid_pci(void **state)
 {
 	static void (*const fine[])(struct env *) = {
-		root_pci_other_domain,
-		cell_intx_shared_taken,
-		cell_dma_confined,
-		cell_linux_dma_confined,
+		root_pci_other_domain,	cell_intx_shared_taken,
+		cell_dma_confined,	cell_linux_dma_confined,
 		cell_linux_dma_low_mib,
 	};
 	const void *others[1];

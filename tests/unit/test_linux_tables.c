@@ -792,9 +792,8 @@ static void test_debian_kernel(void **state)
 	{
 		struct bzimage_pm pm;
 
-		assert_int_equal(bzimage_pm_code(data, size, &pm, why,
-						 sizeof(why)),
-				 0);
+		assert_int_equal(
+			bzimage_pm_code(data, size, &pm, why, sizeof(why)), 0);
 		assert_int_equal(pm.kernel_alignment, 0x200000);
 		assert_true(pm.init_size > pm.code_size);
 		assert_true(pm.header_len > 0x228 + 4 - 0x1f1);
