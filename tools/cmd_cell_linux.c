@@ -52,9 +52,12 @@ static const char linux_usage[] =
 	"legacy_quiet,\n"
 	"loadable RAM from 0 covering the kernel (16 MiB and up) and a "
 	"reset address in\n"
-	"0xf2000-0xfffa0 (docs/linux-cell.md). A cell it created is "
-	"destroyed again if\n"
-	"loading or starting fails.\n\n"
+	"0xf2000-0xfffa0 (docs/linux-cell.md). Without RAM at 16 MiB "
+	"the bzImage is\n"
+	"booted relocated (32-bit boot protocol) in the largest RAM region "
+	"above 1 MiB.\n"
+	"A cell it created is destroyed again if loading or starting "
+	"fails.\n\n"
 	"Exit status: 0 started, 1 the cell config is invalid, 2 error (a "
 	"file, a refusal).\n";
 
