@@ -22,7 +22,7 @@
 # the e1000 by INTx (pin 17: bound, at least 10 interrupts; Bochs has no
 # IOMMU, rule 191), COM4 by interrupt (pin 3), and the link lnet to root
 # (ping both ways, 1 MiB over TCP each way, MD5s compared, root's
-# carrier off after destroy); about 16 minutes (954 s measured with the
+# carrier off after destroy); about 15 minutes (954 and 885 s measured with the
 # machine shared; 998 s before with linux-2cpu), the only Intel boot of
 # a stock kernel in a cell (docs/linux-cell.md).
 # qemu-svm also runs the lifecycle (docs/linux-cell.md): the 1-CPU cell
