@@ -12,6 +12,11 @@
 #define HDR_SETUP_SECTS 0x1f1
 #define HDR_MAGIC 0x202
 #define HDR_VERSION 0x206
+#define HDR_JUMP_END 0x201 /* the jump's offset byte: the header's end */
+#define HDR_KERNEL_ALIGNMENT 0x230
+#define HDR_RELOCATABLE 0x234
+#define HDR_CMDLINE_SIZE 0x238
+#define HDR_INIT_SIZE 0x260
 #define HDR_PAYLOAD_OFFSET 0x248
 #define HDR_PAYLOAD_LENGTH 0x24c
 /* Decompressed kernels are tens of MiB; more than this is not one. */
@@ -147,5 +152,53 @@ int bzimage_extract(const void *data, size_t size, void **elf, size_t *elf_size,
 		snprintf(why, len, "its payload is not an ELF file");
 		return -1;
 	}
+	return 0;
+}
+
+int bzimage_pm_code(const void *data, size_t size, struct bzimage_pm *pm,
+		    char *why, size_t len)
+{
+	const uint8_t *p = data;
+	unsigned int version, sects;
+	size_t end;
+
+	if (!bzimage_is_bzimage(data, size) || size < HDR_INIT_SIZE + 4) {
+		snprintf(why, len,
+			 "not a bzImage (no \"HdrS\" setup header "
+			 "at 0x202)");
+		return -1;
+	}
+	version = p[HDR_VERSION] | (unsigned int)p[HDR_VERSION + 1] << 8;
+	/* 2.10: init_size, the memory the kernel needs from its load
+	 * address on; relocatable_kernel since 2.05 */
+	if (version < 0x20a) {
+		snprintf(why, len,
+			 "boot protocol %u.%02u is older than 2.10 (no "
+			 "init_size)",
+			 version >> 8, version & 0xff);
+		return -1;
+	}
+	if (!p[HDR_RELOCATABLE]) {
+		snprintf(why, len,
+			 "the kernel is not relocatable (relocatable_kernel "
+			 "0): it runs only at its own address");
+		return -1;
+	}
+	sects = p[HDR_SETUP_SECTS] ? p[HDR_SETUP_SECTS] : 4;
+	end = HDR_MAGIC + (size_t)p[HDR_JUMP_END];
+	pm->code_offset = ((size_t)sects + 1) * 512;
+	if (pm->code_offset >= size || end <= HDR_INIT_SIZE + 4 ||
+	    end > pm->code_offset) {
+		snprintf(why, len,
+			 "the setup header's %u setup sectors or its end 0x%zx "
+			 "do not fit the file (%zu bytes)",
+			 sects, end, size);
+		return -1;
+	}
+	pm->code_size = size - pm->code_offset;
+	pm->header_len = end - HDR_SETUP_SECTS;
+	pm->kernel_alignment = get32(p + HDR_KERNEL_ALIGNMENT);
+	pm->init_size = get32(p + HDR_INIT_SIZE);
+	pm->cmdline_size = get32(p + HDR_CMDLINE_SIZE);
 	return 0;
 }

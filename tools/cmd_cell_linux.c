@@ -52,9 +52,12 @@ static const char linux_usage[] =
 	"legacy_quiet,\n"
 	"loadable RAM from 0 covering the kernel (16 MiB and up) and a "
 	"reset address in\n"
-	"0xf2000-0xfffa0 (docs/linux-cell.md). A cell it created is "
-	"destroyed again if\n"
-	"loading or starting fails.\n\n"
+	"0xf2000-0xfffa0 (docs/linux-cell.md). Without RAM at 16 MiB "
+	"the bzImage is\n"
+	"booted relocated (32-bit boot protocol) in the largest RAM region "
+	"above 1 MiB.\n"
+	"A cell it created is destroyed again if loading or starting "
+	"fails.\n\n"
 	"Exit status: 0 started, 1 the cell config is invalid, 2 error (a "
 	"file, a refusal).\n";
 
@@ -73,6 +76,12 @@ struct linux_load {
 	struct warden_image images[MAX_PIECES];
 	void *data[MAX_PIECES];
 	char cmdline[LB_CMDLINE_SIZE + 256];
+	/* the 32-bit boot protocol (the kernel relocated, not at its PVH
+	 * address): its setup header, the memory it needs from its load
+	 * address (init_size), its longest command line */
+	bool boot32;
+	uint8_t setup_header[LB_BP_E820_TABLE - LB_BP_SETUP_HEADER];
+	uint32_t init_size, cmdline_size;
 };
 
 static void add(struct linux_load *l, void *data, uint64_t size,
@@ -246,6 +255,89 @@ static int platform_of(struct linux_load *l, const struct cy_config *c)
 	return 0;
 }
 
+/* Whether a loadable RAM region holds address a. */
+static int region_of(const struct linux_load *l, uint64_t a)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->mem.num_regions; i++)
+		if (a >= l->mem.regions[i].start &&
+		    a - l->mem.regions[i].start < l->mem.regions[i].size)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The kernel by the 32-bit boot protocol: the bzImage's protected-mode
+ * code (the compressed kernel and its decompressor) at the start of the
+ * largest RAM region above 1 MiB, aligned to the kernel's alignment; the
+ * kernel decompresses itself there (relocatable: it runs where it is
+ * loaded, nokaslr) and needs init_size bytes from there.  For a cell
+ * whose RAM above the first MiB is at guest = phys (docs/linux-cell.md,
+ * "Devices": DMA without an IOMMU), where the PVH entry's fixed address
+ * (16 MiB) would be root's.
+ */
+static int add_kernel32(struct linux_load *l, void *file, size_t size)
+{
+	struct bzimage_pm pm;
+	uint64_t best = 0, at = 0, end = 0, align;
+	char why[512];
+	unsigned int i;
+	void *buf;
+
+	if (bzimage_pm_code(file, size, &pm, why, sizeof(why))) {
+		fprintf(stderr,
+			"warden: " WHAT ": %s: %s (the cell has no RAM at the "
+			"kernel's PVH address 16 MiB, so it boots by the "
+			"32-bit boot protocol, relocated)\n",
+			l->kernel, why);
+		return -1;
+	}
+	align = pm.kernel_alignment >= 0x200000 ? pm.kernel_alignment
+						: 0x200000;
+	for (i = 0; i < l->mem.num_regions; i++) {
+		uint64_t s = (l->mem.regions[i].start + align - 1) &
+			     ~(align - 1);
+		uint64_t e = l->mem.regions[i].start + l->mem.regions[i].size;
+
+		if (l->mem.regions[i].start < 0x100000 || s >= e ||
+		    e - s <= best)
+			continue;
+		best = e - s;
+		at = s;
+		end = e;
+	}
+	/* below 16 MiB the decompressor would move itself to 16 MiB
+	 * (LOAD_PHYSICAL_ADDR); below 4 GiB: a 32-bit entry */
+	if (!best || at < 0x1000000 || end > 0x100000000ull ||
+	    pm.init_size > best || pm.code_size > pm.init_size) {
+		fprintf(stderr,
+			"warden: " WHAT ": %s needs %u bytes (init_size) of "
+			"RAM from an address aligned to 0x%llx, at or above "
+			"16 MiB and below 4 GiB: the cell's largest RAM "
+			"region above 1 MiB has 0x%llx from 0x%llx\n",
+			l->kernel, pm.init_size, (unsigned long long)align,
+			(unsigned long long)best, (unsigned long long)at);
+		return -1;
+	}
+	buf = malloc(pm.code_size);
+	if (!buf) {
+		fprintf(stderr, "warden: " WHAT ": out of memory\n");
+		return -1;
+	}
+	memcpy(buf, (const uint8_t *)file + pm.code_offset, pm.code_size);
+	memcpy(l->setup_header, (const uint8_t *)file + LB_BP_SETUP_HEADER,
+	       pm.header_len);
+	l->boot.setup_header = l->setup_header;
+	l->boot.setup_header_len = pm.header_len;
+	l->boot.kernel32 = (uint32_t)at;
+	l->init_size = pm.init_size;
+	l->cmdline_size = pm.cmdline_size;
+	add(l, buf, pm.code_size, at,
+	    "the kernel (its protected-mode code, 32-bit boot protocol)");
+	return 0;
+}
+
 /* The kernel's segments into the pieces and its PVH entry. */
 static int add_kernel(struct linux_load *l)
 {
@@ -258,6 +350,12 @@ static int add_kernel(struct linux_load *l)
 
 	if (cli_read_file(WHAT, l->kernel, &file, &size))
 		return -1;
+	if (l->boot32) {
+		int ret = add_kernel32(l, file, size);
+
+		free(file);
+		return ret;
+	}
 	if (bzimage_is_bzimage(file, size)) {
 		if (bzimage_extract(file, size, &elf, &elf_size, why,
 				    sizeof(why))) {
@@ -330,6 +428,17 @@ static int add_initrd(struct linux_load *l)
 		return -1;
 	}
 	at = (top - size) & ~0xfffull;
+	if (l->boot32 && at < l->boot.kernel32 + (uint64_t)l->init_size &&
+	    at + size > l->boot.kernel32) {
+		fprintf(stderr,
+			"warden: " WHAT ": %s (%zu bytes) at 0x%llx, the "
+			"top of the RAM, overlaps the kernel's 0x%x+0x%x "
+			"(init_size): the cell needs more RAM\n",
+			l->initrd, size, (unsigned long long)at,
+			l->boot.kernel32, l->init_size);
+		free(data);
+		return -1;
+	}
 	l->boot.initrd_address = at;
 	l->boot.initrd_size = size;
 	add(l, data, size, at, "the initramfs");
@@ -388,15 +497,23 @@ static int make_cmdline(struct linux_load *l)
 	if (l->num_fns)
 		snprintf(pci, sizeof(pci), " pci=conf1,lastbus=%u",
 			 l->last_bus ? l->last_bus : 1);
+	/* nokaslr (32-bit boot protocol): the kernel stays where it was
+	 * loaded, its physical address known (randomized it would still
+	 * be in the cell's RAM: the decompressor picks from the e820 map) */
 	n = snprintf(l->cmdline, sizeof(l->cmdline),
-		     "%stsc_early_khz=%lu tsc=reliable reboot=acpi%s%s%s",
-		     console, khz, pci, l->extra ? " " : "",
-		     l->extra ? l->extra : "");
-	if (n >= (int)LB_CMDLINE_SIZE) {
+		     "%stsc_early_khz=%lu tsc=reliable reboot=acpi%s%s%s%s",
+		     console, khz, pci, l->boot32 ? " nokaslr" : "",
+		     l->extra ? " " : "", l->extra ? l->extra : "");
+	if (n >= (int)LB_CMDLINE_SIZE ||
+	    (l->boot32 && l->cmdline_size && n > (int)l->cmdline_size)) {
 		fprintf(stderr,
 			"warden: " WHAT ": the kernel command line has %d "
 			"characters, at most %u fit\n",
-			n, LB_CMDLINE_SIZE - 1);
+			n,
+			l->boot32 && l->cmdline_size &&
+					l->cmdline_size < LB_CMDLINE_SIZE - 1
+				? l->cmdline_size
+				: LB_CMDLINE_SIZE - 1);
 		return -1;
 	}
 	l->boot.cmdline = l->cmdline;
@@ -436,6 +553,9 @@ static int plan(struct linux_load *l)
 		return -1;
 	}
 	l->boot.reset_address = l->mem.reset_address;
+	/* PVH where the cell has RAM at the kernel's fixed address (16 MiB,
+	 * Debian's p_paddr); else the 32-bit boot protocol, relocated */
+	l->boot32 = region_of(l, 0x1000000) < 0;
 	if (add_kernel(l) || add_initrd(l) || make_cmdline(l))
 		return -1;
 	low = malloc(LB_LOW_SIZE);
@@ -489,8 +609,14 @@ static int run(struct linux_load *l)
 		return EXIT_ERROR;
 	}
 	close(fd);
-	printf("Cell %u: Linux started (PVH entry 0x%x, command line \"%s\")\n",
-	       id, l->boot.pvh_entry, l->cmdline);
+	if (l->boot32)
+		printf("Cell %u: Linux started (32-bit boot protocol, kernel "
+		       "at 0x%x, command line \"%s\")\n",
+		       id, l->boot.kernel32, l->cmdline);
+	else
+		printf("Cell %u: Linux started (PVH entry 0x%x, command line "
+		       "\"%s\")\n",
+		       id, l->boot.pvh_entry, l->cmdline);
 	return EXIT_OK;
 }
 

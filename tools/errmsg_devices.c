@@ -357,13 +357,12 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		break;
 	case WARDEN_RULE_LINUX_DMA:
 		errmsg_add(buf, len,
-			   "no IOMMU confines its DMA (dma_unisolated), and "
-			   "this Linux cell's memory at guest 0x%llx is "
-			   "phys 0x%llx: Linux gives the device "
-			   "guest-physical addresses, its DMA would reach "
-			   "other memory; a Linux cell takes it only where "
-			   "an IOMMU confines it, or with all its memory at "
-			   "guest = phys",
+			   "no IOMMU confines its DMA, and this Linux "
+			   "cell's memory at guest 0x%llx is phys 0x%llx: "
+			   "Linux gives the device guest-physical addresses, "
+			   "its DMA would reach other memory; a Linux cell "
+			   "takes it only under an IOMMU or with its memory "
+			   "at guest = phys (the first MiB aside)",
 			   b, c);
 		break;
 	case WARDEN_RULE_PCI_NOT_IN_SYSTEM:

@@ -94,6 +94,86 @@ void lb_stub(uint8_t *s, uint64_t reset, uint32_t entry, uint32_t start_info)
 	put32(s + STUB_GDTR + 2, (uint32_t)reset + STUB_GDT);
 }
 
+/*
+ * The 32-bit boot protocol (linux Documentation/x86/boot.rst, "32-bit
+ * boot protocol"): 32-bit protected mode, paging off, interrupts off, a
+ * GDT with flat 4 GiB descriptors at __BOOT_CS 0x10 (execute/read) and
+ * __BOOT_DS 0x18 (read/write), CS 0x10, DS, ES and SS 0x18, ESI =
+ * boot_params, EBP, EDI and EBX 0.  The real-mode part is lb_stub's with
+ * the far jump to 0x10.  Its 32-bit part is 33 bytes (32-64), so the
+ * descriptors stay where lb_stub has them (72: 0x10, 80: 0x18) and the
+ * GDT starts 16 bytes before them, at 56: its entries 0 and 1 lie over
+ * the code, which the CPU never reads as descriptors (selector 0 is the
+ * null selector, 0x08 is never loaded).
+ */
+void lb_stub32(uint8_t *s, uint64_t reset, uint32_t entry, uint32_t bp)
+{
+	static const uint8_t pm32[] = {
+		0xb8, 0x18, 0, 0, 0, /* mov eax, 0x18 */
+		0x8e, 0xd8,	     /* mov ds, ax */
+		0x8e, 0xc0,	     /* mov es, ax */
+		0x8e, 0xd0,	     /* mov ss, ax */
+		0x8e, 0xe0,	     /* mov fs, ax */
+		0x8e, 0xe8,	     /* mov gs, ax */
+		0xbe, 0,    0, 0, 0, /* mov esi, boot_params */
+		0x31, 0xdb,	     /* xor ebx, ebx */
+		0x31, 0xed,	     /* xor ebp, ebp */
+		0x31, 0xff,	     /* xor edi, edi */
+		0xb8, 0,    0, 0, 0, /* mov eax, entry */
+		0xff, 0xe0,	     /* jmp eax */
+	};
+
+	lb_stub(s, reset, entry, 0);
+	s[27] = 0x10; /* jmp 0x10:pm32 */
+	memset(s + STUB_PM32, 0, STUB_GDT + 8 - STUB_PM32);
+	memcpy(s + STUB_PM32, pm32, sizeof(pm32));
+	put32(s + STUB_PM32 + 16, bp);
+	put32(s + STUB_PM32 + 27, entry);
+	s[STUB_GDTR] = 4 * 8 - 1;
+	put32(s + STUB_GDTR + 2, (uint32_t)reset + STUB_GDT - 8);
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* boot_params at low + LB_BOOT_PARAMS: the kernel's setup header, what a
+ * boot loader fills in (boot.rst, "Details of header fields"), the
+ * memory map as e820 entries; -1 if the header does not fit. */
+static int boot_params(const struct lb_boot *b,
+		       const struct lt_memmap_entry *map, int entries,
+		       uint8_t *low)
+{
+	uint8_t *bp = low + LB_BOOT_PARAMS;
+	int i;
+
+	if (!b->setup_header ||
+	    b->setup_header_len > LB_BP_E820_TABLE - LB_BP_SETUP_HEADER ||
+	    b->setup_header_len < LB_BP_CMD_LINE_PTR + 4 - LB_BP_SETUP_HEADER ||
+	    entries > (int)LB_BP_E820_MAX)
+		return -1;
+	memset(bp, 0, LB_BP_SIZE);
+	memcpy(bp + LB_BP_SETUP_HEADER, b->setup_header, b->setup_header_len);
+	bp[LB_BP_TYPE_OF_LOADER] = 0xff;
+	/* LOADED_HIGH; not CAN_USE_HEAP (the heap is the real-mode
+	 * setup's, which does not run) */
+	bp[LB_BP_LOADFLAGS] = (uint8_t)((bp[LB_BP_LOADFLAGS] | 0x01) & ~0x80);
+	put32(bp + LB_BP_CODE32_START, b->kernel32);
+	put32(bp + LB_BP_RAMDISK_IMAGE, (uint32_t)b->initrd_address);
+	put32(bp + LB_BP_RAMDISK_SIZE, (uint32_t)b->initrd_size);
+	put32(bp + LB_BP_CMD_LINE_PTR, LB_CMDLINE);
+	put64(bp + LB_BP_ACPI_RSDP, LB_TABLES);
+	bp[LB_BP_E820_ENTRIES] = (uint8_t)entries;
+	for (i = 0; i < entries; i++) {
+		put64(bp + LB_BP_E820_TABLE + 20 * i, map[i].addr);
+		put64(bp + LB_BP_E820_TABLE + 20 * i + 8, map[i].size);
+		put32(bp + LB_BP_E820_TABLE + 20 * i + 16, map[i].type);
+	}
+	return 0;
+}
+
 int lb_low_memory(const struct lt_platform *p, const struct lb_boot *b,
 		  uint8_t *low, char *why, size_t len)
 {
@@ -102,6 +182,7 @@ int lb_low_memory(const struct lt_platform *p, const struct lb_boot *b,
 		{ LB_START_INFO, LB_RESERVED_END - LB_START_INFO,
 		  LT_E820_RESERVED },
 	};
+	struct lt_memmap_entry map[LT_MAX_MEMMAP];
 	struct lt_start_info si;
 	struct lt_module mod;
 	size_t n = strlen(b->cmdline) + 1;
@@ -160,9 +241,27 @@ int lb_low_memory(const struct lt_platform *p, const struct lb_boot *b,
 		return -1;
 	}
 	si.memmap_entries = (uint32_t)entries;
-	memcpy(low + LB_START_INFO, &si, sizeof(si));
 	memcpy(low + LB_CMDLINE, b->cmdline, n);
-	lb_stub(low + b->reset_address, b->reset_address, b->pvh_entry,
-		LB_START_INFO);
+	if (!b->kernel32) {
+		memcpy(low + LB_START_INFO, &si, sizeof(si));
+		lb_stub(low + b->reset_address, b->reset_address, b->pvh_entry,
+			LB_START_INFO);
+		return 0;
+	}
+	/* the same map, now in boot_params, which takes the start info's
+	 * place (the start info and its lists are not written) */
+	memcpy(map, low + LB_START_INFO + 128,
+	       sizeof(map[0]) * (size_t)entries);
+	memset(low + LB_START_INFO, 0, LB_CMDLINE - LB_START_INFO);
+	if (boot_params(b, map, entries, low)) {
+		snprintf(why, len,
+			 "the kernel's setup header (%zu bytes) does not fit "
+			 "boot_params, or is not one of boot protocol 2.10 "
+			 "or later",
+			 b->setup_header_len);
+		return -1;
+	}
+	lb_stub32(low + b->reset_address, b->reset_address, b->kernel32,
+		  LB_BOOT_PARAMS);
 	return 0;
 }

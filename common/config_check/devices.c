@@ -208,7 +208,16 @@ static unsigned int pci_diff(const struct pci *d, const struct pci *s,
 
 /* Rule LINUX_DMA for the cell's function i (id): its first memory
  * region, other than device memory and the communication region, whose
- * guest address is not its physical one. */
+ * guest address is not its physical one and which is not wholly in the
+ * first MiB.  Linux gives a device the addresses of buffers from its page
+ * allocator, which never has the first MiB: since 5.13 x86 reserves all
+ * of it in memblock and never frees it (linux 6.1
+ * arch/x86/realmode/init.c, reserve_real_mode: "Unconditionally reserve
+ * the entire first 1M"), so the cell's tables, boot stub and Linux's AP
+ * trampoline may lie there at any physical address (docs/linux-cell.md,
+ * "Devices"). */
+#define LINUX_LOW_END 0x100000ull /* the first MiB */
+
 static void linux_dma(struct checker *ck, const struct cell *c, uint32_t i,
 		      uint64_t id)
 {
@@ -218,7 +227,9 @@ static void linux_dma(struct checker *ck, const struct cell *c, uint32_t i,
 	for (j = 0; j < c->num_regions; j++) {
 		cc_get_region(c, j, &r);
 		if (r.flags & (WARDEN_MEM_IO | WARDEN_MEM_COMM_REGION) ||
-		    r.guest == r.phys)
+		    r.guest == r.phys ||
+		    (r.guest < LINUX_LOW_END &&
+		     r.size <= LINUX_LOW_END - r.guest))
 			continue;
 		cc_fail(ck, WARDEN_RULE_LINUX_DMA, WARDEN_ITEM_PCI_DEVICE, i,
 			id, r.guest, r.phys, 0);

@@ -182,15 +182,29 @@ def exit_codes(warden, build, report):
         cell_text = f.read().replace(
             '      int_pin: A\n', '      int_pin: A\n'
             '      dma_unisolated: true\n')
+    # as it is (the relocated boot's layout: the first MiB elsewhere,
+    # which Linux never gives a device, the rest at guest = phys): taken
     unconfined = os.path.join(tmp, 'linux-net-unconfined.yaml')
     with open(unconfined, 'w') as f:
         f.write(cell_text)
+    expect(report, 'linux-dma-unconfined-low-mib-taken', warden,
+           ['config', 'check', noiommu, 'configs/cells/link-echo.yaml',
+            'configs/cells/link-peer.yaml', unconfined], 0,
+           r'4 configs valid', 'stdout')
+    # its RAM from guest 0 at phys 0x20000000 (the PVH layout): refused
+    pvh_text = re.sub(r'    - phys: 0x27f00000\n.*?\n    - phys: 0x20000000\n'
+                      r'      guest: 0x20000000\n      size: 127M\n',
+                      '    - phys: 0x20000000\n      guest: 0\n'
+                      '      size: 128M\n', cell_text, flags=re.S)
+    assert pvh_text != cell_text, 'linux-net.yaml: its RAM regions moved'
+    pvh = os.path.join(tmp, 'linux-net-unconfined-pvh.yaml')
+    with open(pvh, 'w') as f:
+        f.write(pvh_text)
     expect(report, 'linux-dma-unconfined-refused', warden,
            ['config', 'check', noiommu, 'configs/cells/link-echo.yaml',
-            'configs/cells/link-peer.yaml', unconfined], 1,
-           r'PCI device 00:04\.0: no IOMMU confines its DMA '
-           r'\(dma_unisolated\), and this Linux cell\'s memory at guest '
-           r'0x0 is phys 0x20000000', 'stdout')
+            'configs/cells/link-peer.yaml', pvh], 1,
+           r'PCI device 00:04\.0: no IOMMU confines its DMA, and this '
+           r'Linux cell\'s memory at guest 0x0 is phys 0x20000000', 'stdout')
     # warden cell linux: each refusal before anything is created
     kernel = os.path.join(ROOT, 'build', 'kernel', 'vmlinuz')
     expect(report, 'linux-needs-flags', warden,

@@ -819,6 +819,26 @@ MUT(cell_linux_dma_confined)
 	cb_desc(C)->flags |= WARDEN_CELL_LINUX;
 	cb_sys(S)->platform.iommu_base = 0xfed90000;
 }
+/* the relocated boot's layout (docs/linux-cell.md, "Devices"): the first
+ * MiB elsewhere, which Linux never gives a device, the rest at guest =
+ * phys: taken without an IOMMU */
+MUT(cell_linux_dma_low_mib)
+{
+	cb_desc(C)->flags |= WARDEN_CELL_LINUX;
+	cb_region(C, 0)->size = 0x100000;
+	cb_add_region(C, CB_POOL_START + 0x100000, CB_POOL_START + 0x100000,
+		      CB_CELL_RAM - 0x100000, RWX | WARDEN_MEM_LOADABLE,
+		      WARDEN_MEMTYPE_WB);
+}
+/* a region elsewhere that reaches past the first MiB: refused */
+MUT(cell_linux_dma_past_low_mib)
+{
+	cb_desc(C)->flags |= WARDEN_CELL_LINUX;
+	cb_region(C, 0)->size = 0x200000;
+	cb_add_region(C, CB_POOL_START + 0x200000, CB_POOL_START + 0x200000,
+		      CB_CELL_RAM - 0x200000, RWX | WARDEN_MEM_LOADABLE,
+		      WARDEN_MEMTYPE_WB);
+}
 MUT(cell_pin_unused)
 {
 	cb_add_pin(C, 22);
@@ -1480,6 +1500,10 @@ static const struct bad bad_cases[] = {
 	{ "cell: Linux cell, unconfined DMA, RAM not at guest = phys",
 	  T_CELL_PCI, cell_linux_dma, R(LINUX_DMA), I(PCI_DEVICE), 0,
 	  V(NIC_ID, 0, CB_POOL_START), 1 },
+	{ "cell: Linux cell, unconfined DMA, a region past the first MiB "
+	  "not at guest = phys",
+	  T_CELL_PCI, cell_linux_dma_past_low_mib, R(LINUX_DMA), I(PCI_DEVICE),
+	  0, V(NIC_ID, 0, CB_POOL_START), 1 },
 	{ "cell: pin no device names", T_CELL_PCI, cell_pin_unused,
 	  R(PIN_UNUSED), I(IRQ_PIN), 1, V(22), 1 },
 	{ "cell: pin twice", T_CELL_PCI, cell_pin_twice, R(PIN_DUPLICATE),
@@ -1653,10 +1677,9 @@ static const struct bad bad_cases[] = {
 static void valid_pci(void **state)
 {
 	static void (*const fine[])(struct env *) = {
-		root_pci_other_domain,
-		cell_intx_shared_taken,
-		cell_dma_confined,
-		cell_linux_dma_confined,
+		root_pci_other_domain,	cell_intx_shared_taken,
+		cell_dma_confined,	cell_linux_dma_confined,
+		cell_linux_dma_low_mib,
 	};
 	const void *others[1];
 	size_t sizes[1];

@@ -492,6 +492,140 @@ static void test_stub(void **state)
 	assert_int_equal(get32(s + 90), 0xff040);
 }
 
+/* The 32-bit boot protocol's stub: ESI = boot_params, EBX, EBP, EDI 0, a
+ * far jump to 0x10 and data 0x18 (boot.rst), the descriptors where
+ * lb_stub has them, the GDT from 16 bytes before them. */
+static void test_stub32(void **state)
+{
+	static const uint8_t zero3[] = { 0x31, 0xdb, 0x31, 0xed, 0x31, 0xff };
+	uint8_t s[LB_STUB_SIZE];
+
+	(void)state;
+	lb_stub32(s, 0xff000, 0x28000000, 0xf0000);
+	assert_int_equal(s[0], 0xfa); /* cli */
+	assert_int_equal(s[9] | s[10] << 8, 0xf000 + 88);
+	/* jmp 0x10:0xff000 + 32 */
+	assert_int_equal(s[22], 0xea);
+	assert_int_equal(get32(s + 23), 0xff020);
+	assert_int_equal(s[27], 0x10);
+	/* mov eax, 0x18 and into the data segment registers */
+	assert_int_equal(s[32], 0xb8);
+	assert_int_equal(get32(s + 33), 0x18);
+	assert_int_equal(s[37], 0x8e);
+	assert_int_equal(s[38], 0xd8);
+	/* mov esi, boot_params; xor ebx, ebp, edi; mov eax, entry; jmp */
+	assert_int_equal(s[47], 0xbe);
+	assert_int_equal(get32(s + 48), 0xf0000);
+	assert_memory_equal(s + 52, zero3, sizeof(zero3));
+	assert_int_equal(s[58], 0xb8);
+	assert_int_equal(get32(s + 59), 0x28000000);
+	assert_int_equal(s[63], 0xff);
+	assert_int_equal(s[64], 0xe0);
+	/* GDT: flat code 0x10, flat data 0x18; limit 31, base reset + 56 */
+	assert_int_equal(get64(s + 72), 0x00cf9b000000ffffull);
+	assert_int_equal(get64(s + 80), 0x00cf93000000ffffull);
+	assert_int_equal(s[88] | s[89] << 8, 31);
+	assert_int_equal(get32(s + 90), 0xff038);
+}
+
+/* The first MiB for the 32-bit boot protocol: boot_params with the
+ * kernel's setup header and what a loader fills in, the e820 map. */
+static void test_low_memory32(void **state)
+{
+	uint8_t hdr[0x26c - 0x1f1];
+	struct lb_boot b = { .reset_address = 0xff000,
+			     .initrd_address = 0x2f000000,
+			     .initrd_size = 0x1234,
+			     .cmdline = "console=ttyS3 nokaslr",
+			     .kernel32 = 0x28000000,
+			     .setup_header = hdr,
+			     .setup_header_len = sizeof(hdr) };
+	const uint8_t *bp = low + LB_BOOT_PARAMS;
+	struct lt_platform p;
+	uint8_t stub[LB_STUB_SIZE];
+	unsigned int n;
+
+	(void)state;
+	platform(&p);
+	memset(hdr, 0x5a, sizeof(hdr));
+	hdr[0x211 - 0x1f1] = 0x81; /* LOADED_HIGH, CAN_USE_HEAP */
+	memset(low, 0xaa, sizeof(low));
+	assert_int_equal(lb_low_memory(&p, &b, low, why, sizeof(why)), 0);
+	/* the header copied, the loader's fields over it */
+	assert_int_equal(bp[0x1f1], 0x5a);
+	assert_int_equal(bp[0x26b], 0x5a);
+	assert_int_equal(bp[0x26c], 0);
+	assert_int_equal(bp[LB_BP_TYPE_OF_LOADER], 0xff);
+	assert_int_equal(bp[LB_BP_LOADFLAGS], 0x01);
+	assert_int_equal(get32(bp + LB_BP_CODE32_START), 0x28000000);
+	assert_int_equal(get32(bp + LB_BP_RAMDISK_IMAGE), 0x2f000000);
+	assert_int_equal(get32(bp + LB_BP_RAMDISK_SIZE), 0x1234);
+	assert_int_equal(get32(bp + LB_BP_CMD_LINE_PTR), LB_CMDLINE);
+	assert_string_equal((const char *)low + LB_CMDLINE, b.cmdline);
+	assert_int_equal(get64(bp + LB_BP_ACPI_RSDP), LB_TABLES);
+	assert_memory_equal(low + LB_TABLES, "RSD PTR ", 8);
+	assert_int_equal(bp[0x1ef], 0); /* sentinel: the fields are set */
+	/* e820: RAM below the tables, the tables as ACPI, ..., 1 MiB on */
+	n = bp[LB_BP_E820_ENTRIES];
+	assert_true(n >= 4);
+	assert_int_equal(get64(bp + LB_BP_E820_TABLE), 0);
+	assert_int_equal(get32(bp + LB_BP_E820_TABLE + 16), LT_E820_RAM);
+	assert_int_equal(get32(bp + LB_BP_E820_TABLE + 20 + 16), LT_E820_ACPI);
+	assert_int_equal(get64(bp + LB_BP_E820_TABLE + 20 * (n - 1)), 0x100000);
+	assert_int_equal(get32(bp + LB_BP_E820_TABLE + 20 * (n - 1) + 16),
+			 LT_E820_RAM);
+	lb_stub32(stub, 0xff000, 0x28000000, LB_BOOT_PARAMS);
+	assert_memory_equal(low + 0xff000, stub, LB_STUB_SIZE);
+	/* no header, or one too short for cmd_line_ptr: refused */
+	b.setup_header = NULL;
+	assert_int_equal(lb_low_memory(&p, &b, low, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "setup header"));
+	b.setup_header = hdr;
+	b.setup_header_len = 0x228 - 0x1f1;
+	assert_int_equal(lb_low_memory(&p, &b, low, why, sizeof(why)), -1);
+}
+
+/* What the 32-bit boot protocol reads of a bzImage, and its refusals. */
+static void test_bzimage_pm(void **state)
+{
+	static uint8_t f[4096];
+	struct bzimage_pm pm;
+
+	(void)state;
+	memset(f, 0, sizeof(f));
+	f[0x1f1] = 1; /* one setup sector: the code at 1024 */
+	memcpy(f + 0x202, "HdrS", 4);
+	f[0x201] = 0x6a; /* the header ends at 0x26c */
+	f[0x206] = 0x0f;
+	f[0x207] = 0x02; /* 2.15 */
+	f[0x232] = 0x20; /* kernel_alignment 0x200000 */
+	f[0x234] = 1;
+	f[0x238] = 0xff;
+	f[0x239] = 0x07; /* cmdline_size 2047 */
+	f[0x263] = 0x03; /* init_size 0x3000000 */
+	assert_int_equal(bzimage_pm_code(f, sizeof(f), &pm, why, sizeof(why)),
+			 0);
+	assert_int_equal(pm.code_offset, 1024);
+	assert_int_equal(pm.code_size, sizeof(f) - 1024);
+	assert_int_equal(pm.header_len, 0x26c - 0x1f1);
+	assert_int_equal(pm.kernel_alignment, 0x200000);
+	assert_int_equal(pm.init_size, 0x3000000);
+	assert_int_equal(pm.cmdline_size, 2047);
+	f[0x234] = 0;
+	assert_int_equal(bzimage_pm_code(f, sizeof(f), &pm, why, sizeof(why)),
+			 -1);
+	assert_non_null(strstr(why, "not relocatable"));
+	f[0x234] = 1;
+	f[0x206] = 0x09;
+	assert_int_equal(bzimage_pm_code(f, sizeof(f), &pm, why, sizeof(why)),
+			 -1);
+	assert_non_null(strstr(why, "2.09 is older than 2.10"));
+	f[0x206] = 0x0f;
+	f[0x1f1] = 8; /* code past the end of the file */
+	assert_int_equal(bzimage_pm_code(f, sizeof(f), &pm, why, sizeof(why)),
+			 -1);
+}
+
 static void test_low_refused(void **state)
 {
 	struct lb_boot b = { .reset_address = 0, .cmdline = "" };
@@ -653,6 +787,17 @@ static void test_debian_kernel(void **state)
 	assert_int_equal(img.segments[0].address, 0x1000000);
 	assert_int_equal(elf_note(elf, elf_size, "Xen", 18, &entry), 0);
 	assert_true(entry > 0x1000000 && entry < 0x4000000);
+	/* the 32-bit boot protocol's view of the same file: relocatable,
+	 * 2 MiB alignment, init_size above the code's size */
+	{
+		struct bzimage_pm pm;
+
+		assert_int_equal(
+			bzimage_pm_code(data, size, &pm, why, sizeof(why)), 0);
+		assert_int_equal(pm.kernel_alignment, 0x200000);
+		assert_true(pm.init_size > pm.code_size);
+		assert_true(pm.header_len > 0x228 + 4 - 0x1f1);
+	}
 	free(elf);
 	free(data);
 }
@@ -671,6 +816,9 @@ int main(void)
 		cmocka_unit_test(test_memmap),
 		cmocka_unit_test(test_low_memory),
 		cmocka_unit_test(test_stub),
+		cmocka_unit_test(test_stub32),
+		cmocka_unit_test(test_low_memory32),
+		cmocka_unit_test(test_bzimage_pm),
 		cmocka_unit_test(test_low_refused),
 		cmocka_unit_test(test_elf_note),
 		cmocka_unit_test(test_bzimage),

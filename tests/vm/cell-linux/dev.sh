@@ -112,13 +112,5 @@ ip addr add 10.0.2.15/24 dev "$dev"
 marked_pings 50 0.1 "e1000 "
 # the console UART, interrupt-driven where the cell owns its pin
 # (COM4: IRQ 3), has an interrupt whose count the lines above made grow
-u=$(sed -n 's/^ *[0-9]*: *\([0-9]*\) .*ttyS.*/\1/p' /proc/interrupts)
-say "uart: $(grep ttyS /proc/interrupts | tr -s ' ')"
-sleep 1
-v=$(sed -n 's/^ *[0-9]*: *\([0-9]*\) .*ttyS.*/\1/p' /proc/interrupts)
-if [ -n "$u" ] && [ "$v" -gt "$u" ]; then
-	say "uart interrupts growing: $u then $v"
-else
-	say "uart interrupts not growing: '$u' then '$v'"
-fi
+/uart.sh
 say "done"
