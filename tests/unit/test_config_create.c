@@ -605,7 +605,9 @@ static size_t fadt(uint8_t *t)
 }
 
 /* Two DMA remapping units of segment 0, the second for every other
- * device (INCLUDE_PCI_ALL); a reserved memory region (RMRR) before. */
+ * device (INCLUDE_PCI_ALL) with the first IOAPIC's scope (id 8, ff:00.0
+ * as QEMU writes it); a reserved memory region (RMRR); a third unit for
+ * all of segment 1. */
 static size_t dmar(uint8_t *t)
 {
 	static const uint8_t body[] = {
@@ -615,12 +617,16 @@ static size_t dmar(uint8_t *t)
 		0x00, 0x10, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed91000 */
 		1, 8, 0, 0, 0, 0, 2, 0, /* scope: endpoint 00:02.0 */
 		/* DRHD with INCLUDE_PCI_ALL */
-		0, 0, 16, 0, 1, 0, 0, 0,	    /* */
+		0, 0, 24, 0, 1, 0, 0, 0,	    /* */
 		0x00, 0x00, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed90000 */
+		3, 8, 0, 0, 8, 0xff, 0, 0, /* scope: IOAPIC 8 at ff:00.0 */
 		/* RMRR */
 		1, 0, 24, 0, 0, 0, 0, 0,      /* */
 		0, 0, 0, 0, 0, 0, 0, 0,	      /* */
 		0xff, 0x0f, 0, 0, 0, 0, 0, 0, /* */
+		/* DRHD with INCLUDE_PCI_ALL, segment 1 */
+		0, 0, 16, 0, 1, 0, 1, 0,	    /* */
+		0x00, 0x20, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed92000 */
 	};
 
 	return acpi_table(t, "DMAR", body, sizeof(body));
@@ -793,10 +799,31 @@ static void made_up_machine(void **state)
 				     "DRHD with INCLUDE_PCI_ALL, segment 0"));
 	/* every unit and what it covers, as a comment */
 	assert_non_null(strstr(text, "  # the IOMMU (ACPI DMAR): 39-bit DMA "
-				     "addresses, interrupt remapping, 2 units; "
+				     "addresses, interrupt remapping, 3 units; "
 				     "unit 0xfed91000: 00:02.0; unit "
 				     "0xfed90000: every function of segment 0 "
-				     "no other unit lists\n"));
+				     "no other unit lists, IOAPIC 8 at "
+				     "ff:00.0; unit 0xfed92000: every function "
+				     "of segment 1 no other unit lists\n"));
+	/* the units in the config, and the IOAPIC's source id */
+	assert_non_null(strstr(text, "  iommus:\n"
+				     "    - {base: 0xfed91000, segment: 0, "
+				     "scope: [\"00:02.0\"]}\n"
+				     "    - {base: 0xfed90000, segment: 0, "
+				     "include_pci_all: true}\n"
+				     "    - {base: 0xfed92000, segment: 1, "
+				     "include_pci_all: true}\n"));
+	assert_int_equal(s->platform.num_iommus, 3);
+	assert_int_equal(warden_system_iommus(s)[0].num_scopes, 1);
+	assert_int_equal(warden_system_iommus(s)[0].scopes[0].bdf, 0x10);
+	assert_int_equal(warden_system_iommus(s)[0].scopes[0].type,
+			 WARDEN_IOMMU_SCOPE_FUNCTION);
+	assert_int_equal(warden_system_iommus(s)[1].flags,
+			 WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	assert_int_equal(warden_system_ioapics(s)[0].source_id, 0xff00);
+	assert_int_equal(warden_system_ioapics(s)[1].source_id,
+			 WARDEN_NO_SOURCE_ID);
+	assert_int_equal(s->platform.hpet_source_id, WARDEN_NO_SOURCE_ID);
 	assert_true(s->root_cell.cpus.bits[0] == 0xf);
 	assert_non_null(strstr(text, "ACPI MADT: 3 enabled CPUs"));
 	for (i = 0; i < s->root_cell.num_memory_regions; i++) {
