@@ -7,6 +7,8 @@
  * such unit per segment).  Where units are listed, every PCI function of
  * root's list -- which holds every cell's function (PCI_NOT_IN_SYSTEM) --
  * must be covered by one, so that no function's DMA escapes every unit.
+ * platform.iommu_base, the unit the hypervisor takes, is one of them or
+ * 0 (none taken).
  */
 #include "check.h"
 
@@ -151,7 +153,9 @@ void cc_check_iommus(struct checker *ck, const struct system *sys)
 					  WARDEN_IOMMU_UNIT_ALL_TWICE, j);
 		}
 	}
-	if (!listed)
+	/* iommu_base 0: the hypervisor takes no unit (cells' functions then
+	 * need dma_unisolated, rule PCI_DMA) */
+	if (sys->iommu_base && !listed)
 		cc_fail(ck, WARDEN_RULE_IOMMU_UNIT, WARDEN_ITEM_SYSTEM, 0,
 			sys->iommu_base, WARDEN_IOMMU_UNIT_NOT_LISTED, 0, 0);
 	if (!sys->root.arrays)

@@ -298,7 +298,7 @@ struct warden_platform {
 	uint8_t reserved3[4]; /* must be 0 */
 	/* Register base of the Intel IOMMU the hypervisor takes over (ACPI
 	 * DMAR, the DRHD that covers every device of segment 0), 0 if none.
-	 * With units listed (num_iommus) it must be one of theirs. */
+	 * With units listed (num_iommus) it is one of theirs or 0. */
 	uint64_t iommu_base;
 	/* Register base of the HPET (ACPI HPET), 0 if none: the hypervisor
 	 * checks root's writes to it (hpet.c), since its timers choose their

@@ -742,6 +742,12 @@ MUT(iommu_nine)
 			     WARDEN_IOMMU_INCLUDE_PCI_ALL);
 	cb_sys(S)->platform.iommu_base = UNIT0;
 }
+/* fine: units listed, none taken (cells' functions need dma_unisolated) */
+MUT(iommu_none_taken)
+{
+	cb_sys(S)->platform.iommu_base = 0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
 /* a cell's memory over a unit the hypervisor does not take */
 MUT(cell_over_second_unit)
 {
@@ -1790,6 +1796,7 @@ static void valid_pci(void **state)
 		root_pci_other_domain, cell_intx_shared_taken,
 		cell_dma_confined,     cell_linux_dma_confined,
 		iommu_one_all,	       iommu_two_scoped,
+		iommu_none_taken,
 	};
 	const void *others[1];
 	size_t sizes[1];
