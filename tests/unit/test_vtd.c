@@ -643,6 +643,17 @@ static void take_over_hand_back(void **state)
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_true(m.gsts & VTD_GSTS_TES);
 	vtd_backend.hand_back();
+
+	/* a system config with two units: refused before anything is
+	 * touched (the record, IOMMU_TAKEOVER naming the count, is
+	 * hv_set_error's, a stub here) */
+	sys.platform.num_iommus = 2;
+	n0 = m.nlog;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), -WARDEN_EBUSY);
+	assert_false(m.gsts & VTD_GSTS_TES);
+	assert_int_equal(m.qbase, (u64)(uintptr_t)rq);
+	assert_int_equal(m.nlog, n0);
+	sys.platform.num_iommus = 0;
 	pt_destroy(&root.pt);
 }
 
