@@ -261,6 +261,22 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 			   "such run left for cells (%llu in use)",
 			   a >> 8, (a >> 3) & 0x1f, a & 7, b, c);
 		break;
+	case WARDEN_RULE_IOAPIC_NO_SOURCE_ID:
+		errmsg_add(buf, len,
+			   "the cell's pin (GSI %llu) would be an interrupt "
+			   "remapping entry verifying this IOAPIC's requester "
+			   "id, and the system config has none (ioapics[]."
+			   "source_id: 'warden config create' reads it from "
+			   "the ACPI DMAR)",
+			   b);
+		break;
+	case WARDEN_RULE_PIN_IRQ_REMAP_FULL:
+		errmsg_add(buf, len,
+			   "the cell's %llu IOAPIC pins need as many interrupt "
+			   "remapping entries in a row, and the hypervisor's "
+			   "table has no such run left for cells (%llu in use)",
+			   b, c);
+		break;
 	case WARDEN_RULE_ROOT_PCI_UNDESCRIBED:
 		errmsg_add(buf, len,
 			   "PCI function %04llx:%02llx:%02llx.%llx cannot be "

@@ -331,6 +331,16 @@ enum warden_rule {
 	 * the function (neither its scope nor INCLUDE_PCI_ALL of its
 	 * segment).  values: segment << 16 | bdf. */
 	WARDEN_RULE_PCI_NO_IOMMU = 193,
+	/* Create, item IOAPIC: a cell's IOAPIC pin where the IOMMU remaps
+	 * cells' interrupts, and the system config has no source id for its
+	 * IOAPIC (ioapics[].source_id: the remapping entry verifies it).
+	 * values: the IOAPIC's address, the pin's GSI. */
+	WARDEN_RULE_IOAPIC_NO_SOURCE_ID = 194,
+	/* Create, item IRQ_PIN (index 0): the hypervisor's interrupt
+	 * remapping table has no run of free cells' entries for the cell's
+	 * IOAPIC pins.  values: the first pin's GSI, entries needed, entries
+	 * cells hold now. */
+	WARDEN_RULE_PIN_IRQ_REMAP_FULL = 195,
 };
 
 /* What is wrong with an IOMMU unit (WARDEN_RULE_IOMMU_UNIT values[1]). */

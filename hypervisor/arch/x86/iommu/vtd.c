@@ -455,5 +455,7 @@ const struct iommu_backend vtd_backend = {
 	.cell_irq_free_all = vtd_irt_cell_free_all,
 	.cell_irq_set = vtd_irt_cell_set,
 	.cell_irq_used = vtd_irt_cell_used,
+	.cell_irq_held = vtd_irt_cell_held,
 	.msi_remappable = vtd_msi_remappable,
+	.ioapic_remappable = vtd_ioapic_remappable,
 };
