@@ -461,10 +461,13 @@ static long iommu_hypercall(struct per_cpu *pc, unsigned long code,
 {
 	(void)pc;
 	(void)arg2;
-	if (code != WARDEN_HC_CELL_DMA_FAULTS)
+	if (code != WARDEN_HC_CELL_DMA_FAULTS &&
+	    code != WARDEN_HC_CELL_IRQ_REMAPS)
 		return -WARDEN_ENOSYS;
 	if (arg1 >= HV_MAX_CELLS || !hv.cells[arg1])
 		return -WARDEN_ENOENT;
+	if (code == WARDEN_HC_CELL_IRQ_REMAPS)
+		return (long)iommu_cell_irqs_held(hv.cells[arg1]);
 	return (long)(iommu.faults[arg1] & 0x7fffffffffffffffull);
 }
 
