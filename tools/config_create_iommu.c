@@ -9,7 +9,11 @@
  * -- an endpoint behind a bridge (the path's later hops need the
  * bridges' bus numbers), a bridge whose buses are unreadable, more than
  * WARDEN_IOMMU_MAX_SCOPES entries -- is left out and named in a comment,
- * so the validator refuses the functions it alone covers, by name.
+ * so the validator refuses the functions it alone covers, by name.  The
+ * only unit of its segment whose scope does not fit (QEMU's q35 lists
+ * every function of bus 0 in its one unit's scope) is written as
+ * include_pci_all instead, as iommu_base already takes it: VT-d 8.3 puts
+ * every function of a segment under one of its units.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,6 +77,29 @@ static void bdf_text(char *buf, size_t len, uint16_t bdf)
 		 bdf & 7);
 }
 
+/* Does unit i's PCI scope need more entries than the config holds? */
+static bool too_many(const struct acpi_dmar *d, unsigned int i)
+{
+	unsigned int k, n = 0;
+
+	for (k = 0; k < d->units[i].num_scopes; k++)
+		if (d->units[i].scopes[k].type == ACPI_DMAR_SCOPE_ENDPOINT)
+			n++;
+		else if (d->units[i].scopes[k].type == ACPI_DMAR_SCOPE_BRIDGE)
+			n += 2; /* the bridge and its buses */
+	return n > WARDEN_IOMMU_MAX_SCOPES || d->units[i].more_scopes;
+}
+
+static bool alone_in_segment(const struct acpi_dmar *d, unsigned int i)
+{
+	unsigned int k;
+
+	for (k = 0; k < d->num_units; k++)
+		if (k != i && d->units[k].segment == d->units[i].segment)
+			return false;
+	return !d->more_units;
+}
+
 void cc_iommu_units(const struct gen *g, struct platform *p)
 {
 	const struct acpi_dmar *d = &p->dmar;
@@ -96,6 +123,15 @@ void cc_iommu_units(const struct gen *g, struct platform *p)
 		u->segment = d->units[i].segment;
 		if (d->units[i].include_all)
 			u->flags = WARDEN_IOMMU_INCLUDE_PCI_ALL;
+		if (!u->flags && too_many(d, i) && alone_in_segment(d, i)) {
+			u->flags = WARDEN_IOMMU_INCLUDE_PCI_ALL;
+			cc_note_iommu(p,
+				      "unit 0x%llx lists more functions "
+				      "than %u: the only unit of segment %u, "
+				      "written as include_pci_all",
+				      (unsigned long long)u->base,
+				      WARDEN_IOMMU_MAX_SCOPES, u->segment);
+		}
 		for (k = 0; k < d->units[i].num_scopes; k++) {
 			s = &d->units[i].scopes[k];
 			if (s->type == ACPI_DMAR_SCOPE_IOAPIC && s->hops == 1)
