@@ -25,6 +25,7 @@
 #include "acpi.h"
 #include "cmocka_wrap.h"
 #include "config_create.h"
+#include "config_create_parts.h"
 #include "config_report.h"
 #include "config_yaml.h"
 #include <config_check.h>
@@ -1047,6 +1048,59 @@ static void acpi_damaged(void **state)
 	assert_int_equal(acpi_parse_dmar(t, 40, &base, &why), -1);
 }
 
+/* The units as the config gets them (cc_iommu_units): a scoped unit
+ * alone in its segment whose scope does not fit becomes include_pci_all;
+ * beside another unit its entries past 8 are left out, named; an
+ * endpoint behind a bridge is left out; the IOAPIC's and HPET's source
+ * ids from their one-hop scopes. */
+static void iommu_units_made(void **state)
+{
+	static struct platform p;
+	struct acpi_dmar_unit *u;
+	unsigned int k;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.have_dmar = true;
+	p.madt_cpus = 1;
+	p.madt.n_ioapics = 1;
+	p.madt.ioapic[0].id = 2;
+	p.dmar.num_units = 1;
+	u = &p.dmar.units[0];
+	u->base = 0xfed90000;
+	for (k = 0; k < 9; k++) {
+		u->scopes[k].type = ACPI_DMAR_SCOPE_ENDPOINT;
+		u->scopes[k].hops = 1;
+		u->scopes[k].source_id = (uint16_t)(k << 3);
+	}
+	u->scopes[9] = (struct acpi_dmar_scope){ ACPI_DMAR_SCOPE_IOAPIC, 2, 1,
+						 0xff00 };
+	u->scopes[10] =
+		(struct acpi_dmar_scope){ ACPI_DMAR_SCOPE_HPET, 0, 1, 0xff78 };
+	u->num_scopes = 11;
+	cc_iommu_units(NULL, &p);
+	assert_int_equal(p.n_iommus, 1);
+	assert_int_equal(p.iommus[0].flags, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	assert_int_equal(p.iommus[0].num_scopes, 0);
+	assert_non_null(strstr(p.iommu_notes, "written as include_pci_all"));
+	assert_int_equal(p.ioapic_source_id[0], 0xff00);
+	assert_int_equal(p.hpet_source_id, 0xff78);
+
+	/* a second unit in the segment: the first keeps 8, the ninth named */
+	p.dmar.num_units = 2;
+	p.dmar.units[1].base = 0xfed91000;
+	p.dmar.units[1].include_all = true;
+	u->scopes[8].hops = 2; /* and one behind a bridge */
+	cc_iommu_units(NULL, &p);
+	assert_int_equal(p.n_iommus, 2);
+	assert_int_equal(p.iommus[0].flags, 0);
+	assert_int_equal(p.iommus[0].num_scopes, 8);
+	assert_int_equal(p.iommus[0].scopes[7].bdf, 7 << 3);
+	assert_non_null(strstr(p.iommu_notes, "00:08.0 of unit 0xfed90000 is "
+					      "behind a bridge: not listed"));
+	assert_int_equal(p.iommus[1].flags, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1054,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(bochs_pci_fixture),
 		cmocka_unit_test(qemu_q35_fixture),
 		cmocka_unit_test(made_up_machine),
+		cmocka_unit_test(iommu_units_made),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),
 		cmocka_unit_test(more_reservations),
