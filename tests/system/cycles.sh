@@ -75,7 +75,7 @@ if [ "$MACHINE" = qemu-svm ]; then
 	else
 		fail config-create-iommus "no IOMMU unit or no IOAPIC source id"
 	fi
-elif grep -q '^  iommus:\|source_id' /tmp/created.yaml; then
+elif grep -q '^  iommus:\|, source_id: \|^    hpet_source_id:' /tmp/created.yaml; then
 	fail config-create-iommus "units or source ids without a DMAR"
 else
 	pass config-create-iommus
