@@ -317,6 +317,9 @@ int wd_cell_info(struct warden_cell_info *info)
 		info->dma_faults = faults < 0		  ? 0
 				   : faults > 0xffffffffl ? 0xffffffffu
 							  : (u32)faults;
+		faults = wd_hypercall(WARDEN_HC_CELL_IRQ_REMAPS, cells[slot].id,
+				      0);
+		info->irq_remaps = faults < 0 ? 0 : (u32)faults;
 		memcpy(info->name, cells[slot].name, sizeof(info->name));
 		info->cpus = cells[slot].cpus;
 		wd_cpus_failed(&info->cpus, &info->failed_cpus,

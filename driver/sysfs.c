@@ -280,6 +280,24 @@ static ssize_t reset_address_show(struct kobject *kobj,
 			      : 0;
 }
 
+/* Interrupt remapping entries the cell holds (MSI, MSI-X, IOAPIC pins;
+ * 0 where cells' interrupts are not remapped). */
+static ssize_t irq_remaps_show(struct kobject *kobj,
+			       struct kobj_attribute *attr, char *buf)
+{
+	struct wd_cell_dir *dir = to_dir(kobj);
+	long n;
+	int ret = lock_alive(dir);
+
+	if (ret)
+		return ret;
+	n = wd_hypercall(WARDEN_HC_CELL_IRQ_REMAPS, dir->id, 0);
+	mutex_unlock(&wd_lock);
+	if (n < 0)
+		return n;
+	return sysfs_emit(buf, "%ld\n", n);
+}
+
 static struct kobj_attribute name_attr = __ATTR_RO(name);
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute cpus_attr = __ATTR_RO(cpus);
@@ -288,17 +306,14 @@ static struct kobj_attribute cpus_lost_attr = __ATTR_RO(cpus_lost);
 static struct kobj_attribute pci_devices_attr = __ATTR_RO(pci_devices);
 static struct kobj_attribute loadable_attr = __ATTR_RO(loadable);
 static struct kobj_attribute reset_address_attr = __ATTR_RO(reset_address);
+static struct kobj_attribute irq_remaps_attr = __ATTR_RO(irq_remaps);
 
 static struct attribute *cell_attrs[] = {
-	&name_attr.attr,
-	&state_attr.attr,
-	&cpus_attr.attr,
-	&cpus_failed_attr.attr,
-	&cpus_lost_attr.attr,
-	&pci_devices_attr.attr,
-	&loadable_attr.attr,
-	&reset_address_attr.attr,
-	NULL,
+	&name_attr.attr,       &state_attr.attr,
+	&cpus_attr.attr,       &cpus_failed_attr.attr,
+	&cpus_lost_attr.attr,  &pci_devices_attr.attr,
+	&loadable_attr.attr,   &reset_address_attr.attr,
+	&irq_remaps_attr.attr, NULL,
 };
 
 static const struct attribute_group cell_group = {

@@ -65,7 +65,7 @@ int acpi_parse_dmar(const void *table, size_t len, uint64_t *iommu_base,
 /* The DMAR's remapping units (DRHD) and their device scopes (VT-d 3.4,
  * 8.3), as far as the arrays hold them (more_*: some left out). */
 #define ACPI_DMAR_MAX_UNITS 8
-#define ACPI_DMAR_MAX_SCOPES 8
+#define ACPI_DMAR_MAX_SCOPES 64
 /* Device scope types (8.3.1). */
 #define ACPI_DMAR_SCOPE_ENDPOINT 1
 #define ACPI_DMAR_SCOPE_BRIDGE 2

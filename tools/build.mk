@@ -16,7 +16,8 @@ TOOLS_LIB_SRCS := $(HWCAPS_SRCS) $(ERRMSG_SRCS) \
 # "warden config create", a file per source (tools/config_create_parts.h).
 CONFIG_CREATE_SRCS := tools/config_create.c tools/config_create_memory.c \
 	tools/config_create_acpi.c tools/config_create_pins.c \
-	tools/config_create_pci.c tools/config_create_writer.c
+	tools/config_create_pci.c tools/config_create_writer.c \
+	tools/config_create_iommu.c
 # The YAML front end, a file per subject (tools/config_yaml_parts.h).
 CONFIG_YAML_SRCS := tools/config_yaml.c tools/config_yaml_nodes.c \
 	tools/config_yaml_system.c tools/config_yaml_cell.c \

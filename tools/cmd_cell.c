@@ -274,7 +274,8 @@ static void stats_json(int fd, const struct warden_cell_info *info,
 		}
 		printf("}");
 	}
-	printf("], \"dma_faults\": %u}\n", info->dma_faults);
+	printf("], \"dma_faults\": %u, \"irq_remaps\": %u}\n", info->dma_faults,
+	       info->irq_remaps);
 }
 
 static void stats_text(int fd, const struct warden_cell_info *info,
@@ -292,6 +293,11 @@ static void stats_text(int fd, const struct warden_cell_info *info,
 	if (info->dma_faults)
 		printf("DMA faults of its PCI functions: %u\n",
 		       info->dma_faults);
+	/* where the IOMMU remaps cells' interrupts (else always 0) */
+	if (info->irq_remaps)
+		printf("interrupt remapping entries: %u (MSI, MSI-X, IOAPIC "
+		       "pins)\n",
+		       info->irq_remaps);
 	for (i = 0; i < n; i++) {
 		printf("cpu %u: vmexits total=%llu, per second:", cpus[i],
 		       (unsigned long long)b[i].stats[0]);

@@ -150,9 +150,13 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 		 "no Intel IOMMU (ACPI DMAR: no such table)");
 	t = table(g, "DMAR", &len, &why);
 	p->iommu_units[0] = '\0';
-	if (t && !acpi_parse_dmar_units(t, len, &dmar, &why))
+	p->have_dmar = false;
+	if (t && !acpi_parse_dmar_units(t, len, &dmar, &why)) {
 		dmar_describe(&dmar, NULL, NULL, p->iommu_units,
 			      sizeof(p->iommu_units));
+		p->dmar = dmar;
+		p->have_dmar = true;
+	}
 	if (t && !acpi_parse_dmar(t, len, &p->iommu_base, &why))
 		snprintf(p->iommu_why, sizeof(p->iommu_why), "%s",
 			 !p->iommu_base ? "no Intel IOMMU for all of segment 0 "
@@ -168,6 +172,19 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 		snprintf(p->iommu_why, sizeof(p->iommu_why),
 			 "no Intel IOMMU (ACPI DMAR: %s)", why);
 	free(t);
+	cc_iommu_units(g, p);
+	/* several units and none for all of segment 0: the config names the
+	 * first of segment 0 and lists them all, and enable says that the
+	 * hypervisor handles one (rather than leave the others' functions
+	 * unconfined) */
+	for (i = 0; !p->iommu_base && i < p->n_iommus; i++)
+		if (!p->iommus[i].segment) {
+			p->iommu_base = p->iommus[i].base;
+			snprintf(p->iommu_why, sizeof(p->iommu_why),
+				 "ACPI DMAR: the first of %u units of segment "
+				 "0 ('warden enable' handles one)",
+				 p->n_iommus);
+		}
 
 	p->pm_timer = 0;
 	t = table(g, "FACP", &len, &why);

@@ -66,6 +66,16 @@ struct platform {
 	struct acpi_madt madt;	/* its IOAPICs, when madt_cpus */
 	/* pins written for each IOAPIC (cc_fit_ioapic_pins) */
 	unsigned int ioapic_pins[ACPI_MAX_IOAPICS];
+	/* the DMAR (have_dmar) and what cc_iommu_units made of it: the
+	 * units, the source ids (WARDEN_NO_SOURCE_ID: no scope), and what
+	 * could not be listed ('\n'-separated) */
+	bool have_dmar;
+	struct acpi_dmar dmar;
+	struct warden_iommu_unit iommus[ACPI_DMAR_MAX_UNITS];
+	unsigned int n_iommus;
+	uint16_t ioapic_source_id[ACPI_MAX_IOAPICS]; /* by MADT order */
+	uint16_t hpet_source_id;
+	char iommu_notes[512];
 };
 
 /* An IOAPIC input Linux has a handler on. */
@@ -131,6 +141,14 @@ void cc_memory_from_iomem(struct gen *g, const struct res_list *io);
 /* config_create_acpi.c: device memory into g, platform values into p. */
 void cc_from_acpi(struct gen *g, const struct res_list *io,
 		  const struct res_list *ports, struct platform *p);
+
+/* config_create_iommu.c: p->iommus and the source ids from p->dmar. */
+void cc_iommu_units(const struct gen *g, struct platform *p);
+/* The IOAPIC with MADT id gets source id sid. */
+void cc_ioapic_source(struct platform *p, uint8_t id, uint16_t sid);
+/* Appends a line to p->iommu_notes. */
+void cc_note_iommu(struct platform *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* config_create_pins.c */
 /* Root's pins (sorted by GSI) and Linux's IRQs from /proc/interrupts. */

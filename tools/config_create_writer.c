@@ -38,20 +38,66 @@ static void write_ioapics(FILE *f, const struct platform *p)
 	}
 	fprintf(f, "  # ACPI MADT; pins: 24 is what IOAPICs have, and "
 		   "'warden enable'\n"
-		   "  # checks it against each IOAPIC's version register\n"
+		   "  # checks it against each IOAPIC's version register; "
+		   "source_id: its\n"
+		   "  # requester id from the ACPI DMAR's IOAPIC scope (none "
+		   "without one)\n"
 		   "  ioapics:\n");
-	for (i = 0; i < p->madt.n_ioapics; i++)
+	for (i = 0; i < p->madt.n_ioapics; i++) {
 		fprintf(f,
-			"    - {address: 0x%x, id: %u, gsi_base: %u, pins: "
-			"%u}%s\n",
+			"    - {address: 0x%x, id: %u, gsi_base: %u, pins: %u",
 			p->madt.ioapic[i].address, p->madt.ioapic[i].id,
-			p->madt.ioapic[i].gsi_base, p->ioapic_pins[i],
+			p->madt.ioapic[i].gsi_base, p->ioapic_pins[i]);
+		if (i < ACPI_MAX_IOAPICS &&
+		    p->ioapic_source_id[i] != WARDEN_NO_SOURCE_ID)
+			fprintf(f, ", source_id: \"%02x:%02x.%u\"",
+				p->ioapic_source_id[i] >> 8,
+				(p->ioapic_source_id[i] >> 3) & 0x1f,
+				p->ioapic_source_id[i] & 7);
+		fprintf(f, "}%s\n",
 			p->ioapic_pins[i] > CC_IOAPIC_PINS ? " # more than 24: "
 							     "Linux handles "
 							     "its pin "
 							     "(/proc/"
 							     "interrupts)"
 							   : "");
+	}
+}
+
+/* The IOMMU units (ACPI DMAR), each with its PCI scope. */
+static void write_iommus(FILE *f, const struct platform *p)
+{
+	const struct warden_iommu_unit *u;
+	const struct warden_iommu_scope *s;
+	unsigned int i, k;
+
+	if (!p->n_iommus)
+		return;
+	fprintf(f, "  # the IOMMU units (ACPI DMAR DRHDs): include_pci_all, "
+		   "or the functions\n"
+		   "  # and bridges' buses of their device scope\n");
+	comments(f, "  ", p->iommu_notes);
+	fprintf(f, "  iommus:\n");
+	for (i = 0; i < p->n_iommus; i++) {
+		u = &p->iommus[i];
+		fprintf(f, "    - {base: 0x%llx, segment: %u",
+			(unsigned long long)u->base, u->segment);
+		if (u->flags & WARDEN_IOMMU_INCLUDE_PCI_ALL)
+			fprintf(f, ", include_pci_all: true");
+		else
+			fprintf(f, ", scope: [");
+		for (k = 0; !u->flags && k < u->num_scopes; k++) {
+			s = &u->scopes[k];
+			if (s->type == WARDEN_IOMMU_SCOPE_BUSES)
+				fprintf(f, "%s\"%02x-%02x\"", k ? ", " : "",
+					s->bdf >> 8, s->end_bus);
+			else
+				fprintf(f, "%s\"%02x:%02x.%u\"", k ? ", " : "",
+					s->bdf >> 8, (s->bdf >> 3) & 0x1f,
+					s->bdf & 7);
+		}
+		fprintf(f, "%s}\n", u->flags ? "" : "]");
+	}
 }
 
 static void write_pins(FILE *f, const struct platform *plat,
@@ -257,9 +303,16 @@ void cc_write_config(FILE *f, struct gen *g, const char *cpus,
 		(unsigned long long)p->mmconfig_base, p->mmconfig_why,
 		p->mmconfig_end_bus, (unsigned long long)p->iommu_base,
 		p->iommu_why, (unsigned long long)p->hpet_base, p->hpet_why);
+	if (p->hpet_source_id != WARDEN_NO_SOURCE_ID)
+		fprintf(f,
+			"    hpet_source_id: \"%02x:%02x.%u\" # ACPI DMAR: the "
+			"HPET's scope\n",
+			p->hpet_source_id >> 8, (p->hpet_source_id >> 3) & 0x1f,
+			p->hpet_source_id & 7);
 	if (p->iommu_units[0])
 		fprintf(f, "  # the IOMMU (ACPI DMAR): %s\n", p->iommu_units);
 	write_ioapics(f, p);
+	write_iommus(f, p);
 	fprintf(f, "root_cell:\n  name: Linux\n");
 	if (p->madt_cpus)
 		fprintf(f,

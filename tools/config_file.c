@@ -90,6 +90,7 @@ void cy_free(struct cy_config *c)
 	free(c->cell.pins);
 	free(c->cell.pci);
 	free(c->ioapic);
+	free(c->iommu);
 	free(c->link);
 	memset(c, 0, sizeof(*c));
 }
@@ -195,6 +196,9 @@ unsigned int cy_error_line(const struct cy_config *c,
 		case 5:
 			line = c->links;
 			break;
+		case 6:
+			line = c->iommus;
+			break;
 		default:
 			line = c->ioapics;
 			break;
@@ -204,6 +208,8 @@ unsigned int cy_error_line(const struct cy_config *c,
 		if (e->rule == WARDEN_RULE_HV_MEM ||
 		    e->rule == WARDEN_RULE_MEM_NOT_RESERVED)
 			line = c->hv_mem;
+		else if (e->rule == WARDEN_RULE_IOMMU_UNIT)
+			line = c->platform;
 		break;
 	case WARDEN_ITEM_CELL:
 		line = cell_line(c, e);
@@ -236,6 +242,10 @@ unsigned int cy_error_line(const struct cy_config *c,
 	case WARDEN_ITEM_IOAPIC:
 		line = e->item_index < c->n_ioapics ? c->ioapic[e->item_index]
 						    : c->ioapics;
+		break;
+	case WARDEN_ITEM_IOMMU:
+		line = e->item_index < c->n_iommus ? c->iommu[e->item_index]
+						   : c->iommus;
 		break;
 	case WARDEN_ITEM_LINK:
 		line = c->system ? link_line(c, e) : 0;

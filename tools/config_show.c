@@ -363,14 +363,51 @@ static void ioapics(struct show *s, const uint8_t *arr, size_t n)
 	fprintf(s->out, "  ioapics:%s\n", n ? "" : " []");
 	for (i = 0; i < n; i++) {
 		memcpy(&a, arr + i * sizeof(a), sizeof(a));
-		if (a.reserved)
-			lossy(s, "reserved field of the next IOAPIC: 0x%llx",
-			      a.reserved);
 		fprintf(s->out,
 			"    - {address: 0x%llx, id: %u, gsi_base: %u, pins: "
-			"%u}\n",
+			"%u",
 			(unsigned long long)a.address, a.id, a.gsi_base,
 			a.num_pins);
+		if (a.source_id != WARDEN_NO_SOURCE_ID)
+			fprintf(s->out, ", source_id: \"%02x:%02x.%u\"",
+				a.source_id >> 8, (a.source_id >> 3) & 0x1f,
+				a.source_id & 7);
+		fprintf(s->out, "}\n");
+	}
+}
+
+/* The IOMMU units (n of them at arr), written under system:. */
+static void iommus(struct show *s, const uint8_t *arr, size_t n)
+{
+	struct warden_iommu_unit u;
+	const struct warden_iommu_scope *sc;
+	size_t i, k;
+
+	if (!n)
+		return;
+	fprintf(s->out, "  iommus:\n");
+	for (i = 0; i < n; i++) {
+		memcpy(&u, arr + i * sizeof(u), sizeof(u));
+		if (u.reserved || (u.flags & ~WARDEN_IOMMU_FLAGS_ALL))
+			lossy(s, "reserved bits of IOMMU unit %llu",
+			      (unsigned long long)i);
+		fprintf(s->out, "    - {base: 0x%llx, segment: %u",
+			(unsigned long long)u.base, u.segment);
+		if (u.flags & WARDEN_IOMMU_INCLUDE_PCI_ALL)
+			fprintf(s->out, ", include_pci_all: true");
+		for (k = 0; k < u.num_scopes && k < WARDEN_IOMMU_MAX_SCOPES;
+		     k++) {
+			sc = &u.scopes[k];
+			fprintf(s->out, "%s", k ? ", " : ", scope: [");
+			if (sc->type == WARDEN_IOMMU_SCOPE_BUSES)
+				fprintf(s->out, "\"%02x-%02x\"", sc->bdf >> 8,
+					sc->end_bus);
+			else
+				fprintf(s->out, "\"%02x:%02x.%u\"",
+					sc->bdf >> 8, (sc->bdf >> 3) & 0x1f,
+					sc->bdf & 7);
+		}
+		fprintf(s->out, "%s}\n", u.num_scopes ? "]" : "");
 	}
 }
 
@@ -468,11 +505,15 @@ static void system_part(struct show *s, const struct warden_system_desc *d)
 		(unsigned long long)p->mmconfig_base, p->mmconfig_end_bus,
 		(unsigned long long)p->iommu_base,
 		(unsigned long long)p->hpet_base);
-	if (p->reserved1)
+	if (p->hpet_source_id != WARDEN_NO_SOURCE_ID)
+		fprintf(s->out, "    hpet_source_id: \"%02x:%02x.%u\"\n",
+			p->hpet_source_id >> 8, (p->hpet_source_id >> 3) & 0x1f,
+			p->hpet_source_id & 7);
+	if (p->reserved2)
 		lossy(s, "reserved platform field: 0x%llx",
-		      (unsigned long long)p->reserved1);
-	for (i = 0; i < sizeof(p->reserved2); i++)
-		if (p->reserved2[i])
+		      (unsigned long long)p->reserved2);
+	for (i = 0; i < sizeof(p->reserved3); i++)
+		if (p->reserved3[i])
 			lossy(s, "reserved platform byte %llu is not 0",
 			      (unsigned long long)i);
 }
@@ -486,8 +527,8 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 	struct warden_system_desc sys;
 	bool system;
 	size_t desc, avail;
-	uint64_t io_off, io_size, links_size;
-	bool links_fit;
+	uint64_t io_off, io_size, links_size, iommus_size;
+	bool links_fit, iommus_fit;
 
 	if (size < sizeof(h) || (memcmp(b, WARDEN_SYSTEM_SIGNATURE, 8) &&
 				 memcmp(b, WARDEN_CELL_SIGNATURE, 8))) {
@@ -529,6 +570,11 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 		links_size = (uint64_t)sys.platform.num_links *
 			     sizeof(struct warden_link);
 		links_fit = io_off + io_size + links_size <= size;
+		iommus_size = (uint64_t)sys.platform.num_iommus *
+			      sizeof(struct warden_iommu_unit);
+		iommus_fit = links_fit &&
+			     io_off + io_size + links_size + iommus_size <=
+				     size;
 		if (io_off + io_size <= size) {
 			ioapics(&s, b + io_off, sys.platform.num_ioapics);
 			avail = size - io_size;
@@ -537,6 +583,14 @@ int config_show(FILE *out, const void *blob, size_t size, const char *source,
 			      sys.platform.num_ioapics);
 			ioapics(&s, NULL, 0);
 			avail = size;
+		}
+		if (iommus_fit) {
+			iommus(&s, b + io_off + io_size + links_size,
+			       sys.platform.num_iommus);
+			avail -= iommus_size;
+		} else if (sys.platform.num_iommus) {
+			lossy(&s, "%llu IOMMU units beyond the end of the blob",
+			      sys.platform.num_iommus);
 		}
 		if (links_fit)
 			avail -= links_size;

@@ -43,6 +43,7 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	size_t pci = x->n_pci * sizeof(*x->pci);
 	size_t ioapics = c->system ? x->n_ioapics * sizeof(*x->ioapics) : 0;
 	size_t links_size = c->system ? x->n_links * sizeof(*x->links) : 0;
+	size_t iommus = c->system ? x->n_iommus * sizeof(*x->iommus) : 0;
 	uint8_t *p, *at;
 
 	memset(&h, 0, sizeof(h));
@@ -51,7 +52,7 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	h.revision = WARDEN_CONFIG_REVISION;
 	h.architecture = WARDEN_ARCH_X86_64;
 	c->size = sizeof(h) + desc_size + rsize + psize + pins + pci + ioapics +
-		  links_size;
+		  links_size + iommus;
 	h.total_size = (uint32_t)c->size;
 	c->blob = p = malloc(c->size);
 	if (!p) {
@@ -62,7 +63,7 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	memcpy(p + sizeof(h), desc, desc_size);
 	at = p + sizeof(h) + desc_size;
 	/* in the order of config.h: regions, ports, pins, devices, then
-	 * (system) the IOAPICs and the links */
+	 * (system) the IOAPICs, the links and the IOMMU units */
 	if (rsize)
 		memcpy(at, x->regions, rsize);
 	at += rsize;
@@ -80,6 +81,9 @@ static void assemble(struct ctx *x, const void *desc, size_t desc_size)
 	at += ioapics;
 	if (links_size)
 		memcpy(at, x->links, links_size);
+	at += links_size;
+	if (iommus)
+		memcpy(at, x->iommus, iommus);
 }
 
 static void top_level(struct ctx *x)
@@ -215,6 +219,7 @@ int cy_compile(struct cy_config *c, const char *file, const char *text_in,
 	free(x.pci);
 	free(x.ioapics);
 	free(x.links);
+	free(x.iommus);
 	if (c->n_diags) {
 		free(c->blob);
 		c->blob = NULL;

@@ -65,6 +65,9 @@ struct cy_config {
 	unsigned int ioapics;	    /* system.ioapics */
 	unsigned int *ioapic;	    /* per IOAPIC */
 	size_t n_ioapics;
+	unsigned int iommus; /* system.iommus */
+	unsigned int *iommu; /* per IOMMU unit */
+	size_t n_iommus;
 	unsigned int links;	    /* the top-level "links:" key */
 	struct cy_link_lines *link; /* per link */
 	size_t n_links;

@@ -41,6 +41,8 @@ struct ctx {
 	size_t n_ioapics, cap_ioapics;
 	struct warden_link *links;
 	size_t n_links;
+	struct warden_iommu_unit *iommus;
+	size_t n_iommus, cap_iommus;
 	const char *root_name; /* root_cell.name as compiled, for links */
 };
 

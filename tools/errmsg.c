@@ -84,6 +84,10 @@ static void item(const struct warden_error *e, char *buf, size_t len)
 		errmsg_add(buf, len, "ioapics[%u] 0x%llx: ", e->item_index,
 			   v[0]);
 		break;
+	case WARDEN_ITEM_IOMMU:
+		errmsg_add(buf, len, "iommus[%u] 0x%llx: ", e->item_index,
+			   v[0]);
+		break;
 	case WARDEN_ITEM_LINK:
 		/* the CLI puts the link's name into text when it knows it */
 		errmsg_add(buf, len, "links[%u]%s%s%s: ", e->item_index,

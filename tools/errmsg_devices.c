@@ -91,6 +91,60 @@ static void pci_field(char *buf, size_t len, unsigned long long field)
 	}
 }
 
+/* WARDEN_RULE_IOMMU_UNIT: what is wrong with the unit at base. */
+static void errmsg_iommu_unit(char *buf, size_t len, unsigned long long base,
+			      unsigned long long what, unsigned long long v)
+{
+	switch (what) {
+	case WARDEN_IOMMU_UNIT_BASE:
+		errmsg_add(buf, len,
+			   "the register base must be a 4 KiB aligned, "
+			   "non-zero address");
+		break;
+	case WARDEN_IOMMU_UNIT_FLAGS:
+		errmsg_add(buf, len, "unknown flags 0x%llx", v);
+		break;
+	case WARDEN_IOMMU_UNIT_SCOPES:
+		errmsg_add(buf, len, "%llu scope entries, at most %u", v,
+			   WARDEN_IOMMU_MAX_SCOPES);
+		break;
+	case WARDEN_IOMMU_UNIT_SCOPE:
+		errmsg_add(buf, len,
+			   "scope entry %llu is neither a function nor a bus "
+			   "range (first bus, devfn 0, up to a last bus not "
+			   "below it)",
+			   v);
+		break;
+	case WARDEN_IOMMU_UNIT_ALL_SCOPES:
+		errmsg_add(buf, len,
+			   "include_pci_all covers every function: its %llu "
+			   "scope entries would mean nothing",
+			   v);
+		break;
+	case WARDEN_IOMMU_UNIT_DUPLICATE:
+		errmsg_add(buf, len, "the same register base as iommus[%llu]",
+			   v);
+		break;
+	case WARDEN_IOMMU_UNIT_ALL_TWICE:
+		errmsg_add(buf, len,
+			   "a second unit with include_pci_all for its "
+			   "segment (iommus[%llu] is the first)",
+			   v);
+		break;
+	case WARDEN_IOMMU_UNIT_NOT_LISTED:
+		errmsg_add(buf, len,
+			   "platform.iommu_base 0x%llx is not the base of a "
+			   "unit of segment 0 in system.iommus",
+			   base);
+		break;
+	default:
+		errmsg_add(buf, len,
+			   "a reserved field or unused scope entry (%llu) is "
+			   "not 0",
+			   v);
+	}
+}
+
 bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 {
 	const uint64_t *v = e->values;
@@ -207,6 +261,22 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 			   "such run left for cells (%llu in use)",
 			   a >> 8, (a >> 3) & 0x1f, a & 7, b, c);
 		break;
+	case WARDEN_RULE_IOAPIC_NO_SOURCE_ID:
+		errmsg_add(buf, len,
+			   "the cell's pin (GSI %llu) would be an interrupt "
+			   "remapping entry verifying this IOAPIC's requester "
+			   "id, and the system config has none (ioapics[]."
+			   "source_id: 'warden config create' reads it from "
+			   "the ACPI DMAR)",
+			   b);
+		break;
+	case WARDEN_RULE_PIN_IRQ_REMAP_FULL:
+		errmsg_add(buf, len,
+			   "the cell's %llu IOAPIC pins need as many interrupt "
+			   "remapping entries in a row, and the hypervisor's "
+			   "table has no such run left for cells (%llu in use)",
+			   b, c);
+		break;
 	case WARDEN_RULE_ROOT_PCI_UNDESCRIBED:
 		errmsg_add(buf, len,
 			   "PCI function %04llx:%02llx:%02llx.%llx cannot be "
@@ -250,11 +320,30 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 				   "256-bit descriptors",
 				   c);
 			break;
+		case WARDEN_IOMMU_SEVERAL_UNITS:
+			errmsg_add(buf, len,
+				   "the system config lists %llu IOMMU units "
+				   "and "
+				   "the hypervisor handles one (docs/"
+				   "hypervisor.md, \"The IOMMU\", Limits)",
+				   c);
+			break;
 		default:
 			errmsg_add(buf, len,
 				   "it did not complete a command (the "
 				   "hypervisor's console says which)");
 		}
+		break;
+	case WARDEN_RULE_IOMMU_UNIT:
+		errmsg_iommu_unit(buf, len, a, b, c);
+		break;
+	case WARDEN_RULE_PCI_NO_IOMMU:
+		errmsg_add(buf, len,
+			   "no IOMMU unit of the system config covers it "
+			   "(none lists it in its scope, none of segment %llu "
+			   "has include_pci_all): its DMA would reach all "
+			   "memory",
+			   a >> 16);
 		break;
 	case WARDEN_RULE_IOAPIC_ADDRESS:
 		errmsg_add(buf, len,

@@ -212,7 +212,7 @@ void cc_get_ioapic(const struct system *sys, const uint8_t *p, uint32_t i,
 	a->gsi_base = load32(p, off + IOAPIC_OFF(gsi_base));
 	a->id = p[off + IOAPIC_OFF(id)];
 	a->num_pins = p[off + IOAPIC_OFF(num_pins)];
-	a->reserved = load16(p, off + IOAPIC_OFF(reserved));
+	a->source_id = load16(p, off + IOAPIC_OFF(source_id));
 }
 
 bool cc_names_equal(const uint8_t *x, const uint8_t *y)

@@ -35,6 +35,7 @@
 #define PCI_SIZE sizeof(struct warden_pci_device)
 #define IOAPIC_SIZE sizeof(struct warden_ioapic)
 #define LINK_SIZE sizeof(struct warden_link)
+#define IOMMU_SIZE sizeof(struct warden_iommu_unit)
 #define PEER_SIZE sizeof(struct warden_link_peer)
 #define PORT_END 0x10000u
 #define UART_PORTS 8u
@@ -51,6 +52,7 @@
 #define BAR_OFF(member) OFF(struct warden_pci_bar, member)
 #define IOAPIC_OFF(member) OFF(struct warden_ioapic, member)
 #define LINK_OFF(member) OFF(struct warden_link, member)
+#define IOMMU_OFF(member) OFF(struct warden_iommu_unit, member)
 #define PEER_OFF(member) OFF(struct warden_link_peer, member)
 #define BAR_SIZE sizeof(struct warden_pci_bar)
 /* GSIs below this are ISA IRQs, which firmware routes without naming a
@@ -135,7 +137,7 @@ struct ioapic {
 	uint32_t gsi_base;
 	uint8_t id;
 	uint8_t num_pins;
-	uint16_t reserved;
+	uint16_t source_id; /* any value: WARDEN_NO_SOURCE_ID or a BDF */
 };
 
 /* A cell descriptor inside a blob, read into host order. */
@@ -175,6 +177,9 @@ struct system {
 	uint32_t num_links;
 	bool links; /* the link array can be read */
 	size_t links_off;
+	uint32_t num_iommus;
+	bool iommus; /* the IOMMU unit array can be read */
+	size_t iommus_off;
 	uint64_t mmconfig_base, mmconfig_size; /* size 0: none */
 	uint64_t iommu_base;		       /* 0: none */
 	uint64_t hpet_base;		       /* 0: none */
@@ -461,6 +466,18 @@ void cc_check_bars_not_taken(struct checker *ck, const struct cell *c,
 /* c's devices against those of the other cell o. */
 void cc_check_pci_other(struct checker *ck, const struct cell *c,
 			const struct cell *o);
+
+/* ---- iommus.c: the IOMMU units ---- */
+
+/* The units of the system config (sys->iommus: the blob holds them):
+ * their fields, one INCLUDE_PCI_ALL unit per segment, iommu_base one of
+ * them, and every function of root's list (which holds every cell's)
+ * covered by a unit. */
+void cc_check_iommus(struct checker *ck, const struct system *sys);
+
+/* Register base of the unit whose page overlaps [start, start + size),
+ * or 0. */
+uint64_t cc_iommu_at(const struct system *sys, uint64_t start, uint64_t size);
 
 /* ---- links.c: links ---- */
 

@@ -186,6 +186,8 @@ static uint64_t trapped_at(const struct system *sys, uint64_t start,
 	*what = WARDEN_TRAPPED_IOMMU;
 	if (sys->iommu_base && overlap(start, size, sys->iommu_base, 4096))
 		return sys->iommu_base;
+	if (cc_iommu_at(sys, start, size))
+		return cc_iommu_at(sys, start, size);
 	*what = WARDEN_TRAPPED_HPET;
 	if (sys->hpet_base &&
 	    overlap(start, size, sys->hpet_base & ~4095ull, 4096))

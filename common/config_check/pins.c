@@ -47,12 +47,6 @@ void cc_check_ioapics(struct checker *ck, const struct system *sys,
 
 	for (i = 0; i < sys->num_ioapics; i++) {
 		cc_get_ioapic(sys, p, i, &a);
-		if (a.reserved)
-			cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
-				       sys->ioapics_off +
-					       (size_t)i * IOAPIC_SIZE +
-					       IOAPIC_OFF(reserved),
-				       a.reserved);
 		if (!a.address || !page_aligned(a.address))
 			cc_fail(ck, WARDEN_RULE_IOAPIC_ADDRESS,
 				WARDEN_ITEM_IOAPIC, i, a.address, 0, 0, 0);

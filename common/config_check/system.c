@@ -199,15 +199,16 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	sys->mmconfig_size = sys->mmconfig_base ? (v + 1) << 20 : 0;
 	sys->iommu_base = load64(p, PLAT_OFF(iommu_base));
 	sys->hpet_base = load64(p, PLAT_OFF(hpet_base));
-	v = load16(p, PLAT_OFF(reserved1));
-	if (v)
-		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
-			       PLAT_OFF(reserved1), v);
-	v = load(p, PLAT_OFF(reserved2),
-		 sizeof(((struct warden_platform *)0)->reserved2));
+	sys->num_iommus = load16(p, PLAT_OFF(num_iommus));
+	v = load(p, PLAT_OFF(reserved2), 1);
 	if (v)
 		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
 			       PLAT_OFF(reserved2), v);
+	v = load(p, PLAT_OFF(reserved3),
+		 sizeof(((struct warden_platform *)0)->reserved3));
+	if (v)
+		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			       PLAT_OFF(reserved3), v);
 
 	sys->root.id = WARDEN_ROOT_CELL_ID;
 	sys->root.root = true;
@@ -219,9 +220,15 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	if (!sys->links)
 		cc_fail(ck, WARDEN_RULE_CONFIG_TOO_MANY, WARDEN_ITEM_CONFIG, 5,
 			sys->num_links, CONFIG_CHECK_MAX_LINKS, 0, 0);
+	sys->iommus = sys->num_iommus <= CONFIG_CHECK_MAX_IOMMUS;
+	if (!sys->iommus)
+		cc_fail(ck, WARDEN_RULE_CONFIG_TOO_MANY, WARDEN_ITEM_CONFIG, 6,
+			sys->num_iommus, CONFIG_CHECK_MAX_IOMMUS, 0, 0);
 	extra = sys->ioapics ? (uint64_t)sys->num_ioapics * IOAPIC_SIZE : 0;
 	if (sys->links)
 		extra += (uint64_t)sys->num_links * LINK_SIZE;
+	if (sys->iommus)
+		extra += (uint64_t)sys->num_iommus * IOMMU_SIZE;
 	cc_read_cell(ck, &sys->root, p, size, SYS_OFF(root_cell), extra);
 	sys->ioapics_off = sys->root.end_off;
 	sys->ioapics = sys->ioapics && sys->root.arrays;
@@ -230,6 +237,8 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	/* the links come after the IOAPICs: a count too large for those
 	 * leaves them nowhere */
 	sys->links = sys->links && sys->ioapics;
+	sys->iommus_off = sys->links_off + (size_t)sys->num_links * LINK_SIZE;
+	sys->iommus = sys->iommus && sys->links;
 	check_cell_alone(ck, &sys->root, sys);
 	if (sys->ioapics) {
 		cc_check_ioapics(ck, sys, p);
@@ -237,6 +246,7 @@ static bool check_system_blob(struct checker *ck, const uint8_t *p, size_t size,
 	}
 	if (sys->links)
 		cc_check_links(ck, sys);
+	cc_check_iommus(ck, sys);
 
 	sys->machine_cpus = 0;
 	for (cpu = 0; cpu < WARDEN_MAX_CPUS; cpu++)

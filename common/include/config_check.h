@@ -30,6 +30,7 @@
 #define CONFIG_CHECK_MAX_PCI_DEVICES 256u
 #define CONFIG_CHECK_MAX_IOAPICS 8u
 #define CONFIG_CHECK_MAX_LINKS WARDEN_MAX_LINKS
+#define CONFIG_CHECK_MAX_IOMMUS 8u
 #define CONFIG_CHECK_MAX_SIZE 0x20000u
 /* Smallest hypervisor memory accepted (warden_system_desc.hv_mem_size). */
 #define CONFIG_CHECK_HV_MEM_MIN 0x100000u /* 1 MiB */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Warden binary configuration descriptor, revision 3.
+ * Warden binary configuration descriptor, revision 5.
  *
  * A configuration is one contiguous blob.  A system config (enable) is:
  *
@@ -12,6 +12,7 @@
  *   struct warden_pci_device  [root_cell.num_pci_devices]
  *   struct warden_ioapic      [platform.num_ioapics]
  *   struct warden_link        [platform.num_links]      (link.h)
+ *   struct warden_iommu_unit  [platform.num_iommus]
  *
  * A cell config (cell create) is:
  *
@@ -36,7 +37,7 @@
 #include "abi.h"
 #include "link.h"
 
-#define WARDEN_CONFIG_REVISION 4
+#define WARDEN_CONFIG_REVISION 5
 #define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
 #define WARDEN_CELL_SIGNATURE "WRDNCEL"
 
@@ -203,9 +204,53 @@ struct warden_ioapic {
 	uint8_t id;	   /* IOAPIC ID (ACPI MADT) */
 	uint8_t num_pins;  /* redirection entries: 1 to 240; enable checks it
 			    * against the IOAPIC's version register */
-	uint16_t reserved; /* must be 0 */
+	/* The requester id (bus << 8 | devfn) its interrupt messages carry,
+	 * from the ACPI DMAR's IOAPIC device scope (VT-d 8.3.1.1, type 03h),
+	 * or WARDEN_NO_SOURCE_ID: an interrupt remapping entry of a cell's
+	 * pin verifies it (SVT 01b, VT-d 9.10). */
+	uint16_t source_id;
 };
 WARDEN_CHECK_SIZE(struct warden_ioapic, 16);
+WARDEN_CHECK_OFFSET(struct warden_ioapic, source_id, 14);
+
+/* No source id known (warden_ioapic.source_id, platform.hpet_source_id):
+ * the DMAR has no device scope for it.  0xffff is function ff:1f.7, which
+ * no IOAPIC or HPET scope names on the machines Warden knows. */
+#define WARDEN_NO_SOURCE_ID 0xffffu
+
+/*
+ * An IOMMU unit of the machine (system config): an ACPI DMAR DRHD (VT-d
+ * 8.3).  The functions it translates are its device scope, or with
+ * WARDEN_IOMMU_INCLUDE_PCI_ALL every function of its segment that no
+ * other unit lists.  The scope is kept compact: up to
+ * WARDEN_IOMMU_MAX_SCOPES entries, each a function or a range of buses
+ * (a PCI bridge's scope: its secondary to subordinate bus).
+ */
+#define WARDEN_IOMMU_INCLUDE_PCI_ALL (1u << 0)
+#define WARDEN_IOMMU_FLAGS_ALL WARDEN_IOMMU_INCLUDE_PCI_ALL
+#define WARDEN_IOMMU_MAX_SCOPES 8
+#define WARDEN_IOMMU_SCOPE_FUNCTION 1 /* bdf */
+#define WARDEN_IOMMU_SCOPE_BUSES                                               \
+	2 /* every function of buses
+				       * bdf >> 8 .. end_bus */
+struct warden_iommu_scope {
+	uint16_t bdf;	 /* bus << 8 | devfn; _BUSES: devfn 0 */
+	uint8_t type;	 /* WARDEN_IOMMU_SCOPE_* */
+	uint8_t end_bus; /* _BUSES: the last bus; _FUNCTION: 0 */
+};
+WARDEN_CHECK_SIZE(struct warden_iommu_scope, 4);
+
+struct warden_iommu_unit {
+	uint64_t base;	    /* register base, 4 KiB aligned */
+	uint16_t segment;   /* PCI segment */
+	uint8_t flags;	    /* WARDEN_IOMMU_* */
+	uint8_t num_scopes; /* 0 to WARDEN_IOMMU_MAX_SCOPES; 0 with
+			     * INCLUDE_PCI_ALL */
+	uint32_t reserved;  /* must be 0 */
+	struct warden_iommu_scope scopes[WARDEN_IOMMU_MAX_SCOPES];
+};
+WARDEN_CHECK_SIZE(struct warden_iommu_unit, 48);
+WARDEN_CHECK_OFFSET(struct warden_iommu_unit, scopes, 16);
 
 struct warden_cell_desc {
 	char name[WARDEN_NAME_LEN]; /* printable, NUL-terminated, unique */
@@ -243,14 +288,17 @@ struct warden_platform {
 	uint16_t pm_timer_port; /* ACPI PM timer port, 0 if none */
 	uint16_t num_ioapics;	/* the struct warden_ioapic at the end */
 	uint16_t num_links;	/* the struct warden_link after them */
-	uint16_t reserved1;	/* must be 0 */
+	uint16_t num_iommus;	/* the struct warden_iommu_unit after those */
 	uint64_t mmconfig_base; /* PCI MMCONFIG base, 0 if none */
 	uint8_t mmconfig_end_bus;
-	uint8_t reserved2[7]; /* must be 0 */
-	/* Register base of the Intel IOMMU (ACPI DMAR, the DRHD that covers
-	 * every device) whose interrupt remapping root may use, 0 if none:
-	 * the hypervisor reads its remapping table to deliver link doorbells
-	 * to root (link.c). */
+	uint8_t reserved2; /* must be 0 */
+	/* The HPET's requester id from the DMAR's HPET device scope (VT-d
+	 * 8.3.1.2, type 04h), or WARDEN_NO_SOURCE_ID. */
+	uint16_t hpet_source_id;
+	uint8_t reserved3[4]; /* must be 0 */
+	/* Register base of the Intel IOMMU the hypervisor takes over (ACPI
+	 * DMAR, the DRHD that covers every device of segment 0), 0 if none.
+	 * With units listed (num_iommus) it is one of theirs or 0. */
 	uint64_t iommu_base;
 	/* Register base of the HPET (ACPI HPET), 0 if none: the hypervisor
 	 * checks root's writes to it (hpet.c), since its timers choose their
@@ -258,6 +306,9 @@ struct warden_platform {
 	uint64_t hpet_base;
 };
 WARDEN_CHECK_SIZE(struct warden_platform, 48);
+WARDEN_CHECK_OFFSET(struct warden_platform, num_iommus, 14);
+WARDEN_CHECK_OFFSET(struct warden_platform, hpet_source_id, 26);
+WARDEN_CHECK_OFFSET(struct warden_platform, iommu_base, 32);
 
 struct warden_system_desc {
 	uint64_t hv_mem_start; /* reserved memory (memmap=) for the hypervisor */
@@ -329,6 +380,14 @@ warden_system_links(const struct warden_system_desc *sys)
 {
 	return (const struct warden_link *)(warden_system_ioapics(sys) +
 					    sys->platform.num_ioapics);
+}
+
+/* The IOMMU units of a system config: after the links. */
+static inline const struct warden_iommu_unit *
+warden_system_iommus(const struct warden_system_desc *sys)
+{
+	return (const struct warden_iommu_unit *)(warden_system_links(sys) +
+						  sys->platform.num_links);
 }
 
 #endif /* WARDEN_CONFIG_H */

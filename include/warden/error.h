@@ -34,6 +34,7 @@ enum warden_item {
 	WARDEN_ITEM_PCI_DEVICE = 12, /* index into the cell's PCI devices */
 	WARDEN_ITEM_IOAPIC = 13,     /* index into the system's IOAPICs */
 	WARDEN_ITEM_LINK = 14,	     /* index into the system's links */
+	WARDEN_ITEM_IOMMU = 15,	     /* index into the system's IOMMU units */
 };
 
 /* Rule ids (rule).  The values[] each rule fills in are given after it. */
@@ -320,7 +321,44 @@ enum warden_rule {
 	 * item PCI_DEVICE; values: segment << 16 | bdf, the region's guest
 	 * and physical address. */
 	WARDEN_RULE_LINUX_DMA = 191,
+
+	/* System config, item IOMMU: a unit that cannot be right.  values:
+	 * its register base, what (WARDEN_IOMMU_UNIT_*), a value (the
+	 * scope's index, the other unit's index, ...). */
+	WARDEN_RULE_IOMMU_UNIT = 192,
+	/* System config, item PCI_DEVICE (root's list, which holds every
+	 * cell's functions): the system lists IOMMU units and none covers
+	 * the function (neither its scope nor INCLUDE_PCI_ALL of its
+	 * segment).  values: segment << 16 | bdf. */
+	WARDEN_RULE_PCI_NO_IOMMU = 193,
+	/* Create, item IOAPIC: a cell's IOAPIC pin where the IOMMU remaps
+	 * cells' interrupts, and the system config has no source id for its
+	 * IOAPIC (ioapics[].source_id: the remapping entry verifies it).
+	 * values: the IOAPIC's address, the pin's GSI. */
+	WARDEN_RULE_IOAPIC_NO_SOURCE_ID = 194,
+	/* Create, item IRQ_PIN (index 0): the hypervisor's interrupt
+	 * remapping table has no run of free cells' entries for the cell's
+	 * IOAPIC pins.  values: the first pin's GSI, entries needed, entries
+	 * cells hold now. */
+	WARDEN_RULE_PIN_IRQ_REMAP_FULL = 195,
 };
+
+/* What is wrong with an IOMMU unit (WARDEN_RULE_IOMMU_UNIT values[1]). */
+#define WARDEN_IOMMU_UNIT_BASE 1       /* 0 or not 4 KiB aligned */
+#define WARDEN_IOMMU_UNIT_FLAGS 2      /* unknown flags; value: them */
+#define WARDEN_IOMMU_UNIT_SCOPES 3     /* num_scopes over the maximum */
+#define WARDEN_IOMMU_UNIT_SCOPE 4      /* scope value: bad type/range */
+#define WARDEN_IOMMU_UNIT_ALL_SCOPES 5 /* INCLUDE_PCI_ALL with a scope */
+#define WARDEN_IOMMU_UNIT_DUPLICATE 6  /* same base as unit value */
+#define WARDEN_IOMMU_UNIT_ALL_TWICE                                            \
+	7 /* second INCLUDE_PCI_ALL of a
+					 * segment; value: the first */
+#define WARDEN_IOMMU_UNIT_NOT_LISTED                                           \
+	8 /* platform.iommu_base is none of
+					 * the units (base: iommu_base) */
+#define WARDEN_IOMMU_UNIT_RESERVED                                             \
+	9 /* reserved field or unused scope
+					 * slot not 0; value: the slot */
 
 /* Why WARDEN_RULE_IOMMU_TAKEOVER (values[1]). */
 #define WARDEN_IOMMU_DMA_REMAPPING_ON 1 /* root's Linux translates DMA */
@@ -329,6 +367,10 @@ enum warden_rule {
 #define WARDEN_IOMMU_FEW_DOMAINS 4	/* fewer domain ids than cells */
 #define WARDEN_IOMMU_ROOT_QUEUE 5	/* root's queue too large, 256-bit */
 #define WARDEN_IOMMU_NO_ANSWER 6	/* a command was not completed */
+#define WARDEN_IOMMU_SEVERAL_UNITS                                             \
+	7 /* the system lists more units than
+					 * the hypervisor handles (value:
+					 * how many) */
 
 /* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
 #define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */

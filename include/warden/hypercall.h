@@ -103,7 +103,12 @@ static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
  * recorded since the cell was created (root: since enable); 0 without an
  * IOMMU; -ENOENT for no such cell.  (Revision 8.) */
 #define WARDEN_HC_CELL_DMA_FAULTS 13
-#define WARDEN_NUM_HYPERCALLS 14
+/* [root] cell id -> the interrupt remapping entries the cell holds now
+ * (its functions' MSI vectors and MSI-X entries, its IOAPIC pins), 0
+ * where cells' interrupts are not remapped; -ENOENT for no such cell.
+ * (Revision 10.) */
+#define WARDEN_HC_CELL_IRQ_REMAPS 14
+#define WARDEN_NUM_HYPERCALLS 15
 
 /* WARDEN_HC_TEST kinds. */
 #define WARDEN_TEST_BAD_ENTRY_STATE 1 /* the next VM entry fails */

@@ -159,8 +159,13 @@ struct warden_cell_info {
 	/* stopped for breaking a rule, or lost (WARDEN_CPU_FAILED, _LOST) */
 	struct warden_cpu_set failed_cpus;
 	struct warden_cpu_set lost_cpus; /* WARDEN_CPU_LOST only */
+	/* interrupt remapping entries it holds (WARDEN_HC_CELL_IRQ_REMAPS;
+	 * revision 10) */
+	uint32_t irq_remaps;
+	uint32_t reserved; /* 0 */
 };
-WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 96);
+WARDEN_CHECK_SIZE(struct warden_cell_info, 104 + 16 + 32 + 96 + 8);
+WARDEN_CHECK_OFFSET(struct warden_cell_info, irq_remaps, 104 + 16 + 32 + 96);
 
 /* WARDEN_IOCTL_CPU_ACCESS_LOG: the access log of one CPU (access.h;
  * revision 9), empty for a CPU of root. */

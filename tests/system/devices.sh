@@ -11,7 +11,10 @@
 # cpus: 2
 # timeout: 900
 # expect-svm-shutdown: 1
-# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused root-dest-cell-refused uart-irqs exits-per-irq uart-rx-irqs root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pool-back disable
+# Where the IOMMU remaps cells' interrupts (qemu-svm), the cell's pin is a
+# remapping entry of its own verified against the IOAPIC's source id, and
+# the IOAPIC holds it in remappable format; elsewhere compatibility format.
+# tests: insmod enable ioapic-trapped root-irqs create root-sees-masked root-write-refused root-dest-cell-refused uart-irqs exits-per-irq pin-remapped pin-remap-stats uart-rx-irqs root-pin-intact contain-dest-root contain-root-alive destroy remote-irr-clear pin-back refused-root-pin cycles10 pin-entries-freed pool-back disable
 # console: com3 uart-chars ^uart-irq-demo: 1000 of 1000 characters sent, 1001 interrupts \(0 other\)
 # console: com3 uart-rx-chars ^uart-irq-demo: 200 of 200 characters received by interrupt, 200 interrupts with data \(0 mismatched, 0 other, [0-9]+ empty\)
 # console: com3 other-pin-ignored ^uart-irq-demo: pin 4 \(not the cell's\) reads 0x10000 after a write
@@ -78,6 +81,32 @@ else
 	if [ -n "$exits" ] && [ "$exits" -ge 1001 ] && [ "$exits" -lt 1150 ]; then pass exits-per-irq; else fail exits-per-irq "$exits exits for 1001 interrupts"; fi
 fi
 
+# the pin as a remapping entry (qemu-svm): named at create with the
+# IOAPIC's source id, and the IOAPIC's own entry, read back from it at the
+# cell's first unmasked write, in remappable format (bit 48) naming that
+# entry (63:49); the 1001 interrupts above came through it (com3's
+# uart-chars).  Elsewhere no entry: compatibility format as before.
+# stats and sysfs count the entries the cell holds.
+lines=$(warden console | grep -E '^Cell [0-9]+ "uart-irq-demo": IOAPIC pin')
+echo "$lines" | sed 's/^/  > /'
+created=$(echo "$lines" | sed -n 's/.*IOAPIC pins interrupts remapped: entries \([0-9]*\)-\([0-9]*\) (1 pins, GSI 3 first), source id ff:00.0 verified$/\1 \2/p' | head -n 1)
+rte=$(echo "$lines" | sed -n 's/.*IOAPIC pin 3 (GSI 3) remapped: IOAPIC entry \(0x[0-9a-f]*\) (remappable: yes, index \([0-9]*\)), vector 0x51 to APIC 1, edge, source id ff:00.0 verified$/\1 \2/p' | head -n 1)
+nremap=$(echo "$OUT" | sed -n 's/^interrupt remapping entries: \([0-9]*\) .*/\1/p')
+sysremap=$(cat /sys/kernel/warden/cells/1/irq_remaps 2>/dev/null)
+if [ "$MACHINE" = qemu-svm ]; then
+	e=${rte% *} i=${rte#* }
+	if [ -n "$created" ] && [ "${created% *}" = "${created#* }" ] && [ -n "$rte" ] &&
+		[ $(( (e >> 48) & 1 )) = 1 ] && [ $(( (e >> 49) & 0x7fff )) = "$i" ] && [ "$i" = "${created% *}" ]; then
+		pass pin-remapped
+	else
+		fail pin-remapped "created '$created', IOAPIC entry '$rte'"
+	fi
+	if [ "$nremap" = 1 ] && [ "$sysremap" = 1 ]; then pass pin-remap-stats; else fail pin-remap-stats "stats '$nremap', sysfs '$sysremap'"; fi
+else
+	if [ -z "$lines" ]; then pass pin-remapped; else fail pin-remapped "remapped without an IOMMU: $lines"; fi
+	if [ -z "$nremap" ] && [ "$sysremap" = 0 ]; then pass pin-remap-stats; else fail pin-remap-stats "stats '$nremap', sysfs '$sysremap'"; fi
+fi
+
 # receive interrupts: COM4 in loopback mode, each character sent comes
 # back to its receiver and is read by the interrupt handler (the demo's
 # count is checked on COM3: uart-rx-chars)
@@ -130,6 +159,10 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 	ok=$i
 done
 if [ "$ok" = 10 ]; then pass cycles10; else fail cycles10 "stopped in cycle $((ok + 1)): state '$state'"; fi
+# every create found the same remapping entry free again: none leaked
+n=$(warden console | grep -c '"uart-irq-demo": IOAPIC pins interrupts remapped: ')
+same=$(warden console | sed -n 's/.*"uart-irq-demo": IOAPIC pins interrupts remapped: entries \([0-9-]*\) .*/\1/p' | sort -u | wc -l)
+if [ "$MACHINE" != qemu-svm ] || { [ "$n" -ge 11 ] && [ "$same" = 1 ]; }; then pass pin-entries-freed; else fail pin-entries-freed "$n creates, $same different entries"; fi
 pool1=$(pool)
 if [ -n "$pool0" ] && [ "$pool0" = "$pool1" ]; then pass pool-back; else fail pool-back "pool '$pool0' -> '$pool1'"; fi
 expect_rc disable 0 warden disable

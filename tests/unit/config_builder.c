@@ -72,6 +72,17 @@ size_t cb_link_offset(struct cb_blob *b, unsigned int i)
 	       i * sizeof(struct warden_link);
 }
 
+size_t cb_iommu_offset(struct cb_blob *b, unsigned int i)
+{
+	return cb_link_offset(b, cb_sys(b)->platform.num_links) +
+	       i * sizeof(struct warden_iommu_unit);
+}
+
+struct warden_iommu_unit *cb_iommu(struct cb_blob *b, unsigned int i)
+{
+	return (struct warden_iommu_unit *)(b->u.bytes + cb_iommu_offset(b, i));
+}
+
 struct warden_link *cb_link(struct cb_blob *b, unsigned int i)
 {
 	return (struct warden_link *)(b->u.bytes + cb_link_offset(b, i));
@@ -187,6 +198,23 @@ unsigned int cb_add_ioapic(struct cb_blob *b, uint64_t address,
 	a->gsi_base = gsi_base;
 	a->id = id;
 	a->num_pins = num_pins;
+	a->source_id = WARDEN_NO_SOURCE_ID;
+	return i;
+}
+
+unsigned int cb_add_iommu(struct cb_blob *b, uint64_t base, uint16_t segment,
+			  uint8_t flags)
+{
+	unsigned int i = cb_sys(b)->platform.num_iommus;
+	struct warden_iommu_unit *u;
+
+	shift(b, cb_iommu_offset(b, i), sizeof(*u));
+	cb_sys(b)->platform.num_iommus++;
+	u = cb_iommu(b, i);
+	memset(u, 0, sizeof(*u));
+	u->base = base;
+	u->segment = segment;
+	u->flags = flags;
 	return i;
 }
 
@@ -316,6 +344,7 @@ void cb_system(struct cb_blob *b)
 	s->platform.pm_timer_port = 0x608;
 	s->platform.mmconfig_base = 0xb0000000;
 	s->platform.mmconfig_end_bus = 0xff;
+	s->platform.hpet_source_id = WARDEN_NO_SOURCE_ID;
 
 	root = cb_desc(b);
 	cb_set_name(b, "linux");

@@ -119,6 +119,12 @@ struct warden_irq_pin *cb_pin(struct cb_blob *b, unsigned int i);
 struct warden_pci_device *cb_pci(struct cb_blob *b, unsigned int i);
 struct warden_ioapic *cb_ioapic(struct cb_blob *b, unsigned int i);
 struct warden_link *cb_link(struct cb_blob *b, unsigned int i);
+/* The IOMMU units (after the links): unit i, and a new one appended
+ * (num_iommus + 1, no scope; platform.iommu_base left as it is). */
+struct warden_iommu_unit *cb_iommu(struct cb_blob *b, unsigned int i);
+size_t cb_iommu_offset(struct cb_blob *b, unsigned int i);
+unsigned int cb_add_iommu(struct cb_blob *b, uint64_t base, uint16_t segment,
+			  uint8_t flags);
 
 /* Byte offsets in the blob (for CONFIG_RESERVED values). */
 size_t cb_region_offset(struct cb_blob *b, unsigned int i);

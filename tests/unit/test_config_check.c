@@ -258,13 +258,13 @@ MUT(sys_root_reserved)
 {
 	cb_desc(S)->reserved = 1;
 }
-MUT(sys_platform_reserved1)
-{
-	cb_sys(S)->platform.reserved1 = 1;
-}
 MUT(sys_platform_reserved2)
 {
-	cb_sys(S)->platform.reserved2[6] = 0x80;
+	cb_sys(S)->platform.reserved2 = 1;
+}
+MUT(sys_platform_reserved3)
+{
+	cb_sys(S)->platform.reserved3[3] = 0x80;
 }
 MUT(sys_region_reserved)
 {
@@ -642,9 +642,120 @@ MUT(ioapic_241_pins)
 {
 	cb_ioapic(S, 0)->num_pins = 241;
 }
-MUT(ioapic_reserved)
+/* ---- the IOMMU units (iommus.c) ---- */
+#define UNIT0 0xfed90000ull
+#define UNIT1 0xfed91000ull
+static void unit_scope(struct env *e, unsigned int i, uint16_t bdf,
+		       uint8_t type, uint8_t end)
 {
-	cb_ioapic(S, 0)->reserved = 2;
+	struct warden_iommu_unit *u = cb_iommu(S, i);
+
+	u->scopes[u->num_scopes].bdf = bdf;
+	u->scopes[u->num_scopes].type = type;
+	u->scopes[u->num_scopes++].end_bus = end;
+}
+/* fine: one unit for all, the cell's function confined */
+MUT(iommu_one_all)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_pci(C, 0)->flags &= ~DMA;
+}
+/* fine: two units, each function in one scope (a bus range, a function) */
+MUT(iommu_two_scoped)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, 0);
+	unit_scope(e, 0, 0x0000, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+	unit_scope(e, 0, CB_NIC, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+	cb_add_iommu(S, UNIT1, 0, 0);
+	unit_scope(e, 1, 0x0000, WARDEN_IOMMU_SCOPE_BUSES, 0);
+}
+/* the disk controller (and the host bridge) in no unit's scope */
+MUT(iommu_uncovered)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, 0);
+	unit_scope(e, 0, CB_NIC, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+}
+/* INCLUDE_PCI_ALL of another segment covers nothing here */
+MUT(iommu_other_segment)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, 0);
+	unit_scope(e, 0, 0x0000, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+	unit_scope(e, 0, CB_NIC, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+	cb_add_iommu(S, UNIT1, 1, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+MUT(iommu_bad_scope)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_add_iommu(S, UNIT1, 0, 0);
+	unit_scope(e, 1, 0x0300, WARDEN_IOMMU_SCOPE_BUSES, 2);
+}
+MUT(iommu_all_with_scope)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	unit_scope(e, 0, CB_NIC, WARDEN_IOMMU_SCOPE_FUNCTION, 0);
+}
+MUT(iommu_all_twice)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_add_iommu(S, UNIT1, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+MUT(iommu_duplicate)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_add_iommu(S, UNIT0, 1, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+MUT(iommu_not_listed)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT1, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+MUT(iommu_unaligned)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0 + 0x10;
+	cb_add_iommu(S, UNIT0 + 0x10, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+MUT(iommu_unknown_flag)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL | 0x4);
+}
+MUT(iommu_slot_dirty)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_iommu(S, 0)->scopes[5].bdf = 0x100;
+}
+MUT(iommu_nine)
+{
+	unsigned int i;
+
+	for (i = 0; i < 9; i++)
+		cb_add_iommu(S, UNIT0 + i * 0x1000ull, (uint16_t)i,
+			     WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_sys(S)->platform.iommu_base = UNIT0;
+}
+/* fine: units listed, none taken (cells' functions need dma_unisolated) */
+MUT(iommu_none_taken)
+{
+	cb_sys(S)->platform.iommu_base = 0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+/* a cell's memory over a unit the hypervisor does not take */
+MUT(cell_over_second_unit)
+{
+	cb_sys(S)->platform.iommu_base = UNIT0;
+	cb_add_iommu(S, UNIT0, 0, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_add_iommu(S, UNIT1, 1, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	cb_add_region(C, UNIT1, UNIT1, 0x1000,
+		      WARDEN_MEM_READ | WARDEN_MEM_WRITE | WARDEN_MEM_IO, 0);
 }
 MUT(ioapic_same_address)
 {
@@ -1232,10 +1343,10 @@ static const struct bad bad_cases[] = {
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(20, 5), 1 },
 	{ "sys: root reserved", T_SYS, sys_root_reserved, R(CONFIG_RESERVED),
 	  I(CONFIG), 0, V(24 + 80 + 52, 1), 1 },
-	{ "sys: platform reserved1", T_SYS, sys_platform_reserved1,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 14, 1), 1 },
 	{ "sys: platform reserved2", T_SYS, sys_platform_reserved2,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 25, 0x80ull << 48), 1 },
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 25, 1), 1 },
+	{ "sys: platform reserved3", T_SYS, sys_platform_reserved3,
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(24 + 32 + 28, 0x80ull << 24), 1 },
 	{ "sys: region reserved", T_SYS, sys_region_reserved,
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_REGIONS + 32 + 29, 1), 1 },
 	{ "sys: port range reserved", T_SYS, sys_pio_reserved,
@@ -1415,8 +1526,37 @@ static const struct bad bad_cases[] = {
 	  I(IOAPIC), 0, V(CB_IOAPIC, 0, 240), 2 },
 	{ "ioapic: 241 pins", T_SYS_PCI, ioapic_241_pins, R(IOAPIC_PINS),
 	  I(IOAPIC), 0, V(CB_IOAPIC, 241, 240), 2 },
-	{ "ioapic: reserved", T_SYS_PCI, ioapic_reserved, R(CONFIG_RESERVED),
-	  I(CONFIG), 0, V(SYS_PCI_IOAPICS + 14, 2), 1 },
+	{ "iommu: functions no unit covers", T_SYS_PCI, iommu_uncovered,
+	  R(PCI_NO_IOMMU), I(PCI_DEVICE), 2, V(CB_DISK), 2 },
+	{ "iommu: include_pci_all of another segment", T_SYS_PCI,
+	  iommu_other_segment, R(PCI_NO_IOMMU), I(PCI_DEVICE), 2, V(CB_DISK),
+	  1 },
+	{ "iommu: scope of buses 3-2", T_SYS_PCI, iommu_bad_scope,
+	  R(IOMMU_UNIT), I(IOMMU), 1, V(UNIT1, WARDEN_IOMMU_UNIT_SCOPE, 0), 1 },
+	{ "iommu: include_pci_all with a scope", T_SYS_PCI,
+	  iommu_all_with_scope, R(IOMMU_UNIT), I(IOMMU), 0,
+	  V(UNIT0, WARDEN_IOMMU_UNIT_ALL_SCOPES, 1), 1 },
+	{ "iommu: two include_pci_all units", T_SYS_PCI, iommu_all_twice,
+	  R(IOMMU_UNIT), I(IOMMU), 1, V(UNIT1, WARDEN_IOMMU_UNIT_ALL_TWICE, 0),
+	  1 },
+	{ "iommu: two units at one base", T_SYS_PCI, iommu_duplicate,
+	  R(IOMMU_UNIT), I(IOMMU), 1, V(UNIT0, WARDEN_IOMMU_UNIT_DUPLICATE, 0),
+	  1 },
+	{ "iommu: iommu_base not a unit", T_SYS_PCI, iommu_not_listed,
+	  R(IOMMU_UNIT), I(SYSTEM), 0, V(UNIT0, WARDEN_IOMMU_UNIT_NOT_LISTED),
+	  1 },
+	{ "iommu: unaligned base", T_SYS_PCI, iommu_unaligned, R(IOMMU_UNIT),
+	  I(IOMMU), 0, V(UNIT0 + 0x10, WARDEN_IOMMU_UNIT_BASE), 1 },
+	{ "iommu: unknown flag", T_SYS_PCI, iommu_unknown_flag, R(IOMMU_UNIT),
+	  I(IOMMU), 0, V(UNIT0, WARDEN_IOMMU_UNIT_FLAGS, 4), 1 },
+	{ "iommu: unused scope slot not 0", T_SYS_PCI, iommu_slot_dirty,
+	  R(IOMMU_UNIT), I(IOMMU), 0, V(UNIT0, WARDEN_IOMMU_UNIT_RESERVED, 5),
+	  1 },
+	{ "iommu: nine units", T_SYS_PCI, iommu_nine, R(CONFIG_TOO_MANY),
+	  I(CONFIG), 6, V(9, 8), 2 },
+	{ "iommu: cell memory over a unit", T_CELL_PCI, cell_over_second_unit,
+	  R(MEM_TRAPPED), I(MEMORY_REGION), 3,
+	  V(UNIT1, 0x1000, WARDEN_TRAPPED_IOMMU, UNIT1), 2 },
 	{ "ioapic: two at one address", T_SYS_PCI, ioapic_same_address,
 	  R(IOAPIC_OVERLAP), I(IOAPIC), 1, V(CB_IOAPIC, 0, 0), 1 },
 	{ "ioapic: GSI ranges overlap", T_SYS_PCI, ioapic_gsis_overlap,
@@ -1677,9 +1817,10 @@ static const struct bad bad_cases[] = {
 static void valid_pci(void **state)
 {
 	static void (*const fine[])(struct env *) = {
-		root_pci_other_domain,	cell_intx_shared_taken,
-		cell_dma_confined,	cell_linux_dma_confined,
-		cell_linux_dma_low_mib,
+		root_pci_other_domain, cell_intx_shared_taken,
+		cell_dma_confined,     cell_linux_dma_confined,
+		cell_linux_dma_low_mib, iommu_one_all,
+		iommu_two_scoped,      iommu_none_taken,
 	};
 	const void *others[1];
 	size_t sizes[1];

@@ -25,6 +25,7 @@
 #include "acpi.h"
 #include "cmocka_wrap.h"
 #include "config_create.h"
+#include "config_create_parts.h"
 #include "config_report.h"
 #include "config_yaml.h"
 #include <config_check.h>
@@ -605,7 +606,9 @@ static size_t fadt(uint8_t *t)
 }
 
 /* Two DMA remapping units of segment 0, the second for every other
- * device (INCLUDE_PCI_ALL); a reserved memory region (RMRR) before. */
+ * device (INCLUDE_PCI_ALL) with the first IOAPIC's scope (id 8, ff:00.0
+ * as QEMU writes it); a reserved memory region (RMRR); a third unit for
+ * all of segment 1. */
 static size_t dmar(uint8_t *t)
 {
 	static const uint8_t body[] = {
@@ -615,12 +618,16 @@ static size_t dmar(uint8_t *t)
 		0x00, 0x10, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed91000 */
 		1, 8, 0, 0, 0, 0, 2, 0, /* scope: endpoint 00:02.0 */
 		/* DRHD with INCLUDE_PCI_ALL */
-		0, 0, 16, 0, 1, 0, 0, 0,	    /* */
+		0, 0, 24, 0, 1, 0, 0, 0,	    /* */
 		0x00, 0x00, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed90000 */
+		3, 8, 0, 0, 8, 0xff, 0, 0, /* scope: IOAPIC 8 at ff:00.0 */
 		/* RMRR */
 		1, 0, 24, 0, 0, 0, 0, 0,      /* */
 		0, 0, 0, 0, 0, 0, 0, 0,	      /* */
 		0xff, 0x0f, 0, 0, 0, 0, 0, 0, /* */
+		/* DRHD with INCLUDE_PCI_ALL, segment 1 */
+		0, 0, 16, 0, 1, 0, 1, 0,	    /* */
+		0x00, 0x20, 0xd9, 0xfe, 0, 0, 0, 0, /* 0xfed92000 */
 	};
 
 	return acpi_table(t, "DMAR", body, sizeof(body));
@@ -793,10 +800,31 @@ static void made_up_machine(void **state)
 				     "DRHD with INCLUDE_PCI_ALL, segment 0"));
 	/* every unit and what it covers, as a comment */
 	assert_non_null(strstr(text, "  # the IOMMU (ACPI DMAR): 39-bit DMA "
-				     "addresses, interrupt remapping, 2 units; "
+				     "addresses, interrupt remapping, 3 units; "
 				     "unit 0xfed91000: 00:02.0; unit "
 				     "0xfed90000: every function of segment 0 "
-				     "no other unit lists\n"));
+				     "no other unit lists, IOAPIC 8 at "
+				     "ff:00.0; unit 0xfed92000: every function "
+				     "of segment 1 no other unit lists\n"));
+	/* the units in the config, and the IOAPIC's source id */
+	assert_non_null(strstr(text, "  iommus:\n"
+				     "    - {base: 0xfed91000, segment: 0, "
+				     "scope: [\"00:02.0\"]}\n"
+				     "    - {base: 0xfed90000, segment: 0, "
+				     "include_pci_all: true}\n"
+				     "    - {base: 0xfed92000, segment: 1, "
+				     "include_pci_all: true}\n"));
+	assert_int_equal(s->platform.num_iommus, 3);
+	assert_int_equal(warden_system_iommus(s)[0].num_scopes, 1);
+	assert_int_equal(warden_system_iommus(s)[0].scopes[0].bdf, 0x10);
+	assert_int_equal(warden_system_iommus(s)[0].scopes[0].type,
+			 WARDEN_IOMMU_SCOPE_FUNCTION);
+	assert_int_equal(warden_system_iommus(s)[1].flags,
+			 WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	assert_int_equal(warden_system_ioapics(s)[0].source_id, 0xff00);
+	assert_int_equal(warden_system_ioapics(s)[1].source_id,
+			 WARDEN_NO_SOURCE_ID);
+	assert_int_equal(s->platform.hpet_source_id, WARDEN_NO_SOURCE_ID);
 	assert_true(s->root_cell.cpus.bits[0] == 0xf);
 	assert_non_null(strstr(text, "ACPI MADT: 3 enabled CPUs"));
 	for (i = 0; i < s->root_cell.num_memory_regions; i++) {
@@ -1020,6 +1048,59 @@ static void acpi_damaged(void **state)
 	assert_int_equal(acpi_parse_dmar(t, 40, &base, &why), -1);
 }
 
+/* The units as the config gets them (cc_iommu_units): a scoped unit
+ * alone in its segment whose scope does not fit becomes include_pci_all;
+ * beside another unit its entries past 8 are left out, named; an
+ * endpoint behind a bridge is left out; the IOAPIC's and HPET's source
+ * ids from their one-hop scopes. */
+static void iommu_units_made(void **state)
+{
+	static struct platform p;
+	struct acpi_dmar_unit *u;
+	unsigned int k;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.have_dmar = true;
+	p.madt_cpus = 1;
+	p.madt.n_ioapics = 1;
+	p.madt.ioapic[0].id = 2;
+	p.dmar.num_units = 1;
+	u = &p.dmar.units[0];
+	u->base = 0xfed90000;
+	for (k = 0; k < 9; k++) {
+		u->scopes[k].type = ACPI_DMAR_SCOPE_ENDPOINT;
+		u->scopes[k].hops = 1;
+		u->scopes[k].source_id = (uint16_t)(k << 3);
+	}
+	u->scopes[9] = (struct acpi_dmar_scope){ ACPI_DMAR_SCOPE_IOAPIC, 2, 1,
+						 0xff00 };
+	u->scopes[10] =
+		(struct acpi_dmar_scope){ ACPI_DMAR_SCOPE_HPET, 0, 1, 0xff78 };
+	u->num_scopes = 11;
+	cc_iommu_units(NULL, &p);
+	assert_int_equal(p.n_iommus, 1);
+	assert_int_equal(p.iommus[0].flags, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+	assert_int_equal(p.iommus[0].num_scopes, 0);
+	assert_non_null(strstr(p.iommu_notes, "written as include_pci_all"));
+	assert_int_equal(p.ioapic_source_id[0], 0xff00);
+	assert_int_equal(p.hpet_source_id, 0xff78);
+
+	/* a second unit in the segment: the first keeps 8, the ninth named */
+	p.dmar.num_units = 2;
+	p.dmar.units[1].base = 0xfed91000;
+	p.dmar.units[1].include_all = true;
+	u->scopes[8].hops = 2; /* and one behind a bridge */
+	cc_iommu_units(NULL, &p);
+	assert_int_equal(p.n_iommus, 2);
+	assert_int_equal(p.iommus[0].flags, 0);
+	assert_int_equal(p.iommus[0].num_scopes, 8);
+	assert_int_equal(p.iommus[0].scopes[7].bdf, 7 << 3);
+	assert_non_null(strstr(p.iommu_notes, "00:08.0 of unit 0xfed90000 is "
+					      "behind a bridge: not listed"));
+	assert_int_equal(p.iommus[1].flags, WARDEN_IOMMU_INCLUDE_PCI_ALL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1027,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(bochs_pci_fixture),
 		cmocka_unit_test(qemu_q35_fixture),
 		cmocka_unit_test(made_up_machine),
+		cmocka_unit_test(iommu_units_made),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(acpi_damaged),
 		cmocka_unit_test(more_reservations),

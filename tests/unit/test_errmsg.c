@@ -328,6 +328,41 @@ static void root_pci_rules(void **state)
 	assert_non_null(strstr(buf, "PCI function 00:04.0 needs 6 interrupt "
 				    "remapping entries in a row"));
 	assert_non_null(strstr(buf, "(4094 in use)"));
+	/* a cell's IOAPIC pins: no source id, no room; the IOMMU units */
+	e = rec(WARDEN_RULE_IOAPIC_NO_SOURCE_ID, WARDEN_ITEM_IOAPIC, 0);
+	e.values[0] = 0xfec00000;
+	e.values[1] = 3;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "ioapics[0] 0xfec00000: the cell's pin "
+				    "(GSI 3) would be an interrupt remapping "
+				    "entry"));
+	e = rec(WARDEN_RULE_PIN_IRQ_REMAP_FULL, WARDEN_ITEM_IRQ_PIN, 0);
+	e.values[0] = 3;
+	e.values[1] = 2;
+	e.values[2] = 4095;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "irq_pins[0] GSI 3: the cell's 2 IOAPIC "
+				    "pins need"));
+	e = rec(WARDEN_RULE_IOMMU_UNIT, WARDEN_ITEM_IOMMU, 1);
+	e.values[0] = 0xfed91000;
+	e.values[1] = WARDEN_IOMMU_UNIT_ALL_TWICE;
+	e.values[2] = 0;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "iommus[1] 0xfed91000: a second unit with "
+				    "include_pci_all for its segment "
+				    "(iommus[0] is the first)"));
+	e = rec(WARDEN_RULE_PCI_NO_IOMMU, WARDEN_ITEM_PCI_DEVICE, 2);
+	e.values[0] = 0x20;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "PCI device 00:04.0: no IOMMU unit of the "
+				    "system config covers it"));
+	e = rec(WARDEN_RULE_IOMMU_TAKEOVER, WARDEN_ITEM_SYSTEM, 0);
+	e.values[0] = 0xfed90000;
+	e.values[1] = WARDEN_IOMMU_SEVERAL_UNITS;
+	e.values[2] = 2;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "lists 2 IOMMU units and the hypervisor "
+				    "handles one"));
 }
 
 int main(void)

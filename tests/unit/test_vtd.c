@@ -643,6 +643,17 @@ static void take_over_hand_back(void **state)
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_true(m.gsts & VTD_GSTS_TES);
 	vtd_backend.hand_back();
+
+	/* a system config with two units: refused before anything is
+	 * touched (the record, IOMMU_TAKEOVER naming the count, is
+	 * hv_set_error's, a stub here) */
+	sys.platform.num_iommus = 2;
+	n0 = m.nlog;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), -WARDEN_EBUSY);
+	assert_false(m.gsts & VTD_GSTS_TES);
+	assert_int_equal(m.qbase, (u64)(uintptr_t)rq);
+	assert_int_equal(m.nlog, n0);
+	sys.platform.num_iommus = 0;
 	pt_destroy(&root.pt);
 }
 
@@ -961,7 +972,7 @@ static void cell_entry_formats(void **state)
 	(void)state;
 	/* x2APIC mode: present, Fixed, physical, edge, vector 23:16, the
 	 * 32-bit destination 63:32; SID 15:0, SQ 00b, SVT 01b (19:18) */
-	vtd_irte_cell(0x41, 0x10003, true, 0x20, &lo, &hi);
+	vtd_irte_cell(0x41, 0x10003, true, 0x20, false, &lo, &hi);
 	assert_int_equal(lo, 1ull | 0x41ull << 16 | 0x10003ull << 32);
 	assert_int_equal(hi, 0x20ull | 1ull << 18);
 	/* what root's entries must pass passes: Fixed, not logical */
@@ -970,10 +981,25 @@ static void cell_entry_formats(void **state)
 	assert_int_equal(d.dest, 0x10003);
 	assert_false(d.logical);
 	/* xAPIC mode: 8 bits in 47:40, nothing in the reserved 39:32 */
-	vtd_irte_cell(0x52, 3, false, 0x18, &lo, &hi);
+	vtd_irte_cell(0x52, 3, false, 0x18, false, &lo, &hi);
 	assert_int_equal(lo, 1ull | 0x52ull << 16 | 3ull << 40);
 	assert_null(vtd_irte_check(lo, hi, false, &d));
 	assert_int_equal(d.dest, 3);
+	/* an IOAPIC pin's, level-triggered: TM (4) set, checks as root's
+	 * would (its vector delivered level, an EOI reaches the IOAPIC) */
+	vtd_irte_cell(0x51, 1, true, 0xff00, true, &lo, &hi);
+	assert_int_equal(lo, 1ull | 1ull << 4 | 0x51ull << 16 | 1ull << 32);
+	assert_int_equal(hi, 0xff00ull | 1ull << 18);
+	assert_null(vtd_irte_check(lo, hi, true, &d));
+	/* the IOAPIC's entry in remappable format (5.1.5.1): vector,
+	 * polarity (13), trigger (15), mask (16) kept; delivery mode,
+	 * logical mode (11 is the handle's bit 15 now) and the destination
+	 * dropped; format 48, handle[14:0] in 63:49 */
+	assert_int_equal(vtd_ioapic_remappable(4102, 0xff0000000001ab51ull),
+			 0x51ull | 1ull << 13 | 1ull << 15 | 1ull << 16 |
+				 1ull << 48 | 4102ull << 49);
+	assert_int_equal(vtd_ioapic_remappable(0x8001, 0x31ull),
+			 0x31ull | 1ull << 11 | 1ull << 48 | 1ull << 49);
 	/* the message: 0xFEE, handle 14:0 in 19:5, format bit 4, SHV bit
 	 * 3, handle bit 15 in bit 2; subhandle 0 */
 	vtd_msi_remappable(4097, &addr, &data);
@@ -1011,7 +1037,8 @@ static void cell_entries(void **state)
 	assert_int_equal(hv_irte(b + 1)[0], 0);
 	/* set: the entry, then its index invalidated (and waited for) */
 	n0 = m.nlog;
-	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20), 0);
+	assert_int_equal(
+		vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20, false), 0);
 	assert_int_equal(hv_irte(b + 1)[0],
 			 1ull | 0x41ull << 16 | 0x10003ull << 32);
 	assert_int_equal(hv_irte(b + 1)[1], 0x20ull | 1ull << 18);
@@ -1021,26 +1048,28 @@ static void cell_entries(void **state)
 	/* the unit was told after the entry was written, not before */
 	assert_int_equal(m.iec_saw, hv_irte(b + 1)[0]);
 	/* the same entry again: nothing to invalidate */
-	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20), 0);
+	assert_int_equal(
+		vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20, false), 0);
 	assert_int_equal(m.nlog, n0 + 2);
 	/* the table's xAPIC mode: 8-bit destination */
 	vtd.root.irta = 0;
-	assert_int_equal(vtd_irt_cell_set(a, true, 0x52, 3, 0x18), 0);
+	assert_int_equal(vtd_irt_cell_set(a, true, 0x52, 3, 0x18, false), 0);
 	assert_int_equal(hv_irte(a)[0], 1ull | 0x52ull << 16 | 3ull << 40);
 	vtd.root.irta = VTD_IRTA_EIME;
 	/* not reserved, root's range, past the table: refused, unwritten */
 	n0 = m.nlog;
-	assert_int_equal(vtd_irt_cell_set(b + 5, true, 0x41, 1, 0x20),
+	assert_int_equal(vtd_irt_cell_set(b + 5, true, 0x41, 1, 0x20, false),
 			 -WARDEN_EINVAL);
-	assert_int_equal(vtd_irt_cell_set(5, true, 0x41, 1, 0x20),
+	assert_int_equal(vtd_irt_cell_set(5, true, 0x41, 1, 0x20, false),
 			 -WARDEN_EINVAL);
-	assert_int_equal(vtd_irt_cell_set(VTD_IRT_ENTRIES, true, 0x41, 1, 0x20),
+	assert_int_equal(vtd_irt_cell_set(VTD_IRT_ENTRIES, true, 0x41, 1, 0x20,
+					  false),
 			 -WARDEN_EINVAL);
 	assert_int_equal(hv_irte(b + 5)[0], 0);
 	assert_int_equal(hv_irte(5)[0], 0);
 	assert_int_equal(m.nlog, n0);
 	/* not present again: written, invalidated */
-	assert_int_equal(vtd_irt_cell_set(a, false, 0, 0, 0), 0);
+	assert_int_equal(vtd_irt_cell_set(a, false, 0, 0, 0, false), 0);
 	assert_int_equal(hv_irte(a)[0], 0);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(a).lo);
 
@@ -1063,10 +1092,11 @@ static void cell_entries(void **state)
 	assert_int_equal(hv_irte(b + 1)[1], 0);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_index(b + 1).lo);
 	assert_int_equal(vtd_irt_cell_used(), 2);
-	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 1, 0x20),
+	assert_int_equal(vtd_irt_cell_set(b + 1, true, 0x41, 1, 0x20, false),
 			 -WARDEN_EINVAL);
 	/* a cell destroyed: what it still had goes; the room is reused */
-	assert_int_equal(vtd_irt_cell_set(a + 1, true, 0x43, 2, 0x18), 0);
+	assert_int_equal(vtd_irt_cell_set(a + 1, true, 0x43, 2, 0x18, false),
+			 0);
 	vtd_irt_cell_free_all(1);
 	assert_int_equal(hv_irte(a + 1)[0], 0);
 	assert_int_equal(vtd_irt_cell_used(), 0);

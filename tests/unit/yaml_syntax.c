@@ -343,6 +343,61 @@ const struct yc_syntax yc_syntax[] = {
 		  "  name: linux\n"
 		  "  cpus: 0\n",
 	  .message = "ioapics[0].pins: 256 is larger than 0xff" },
+	{ .name = "ioapic-source-id-segment",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  ioapics:\n"
+		  "    - {address: 0xfec00000, pins: 24,\n"
+		  "       source_id: 0001:ff:00.0} #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "ioapics[0].source_id: '0001:ff:00.0' is not a "
+		     "requester id such as ff:00.0" },
+	/* IOMMU units */
+	{ .name = "iommu-base-missing",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  iommus:\n"
+		  "    - {segment: 0} #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "iommus[0]: 'base' is missing" },
+	{ .name = "iommu-scope-entry",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  iommus:\n"
+		  "    - base: 0xfed90000\n"
+		  "      scope:\n"
+		  "        - 00:02.0\n"
+		  "        - 05-03 #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "iommus[0].scope[1]: '05-03' is neither a function "
+		     "such as 00:02.0 nor a bus range" },
+	{ .name = "iommu-scope-nine",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  iommus:\n"
+		  "    - base: 0xfed90000\n"
+		  "      scope: [00:01.0, 00:02.0, 00:03.0, 00:04.0, #!\n"
+		  "              00:05.0, 00:06.0, 00:07.0, 00:08.0, 00:09.0]\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "iommus[0].scope: 9 entries, at most 8" },
+	{ .name = "iommu-include-all-word",
+	  .yaml = "system:\n"
+		  "  hypervisor_memory: {start: 0x30000000, size: 6M}\n"
+		  "  iommus:\n"
+		  "    - {base: 0xfed90000,\n"
+		  "       include_pci_all: maybe} #!\n"
+		  "root_cell:\n"
+		  "  name: linux\n"
+		  "  cpus: 0\n",
+	  .message = "iommus[0].include_pci_all:" },
 	/* links */
 	{ .name = "links-in-cell",
 	  .yaml = "cell:\n"

@@ -26,6 +26,14 @@
  *    boot and must not fail for it.
  *  - an EOI-register write goes to the IOAPIC if the writer owns a pin
  *    with that vector (write_eoi).
+ *  - where the IOMMU remaps cells' interrupts (iommu_cell_irqs_remapped:
+ *    with remapping on, compatibility-format interrupts are blocked), a
+ *    cell's pin goes through a remapping entry of its own, reserved at
+ *    create: the IOAPIC holds the entry in remappable format naming it,
+ *    and the cell's checked entry becomes the remapping entry, verified
+ *    against the IOAPIC's source id (see "a cell's pins as remapping
+ *    entries" below).  The cell still reads and writes compatibility
+ *    format.
  *
  * On create the cell's pins are masked, their Remote IRR cleared and
  * root's programming kept; on destroy they are masked and cleared again
@@ -73,6 +81,12 @@ struct ioapic {
 	u64 root_hw[IOAPIC_MAX_PINS];
 	u64 cell_entry[IOAPIC_MAX_PINS];
 	struct cell *owner[IOAPIC_MAX_PINS]; /* NULL: root */
+	/* a cell's pins where cells' interrupts are remapped: the remapping
+	 * entry of each (0: none; cells' entries are far above 0), and
+	 * whether its first unmasked entry was named on the console */
+	u16 source_id; /* the system config's; WARDEN_NO_SOURCE_ID: none */
+	u32 remap[IOAPIC_MAX_PINS];
+	bool remap_shown[IOAPIC_MAX_PINS];
 };
 
 static struct ioapic ioapics[IOAPIC_MAX];
@@ -281,6 +295,152 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 	return MMIO_HANDLED;
 }
 
+/* ---- a cell's pins as remapping entries ---- */
+
+/*
+ * Where the IOMMU remaps cells' interrupts, each pin a cell owns has a
+ * remapping entry of its own, reserved at create (remap_reserve), so that
+ * nothing can fail for want of one at run time.  The cell's entry, checked
+ * as in compatibility format (ioapic_cell_entry_refused, irq_cell_dest),
+ * becomes the remapping entry: present, Fixed, physical, its vector, to
+ * the CPU its destination resolves to, its trigger mode (VT-d 9.10: TM;
+ * a level-triggered pin's EOI then reaches the IOAPIC), and verified
+ * against the IOAPIC's source id (SVT 01b, SQ 00b, SID: the system
+ * config's ioapics[].source_id).  The IOAPIC holds the same entry in
+ * remappable format (VT-d 5.1.5.1) naming it, with the vector, polarity,
+ * trigger mode and mask the cell wrote.  The IOAPIC is one requester for
+ * all its pins, so the source id keeps other devices out and the entry
+ * keeps the pins apart: only the hypervisor writes the IOAPIC.
+ */
+
+/* The cell's pins get their entries (cell create, after ioapic_cell_check):
+ * 0, or -WARDEN_EINVAL/-WARDEN_ENOSPC with *err and nothing reserved. */
+static int remap_reserve(struct cell *cell, struct warden_error *err)
+{
+	const struct warden_irq_pin *pins = warden_cell_irq_pins(cell->config);
+	unsigned int i, n = cell->config->num_irq_pins, pin;
+	struct ioapic *io;
+	u32 first;
+
+	if (!n || !iommu_cell_irqs_remapped())
+		return 0;
+	for (i = 0; i < n; i++) {
+		io = ioapic_of_gsi(pins[i].gsi, &pin);
+		if (io && io->source_id == WARDEN_NO_SOURCE_ID) {
+			err->code = -WARDEN_EINVAL;
+			err->rule = WARDEN_RULE_IOAPIC_NO_SOURCE_ID;
+			err->item_kind = WARDEN_ITEM_IOAPIC;
+			err->item_index = (u32)(io - ioapics);
+			err->values[0] = io->phys;
+			err->values[1] = pins[i].gsi;
+			return err->code;
+		}
+	}
+	if (iommu_cell_irq_reserve(cell, n, &first)) {
+		err->code = -WARDEN_ENOSPC;
+		err->rule = WARDEN_RULE_PIN_IRQ_REMAP_FULL;
+		err->item_kind = WARDEN_ITEM_IRQ_PIN;
+		err->item_index = 0;
+		err->values[0] = pins[0].gsi;
+		err->values[1] = n;
+		err->values[2] = iommu_cell_irqs_used();
+		return err->code;
+	}
+	for (i = 0; i < n; i++) {
+		io = ioapic_of_gsi(pins[i].gsi, &pin);
+		io->remap[pin] = first + i;
+		io->remap_shown[pin] = false;
+	}
+	io = ioapic_of_gsi(pins[0].gsi, &pin);
+	printk("Cell %u \"%s\": IOAPIC pins interrupts remapped: entries "
+	       "%u-%u (%u pins, GSI %u first), source id %02x:%02x.%x "
+	       "verified\n",
+	       cell->id, cell->config->name, first, first + n - 1, n,
+	       pins[0].gsi, io->source_id >> 8, (io->source_id >> 3) & 0x1f,
+	       io->source_id & 7);
+	return 0;
+}
+
+/* The pin's entry given back (cell destroy, or a create that failed),
+ * after the pin is masked or root's again. */
+static void remap_release(struct ioapic *io, unsigned int pin)
+{
+	if (!io->remap[pin])
+		return;
+	iommu_cell_irq_release(io->remap[pin], 1);
+	io->remap[pin] = 0;
+}
+
+/*
+ * The cell's checked entry (destination resolved to APIC ID id) through
+ * the pin's remapping entry: the remapping entry first, its cached copy
+ * invalidated, then the IOAPIC's entry (masked while it changes), so the
+ * pin never sends through a stale entry.  An entry that could not be
+ * written (its invalidation not confirmed: named by the IOMMU) leaves
+ * the pin masked.
+ */
+static void write_cell_remapped(struct ioapic *io, struct cell *cell,
+				unsigned int pin, u64 entry, u32 id)
+{
+	bool masked = entry & IOAPIC_MASKED;
+	bool shown = io->remap_shown[pin];
+	u64 rte;
+
+	if (!masked &&
+	    iommu_cell_pin_set(io->remap[pin], true,
+			       (u32)(entry & IOAPIC_VECTOR_MASK), id,
+			       io->source_id, entry & IOAPIC_LEVEL)) {
+		printk("Cell %u \"%s\": IOAPIC pin %u (GSI %u) stays masked: "
+		       "its remapping entry %u could not be written\n",
+		       cell->id, cell->config->name, pin, io->gsi_base + pin,
+		       io->remap[pin]);
+		masked = true;
+	}
+	rte = iommu_cell_pin_entry(io->remap[pin],
+				   entry | (masked ? IOAPIC_MASKED : 0));
+	spin_lock(&io->lock);
+	phys_set_entry(io, pin, rte);
+	/* the IOAPIC's own entry, read back once: what the hardware holds */
+	if (!masked && !shown)
+		rte = phys_entry(io, pin);
+	spin_unlock(&io->lock);
+	if (masked || shown)
+		return;
+	io->remap_shown[pin] = true;
+	printk("Cell %u \"%s\": IOAPIC pin %u (GSI %u) remapped: IOAPIC "
+	       "entry 0x%llx (remappable: %s, index %u), vector 0x%x to APIC "
+	       "%u, %s, source id %02x:%02x.%x verified\n",
+	       cell->id, cell->config->name, pin, io->gsi_base + pin,
+	       (unsigned long long)rte, rte & IOAPIC_REMAPPABLE ? "yes" : "no",
+	       io->remap[pin], (u32)(entry & IOAPIC_VECTOR_MASK), id,
+	       entry & IOAPIC_LEVEL ? "level" : "edge", io->source_id >> 8,
+	       (io->source_id >> 3) & 0x1f, io->source_id & 7);
+}
+
+/* The cell is being destroyed (its CPUs stopped): its pins masked, so no
+ * interrupt reaches a CPU about to be root's, nor a remapping entry the
+ * IOMMU frees before cell_exit (units exit in reverse order). */
+static void ioapic_cell_stop(struct cell *cell, bool destroy)
+{
+	unsigned int i, pin;
+	struct ioapic *io;
+
+	if (!destroy)
+		return;
+	for (i = 0; i < num_ioapics; i++) {
+		io = &ioapics[i];
+		for (pin = 0; pin < io->pins; pin++) {
+			if (io->owner[pin] != cell || !io->remap[pin])
+				continue;
+			spin_lock(&io->lock);
+			phys_write(io, IOAPIC_REG_REDIR + 2 * pin,
+				   phys_read(io, IOAPIC_REG_REDIR + 2 * pin) |
+					   (u32)IOAPIC_MASKED);
+			spin_unlock(&io->lock);
+		}
+	}
+}
+
 static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 				   u32 reg, u32 value)
 {
@@ -307,6 +467,10 @@ static enum mmio_result write_cell(struct ioapic *io, struct per_cpu *pc,
 		return MMIO_CELL_FAILED;
 	}
 	io->cell_entry[pin] = entry;
+	if (io->remap[pin]) {
+		write_cell_remapped(io, cell, pin, entry, id);
+		return MMIO_HANDLED;
+	}
 	spin_lock(&io->lock);
 	phys_set_entry(io, pin, ioapic_entry_physical(entry, id));
 	spin_unlock(&io->lock);
@@ -393,6 +557,7 @@ static int ioapic_unit_init(struct per_cpu *pc)
 		io = &ioapics[i];
 		io->phys = cfg[i].address;
 		io->gsi_base = cfg[i].gsi_base;
+		io->source_id = cfg[i].source_id;
 		io->regs = (volatile u32 *)(IOAPIC_HV_VIRT + i * PAGE_SIZE);
 		if (pt_map(&hv.hv_pt, (u64)io->regs, io->phys, PAGE_SIZE,
 			   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
@@ -467,13 +632,20 @@ static int ioapic_cell_init(struct cell *cell, struct warden_error *err)
 	struct ioapic *io;
 	unsigned int i, pin;
 
-	if (ioapic_cell_check(cell, err))
+	if (ioapic_cell_check(cell, err) || remap_reserve(cell, err))
 		return err->code;
 	for (i = 0; i < num_ioapics; i++)
 		if (cell_has_pins_on(cell, &ioapics[i]) &&
 		    mmio_register(&cell->mmio, ioapics[i].phys, PAGE_SIZE,
-				  ioapic_mmio, &ioapics[i]))
-			return cell_error_no_memory(err); /* counted before */
+				  ioapic_mmio, &ioapics[i])) {
+			/* counted before; nothing kept */
+			for (i = 0; i < cell->config->num_irq_pins; i++) {
+				io = ioapic_of_gsi(pins[i].gsi, &pin);
+				if (io)
+					remap_release(io, pin);
+			}
+			return cell_error_no_memory(err);
+		}
 	for (i = 0; i < cell->config->num_irq_pins; i++) {
 		io = ioapic_of_gsi(pins[i].gsi, &pin);
 		if (!io)
@@ -502,6 +674,7 @@ static void ioapic_cell_exit(struct cell *cell)
 			io->owner[pin] = NULL;
 			phys_set_entry(io, pin, io->root_entry[pin]);
 			spin_unlock(&io->lock);
+			remap_release(io, pin);
 		}
 	}
 }
@@ -522,5 +695,6 @@ DEFINE_UNIT(ioapic) = {
 	.init = ioapic_unit_init,
 	.cell_init = ioapic_cell_init,
 	.cell_exit = ioapic_cell_exit,
+	.cell_stop = ioapic_cell_stop,
 	.mmio_count = ioapic_mmio_count,
 };

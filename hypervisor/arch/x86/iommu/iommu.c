@@ -310,12 +310,33 @@ int iommu_cell_irq_set(u32 index, bool present, u32 vector, u32 apic_id,
 {
 	if (!iommu_cell_irqs_remapped())
 		return -WARDEN_EINVAL;
-	return backend->cell_irq_set(index, present, vector, apic_id, bdf);
+	return backend->cell_irq_set(index, present, vector, apic_id, bdf,
+				     false);
 }
 
 void iommu_cell_irq_message(u32 index, u32 *addr, u32 *data)
 {
 	backend->msi_remappable(index, addr, data);
+}
+
+int iommu_cell_pin_set(u32 index, bool present, u32 vector, u32 apic_id,
+		       u16 sid, bool level)
+{
+	if (!iommu_cell_irqs_remapped())
+		return -WARDEN_EINVAL;
+	return backend->cell_irq_set(index, present, vector, apic_id, sid,
+				     level);
+}
+
+u64 iommu_cell_pin_entry(u32 index, u64 entry)
+{
+	return backend->ioapic_remappable(index, entry);
+}
+
+unsigned int iommu_cell_irqs_held(const struct cell *cell)
+{
+	return iommu_cell_irqs_remapped() ? backend->cell_irq_held(cell->id)
+					  : 0;
 }
 
 unsigned int iommu_cell_irqs_used(void)
@@ -474,10 +495,13 @@ static long iommu_hypercall(struct per_cpu *pc, unsigned long code,
 {
 	(void)pc;
 	(void)arg2;
-	if (code != WARDEN_HC_CELL_DMA_FAULTS)
+	if (code != WARDEN_HC_CELL_DMA_FAULTS &&
+	    code != WARDEN_HC_CELL_IRQ_REMAPS)
 		return -WARDEN_ENOSYS;
 	if (arg1 >= HV_MAX_CELLS || !hv.cells[arg1])
 		return -WARDEN_ENOENT;
+	if (code == WARDEN_HC_CELL_IRQ_REMAPS)
+		return (long)iommu_cell_irqs_held(hv.cells[arg1]);
 	return (long)(iommu.faults[arg1] & 0x7fffffffffffffffull);
 }
 

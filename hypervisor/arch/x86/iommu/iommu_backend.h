@@ -104,9 +104,15 @@ struct iommu_backend {
 	void (*cell_irq_free)(u32 first, unsigned int n);
 	void (*cell_irq_free_all)(unsigned int cell);
 	int (*cell_irq_set)(u32 index, bool present, u32 vector, u32 dest,
-			    u16 sid);
+			    u16 sid, bool level);
 	unsigned int (*cell_irq_used)(void);
+	/* entries cell id cell holds now */
+	unsigned int (*cell_irq_held)(unsigned int cell);
 	void (*msi_remappable)(u32 handle, u32 *addr, u32 *data);
+	/* an IOAPIC redirection entry in remappable format naming handle,
+	 * from the compatibility-format entry (its vector, polarity,
+	 * trigger mode, mask) */
+	u64 (*ioapic_remappable)(u32 handle, u64 entry);
 };
 
 extern const struct iommu_backend vtd_backend;

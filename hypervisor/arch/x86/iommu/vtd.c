@@ -191,6 +191,11 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	unsigned int qs = iqa & VTD_IQA_QS_MASK;
 	int err;
 
+	/* one unit: functions of another unit would keep DMA the
+	 * hypervisor does not confine (docs/hypervisor.md, Limits) */
+	if (hv.config->platform.num_iommus > 1)
+		return refuse(pc, WARDEN_IOMMU_SEVERAL_UNITS,
+			      hv.config->platform.num_iommus);
 	if (gsts & VTD_GSTS_TES)
 		return refuse(pc, WARDEN_IOMMU_DMA_REMAPPING_ON, gsts);
 	if (!(VTD_CAP_SAGAW(vtd.cap) & VTD_CAP_SAGAW_4LEVEL))
@@ -454,5 +459,7 @@ const struct iommu_backend vtd_backend = {
 	.cell_irq_free_all = vtd_irt_cell_free_all,
 	.cell_irq_set = vtd_irt_cell_set,
 	.cell_irq_used = vtd_irt_cell_used,
+	.cell_irq_held = vtd_irt_cell_held,
 	.msi_remappable = vtd_msi_remappable,
+	.ioapic_remappable = vtd_ioapic_remappable,
 };

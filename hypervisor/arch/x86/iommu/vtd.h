@@ -152,13 +152,15 @@ const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d);
 
 /*
  * A cell's entry (9.10, remapped format): present, Fixed, physical,
- * edge, vector, destination dest (eime: the 32-bit x2APIC id, else the
+ * edge (level: level-triggered, TM 4, for an IOAPIC pin whose entry
+ * says so), vector, destination dest (eime: the 32-bit x2APIC id, else the
  * 8-bit xAPIC id in 47:40), and source-id verification: SVT 01b, SQ 00b,
  * SID sid -- the unit delivers it only for a request of sid (anything
  * else faults, reason 0x26).  The caller has checked vector and dest.
  */
 #define VTD_IRTE_SVT_SID (1ull << 18)
-void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi);
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, bool level,
+		   u64 *lo, u64 *hi);
 
 /* An MSI message in remappable format (5.1.5.2) naming entry handle,
  * with SHV set and subhandle 0 in data (a multiple-message MSI's
@@ -166,6 +168,17 @@ void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi);
 #define VTD_MSI_REMAPPABLE (1u << 4)
 #define VTD_MSI_SHV (1u << 3)
 void vtd_msi_remappable(u32 handle, u32 *addr, u32 *data);
+
+/*
+ * An IOAPIC redirection entry in remappable format (5.1.5.1) naming
+ * entry handle, from a compatibility-format entry: its vector (7:0, the
+ * same as the remapping entry's, so that an EOI by vector finds the pin,
+ * 5.1.5.1), polarity (13), trigger mode (15, the same as the entry's
+ * TM), mask (16); interrupt format 48 = 1, handle[14:0] in 63:49,
+ * handle[15] in 11; delivery mode 10:8 and everything else 0.
+ */
+#define VTD_RTE_REMAPPABLE (1ull << 48)
+u64 vtd_ioapic_remappable(u32 handle, u64 entry);
 
 /* ---- root and context entries (9.1, 9.3), legacy mode ---- */
 #define VTD_RE_PRESENT 1ull

@@ -249,13 +249,17 @@ void vtd_irt_cell_free(u32 first, unsigned int n);
 void vtd_irt_cell_free_all(unsigned int cell);
 /*
  * Entry index (reserved) becomes a cell's interrupt: vector to APIC id
- * dest, delivered only for requests of sid (vtd_irte_cell); present
+ * dest, delivered only for requests of sid (vtd_irte_cell; level: a
+ * level-triggered IOAPIC pin's); present
  * false: not present.  The entry's interrupt entry cache line is
  * invalidated (6.5.2.7) before this returns, so the next interrupt uses
  * the new entry.  0, -WARDEN_EINVAL (index not reserved), or the
  * invalidation's error (named on the console).
  */
-int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid);
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid,
+		     bool level);
+/* Entries of the cells' range cell id cell holds now. */
+unsigned int vtd_irt_cell_held(unsigned int cell);
 /* At take-over (the table fresh from the pool): no entry reserved. */
 void vtd_irt_cell_reset(void);
 /* Entries of the cells' range in use. */

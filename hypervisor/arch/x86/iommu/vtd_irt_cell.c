@@ -96,7 +96,8 @@ void vtd_irt_cell_free_all(unsigned int cell)
 			vtd_irt_cell_free(VTD_IRT_CELL_FIRST + i, 1);
 }
 
-int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid)
+int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid,
+		     bool level)
 {
 	struct vtd_desc d = vtd_desc_iec_index(index);
 	u64 lo = 0, hi = 0;
@@ -107,7 +108,7 @@ int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid)
 		return -WARDEN_EINVAL;
 	if (present)
 		vtd_irte_cell(vector, dest, vtd.root.irta & VTD_IRTA_EIME, sid,
-			      &lo, &hi);
+			      level, &lo, &hi);
 	spin_lock(&vtd.qi_lock);
 	if (vtd.irt[2 * index] == lo && vtd.irt[2 * index + 1] == hi) {
 		spin_unlock(&vtd.qi_lock);
@@ -130,5 +131,14 @@ unsigned int vtd_irt_cell_used(void)
 
 	for (i = 0; i < CELL_ENTRIES; i++)
 		n += !!owner[i];
+	return n;
+}
+
+unsigned int vtd_irt_cell_held(unsigned int cell)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; cell && i < CELL_ENTRIES; i++)
+		n += owner[i] == cell;
 	return n;
 }

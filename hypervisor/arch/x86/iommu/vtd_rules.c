@@ -121,6 +121,7 @@ enum vtd_root_desc vtd_root_desc_check(const struct vtd_desc *d,
 
 #define IRTE_P (1ull << 0)
 #define IRTE_DM (1ull << 2)
+#define IRTE_TM (1ull << 4)
 #define IRTE_DLM(lo) ((unsigned int)((lo) >> 5) & 7)
 #define IRTE_IM (1ull << 15) /* 1: posted format (9.11) */
 #define IRTE_VECTOR(lo) ((unsigned int)((lo) >> 16) & 0xff)
@@ -152,15 +153,16 @@ const char *vtd_irte_check(u64 lo, u64 hi, bool eime, struct vtd_irte_dest *d)
 	return NULL;
 }
 
-void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, u64 *lo, u64 *hi)
+void vtd_irte_cell(u32 vector, u32 dest, bool eime, u16 sid, bool level,
+		   u64 *lo, u64 *hi)
 {
 	/* lo: P 0, FPD 1 = 0 (faults recorded), DM 2 = 0 (physical), RH 3
-	 * = 0, TM 4 = 0 (edge), DLM 7:5 = 000b (Fixed), IM 15 = 0
+	 * = 0, TM 4 (0 edge, 1 level), DLM 7:5 = 000b (Fixed), IM 15 = 0
 	 * (remapped format), vector 23:16, destination 63:32 (x2APIC
 	 * mode) or 47:40 (xAPIC mode, 8 bits); hi: SID 15:0, SQ 17:16 =
 	 * 00b (all 16 bits compared), SVT 19:18 = 01b (verify the
 	 * requester id against SID and SQ) -- 9.10, table "SVT/SQ" */
-	*lo = IRTE_P | (u64)(vector & 0xff) << 16 |
+	*lo = IRTE_P | (level ? IRTE_TM : 0) | (u64)(vector & 0xff) << 16 |
 	      (eime ? (u64)dest << 32 : (u64)(dest & 0xff) << 40);
 	*hi = (u64)sid | VTD_IRTE_SVT_SID;
 }
@@ -174,6 +176,16 @@ void vtd_msi_remappable(u32 handle, u32 *addr, u32 *data)
 	*addr = 0xfee00000u | (handle & 0x7fff) << 5 | VTD_MSI_REMAPPABLE |
 		VTD_MSI_SHV | ((handle >> 15) & 1) << 2;
 	*data = 0;
+}
+
+/* 5.1.5.1: the bits of a compatibility-format entry a remappable one
+ * keeps -- vector 7:0, polarity 13, trigger mode 15, mask 16 */
+#define RTE_KEPT (0xffull | 1ull << 13 | 1ull << 15 | 1ull << 16)
+
+u64 vtd_ioapic_remappable(u32 handle, u64 entry)
+{
+	return (entry & RTE_KEPT) | VTD_RTE_REMAPPABLE |
+	       (u64)(handle & 0x7fff) << 49 | (u64)((handle >> 15) & 1) << 11;
 }
 
 /* ---- context entries (9.3) ---- */

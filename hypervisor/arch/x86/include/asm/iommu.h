@@ -124,5 +124,24 @@ void iommu_cell_irq_message(u32 index, u32 *addr, u32 *data);
 
 /* Remapping entries reserved by cells now (0 when not remapped). */
 unsigned int iommu_cell_irqs_used(void);
+/* Remapping entries cell holds now (MSI, MSI-X, IOAPIC pins; 0 when not
+ * remapped): warden cell stats. */
+unsigned int iommu_cell_irqs_held(const struct cell *cell);
+
+/*
+ * A cell's IOAPIC pin through entry index (reserved with
+ * iommu_cell_irq_reserve): as iommu_cell_irq_set, with the entry's
+ * trigger mode (level) and verified against sid, the IOAPIC's requester
+ * id (the system config's ioapics[].source_id: the IOAPIC is one
+ * requester for all its pins, so the entry, not the id, keeps cells
+ * apart).  0 or a negative errno; the unit's cached copy is invalidated
+ * before return.
+ */
+int iommu_cell_pin_set(u32 index, bool present, u32 vector, u32 apic_id,
+		       u16 sid, bool level);
+/* The redirection entry (remappable format) that sends compatibility-
+ * format entry's pin through entry index: its vector, polarity, trigger
+ * mode and mask kept.  What the IOAPIC unit writes into the IOAPIC. */
+u64 iommu_cell_pin_entry(u32 index, u64 entry);
 
 #endif /* WARDEN_ASM_IOMMU_H */
