@@ -248,3 +248,82 @@ lat_exits() {
 	done
 	lat_by=${lat_by# }
 }
+
+# A Linux cell's link to root (linux-net on qemu-svm, linux-cell on
+# bochs-vmx; the cell's side is tests/vm/cell-linux/net.sh, wd_test=net):
+# the caller sets MIB (MiB each way), CELL_IP, LINUX_WAIT and XFER_WAIT (s).
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# wait_up_to N CMD...: up to N s until CMD succeeds
+wait_up_to() {
+	n=$1
+	shift
+	i=0
+	while [ $i -lt $n ]; do
+		"$@" && return 0
+		sleep 1
+		i=$((i + 1))
+	done
+	return 1
+}
+# rate BYTES START END: "K KiB/s in S s" (START, END: uptime_s)
+rate() { awk -v b=$1 -v s=$2 -v e=$3 'BEGIN { d = e - s; if (d <= 0) d = 0.01; printf "%.0f KiB/s in %.1f s", b / 1024 / d, d }'; }
+# link_listen, before the cell starts: root's listeners, each taking one
+# connection: the MD5 of what root sent (5002), the cell's bytes (5003),
+# their MD5 (5004); a file appears (mv) only once whole, as nc's -e
+# program may outlive the nc that started it.  Then the MIB MiB for the
+# cell in /tmp/tocell (head -c reads until it has them all; dd may count
+# short reads of /dev/urandom as whole blocks): $sent, $sent_sum.
+link_listen() {
+	rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/fromcell.end /tmp/cell_out.md5
+	nc -l -p 5002 -e sh -c 'cat > /tmp/x2; mv /tmp/x2 /tmp/cell_in.md5' &
+	l2=$!
+	nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; cut -d" " -f1 /proc/uptime > /tmp/x3; mv /tmp/x3 /tmp/fromcell.end' &
+	l3=$!
+	nc -l -p 5004 -e sh -c 'cat > /tmp/x4; mv /tmp/x4 /tmp/cell_out.md5' &
+	l4=$!
+	head -c $((MIB << 20)) /dev/urandom >/tmp/tocell
+	sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
+	sent=$(wc -c </tmp/tocell)
+}
+# link_ping CELL: root -> cell, the first echo within LINUX_WAIT s, then
+# 5 of 5 (root-ping-cell).  One echo per ping: busybox's ping waits only
+# twice the longest round trip seen for the last reply, which an
+# emulator's jitter exceeds; a single echo gets all of -W.
+link_ping() {
+	t0=$(uptime_s)
+	if wait_up_to $LINUX_WAIT ping -c 1 -W 2 $CELL_IP >/dev/null 2>&1; then
+		echo "  > the cell answered a ping $(awk -v a=$t0 -v b=$(uptime_s) 'BEGIN { printf "%.0f", b - a }') s after root's first"
+		n=0
+		for i in 1 2 3 4 5; do
+			ping -c 1 -W 5 $CELL_IP >/dev/null 2>&1 && n=$((n + 1))
+		done
+		echo "  > root -> cell: $n of 5 pings answered"
+		if [ $n = 5 ]; then pass root-ping-cell; else fail root-ping-cell "$n of 5 answered"; fi
+	else
+		fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep "$1")"
+	fi
+}
+# link_xfer: MIB MiB each way over TCP (busybox nc), the MD5s of sender
+# and receiver compared by root (listeners, tcp-root-to-cell,
+# tcp-cell-to-root); the cell listens on 5001 once its ping to root is
+# done.  Stops link_listen's listeners.
+link_xfer() {
+	t1=$(uptime_s) ok=no
+	for i in $(seq 1 120); do
+		if nc $CELL_IP 5001 </tmp/tocell 2>/dev/null; then ok=yes; break; fi
+		sleep 1
+	done
+	t2=$(uptime_s)
+	if [ $ok = yes ]; then pass listeners; else fail listeners "the cell did not listen on 5001"; fi
+	wait_up_to $XFER_WAIT test -e /tmp/cell_in.md5
+	echo "  > root -> cell: $sent bytes, $(rate $sent $t1 $t2), md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
+	if [ "$sent" = $((MIB << 20)) ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent $sent bytes, md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
+	t3=$(uptime_s)
+	wait_up_to $XFER_WAIT sh -c 'test -e /tmp/fromcell.end && test -e /tmp/cell_out.md5'
+	got=$(wc -c </tmp/fromcell 2>/dev/null)
+	got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
+	echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 "$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)") from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
+	if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
+	kill $l2 $l3 $l4 2>/dev/null
+	echo "  > root's wl-lnet: $(for c in rx_packets tx_packets rx_dropped tx_dropped; do echo -n "$c $(cat /sys/class/net/wl-lnet/statistics/$c) "; done)"
+}

@@ -177,72 +177,19 @@ boot() {
 # the cell's side is tests/vm/cell-linux/net.sh (wd_test=net), as in
 # linux-net on qemu-svm, with 1 MiB each way instead of 16 (Bochs).
 # link_setup, before the cell starts: root's wl-lnet up, its listeners
-# (the MD5 of what root sent on 5002, the cell's bytes on 5003, their MD5
-# on 5004; a file appears (mv) only once whole) and the bytes for the
-# cell.  link_run CELL, once the cell is at its shell: ping both ways,
-# the transfers, MD5s compared by root.
+# and the bytes for the cell (lib.sh).  link_run CELL, once the cell is at
+# its shell: ping both ways, the transfers, MD5s compared by root
+# (lib.sh), then the cell's UART check.
 MIB=1 XFER_WAIT=300 ROOT_IP=10.57.0.1 CELL_IP=10.57.0.2
-uptime_s() { cut -d' ' -f1 /proc/uptime; }
-# wait_for N CMD...: up to N s until CMD succeeds
-wait_for() {
-	n=$1
-	shift
-	i=0
-	while [ $i -lt $n ]; do
-		"$@" && return 0
-		sleep 1
-		i=$((i + 1))
-	done
-	return 1
-}
 link_setup() {
 	if [ -e /sys/class/net/wl-lnet ] && [ -c /dev/warden-link-lnet ]; then pass root-netdev; else fail root-netdev "$(ls /sys/class/net | tr '\n' ' ')"; fi
 	ip addr add $ROOT_IP/24 dev wl-lnet
 	ip link set wl-lnet up
-	rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/fromcell.end /tmp/cell_out.md5
-	nc -l -p 5002 -e sh -c 'cat > /tmp/x2; mv /tmp/x2 /tmp/cell_in.md5' &
-	l2=$!
-	nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; cut -d" " -f1 /proc/uptime > /tmp/x3; mv /tmp/x3 /tmp/fromcell.end' &
-	l3=$!
-	nc -l -p 5004 -e sh -c 'cat > /tmp/x4; mv /tmp/x4 /tmp/cell_out.md5' &
-	l4=$!
-	head -c $((MIB << 20)) /dev/urandom >/tmp/tocell
-	sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
-	sent=$(wc -c </tmp/tocell)
+	link_listen
 }
 link_run() {
-	t0=$(uptime_s)
-	if wait_for $LINUX_WAIT ping -c 1 -W 2 $CELL_IP >/dev/null 2>&1; then
-		echo "  > the cell answered a ping $(awk -v a=$t0 -v b=$(uptime_s) 'BEGIN { printf "%.0f", b - a }') s after its shell"
-		n=0
-		for i in 1 2 3 4 5; do
-			ping -c 1 -W 5 $CELL_IP >/dev/null 2>&1 && n=$((n + 1))
-		done
-		echo "  > root -> cell: $n of 5 pings answered"
-		if [ $n = 5 ]; then pass root-ping-cell; else fail root-ping-cell "$n of 5 answered"; fi
-	else
-		fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep $1)"
-	fi
-	# root -> cell: the cell listens on 5001 once its ping to root is done
-	t1=$(uptime_s) ok=no
-	for i in $(seq 1 120); do
-		if nc $CELL_IP 5001 </tmp/tocell 2>/dev/null; then ok=yes; break; fi
-		sleep 1
-	done
-	t2=$(uptime_s)
-	if [ $ok = yes ]; then pass listeners; else fail listeners "the cell did not listen on 5001"; fi
-	wait_for $XFER_WAIT test -e /tmp/cell_in.md5
-	echo "  > root -> cell: $sent bytes in $(awk -v a=$t1 -v b=$t2 'BEGIN { printf "%.1f", b - a }') s, md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
-	if [ "$sent" = $((MIB << 20)) ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent $sent bytes, md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
-	# cell -> root
-	t3=$(uptime_s)
-	wait_for $XFER_WAIT sh -c 'test -e /tmp/fromcell.end && test -e /tmp/cell_out.md5'
-	got=$(wc -c </tmp/fromcell 2>/dev/null)
-	got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
-	echo "  > cell -> root: $got bytes, $(awk -v a=$t3 -v b="$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)" 'BEGIN { printf "%.1f", b - a }') s from root's wait, md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
-	if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
-	kill $l2 $l3 $l4 2>/dev/null
-	echo "  > root's wl-lnet: $(for c in rx_packets tx_packets rx_dropped tx_dropped; do echo -n "$c $(cat /sys/class/net/wl-lnet/statistics/$c) "; done)"
+	link_ping $1
+	link_xfer
 	# the cell's uart.sh runs after net.sh; then the cell reads port 0x80
 	# a second time (the first was at its shell): up to 120 s for it
 	end=$(($(cut -d. -f1 /proc/uptime) + 120))
@@ -398,7 +345,7 @@ bochs-vmx) # xAPIC root: the cell's x2APIC is emulated, its timer exits
 	# (issue 28): linux-bochs is linux-2cpu with those
 	link_setup
 	BOOT_HOOK=link_run boot linux-bochs count "wd_e1000 wd_test=net wd_uart"
-	if wait_for 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $(cat /sys/class/net/wl-lnet/carrier 2>&1)"; fi
+	if wait_up_to 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $(cat /sys/class/net/wl-lnet/carrier 2>&1)"; fi
 	ip link set wl-lnet down
 	;;
 *) # bochs-svm: no x2APIC, the cell's xAPIC page trapped

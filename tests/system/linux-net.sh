@@ -62,19 +62,6 @@
 MIB=16 SYS=/yaml/system-qemu.yaml LINUX_WAIT=${LINUX_WAIT:-300} XFER_WAIT=300
 ROOT_IP=10.57.0.1 CELL_IP=10.57.0.2
 
-# up to $1 s until CMD... succeeds
-wait_for() {
-	n=$1
-	shift
-	i=0
-	while [ $i -lt $n ]; do
-		"$@" && return 0
-		sleep 1
-		i=$((i + 1))
-	done
-	return 1
-}
-uptime_s() { cut -d' ' -f1 /proc/uptime; }
 # exits NAME [REASON]: the cell's VM exits so far (sysfs statistics)
 exits() {
 	for d in /sys/kernel/warden/cells/*; do
@@ -83,7 +70,6 @@ exits() {
 	done
 	echo 0
 }
-# rate BYTES START END: KiB/s
 # marks NAME: how often the cell read port 0x80 (its access log)
 marks() {
 	warden cell stats $1 --json 2>/dev/null |
@@ -95,7 +81,6 @@ E1000E=/sys/bus/pci/devices/0000:00:04.0
 e1000e_ok() {
 	[ "$(basename "$(readlink $E1000E/driver)")" = e1000e ] && [ -n "$(ls $E1000E/net 2>/dev/null)" ]
 }
-rate() { awk -v b=$1 -v s=$2 -v e=$3 'BEGIN { d = e - s; if (d <= 0) d = 0.01; printf "%.0f KiB/s in %.1f s", b / 1024 / d, d }'; }
 
 # the worked example (docs/linux-cell.md): the cell against the system
 # config, whose link names it as a peer
@@ -111,27 +96,13 @@ ip link set wl-lnet up
 insmod /modules/e1000e.ko
 if e1000e_ok; then pass root-e1000e-bound; else fail root-e1000e-bound "00:04.0 driver '$(readlink $E1000E/driver)'"; fi
 
-# root's listeners, before the cell: its MD5 of what root sent (5002),
-# the 16 MiB it sends (5003) and their MD5 (5004); each takes one
-# connection and ends with it; a file appears (mv) only once whole, as
-# nc's -e program may outlive the nc that started it
-rm -f /tmp/cell_in.md5 /tmp/fromcell /tmp/fromcell.end /tmp/cell_out.md5
-nc -l -p 5002 -e sh -c 'cat > /tmp/x2; mv /tmp/x2 /tmp/cell_in.md5' &
-l2=$!
-nc -l -p 5003 -e sh -c 'cat > /tmp/fromcell; cut -d" " -f1 /proc/uptime > /tmp/x3; mv /tmp/x3 /tmp/fromcell.end' &
-l3=$!
-nc -l -p 5004 -e sh -c 'cat > /tmp/x4; mv /tmp/x4 /tmp/cell_out.md5' &
-l4=$!
-# head -c reads until it has them all (dd may count short reads of
-# /dev/urandom as whole blocks)
-head -c $((MIB << 20)) /dev/urandom > /tmp/tocell
+# root's listeners and the bytes for the cell, before it starts (lib.sh)
+link_listen
 
 # link-echo (CPU 1), the Linux cell's bare-metal peer on "lecho"
 expect_rc echo-created 0 warden cell create /configs/cells/link-echo.cell
 warden cell load link-echo /inmates/link-echo.bin -s "report=0" -a 0xff000 >/dev/null
 expect_rc echo-started 0 warden cell start link-echo
-sent_sum=$(md5sum /tmp/tocell | cut -d' ' -f1)
-sent=$(wc -c < /tmp/tocell)
 
 expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
 	/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline "wd_test=net wd_dev=e1000e"
@@ -178,54 +149,21 @@ else
 	fail e1000-run "the cell made $(marks linux-net) marks of 5"
 fi
 run sh -c "warden console | grep -i 'linux-net\|link' | tail -n 5"
-t0=$(uptime_s)
-if wait_for $LINUX_WAIT ping -c 1 -W 1 $CELL_IP >/dev/null 2>&1; then
-	echo "  > the cell answered a ping $(awk -v a=$t0 -v b=$(uptime_s) 'BEGIN { printf "%.0f", b - a }') s after its start"
-	# one echo per ping: busybox's ping waits only twice the longest
-	# round trip seen for the last reply, which an emulator's jitter
-	# exceeds; a single echo gets all of -W
-	n=0
-	for i in 1 2 3 4 5; do
-		ping -c 1 -W 5 $CELL_IP >/dev/null 2>&1 && n=$((n + 1))
-	done
-	echo "  > root -> cell: $n of 5 pings answered"
-	if [ $n = 5 ]; then pass root-ping-cell; else fail root-ping-cell "$n of 5 answered"; fi
-else
-	fail root-ping-cell "no answer from $CELL_IP in $LINUX_WAIT s: $(warden cell list | grep linux-net)"
-fi
-# root -> cell: the cell listens on 5001 once its ping to root is done
+link_ping linux-net
+# root -> cell, then cell -> root (lib.sh), the cell's exits meanwhile
 e0=$(exits linux-net) m0=$(exits linux-net mmio)
-t1=$(uptime_s)
-ok=no
-for i in $(seq 1 60); do
-	if nc $CELL_IP 5001 < /tmp/tocell 2>/dev/null; then ok=yes; break; fi
-	sleep 1
-done
-t2=$(uptime_s)
-if [ $ok = yes ]; then pass listeners; else fail listeners "the cell did not listen on 5001"; fi
-wait_for $XFER_WAIT test -e /tmp/cell_in.md5
-echo "  > root -> cell: $sent bytes, $(rate $sent $t1 $t2), md5 $sent_sum, the cell's $(cat /tmp/cell_in.md5 2>/dev/null)"
-if [ "$sent" = $((MIB << 20)) ] && [ "$sent_sum" = "$(cat /tmp/cell_in.md5 2>/dev/null)" ]; then pass tcp-root-to-cell; else fail tcp-root-to-cell "root sent $sent bytes, md5 $sent_sum, the cell received md5 '$(cat /tmp/cell_in.md5 2>/dev/null)'"; fi
-# cell -> root
-t3=$(uptime_s)
-wait_for $XFER_WAIT sh -c 'test -e /tmp/fromcell.end && test -e /tmp/cell_out.md5'
-got=$(wc -c < /tmp/fromcell 2>/dev/null)
-got_sum=$(md5sum /tmp/fromcell 2>/dev/null | cut -d' ' -f1)
-echo "  > cell -> root: $got bytes (by $(rate ${got:-0} $t3 "$(cat /tmp/fromcell.end 2>/dev/null || uptime_s)") from root's first byte wait), md5 $got_sum, the cell's $(cat /tmp/cell_out.md5 2>/dev/null)"
-if [ "$got" = $((MIB << 20)) ] && [ "$got_sum" = "$(cat /tmp/cell_out.md5 2>/dev/null)" ]; then pass tcp-cell-to-root; else fail tcp-cell-to-root "root received $got bytes, md5 $got_sum; the cell sent md5 '$(cat /tmp/cell_out.md5 2>/dev/null)'"; fi
-kill $l2 $l3 $l4 2>/dev/null
-echo "  > root's wl-lnet: $(for c in rx_packets tx_packets rx_dropped tx_dropped; do echo -n "$c $(cat /sys/class/net/wl-lnet/statistics/$c) "; done)"
+link_xfer
 echo "  > the cell's VM exits during the transfers: $(($(exits linux-net) - e0)), $(($(exits linux-net mmio) - m0)) of them MMIO (its doorbells and link registers)"
 run warden cell stats linux-net
 expect_rc cell-destroyed 0 warden cell destroy linux-net
 c=$(cat /sys/class/net/wl-lnet/carrier 2>&1)
-if wait_for 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $c"; fi
+if wait_up_to 10 sh -c '[ "$(cat /sys/class/net/wl-lnet/carrier)" = 0 ]'; then pass root-carrier-off; else fail root-carrier-off "carrier $c"; fi
 # the e1000e is root's again: its driver bound, the interface up with its
 # link and interrupts
-if wait_for 10 e1000e_ok; then pass e1000e-back; else fail e1000e-back "00:04.0 driver '$(readlink $E1000E/driver)'"; fi
+if wait_up_to 10 e1000e_ok; then pass e1000e-back; else fail e1000e-back "00:04.0 driver '$(readlink $E1000E/driver)'"; fi
 dev=$(ls $E1000E/net 2>/dev/null | head -n 1)
 ip link set "$dev" up 2>/dev/null
-wait_for 15 sh -c "[ \"\$(cat /sys/class/net/$dev/carrier 2>/dev/null)\" = 1 ]"
+wait_up_to 15 sh -c "[ \"\$(cat /sys/class/net/$dev/carrier 2>/dev/null)\" = 1 ]"
 a=$(grep -c "$dev" /proc/interrupts) c=$(cat /sys/class/net/$dev/carrier 2>/dev/null)
 n=$(awk -v d="$dev" 'index($0, d) { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i } END { print n + 0 }' /proc/interrupts)
 echo "  > root's $dev after destroy: carrier $c, $a vectors, $n interrupts"
