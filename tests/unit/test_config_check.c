@@ -1817,10 +1817,10 @@ static const struct bad bad_cases[] = {
 static void valid_pci(void **state)
 {
 	static void (*const fine[])(struct env *) = {
-		root_pci_other_domain, cell_intx_shared_taken,
-		cell_dma_confined,     cell_linux_dma_confined,
+		root_pci_other_domain,	cell_intx_shared_taken,
+		cell_dma_confined,	cell_linux_dma_confined,
 		cell_linux_dma_low_mib, iommu_one_all,
-		iommu_two_scoped,      iommu_none_taken,
+		iommu_two_scoped,	iommu_none_taken,
 	};
 	const void *others[1];
 	size_t sizes[1];
