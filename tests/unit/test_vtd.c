@@ -137,6 +137,21 @@ static struct {
 	} tlb[16];
 } m;
 
+/* The model as root's Linux leaves it for a take-over: interrupt
+ * remapping and queued invalidation on, its queue at rq with head and
+ * tail at descriptor tail (the last carried out a wait), its remapping
+ * table at irta (0: the model's as it is), no root table. */
+static void model_root_ir(struct vtd_desc *rq, u64 tail, u64 irta)
+{
+	m.iqa = m.qbase = (u64)(uintptr_t)rq;
+	m.iqh = m.iqt = tail << VTD_IQT_SHIFT;
+	m.last_type = VTD_DESC_WAIT;
+	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	if (irta)
+		m.irta = m.irt = irta;
+	m.rtaddr = m.root = 0;
+}
+
 static bool any_fault(void)
 {
 	unsigned int i;
@@ -611,11 +626,7 @@ static void take_over_hand_back(void **state)
 	}
 	rq[4] = vtd_desc_wait(ROOT_MEM_GPA, 1);
 	memcpy(saved, rq, sizeof(saved));
-	m.iqa = m.qbase = (u64)(uintptr_t)rq;
-	m.iqh = m.iqt = 5 << VTD_IQT_SHIFT;
-	m.last_type = VTD_DESC_WAIT;
-	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
-	m.rtaddr = m.root = 0;
+	model_root_ir(rq, 5, 0);
 	n0 = m.nlog;
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_true(m.gsts & VTD_GSTS_TES);
@@ -744,12 +755,7 @@ static void irt_copy(void **state)
 	root_irt[6] = irte(9, 0x33, 0);
 	root_irt[8] = irte(2, 0x34, 1);
 	root_irt[10] = irte(2, 0x35, 0);
-	m.iqa = m.qbase = (u64)(uintptr_t)rq;
-	m.iqh = m.iqt = 0;
-	m.last_type = VTD_DESC_WAIT;
-	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
-	m.irta = m.irt = root_irta;
-	m.rtaddr = m.root = 0;
+	model_root_ir(rq, 0, root_irta);
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_non_null(vtd.irt);
 	/* the unit's table is the hypervisor's, root's x2APIC mode, 8192
@@ -880,12 +886,7 @@ static void irt_translated(void **state)
 	root_irt[2 * 13] = irte(0, 0x43, 0);
 	root_irt[2 * 14] = irte(2, 0x44, 0);
 	root_irt[2 * 15] = irte(2, 0x45, 0);
-	m.iqa = m.qbase = (u64)(uintptr_t)rq;
-	m.iqh = m.iqt = 0;
-	m.last_type = VTD_DESC_WAIT;
-	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
-	m.irta = m.irt = root_irta;
-	m.rtaddr = m.root = 0;
+	model_root_ir(rq, 0, root_irta);
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 
 	/* compatibility format: as it is */
