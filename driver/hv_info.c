@@ -3,7 +3,8 @@
  * The status calls while Warden is enabled: the hypervisor's CPUs, cells
  * and memory pool (WARDEN_IOCTL_STATUS), one CPU's state, cell and exit
  * counters (WARDEN_IOCTL_CPU_INFO), its access log
- * (WARDEN_IOCTL_CPU_ACCESS_LOG).
+ * (WARDEN_IOCTL_CPU_ACCESS_LOG), its last failed VM entry
+ * (WARDEN_IOCTL_CPU_ENTRY_FAILURE).
  */
 #include <linux/mutex.h>
 
@@ -118,6 +119,43 @@ int wd_cpu_access_log(struct warden_cpu_access_log *log)
 	}
 	log->dropped = (u32)wd_hypercall(WARDEN_HC_CPU_GET_INFO, log->cpu,
 					 WARDEN_CPU_INFO_ACCESS_DROPPED);
+out:
+	mutex_unlock(&wd_lock);
+	return ret;
+}
+
+int wd_cpu_entry_failure(struct warden_cpu_entry_failure *f)
+{
+	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
+				 .cpu = WARDEN_NO_CPU };
+	u32 *w = (u32 *)&f->record;
+	unsigned int i;
+	long v;
+	int ret = 0;
+
+	mutex_lock(&wd_lock);
+	if (!wd.enabled) {
+		ret = wd_error(&f->error, -EINVAL, &why,
+			       "entry failure: Warden is not enabled");
+		goto out;
+	}
+	if (f->cpu >= wd.num_cpus) {
+		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
+		why.item_kind = WARDEN_ITEM_CPU;
+		why.item_index = f->cpu;
+		why.values[0] = wd.num_cpus;
+		ret = wd_error(&f->error, -EINVAL, &why,
+			       "entry failure: no CPU %u", f->cpu);
+		goto out;
+	}
+	f->reserved = 0;
+	/* word by word (hypercall results are non-negative): the
+	 * hypervisor writes a record whole before its exit reason */
+	for (i = 0; i < WARDEN_VMX_ENTRY_WORDS; i++) {
+		v = wd_hypercall(WARDEN_HC_CPU_GET_INFO, f->cpu,
+				 WARDEN_CPU_INFO_ENTRY_BASE + i);
+		w[i] = v < 0 ? 0 : (u32)v;
+	}
 out:
 	mutex_unlock(&wd_lock);
 	return ret;

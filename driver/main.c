@@ -59,6 +59,8 @@ static long dispatch(unsigned int cmd, void *arg)
 		return wd_cpu_info(arg);
 	case WARDEN_IOCTL_CPU_ACCESS_LOG:
 		return wd_cpu_access_log(arg);
+	case WARDEN_IOCTL_CPU_ENTRY_FAILURE:
+		return wd_cpu_entry_failure(arg);
 	case WARDEN_IOCTL_CELL_CREATE:
 		return wd_cell_create(arg);
 	case WARDEN_IOCTL_CELL_DESTROY:

@@ -74,6 +74,7 @@ int wd_disable(struct warden_cell_ref *arg);
 int wd_status(struct warden_status *st);
 int wd_cpu_info(struct warden_cpu_info *info);
 int wd_cpu_access_log(struct warden_cpu_access_log *log);
+int wd_cpu_entry_failure(struct warden_cpu_entry_failure *f);
 /* hv_console.c: the console's lines from line number *pos on, as text
  * into buf (whole lines only; *pos becomes the number of the next line),
  * and the newest lines that fit into len bytes. */

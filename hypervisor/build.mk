@@ -55,7 +55,7 @@ HV_SRCS := hypervisor/core/header.c hypervisor/core/console.c \
 HV_VMX_SRCS := hypervisor/arch/x86/vmx/vmx.c hypervisor/arch/x86/vmx/vmx_vcpu.c \
 	hypervisor/arch/x86/vmx/vmx_exit.c hypervisor/arch/x86/vmx/vmx_cell.c \
 	hypervisor/arch/x86/vmx/ept.c hypervisor/arch/x86/vmx/vmx_entry.S \
-	hypervisor/arch/x86/vmx/vmx_entry_check.c
+	hypervisor/arch/x86/vmx/vmx_real_mode.c
 HV_SVM_SRCS := hypervisor/arch/x86/svm/svm.c \
 	hypervisor/arch/x86/svm/svm_vcpu.c hypervisor/arch/x86/svm/svm_exit.c \
 	hypervisor/arch/x86/svm/svm_cell.c hypervisor/arch/x86/svm/npt.c \

@@ -35,7 +35,7 @@ TOOLS_SRCS := tools/warden.c tools/device.c tools/cmd_hardware.c \
 	tools/cmd_link.c tools/elf_image.c tools/load_check.c \
 	tools/cmd_cell_linux.c tools/bzimage.c tools/linux_tables.c \
 	tools/linux_dsdt.c tools/linux_irqs.c tools/linux_boot.c \
-	tools/access_view.c \
+	tools/access_view.c tools/entry_explain.c common/vmx_guest_check.c \
 	tools/link_ping.c tools/cmd_boot.c $(CONFIG_CHECK_SRCS) \
 	$(TOOLS_LIB_SRCS) $(TOOLS_CONFIG_SRCS)
 TOOLS_OBJS := $(patsubst %.c,$(TOOLS_OUT)/%.o,$(TOOLS_SRCS))

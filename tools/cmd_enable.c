@@ -16,6 +16,8 @@
 
 #include "config_report.h"
 #include "config_yaml.h"
+#include "entry_explain.h"
+#include "json_out.h"
 #include "errmsg.h"
 #include "pci_linux.h"
 #include "warden.h"
@@ -124,10 +126,28 @@ static const char *cpu_state(uint32_t state)
 					    : "suspended";
 }
 
+/* A failed CPU's last VM entry refused for invalid guest state, in
+ * words (entry_explain.c), or NULL when the hypervisor kept none. */
+static const char *entry_failure(int fd, unsigned int cpu, char *buf,
+				 size_t len)
+{
+	struct warden_cpu_entry_failure f;
+
+	memset(&f, 0, sizeof(f));
+	f.cpu = cpu;
+	if (warden_ioctl(fd, WARDEN_IOCTL_CPU_ENTRY_FAILURE, &f,
+			 "entry failure") < 0 ||
+	    !f.record.exit_reason)
+		return NULL;
+	return entry_explain(&f.record, buf, len);
+}
+
 static void status_text(int fd, const struct warden_status *st)
 {
 	struct warden_cpu_info info;
 	unsigned int cpu, i;
+	const char *why;
+	char buf[200];
 
 	printf("Warden is enabled: %u CPUs, %u cell%s\n", st->num_cpus,
 	       st->num_cells, st->num_cells == 1 ? "" : "s");
@@ -149,6 +169,12 @@ static void status_text(int fd, const struct warden_status *st)
 				printf(" %s=%llu", stat_names[i],
 				       (unsigned long long)info.stats[i]);
 		printf("\n");
+		why = info.state == WARDEN_CPU_FAILED
+			      ? entry_failure(fd, cpu, buf, sizeof(buf))
+			      : NULL;
+		if (why)
+			printf("cpu %u: VM entry failed (exit reason 33): %s\n",
+			       cpu, why);
 	}
 }
 
@@ -157,7 +183,8 @@ static void status_json(int fd, const struct warden_status *st)
 {
 	struct warden_cpu_info info;
 	unsigned int cpu, i;
-	const char *sep = "";
+	const char *sep = "", *why;
+	char buf[200];
 
 	printf("{\n  \"enabled\": true,\n  \"cpus\": %u,\n  \"cells\": %u,\n",
 	       st->num_cpus, st->num_cells);
@@ -180,7 +207,15 @@ static void status_json(int fd, const struct warden_status *st)
 		for (i = 0; i < info.num_stats && i < WARDEN_NUM_STATS; i++)
 			printf("%s\"%s\": %llu", i ? ", " : "", stat_names[i],
 			       (unsigned long long)info.stats[i]);
-		printf("}}");
+		printf("}");
+		why = info.state == WARDEN_CPU_FAILED
+			      ? entry_failure(fd, cpu, buf, sizeof(buf))
+			      : NULL;
+		if (why) {
+			printf(", \"entry_failure\": ");
+			json_str(stdout, why, sizeof(buf));
+		}
+		printf("}");
 		sep = ",";
 	}
 	printf("%s]\n}\n", *sep ? "\n  " : "");
@@ -196,12 +231,14 @@ int cmd_status(int argc, char **argv)
 		fprintf(strcmp(argv[1], "--help") ? stderr : stdout,
 			"Usage: warden status [--json]\n\nSays whether Warden "
 			"is enabled, the memory pool usage, and per CPU its "
-			"state and\nVM-exit counters. --json prints the same "
+			"state and\nVM-exit counters, and for a CPU failed by "
+			"a VM entry the rule broken. --json prints the same "
 			"as one JSON object:\n  {\"enabled\": true, \"cpus\": "
 			"N, \"cells\": N, \"memory_pool\": {\"pages\",\n"
 			"  \"used\", \"free_kib\"}, \"cpu\": [{\"cpu\", "
 			"\"state\", \"cell\", \"vmexits\": {\"total\",\n"
-			"  ...}}]}, or {\"enabled\": false}; without the "
+			"  ...}, \"entry_failure\" (a failed VM entry's "
+			"rule, VMX)}]}, or {\"enabled\": false}; without the "
 			"driver "
 			"{\"enabled\": false,\n  \"driver_loaded\": "
 			"false} (exit 2).\n");

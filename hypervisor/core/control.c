@@ -13,6 +13,7 @@
 #include <warden/access.h>
 #include <warden/cell.h>
 #include <warden/hypercall.h>
+#include <warden/vmx_entry.h>
 
 static u32 cpus_left;
 
@@ -62,6 +63,10 @@ static long cpu_info(unsigned long cpu, unsigned long type)
 	     type < WARDEN_CPU_INFO_ACCESS_BASE +
 			     WARDEN_ACCESS_LOG_ENTRIES * WARDEN_ACCESS_FIELDS))
 		return arch_cpu_access_info(pc, type);
+	if (type >= WARDEN_CPU_INFO_ENTRY_BASE &&
+	    type < WARDEN_CPU_INFO_ENTRY_BASE + WARDEN_VMX_ENTRY_WORDS)
+		return arch_cpu_entry_info(pc,
+					   type - WARDEN_CPU_INFO_ENTRY_BASE);
 	return -WARDEN_EINVAL;
 }
 

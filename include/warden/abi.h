@@ -19,7 +19,7 @@
 #endif
 
 /* Revision of the whole ABI (config, hypercalls, comm region, ioctls). */
-#define WARDEN_ABI_REVISION 10
+#define WARDEN_ABI_REVISION 11
 
 /* Architecture ids used in config headers. */
 #define WARDEN_ARCH_X86_64 1

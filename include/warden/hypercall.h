@@ -131,6 +131,11 @@ static inline long warden_hypercall_with(unsigned int insn, unsigned long code,
 #define WARDEN_CPU_INFO_ACCESS_DROPPED 2
 #define WARDEN_CPU_INFO_STAT_BASE 1000
 #define WARDEN_CPU_INFO_ACCESS_BASE 2000
+/* WARDEN_CPU_INFO_ENTRY_BASE + word: a 32-bit word of the CPU's record of
+ * its last VM entry that failed with invalid guest state
+ * (warden/vmx_entry.h, word < WARDEN_VMX_ENTRY_WORDS; all 0 when it has
+ * none; revision 11) */
+#define WARDEN_CPU_INFO_ENTRY_BASE 3000
 
 /* Linux errno values returned (negated) by hypercalls. */
 #define WARDEN_EPERM 1

@@ -16,6 +16,7 @@
 #include "access.h"
 #include "error.h"
 #include "stats.h"
+#include "vmx_entry.h"
 
 #define WARDEN_DEVICE "/dev/warden"
 #define WARDEN_SYSFS "/sys/devices/virtual/misc/warden"
@@ -181,6 +182,18 @@ WARDEN_CHECK_OFFSET(struct warden_cpu_access_log, entries, 104 + 16);
 WARDEN_CHECK_SIZE(struct warden_cpu_access_log,
 		  104 + 16 + 24 * WARDEN_ACCESS_LOG_ENTRIES);
 
+/* WARDEN_IOCTL_CPU_ENTRY_FAILURE: one CPU's record of its last VM entry
+ * that failed with invalid guest state (vmx_entry.h; revision 11):
+ * record.exit_reason 0 when it has none (and always on AMD). */
+struct warden_cpu_entry_failure {
+	struct warden_error error;
+	uint32_t cpu; /* in */
+	uint32_t reserved;
+	struct warden_vmx_entry_failure record;
+};
+WARDEN_CHECK_OFFSET(struct warden_cpu_entry_failure, record, 104 + 8);
+WARDEN_CHECK_SIZE(struct warden_cpu_entry_failure, 104 + 8 + 448);
+
 #define WARDEN_IOCTL_GET_VERSION                                               \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x00, struct warden_version)
 #define WARDEN_IOCTL_HW_PROBE                                                  \
@@ -209,5 +222,7 @@ WARDEN_CHECK_SIZE(struct warden_cpu_access_log,
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x0c, struct warden_cell_ref)
 #define WARDEN_IOCTL_CPU_ACCESS_LOG                                            \
 	_IOWR(WARDEN_IOCTL_MAGIC, 0x0d, struct warden_cpu_access_log)
+#define WARDEN_IOCTL_CPU_ENTRY_FAILURE                                         \
+	_IOWR(WARDEN_IOCTL_MAGIC, 0x0e, struct warden_cpu_entry_failure)
 
 #endif /* WARDEN_IOCTL_H */

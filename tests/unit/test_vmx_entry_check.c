@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The guest-state checks of a VM entry (hypervisor/arch/x86/
- * vmx_entry_check.c): the states the hypervisor enters with (Linux in
- * 64-bit mode, a CPU after INIT/SIPI) pass, and each rule broken on its
- * own is named, with the segment it is about.
+ * The guest-state checks of a VM entry (common/vmx_guest_check.c, run by
+ * "warden status" on the record of a failed entry): the states the
+ * hypervisor enters with (Linux in 64-bit mode, a CPU after INIT/SIPI,
+ * hypervisor/arch/x86/vmx/vmx_real_mode.c) pass, and each rule broken on
+ * its own is named, with the segment it is about.
  */
 #include "cmocka_wrap.h"
 #include <asm/cpu_rules.h>
 #include <vmx/entry_check.h>
+#include <x86/vmx_guest_check.h>
 
-static const struct vmx_entry_limits limits = {
+static const struct warden_vmx_entry_limits limits = {
 	.cr0_fixed0 = 0x80000021,
 	.cr0_fixed1 = 0xffffffff,
 	.cr4_fixed0 = 0x2000,
@@ -21,9 +23,9 @@ static const struct vmx_entry_limits limits = {
 	.activity_states = 0xf,
 };
 
-static struct vmx_guest_state linux64(void)
+static struct warden_vmx_guest_state linux64(void)
 {
-	struct vmx_guest_state s = {
+	struct warden_vmx_guest_state s = {
 		.cr0 = 0x80050033,
 		.cr3 = 0x10a000,
 		.cr4 = 0x3706f0 | 0x2000,
@@ -47,40 +49,47 @@ static struct vmx_guest_state linux64(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < VMX_SEG_COUNT; i++)
+	for (i = 0; i < WARDEN_VMX_SEG_COUNT; i++)
 		s.seg[i].ar = 0x10000; /* unusable */
-	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x10, 0, 0xffffffff, 0xa09b };
-	s.seg[VMX_SEG_SS] = (struct vmx_segment){ 0x18, 0, 0xffffffff, 0xc093 };
-	s.seg[VMX_SEG_GS].base = 0xffff888000000000ull;
-	s.seg[VMX_SEG_TR] = (struct vmx_segment){ 0x40, 0xfffffe0000003000ull,
-						  0x4087, 0x8b };
+	s.seg[WARDEN_VMX_SEG_CS] = (struct warden_vmx_segment){
+		.selector = 0x10, .base = 0, .limit = 0xffffffff, .ar = 0xa09b
+	};
+	s.seg[WARDEN_VMX_SEG_SS] = (struct warden_vmx_segment){
+		.selector = 0x18, .base = 0, .limit = 0xffffffff, .ar = 0xc093
+	};
+	s.seg[WARDEN_VMX_SEG_GS].base = 0xffff888000000000ull;
+	s.seg[WARDEN_VMX_SEG_TR] =
+		(struct warden_vmx_segment){ .selector = 0x40,
+					     .base = 0xfffffe0000003000ull,
+					     .limit = 0x4087,
+					     .ar = 0x8b };
 	return s;
 }
 
 /* What vmx_reset_to_real_mode writes for a SIPI to vector 0x9a. */
-static struct vmx_guest_state real_mode(void)
+static struct warden_vmx_guest_state real_mode(void)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 
 	vmx_real_mode_state(&s, 0x9a000, 0, 0x20, 0x2000);
 	s.virtual_nmis = true;
 	return s;
 }
 
-static int check(const struct vmx_guest_state *s, int *seg)
+static int check(const struct warden_vmx_guest_state *s, int *seg)
 {
 	return vmx_guest_check(s, &limits, seg);
 }
 
 static void valid_states(void **state)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	int seg;
 
 	(void)state;
 	s = linux64();
 	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
-	assert_int_equal(seg, VMX_SEG_COUNT);
+	assert_int_equal(seg, WARDEN_VMX_SEG_COUNT);
 	s = real_mode();
 	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
 	/* Linux halted in idle, with STI blocking after "sti; hlt" */
@@ -93,7 +102,9 @@ static void valid_states(void **state)
 	s.cr4 = 0x2020;
 	s.pdpte[0] = 0x1001;
 	s.pdpte[1] = 0x2000;
-	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x8, 0, 0xffffffff, 0xc09b };
+	s.seg[WARDEN_VMX_SEG_CS] = (struct warden_vmx_segment){
+		.selector = 0x8, .base = 0, .limit = 0xffffffff, .ar = 0xc09b
+	};
 	assert_int_equal(check(&s, &seg), VMX_GUEST_OK);
 }
 
@@ -101,7 +112,7 @@ static void valid_states(void **state)
  * a cell's reset address anywhere below 4 GiB. */
 static void every_start_state(void **state)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	unsigned int v;
 	int seg;
 
@@ -118,7 +129,7 @@ static void every_start_state(void **state)
 
 static void register_rules(void **state)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	int seg;
 
 	(void)state;
@@ -167,75 +178,77 @@ static void register_rules(void **state)
 
 static void segment_rules(void **state)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	int seg;
 
 	(void)state;
 	s = linux64();
-	s.seg[VMX_SEG_TR].selector |= 4;
+	s.seg[WARDEN_VMX_SEG_TR].selector |= 4;
 	assert_int_equal(check(&s, &seg), VMXG_TR_TI);
-	assert_int_equal(seg, VMX_SEG_TR);
+	assert_int_equal(seg, WARDEN_VMX_SEG_TR);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar = 0xa091; /* read-only data */
+	s.seg[WARDEN_VMX_SEG_CS].ar = 0xa091; /* read-only data */
 	assert_int_equal(check(&s, &seg), VMXG_CS_TYPE);
-	assert_int_equal(seg, VMX_SEG_CS);
+	assert_int_equal(seg, WARDEN_VMX_SEG_CS);
 	assert_string_equal(vmx_seg_name(seg), "CS");
 	s = linux64();
-	s.seg[VMX_SEG_SS].ar = 0xc09b;
+	s.seg[WARDEN_VMX_SEG_SS].ar = 0xc09b;
 	assert_int_equal(check(&s, &seg), VMXG_SS_TYPE);
 	s = linux64();
-	s.seg[VMX_SEG_DS] = (struct vmx_segment){ 0x18, 0, 0xffffffff, 0xc092 };
+	s.seg[WARDEN_VMX_SEG_DS] = (struct warden_vmx_segment){
+		.selector = 0x18, .base = 0, .limit = 0xffffffff, .ar = 0xc092
+	};
 	assert_int_equal(check(&s, &seg), VMXG_DATA_TYPE);
-	assert_int_equal(seg, VMX_SEG_DS);
+	assert_int_equal(seg, WARDEN_VMX_SEG_DS);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar &= ~0x10u;
+	s.seg[WARDEN_VMX_SEG_CS].ar &= ~0x10u;
 	assert_int_equal(check(&s, &seg), VMXG_S_BIT);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar |= 3u << 5; /* CPL 3 code, SS DPL 0 */
+	s.seg[WARDEN_VMX_SEG_CS].ar |= 3u << 5; /* CPL 3 code, SS DPL 0 */
 	assert_int_equal(check(&s, &seg), VMXG_CS_DPL);
 	s = real_mode();
 	/* real mode needs SS.DPL 0 (CS.DPL follows SS.DPL) */
-	s.seg[VMX_SEG_SS].ar |= 3u << 5;
-	s.seg[VMX_SEG_CS].ar |= 3u << 5;
+	s.seg[WARDEN_VMX_SEG_SS].ar |= 3u << 5;
+	s.seg[WARDEN_VMX_SEG_CS].ar |= 3u << 5;
 	assert_int_equal(check(&s, &seg), VMXG_SS_DPL);
 	s = linux64();
-	s.seg[VMX_SEG_SS].ar &= ~0x80u;
+	s.seg[WARDEN_VMX_SEG_SS].ar &= ~0x80u;
 	assert_int_equal(check(&s, &seg), VMXG_PRESENT);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar |= 0x100;
+	s.seg[WARDEN_VMX_SEG_CS].ar |= 0x100;
 	assert_int_equal(check(&s, &seg), VMXG_AR_RESERVED);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar |= 0x4000;
+	s.seg[WARDEN_VMX_SEG_CS].ar |= 0x4000;
 	assert_int_equal(check(&s, &seg), VMXG_CS_L_D);
 	s = linux64();
-	s.seg[VMX_SEG_CS].ar &= ~0x8000u; /* 4 GiB limit needs G */
+	s.seg[WARDEN_VMX_SEG_CS].ar &= ~0x8000u; /* 4 GiB limit needs G */
 	assert_int_equal(check(&s, &seg), VMXG_GRANULARITY);
 	s = linux64();
-	s.seg[VMX_SEG_FS].base = 0x0000900000000000ull;
+	s.seg[WARDEN_VMX_SEG_FS].base = 0x0000900000000000ull;
 	assert_int_equal(check(&s, &seg), VMXG_BASE_CANONICAL);
-	assert_int_equal(seg, VMX_SEG_FS);
+	assert_int_equal(seg, WARDEN_VMX_SEG_FS);
 	s = real_mode();
-	s.seg[VMX_SEG_CS].base = 1ull << 32;
+	s.seg[WARDEN_VMX_SEG_CS].base = 1ull << 32;
 	assert_int_equal(check(&s, &seg), VMXG_BASE_HIGH);
 	s = linux64();
-	s.seg[VMX_SEG_TR].ar = 0x89; /* available, not busy */
+	s.seg[WARDEN_VMX_SEG_TR].ar = 0x89; /* available, not busy */
 	assert_int_equal(check(&s, &seg), VMXG_TR_TYPE);
 	s = linux64();
-	s.seg[VMX_SEG_TR].ar = 0x1008b;
+	s.seg[WARDEN_VMX_SEG_TR].ar = 0x1008b;
 	assert_int_equal(check(&s, &seg), VMXG_TR_AR);
 	s = real_mode();
-	s.seg[VMX_SEG_LDTR].ar = 0x83;
+	s.seg[WARDEN_VMX_SEG_LDTR].ar = 0x83;
 	assert_int_equal(check(&s, &seg), VMXG_LDTR_AR);
 	s = real_mode();
 	s.rflags |= 1ull << 17;
 	s.cr0 |= 1;
-	s.seg[VMX_SEG_DS].base = 0x10;
+	s.seg[WARDEN_VMX_SEG_DS].base = 0x10;
 	assert_int_equal(check(&s, &seg), VMXG_V86_SEGMENT);
 }
 
 static void other_rules(void **state)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	int seg, i;
 
 	(void)state;
@@ -260,9 +273,9 @@ static void other_rules(void **state)
 	/* virtual-8086 segments, but in real mode */
 	s = real_mode();
 	s.rflags |= 1ull << 17;
-	for (i = VMX_SEG_ES; i <= VMX_SEG_GS; i++)
+	for (i = WARDEN_VMX_SEG_ES; i <= WARDEN_VMX_SEG_GS; i++)
 		s.seg[i].ar = 0xf3;
-	s.seg[VMX_SEG_CS].base = 0x9a000;
+	s.seg[WARDEN_VMX_SEG_CS].base = 0x9a000;
 	assert_int_equal(check(&s, &seg), VMXG_RFLAGS_VM);
 	s = linux64();
 	s.rflags &= ~(1ull << 9);
@@ -273,8 +286,8 @@ static void other_rules(void **state)
 	assert_int_equal(check(&s, &seg), VMXG_ACTIVITY);
 	s = linux64();
 	s.activity = 1;
-	s.seg[VMX_SEG_SS].ar |= 3u << 5;
-	s.seg[VMX_SEG_CS].ar |= 3u << 5;
+	s.seg[WARDEN_VMX_SEG_SS].ar |= 3u << 5;
+	s.seg[WARDEN_VMX_SEG_CS].ar |= 3u << 5;
 	assert_int_equal(check(&s, &seg), VMXG_ACTIVITY_HLT_DPL);
 	s = linux64();
 	s.interruptibility = 1u << 5;
@@ -305,7 +318,9 @@ static void other_rules(void **state)
 	s = real_mode();
 	s.cr0 = 0x80000031;
 	s.cr4 = 0x2020;
-	s.seg[VMX_SEG_CS] = (struct vmx_segment){ 0x8, 0, 0xffffffff, 0xc09b };
+	s.seg[WARDEN_VMX_SEG_CS] = (struct warden_vmx_segment){
+		.selector = 0x8, .base = 0, .limit = 0xffffffff, .ar = 0xc09b
+	};
 	s.pdpte[2] = 0x3003; /* R/W is reserved in a PDPTE */
 	assert_int_equal(check(&s, &seg), VMXG_PDPTE);
 }

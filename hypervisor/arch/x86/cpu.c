@@ -52,6 +52,11 @@ void arch_cpu_leave(struct per_cpu *pc, long result, void *guest_regs)
 	vendor_cpu_leave(pc, result, guest_regs);
 }
 
+long arch_cpu_entry_info(struct per_cpu *pc, unsigned int word)
+{
+	return vendor_cpu_entry_word(pc, word);
+}
+
 long arch_test_failure(struct per_cpu *pc, unsigned long kind)
 {
 	(void)pc;

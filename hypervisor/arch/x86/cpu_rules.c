@@ -125,15 +125,7 @@ int xcr0_check(const struct cpu_view *v, u32 index, u64 value, u64 supported)
 
 int pat_check(u64 value)
 {
-	unsigned int i;
-	u8 type;
-
-	for (i = 0; i < 8; i++) {
-		type = (u8)(value >> (8 * i));
-		if (type > 7 || type == 2 || type == 3)
-			return PAT_INVALID;
-	}
-	return CPU_RULE_OK;
+	return x86_pat_valid(value) ? CPU_RULE_OK : PAT_INVALID;
 }
 
 int hwcr_check(u64 now, u64 value)

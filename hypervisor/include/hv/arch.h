@@ -182,6 +182,14 @@ long arch_test_failure(struct per_cpu *pc, unsigned long kind);
  */
 long arch_cpu_access_info(const struct per_cpu *pc, unsigned long type);
 
+/*
+ * WARDEN_HC_CPU_GET_INFO on pc's record of its last VM entry that failed
+ * with invalid guest state (warden/vmx_entry.h), for root on any CPU:
+ * 32-bit word `word` (the caller keeps it below WARDEN_VMX_ENTRY_WORDS),
+ * 0 in every word while pc has none.
+ */
+long arch_cpu_entry_info(struct per_cpu *pc, unsigned int word);
+
 /* A timestamp in TSC cycles (the header's tsc_khz per millisecond). */
 u64 arch_timestamp(void);
 

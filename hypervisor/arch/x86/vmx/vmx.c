@@ -22,7 +22,7 @@
 #include <x86/vmx.h>
 
 struct vmx_controls vmx_ctls;
-struct vmx_entry_limits vmx_entry_limits;
+struct warden_vmx_entry_limits vmx_entry_limits;
 
 /* Exceptions the guest's own handlers get, but that exit first:
  * #DB (1) and #AC (17) can loop in microcode and lock up a CPU
@@ -68,7 +68,7 @@ static int missing(struct per_cpu *pc, u32 msr, u32 bits)
 static void set_limits(const struct vmx_controls *c,
 		       struct guest_limits *guest_limits)
 {
-	struct vmx_entry_limits *l = &vmx_entry_limits;
+	struct warden_vmx_entry_limits *l = &vmx_entry_limits;
 	u32 a, b, ecx, d;
 	u64 misc;
 
@@ -400,7 +400,7 @@ void vendor_cpu_undo(struct per_cpu *pc)
 	a->vmx_on = false;
 }
 
-static void read_seg(enum vmcs_field sel, struct vmx_segment *s)
+static void read_seg(enum vmcs_field sel, struct warden_vmx_segment *s)
 {
 	s->selector = (u16)vmread(sel);
 	s->limit = (u32)vmread(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR));
@@ -408,7 +408,7 @@ static void read_seg(enum vmcs_field sel, struct vmx_segment *s)
 	s->base = vmread(GUEST_ES_BASE + (sel - GUEST_ES_SELECTOR));
 }
 
-void vmx_read_guest_state(struct vmx_guest_state *s)
+void vmx_read_guest_state(struct warden_vmx_guest_state *s)
 {
 	u32 entry = (u32)vmread(VM_ENTRY_CONTROLS);
 	u32 proc2 = (u32)vmread(SECONDARY_VM_EXEC_CONTROL);
@@ -424,7 +424,7 @@ void vmx_read_guest_state(struct vmx_guest_state *s)
 	s->pat = vmread(GUEST_IA32_PAT);
 	s->efer = vmread(GUEST_IA32_EFER);
 	/* the selector fields of ES..TR follow each other (SDM B.1.2) */
-	for (i = 0; i < VMX_SEG_COUNT; i++)
+	for (i = 0; i < WARDEN_VMX_SEG_COUNT; i++)
 		read_seg(GUEST_ES_SELECTOR + 2 * i, &s->seg[i]);
 	s->gdtr_base = vmread(GUEST_GDTR_BASE);
 	s->gdtr_limit = (u32)vmread(GUEST_GDTR_LIMIT);
@@ -559,27 +559,40 @@ void vendor_cpu_leave(struct per_cpu *pc, long result, struct guest_regs *regs)
 /* The exit path's rare reports (vmx_exit.c), here to be compiled for
  * size: vmx_exit.c is on every exit's path. */
 
-/* A failed entry (SDM Vol. 3C, 27.8).  With reason 33 VMX names no field,
- * so the guest-state checks are run here to name the first rule broken. */
-const char *vmx_entry_failure(u32 reason, char *buf, unsigned int size)
+/*
+ * A failed entry (SDM Vol. 3C, 27.8).  With reason 33 VMX names no field:
+ * the guest-state area, the controls and the CPU's limits are kept for
+ * root (vmx_cpu_entry_word), whose "warden status" runs the checks of
+ * 27.3.1 on them and names the first rule broken (common/
+ * vmx_guest_check.c: the checker is not in the image).
+ */
+const char *vmx_entry_failure(struct per_cpu *pc, u32 reason)
 {
-	struct vmx_guest_state state;
-	const char *seg;
-	int rule, segment;
+	struct warden_vmx_entry_failure *f = &vmx_cpu(pc)->entry_failure;
 
 	if (reason == EXIT_REASON_MSR_LOAD_FAIL)
 		return "MSR loading failed (SDM Vol. 3C)";
 	if (reason != EXIT_REASON_INVALID_STATE)
 		return "machine-check event during entry (SDM Vol. 3C)";
-	vmx_read_guest_state(&state);
-	rule = vmx_guest_check(&state, &vmx_entry_limits, &segment);
-	if (!rule)
-		return "invalid guest state, no rule the hypervisor checks is "
-		       "broken (SDM Vol. 3C)";
-	seg = vmx_seg_name(segment);
-	hv_format(buf, size, "%s%s%s (SDM Vol. 3C)", vmx_guest_rule_name(rule),
-		  *seg ? ", segment " : "", seg);
-	return buf;
+	/* a reader sees 0 or a whole record (a CPU fails again only in a
+	 * later cell) */
+	__atomic_store_n(&f->exit_reason, 0, __ATOMIC_RELEASE);
+	vmx_read_guest_state(&f->state);
+	f->limits = vmx_entry_limits;
+	f->cell_id = pc->cell->id;
+	__atomic_store_n(&f->exit_reason, reason, __ATOMIC_RELEASE);
+	return "invalid guest state (\"warden status\" names the rule, SDM "
+	       "Vol. 3C)";
+}
+
+long vendor_cpu_entry_word(struct per_cpu *pc, unsigned int word)
+{
+	const u32 *w = (const u32 *)&vmx_cpu(pc)->entry_failure;
+
+	if (!__atomic_load_n(&vmx_cpu(pc)->entry_failure.exit_reason,
+			     __ATOMIC_ACQUIRE))
+		return 0;
+	return w[word];
 }
 
 /* The first exit after enable's check of the event exit (vmx.c). */

@@ -76,8 +76,7 @@ static enum x86_exit_kind kind_of(u32 reason)
 	return X86_EXIT_UNKNOWN;
 }
 
-static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
-		   unsigned int size)
+static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full)
 {
 	u32 reason = full & 0xffff, info;
 	u64 q = 0;
@@ -86,7 +85,7 @@ static void decode(struct per_cpu *pc, struct x86_exit *e, u32 full, char *buf,
 	if (full & EXIT_REASON_ENTRY_FAILED) {
 		e->qualification = vmread(EXIT_QUALIFICATION);
 		e->kind = X86_EXIT_ENTRY_FAILED;
-		e->why = vmx_entry_failure(reason, buf, size);
+		e->why = vmx_entry_failure(pc, reason);
 		return;
 	}
 	e->kind = kind_of(reason);
@@ -217,7 +216,6 @@ void vmx_handle_exit(struct guest_regs *regs)
 	struct per_cpu *pc = this_cpu();
 	u32 full = (u32)vmread(VM_EXIT_REASON);
 	struct x86_exit e;
-	char why[160];
 
 	/* A VM exit clears the valid bit of the VM-entry
 	 * interruption-information field (SDM Vol. 3C, 28.2: "recording
@@ -230,7 +228,7 @@ void vmx_handle_exit(struct guest_regs *regs)
 	} else {
 		vmwrite(VM_ENTRY_INTR_INFO_FIELD, 0);
 	}
-	decode(pc, &e, full, why, sizeof(why));
+	decode(pc, &e, full);
 	x86_handle_exit(pc, regs, &e);
 	sync_ia32e_mode(pc);
 	deliver_nmis(pc);

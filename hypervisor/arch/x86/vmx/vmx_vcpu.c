@@ -169,7 +169,7 @@ void vmx_nmi_window_reached(struct per_cpu *pc)
 	set_nmi_window(vmx_cpu(pc), false);
 }
 
-static void write_seg(enum vmcs_field sel, const struct vmx_segment *g)
+static void write_seg(enum vmcs_field sel, const struct warden_vmx_segment *g)
 {
 	vmwrite(sel, g->selector);
 	vmwrite(GUEST_ES_LIMIT + (sel - GUEST_ES_SELECTOR), g->limit);
@@ -181,7 +181,7 @@ static void write_seg(enum vmcs_field sel, const struct vmx_segment *g)
  * checks) into the current VMCS. */
 void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
 {
-	struct vmx_guest_state s;
+	struct warden_vmx_guest_state s;
 	unsigned int i;
 
 	vmx_real_mode_state(&s, cs_base, ip, vmread(CR0_GUEST_HOST_MASK),
@@ -201,7 +201,7 @@ void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
 	vmwrite(GUEST_IA32_EFER, s.efer);
 	vmwrite(VM_ENTRY_CONTROLS,
 		vmread(VM_ENTRY_CONTROLS) & ~ENTRY_IA32E_MODE_GUEST);
-	for (i = 0; i < VMX_SEG_COUNT; i++)
+	for (i = 0; i < WARDEN_VMX_SEG_COUNT; i++)
 		write_seg(GUEST_ES_SELECTOR + 2 * i, &s.seg[i]);
 	vmwrite(GUEST_GDTR_BASE, s.gdtr_base);
 	vmwrite(GUEST_GDTR_LIMIT, s.gdtr_limit);

@@ -29,9 +29,9 @@ struct guest_regs {
 struct arch_cpu {
 	u64 gdt[6]; /* null, unused, code 0x10, data 0x18, TSS 0x20 (2) */
 	struct tss64 tss;
-	/* The vendor's own per-CPU state (vmx/: struct vmx_cpu), opaque
-	 * here. */
-	u64 vendor[8];
+	/* The vendor's own per-CPU state (vmx/: struct vmx_cpu, with the
+	 * record of a failed entry), opaque here. */
+	u64 vendor[64];
 	/* NMIs that arrived for the guest and still have to be injected. */
 	u32 guest_nmis_pending;
 	/* the local APIC (apic.c) */

@@ -51,6 +51,12 @@ int vendor_cpu_init(struct per_cpu *pc);
 /* Undo vendor_cpu_init when another CPU failed. */
 void vendor_cpu_undo(struct per_cpu *pc);
 
+/* Word `word` (below WARDEN_VMX_ENTRY_WORDS) of pc's record of its last
+ * VM entry that failed with invalid guest state (warden/vmx_entry.h), 0
+ * when it has none (SVM: always; its failed entries are explained on the
+ * console).  For WARDEN_HC_CPU_GET_INFO on any CPU. */
+long vendor_cpu_entry_word(struct per_cpu *pc, unsigned int word);
+
 /* First entry of the guest: returns only if it failed, with a negative
  * errno and the reason recorded, the extension left. */
 int vendor_cpu_activate(struct per_cpu *pc);

@@ -8,6 +8,7 @@
 #include <vmx/ept.h>
 #include <hv/hypervisor.h>
 #include <hv/paging.h>
+#include <warden/vmx_entry.h>
 
 /* The VMX controls every CPU uses, decided once (vmx.c). */
 struct vmx_controls {
@@ -38,6 +39,8 @@ struct vmx_cpu {
 	 * EFER.LMA and the "IA-32e mode guest" control may disagree */
 	bool lma_check;
 	u32 proc_ctls; /* the processor-based controls now */
+	/* the last entry that failed with reason 33, for root to read */
+	struct warden_vmx_entry_failure entry_failure;
 };
 
 static inline struct vmx_cpu *vmx_cpu(struct per_cpu *pc)
@@ -48,20 +51,18 @@ static inline struct vmx_cpu *vmx_cpu(struct per_cpu *pc)
 }
 
 /* The guest-state area of the current VMCS and the controls, for the
- * VM-entry checks (vmx.c, vmx/entry_check.h). */
-struct vmx_guest_state;
-struct vmx_entry_limits;
-void vmx_read_guest_state(struct vmx_guest_state *s);
-extern struct vmx_entry_limits vmx_entry_limits;
+ * record of a failed entry (vmx.c, warden/vmx_entry.h). */
+void vmx_read_guest_state(struct warden_vmx_guest_state *s);
+extern struct warden_vmx_entry_limits vmx_entry_limits;
 
 /* NMI-window exiting on (the guest cannot take its NMI yet) and off
  * again after the NMI-window exit (vmx_vcpu.c). */
 void vmx_request_nmi_window(struct per_cpu *pc);
 void vmx_nmi_window_reached(struct per_cpu *pc);
 
-/* Why an entry failed (exit reason with bit 31 set): the rule broken,
- * written into buf when it needs formatting (vmx.c). */
-const char *vmx_entry_failure(u32 reason, char *buf, unsigned int size);
+/* Why an entry failed (exit reason with bit 31 set), in words; for
+ * reason 33 the record root reads is kept too (vmx.c). */
+const char *vmx_entry_failure(struct per_cpu *pc, u32 reason);
 /* The first exit after enable's check of the event exit: says on the
  * console whether the check passed (vmx.c). */
 void vmx_event_exit_checked(struct per_cpu *pc, u32 reason);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The VM-entry checks on the guest-state area (contract in
- * vmx/entry_check.h), in the order of SDM Vol. 3C, 27.3.1.1-27.3.1.6.
+ * x86/vmx_guest_check.h), in the order of SDM Vol. 3C, 27.3.1.1-27.3.1.6.
+ * Host C: the CLI runs them on the record of a failed entry that the
+ * hypervisor keeps (warden/vmx_entry.h); the unit tests run them on the
+ * state the hypervisor builds.
  */
-#include <asm/cpu_rules.h>
-#include <vmx/entry_check.h>
+#include <x86/regs.h>
+#include <x86/vmx_guest_check.h>
 
 /* Access-rights fields (SDM Vol. 3C, 25.4.1, Table 25-2). */
 #define AR_TYPE(ar) ((ar)&0xf)
@@ -43,19 +46,19 @@
 
 /* The segment a rule is about, reported to the caller. */
 struct check {
-	const struct vmx_guest_state *s;
-	const struct vmx_entry_limits *l;
+	const struct warden_vmx_guest_state *s;
+	const struct warden_vmx_entry_limits *l;
 	int seg;
 };
 
-static bool canonical(u64 addr, unsigned int bits)
+static bool canonical(uint64_t addr, unsigned int bits)
 {
-	u64 top = addr >> (bits - 1);
+	uint64_t top = addr >> (bits - 1);
 
 	return top == 0 || top == (~0ull >> (bits - 1));
 }
 
-static bool above_phys(u64 addr, unsigned int bits)
+static bool above_phys(uint64_t addr, unsigned int bits)
 {
 	return bits < 64 && (addr >> bits);
 }
@@ -70,7 +73,7 @@ static bool v86(const struct check *c)
 	return c->s->rflags & RFLAGS_VM;
 }
 
-static bool usable(const struct vmx_segment *s)
+static bool usable(const struct warden_vmx_segment *s)
 {
 	return !(s->ar & AR_UNUSABLE);
 }
@@ -78,9 +81,9 @@ static bool usable(const struct vmx_segment *s)
 /* 27.3.1.1: control registers, debug registers and MSRs. */
 static int check_registers(const struct check *c)
 {
-	const struct vmx_guest_state *s = c->s;
-	const struct vmx_entry_limits *l = c->l;
-	u64 fixed0 = l->cr0_fixed0;
+	const struct warden_vmx_guest_state *s = c->s;
+	const struct warden_vmx_entry_limits *l = c->l;
+	uint64_t fixed0 = l->cr0_fixed0;
 
 	if (s->unrestricted)
 		fixed0 &= ~(CR0_PE | CR0_PG);
@@ -106,7 +109,7 @@ static int check_registers(const struct check *c)
 	if (!canonical(s->sysenter_esp, l->linear_bits) ||
 	    !canonical(s->sysenter_eip, l->linear_bits))
 		return VMXG_SYSENTER_CANONICAL;
-	if (s->load_pat && pat_check(s->pat))
+	if (s->load_pat && !x86_pat_valid(s->pat))
 		return VMXG_PAT;
 	if (s->load_efer) {
 		if (s->efer & ~(l->efer_allowed | EFER_LMA_BIT))
@@ -121,7 +124,7 @@ static int check_registers(const struct check *c)
 }
 
 /* G must agree with the limit (SDM Vol. 3C, 27.3.1.2). */
-static bool granularity_ok(const struct vmx_segment *s)
+static bool granularity_ok(const struct warden_vmx_segment *s)
 {
 	if ((s->limit & 0xfff) != 0xfff && (s->ar & AR_G))
 		return false;
@@ -133,20 +136,20 @@ static bool granularity_ok(const struct vmx_segment *s)
 /* The code and data segments outside virtual-8086 mode. */
 static int check_code_data(struct check *c, int i)
 {
-	const struct vmx_guest_state *s = c->s;
-	const struct vmx_segment *g = &s->seg[i];
-	const struct vmx_segment *ss = &s->seg[VMX_SEG_SS];
-	const struct vmx_segment *cs = &s->seg[VMX_SEG_CS];
-	u32 type = AR_TYPE(g->ar);
+	const struct warden_vmx_guest_state *s = c->s;
+	const struct warden_vmx_segment *g = &s->seg[i];
+	const struct warden_vmx_segment *ss = &s->seg[WARDEN_VMX_SEG_SS];
+	const struct warden_vmx_segment *cs = &s->seg[WARDEN_VMX_SEG_CS];
+	uint32_t type = AR_TYPE(g->ar);
 
 	c->seg = i;
-	if (i != VMX_SEG_CS && !usable(g))
+	if (i != WARDEN_VMX_SEG_CS && !usable(g))
 		return VMX_GUEST_OK;
-	if (i == VMX_SEG_CS) {
+	if (i == WARDEN_VMX_SEG_CS) {
 		if (type != 9 && type != 11 && type != 13 && type != 15 &&
 		    !(type == 3 && s->unrestricted))
 			return VMXG_CS_TYPE;
-	} else if (i == VMX_SEG_SS) {
+	} else if (i == WARDEN_VMX_SEG_SS) {
 		if (type != 3 && type != 7)
 			return VMXG_SS_TYPE;
 	} else if (!(type & 1) || ((type & 8) && !(type & 2))) {
@@ -154,14 +157,14 @@ static int check_code_data(struct check *c, int i)
 	}
 	if (!(g->ar & AR_S))
 		return VMXG_S_BIT;
-	if (i == VMX_SEG_CS) {
+	if (i == WARDEN_VMX_SEG_CS) {
 		if ((type == 3 && AR_DPL(g->ar) != 0) ||
 		    ((type == 9 || type == 11) &&
 		     AR_DPL(g->ar) != AR_DPL(ss->ar)) ||
 		    ((type == 13 || type == 15) &&
 		     AR_DPL(g->ar) > AR_DPL(ss->ar)))
 			return VMXG_CS_DPL;
-	} else if (i == VMX_SEG_SS) {
+	} else if (i == WARDEN_VMX_SEG_SS) {
 		if (!s->unrestricted && AR_DPL(g->ar) != (g->selector & 3))
 			return VMXG_SS_DPL;
 		if ((AR_TYPE(cs->ar) == 3 || !(s->cr0 & CR0_PE)) &&
@@ -175,7 +178,8 @@ static int check_code_data(struct check *c, int i)
 		return VMXG_PRESENT;
 	if (g->ar & (AR_RESERVED_LOW | AR_RESERVED_HIGH))
 		return VMXG_AR_RESERVED;
-	if (i == VMX_SEG_CS && ia32e(c) && (g->ar & AR_L) && (g->ar & AR_DB))
+	if (i == WARDEN_VMX_SEG_CS && ia32e(c) && (g->ar & AR_L) &&
+	    (g->ar & AR_DB))
 		return VMXG_CS_L_D;
 	if (!granularity_ok(g))
 		return VMXG_GRANULARITY;
@@ -185,74 +189,76 @@ static int check_code_data(struct check *c, int i)
 /* 27.3.1.2: segment registers. */
 static int check_segments(struct check *c)
 {
-	const struct vmx_guest_state *s = c->s;
-	const struct vmx_segment *tr = &s->seg[VMX_SEG_TR];
-	const struct vmx_segment *ldtr = &s->seg[VMX_SEG_LDTR];
+	const struct warden_vmx_guest_state *s = c->s;
+	const struct warden_vmx_segment *tr = &s->seg[WARDEN_VMX_SEG_TR];
+	const struct warden_vmx_segment *ldtr = &s->seg[WARDEN_VMX_SEG_LDTR];
 	unsigned int bits = c->l->linear_bits;
 	int i, rule;
 
-	c->seg = VMX_SEG_TR;
+	c->seg = WARDEN_VMX_SEG_TR;
 	if (tr->selector & 4)
 		return VMXG_TR_TI;
-	c->seg = VMX_SEG_LDTR;
+	c->seg = WARDEN_VMX_SEG_LDTR;
 	if (usable(ldtr) && (ldtr->selector & 4))
 		return VMXG_LDTR_TI;
-	c->seg = VMX_SEG_SS;
+	c->seg = WARDEN_VMX_SEG_SS;
 	if (!v86(c) && !s->unrestricted &&
-	    (s->seg[VMX_SEG_SS].selector & 3) !=
-		    (s->seg[VMX_SEG_CS].selector & 3))
+	    (s->seg[WARDEN_VMX_SEG_SS].selector & 3) !=
+		    (s->seg[WARDEN_VMX_SEG_CS].selector & 3))
 		return VMXG_SS_RPL;
-	for (i = VMX_SEG_ES; i <= VMX_SEG_GS; i++) {
-		const struct vmx_segment *g = &s->seg[i];
+	for (i = WARDEN_VMX_SEG_ES; i <= WARDEN_VMX_SEG_GS; i++) {
+		const struct warden_vmx_segment *g = &s->seg[i];
 
 		c->seg = i;
-		if (v86(c) && (g->base != (u64)g->selector << 4 ||
+		if (v86(c) && (g->base != (uint64_t)g->selector << 4 ||
 			       g->limit != 0xffff || g->ar != 0xf3))
 			return VMXG_V86_SEGMENT;
 	}
-	for (i = 0; i < VMX_SEG_COUNT; i++) {
-		const struct vmx_segment *g = &s->seg[i];
+	for (i = 0; i < WARDEN_VMX_SEG_COUNT; i++) {
+		const struct warden_vmx_segment *g = &s->seg[i];
 
 		c->seg = i;
-		if ((i == VMX_SEG_FS || i == VMX_SEG_GS || i == VMX_SEG_TR ||
-		     (i == VMX_SEG_LDTR && usable(g))) &&
+		if ((i == WARDEN_VMX_SEG_FS || i == WARDEN_VMX_SEG_GS ||
+		     i == WARDEN_VMX_SEG_TR ||
+		     (i == WARDEN_VMX_SEG_LDTR && usable(g))) &&
 		    !canonical(g->base, bits))
 			return VMXG_BASE_CANONICAL;
-		if ((i == VMX_SEG_CS ||
-		     ((i == VMX_SEG_SS || i == VMX_SEG_DS || i == VMX_SEG_ES) &&
+		if ((i == WARDEN_VMX_SEG_CS ||
+		     ((i == WARDEN_VMX_SEG_SS || i == WARDEN_VMX_SEG_DS ||
+		       i == WARDEN_VMX_SEG_ES) &&
 		      usable(g))) &&
 		    (g->base >> 32))
 			return VMXG_BASE_HIGH;
 	}
 	if (!v86(c))
-		for (i = VMX_SEG_ES; i <= VMX_SEG_GS; i++) {
+		for (i = WARDEN_VMX_SEG_ES; i <= WARDEN_VMX_SEG_GS; i++) {
 			rule = check_code_data(c, i);
 			if (rule)
 				return rule;
 		}
-	c->seg = VMX_SEG_TR;
+	c->seg = WARDEN_VMX_SEG_TR;
 	if (AR_TYPE(tr->ar) != 11 && (ia32e(c) || AR_TYPE(tr->ar) != 3))
 		return VMXG_TR_TYPE;
 	if ((tr->ar &
 	     (AR_S | AR_UNUSABLE | AR_RESERVED_LOW | AR_RESERVED_HIGH)) ||
 	    !(tr->ar & AR_P) || !granularity_ok(tr))
 		return VMXG_TR_AR;
-	c->seg = VMX_SEG_LDTR;
+	c->seg = WARDEN_VMX_SEG_LDTR;
 	if (usable(ldtr) &&
 	    (AR_TYPE(ldtr->ar) != 2 ||
 	     (ldtr->ar & (AR_S | AR_RESERVED_LOW | AR_RESERVED_HIGH)) ||
 	     !(ldtr->ar & AR_P) || !granularity_ok(ldtr)))
 		return VMXG_LDTR_AR;
-	c->seg = VMX_SEG_COUNT;
+	c->seg = WARDEN_VMX_SEG_COUNT;
 	return VMX_GUEST_OK;
 }
 
 /* 27.3.1.3 and 27.3.1.4: descriptor tables, RIP and RFLAGS. */
 static int check_dtr_rip_rflags(const struct check *c)
 {
-	const struct vmx_guest_state *s = c->s;
+	const struct warden_vmx_guest_state *s = c->s;
 	unsigned int bits = c->l->linear_bits;
-	bool long_code = ia32e(c) && (s->seg[VMX_SEG_CS].ar & AR_L);
+	bool long_code = ia32e(c) && (s->seg[WARDEN_VMX_SEG_CS].ar & AR_L);
 
 	if (!canonical(s->gdtr_base, bits) || !canonical(s->idtr_base, bits))
 		return VMXG_DTR_BASE;
@@ -274,15 +280,16 @@ static int check_dtr_rip_rflags(const struct check *c)
 /* 27.3.1.5 and 27.3.1.6: non-register state and PDPTEs. */
 static int check_non_register(const struct check *c)
 {
-	const struct vmx_guest_state *s = c->s;
-	u32 intr = s->interruptibility, info = s->entry_intr_info;
+	const struct warden_vmx_guest_state *s = c->s;
+	uint32_t intr = s->interruptibility, info = s->entry_intr_info;
 	bool inject = info & ENTRY_INFO_VALID;
 	unsigned int i;
 	bool bs_wanted;
 
 	if (s->activity > 3 || !(c->l->activity_states & (1u << s->activity)))
 		return VMXG_ACTIVITY;
-	if (s->activity == ACTIVITY_HLT && AR_DPL(s->seg[VMX_SEG_SS].ar) != 0)
+	if (s->activity == ACTIVITY_HLT &&
+	    AR_DPL(s->seg[WARDEN_VMX_SEG_SS].ar) != 0)
 		return VMXG_ACTIVITY_HLT_DPL;
 	if (s->activity != 0 && (intr & (INTR_STI | INTR_MOV_SS)))
 		return VMXG_ACTIVITY;
@@ -321,55 +328,24 @@ static int check_non_register(const struct check *c)
 	return VMX_GUEST_OK;
 }
 
-int vmx_guest_check(const struct vmx_guest_state *state,
-		    const struct vmx_entry_limits *limits, int *seg)
+int vmx_guest_check(const struct warden_vmx_guest_state *state,
+		    const struct warden_vmx_entry_limits *limits, int *seg)
 {
-	struct check c = { state, limits, VMX_SEG_COUNT };
+	struct check c = { state, limits, WARDEN_VMX_SEG_COUNT };
 	int rule;
 
 	rule = check_registers(&c);
 	if (!rule)
 		rule = check_segments(&c);
 	if (!rule) {
-		c.seg = VMX_SEG_COUNT;
+		c.seg = WARDEN_VMX_SEG_COUNT;
 		rule = check_dtr_rip_rflags(&c);
 	}
 	if (!rule)
 		rule = check_non_register(&c);
-	*seg = rule && c.seg < VMX_SEG_COUNT ? c.seg : VMX_SEG_COUNT;
+	*seg = rule && c.seg < WARDEN_VMX_SEG_COUNT ? c.seg
+						    : WARDEN_VMX_SEG_COUNT;
 	return rule;
-}
-
-void vmx_real_mode_state(struct vmx_guest_state *s, u64 cs_base, u16 ip,
-			 u64 cr0_keep, u64 cr4_keep)
-{
-	unsigned int i;
-
-	*s = (struct vmx_guest_state){ 0 };
-	/* CR0: ET, what VMX keeps (NE); no PE, no PG */
-	s->cr0 = CR0_ET | cr0_keep;
-	s->cr4 = cr4_keep;
-	s->dr7 = 0x400;
-	s->pat = 0x0007040600070406ull; /* the power-on PAT */
-	/* data segments: selector 0, base 0, limit 64 KiB, read/write
-	 * accessed, present (access rights 0x93) */
-	for (i = 0; i < VMX_SEG_COUNT; i++)
-		s->seg[i] = (struct vmx_segment){ 0, 0, 0xffff, 0x93 };
-	s->seg[VMX_SEG_CS] = (struct vmx_segment){ (u16)(cs_base >> 4), cs_base,
-						   0xffff, 0x9b };
-	/* TR a busy TSS, LDTR an LDT, both usable (27.3.1.2) */
-	s->seg[VMX_SEG_TR].ar = 0x8b;
-	s->seg[VMX_SEG_LDTR].ar = 0x82;
-	s->gdtr_limit = 0xffff;
-	s->idtr_limit = 0xffff;
-	s->rip = ip;
-	s->rflags = 2;
-	s->link_pointer = ~0ull;
-	s->load_debug = true;
-	s->load_pat = true;
-	s->load_efer = true;
-	s->unrestricted = true;
-	s->ept = true;
 }
 
 static const char *const names[VMXG_RULE_COUNT] = {
@@ -453,9 +429,9 @@ const char *vmx_guest_rule_name(int rule)
 
 const char *vmx_seg_name(int seg)
 {
-	static const char *const segs[VMX_SEG_COUNT] = { "ES",	 "CS", "SS",
-							 "DS",	 "FS", "GS",
-							 "LDTR", "TR" };
+	static const char *const segs[WARDEN_VMX_SEG_COUNT] = {
+		"ES", "CS", "SS", "DS", "FS", "GS", "LDTR", "TR"
+	};
 
-	return seg >= 0 && seg < VMX_SEG_COUNT ? segs[seg] : "";
+	return seg >= 0 && seg < WARDEN_VMX_SEG_COUNT ? segs[seg] : "";
 }
