@@ -85,7 +85,7 @@ UNIT_DEPS_pci_remap := hypervisor/arch/x86/pci/pci_msi_remap.c
 UNIT_DEPS_link_rules := hypervisor/arch/x86/link/link_rules.c
 UNIT_DEPS_irt_map := hypervisor/arch/x86/iommu/irt_map.c
 UNIT_DEPS_exit_table := hypervisor/arch/x86/exit/exit_table.c
-UNIT_DEPS_vmx_entry_check := common/vmx_guest_check.c \
+UNIT_DEPS_vmx_entry_check := common/vmx_guest_check.c tools/entry_explain.c \
 	hypervisor/arch/x86/vmx/vmx_real_mode.c hypervisor/arch/x86/cpu_rules.c
 
 UNIT_BINS := $(patsubst %,$(UNIT_OUT)/test_%,$(UNIT_TESTS))

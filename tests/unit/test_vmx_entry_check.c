@@ -11,6 +11,8 @@
 #include <vmx/entry_check.h>
 #include <x86/vmx_guest_check.h>
 
+#include "entry_explain.h"
+
 static const struct warden_vmx_entry_limits limits = {
 	.cr0_fixed0 = 0x80000021,
 	.cr0_fixed1 = 0xffffffff,
@@ -337,6 +339,33 @@ static void every_rule_named(void **state)
 								  "rule");
 }
 
+/* What "warden status" prints for a failed CPU's record: the rule with
+ * its section and segment, or that none of the checks is broken. */
+static void record_explained(void **state)
+{
+	struct warden_vmx_entry_failure f = { .exit_reason = 33,
+					      .cell_id = 1,
+					      .limits = limits };
+	char buf[200];
+
+	(void)state;
+	f.state = linux64();
+	assert_string_equal(entry_explain(&f, buf, sizeof(buf)),
+			    "invalid guest state, no rule the checks know is "
+			    "broken (SDM Vol. 3C)");
+	f.state.seg[WARDEN_VMX_SEG_CS].ar |= 0x100; /* reserved bit 8 */
+	assert_string_equal(entry_explain(&f, buf, sizeof(buf)),
+			    "reserved access-rights bits set (27.3.1.2), "
+			    "segment CS (SDM Vol. 3C)");
+	f.state = linux64();
+	f.state.rflags |= 1ull << 3; /* reserved */
+	assert_string_equal(entry_explain(&f, buf, sizeof(buf)), "reserved "
+								 "RFLAGS bits "
+								 "(27.3.1.4) "
+								 "(SDM Vol. "
+								 "3C)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +375,7 @@ int main(void)
 		cmocka_unit_test(segment_rules),
 		cmocka_unit_test(other_rules),
 		cmocka_unit_test(every_rule_named),
+		cmocka_unit_test(record_explained),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
