@@ -33,28 +33,36 @@ int wd_status(struct warden_status *st)
 	return 0;
 }
 
-int wd_cpu_info(struct warden_cpu_info *info)
+/* Why a per-CPU request on cpu cannot be answered (Warden disabled, no
+ * such CPU): the error filled in, or 0.  Called with wd_lock held. */
+static int cpu_request_refused(struct warden_error *err, u32 cpu,
+			       const char *what)
 {
 	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
 				 .cpu = WARDEN_NO_CPU };
-	unsigned int i;
-	int ret = 0;
 
-	mutex_lock(&wd_lock);
-	if (!wd.enabled) {
-		ret = wd_error(&info->error, -EINVAL, &why,
-			       "cpu info: Warden is not enabled");
-		goto out;
-	}
-	if (info->cpu >= wd.num_cpus) {
+	if (!wd.enabled)
+		return wd_error(err, -EINVAL, &why, "%s: Warden is not enabled",
+				what);
+	if (cpu >= wd.num_cpus) {
 		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
 		why.item_kind = WARDEN_ITEM_CPU;
-		why.item_index = info->cpu;
+		why.item_index = cpu;
 		why.values[0] = wd.num_cpus;
-		ret = wd_error(&info->error, -EINVAL, &why,
-			       "cpu info: no CPU %u", info->cpu);
-		goto out;
+		return wd_error(err, -EINVAL, &why, "%s: no CPU %u", what, cpu);
 	}
+	return 0;
+}
+
+int wd_cpu_info(struct warden_cpu_info *info)
+{
+	unsigned int i;
+	int ret;
+
+	mutex_lock(&wd_lock);
+	ret = cpu_request_refused(&info->error, info->cpu, "cpu info");
+	if (ret)
+		goto out;
 	info->state = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
 				   WARDEN_CPU_INFO_STATE);
 	info->cell_id = wd_hypercall(WARDEN_HC_CPU_GET_INFO, info->cpu,
@@ -79,27 +87,14 @@ static u64 access_field(u32 cpu, unsigned int entry, unsigned int field)
 
 int wd_cpu_access_log(struct warden_cpu_access_log *log)
 {
-	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
-				 .cpu = WARDEN_NO_CPU };
 	unsigned int i;
 	u64 key;
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&wd_lock);
-	if (!wd.enabled) {
-		ret = wd_error(&log->error, -EINVAL, &why,
-			       "access log: Warden is not enabled");
+	ret = cpu_request_refused(&log->error, log->cpu, "access log");
+	if (ret)
 		goto out;
-	}
-	if (log->cpu >= wd.num_cpus) {
-		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
-		why.item_kind = WARDEN_ITEM_CPU;
-		why.item_index = log->cpu;
-		why.values[0] = wd.num_cpus;
-		ret = wd_error(&log->error, -EINVAL, &why,
-			       "access log: no CPU %u", log->cpu);
-		goto out;
-	}
 	log->num_entries = 0;
 	log->reserved = 0;
 	memset(log->entries, 0, sizeof(log->entries));
@@ -126,28 +121,15 @@ out:
 
 int wd_cpu_entry_failure(struct warden_cpu_entry_failure *f)
 {
-	struct wd_reason why = { .rule = WARDEN_RULE_NOT_ENABLED,
-				 .cpu = WARDEN_NO_CPU };
 	u32 *w = (u32 *)&f->record;
 	unsigned int i;
 	long v;
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&wd_lock);
-	if (!wd.enabled) {
-		ret = wd_error(&f->error, -EINVAL, &why,
-			       "entry failure: Warden is not enabled");
+	ret = cpu_request_refused(&f->error, f->cpu, "entry failure");
+	if (ret)
 		goto out;
-	}
-	if (f->cpu >= wd.num_cpus) {
-		why.rule = WARDEN_RULE_CPU_NOT_PRESENT;
-		why.item_kind = WARDEN_ITEM_CPU;
-		why.item_index = f->cpu;
-		why.values[0] = wd.num_cpus;
-		ret = wd_error(&f->error, -EINVAL, &why,
-			       "entry failure: no CPU %u", f->cpu);
-		goto out;
-	}
 	f->reserved = 0;
 	/* word by word (hypercall results are non-negative): the
 	 * hypervisor writes a record whole before its exit reason */
