@@ -299,7 +299,7 @@ echo "  > HPET timer 2 route naming index $idx: $v (the hypervisor's index for i
 if [ -n "$a" ] && [ -n "$h" ] && [ "$h" -lt 4096 ] && [ $(((a >> 5) & 0x7fff)) = "$h" ] && [ $((a & 0x10)) = 16 ]; then pass hpet-fsb-translated; else fail hpet-fsb-translated "$v (index $idx, the hypervisor's $h)"; fi
 v=$(hpetfsb dest=1 value=0x41 high=0x4004)
 c=$(echo "$v" | sed -n 's/.* conf \(0x[0-9a-f]*\).*/\1/p')
-if [ -n "$c" ] && [ $((c & 0x4004)) = 0 ] && warden console | grep -q "root's write of 0x4004 to HPET register 0x140 refused: timer 2: destination belongs to a cell"; then pass hpet-fsb-refused; else fail hpet-fsb-refused "$v: $(warden console | grep HPET | tail -n 2 | tr '\n' ' ')"; fi
+if [ -n "$c" ] && [ $((c & 0x4004)) = 0 ] && warden console | grep -q "root's write of 0x4004 to HPET register 0x140 refused: timer 2: destination includes a CPU root gave to a cell"; then pass hpet-fsb-refused; else fail hpet-fsb-refused "$v: $(warden console | grep HPET | tail -n 2 | tr '\n' ' ')"; fi
 hpetfsb dest=$idx how=remap >/dev/null # left there for hpet-fsb-given-back
 counter() { insmod /wdtest.ko mode=mmio addr=0xfed000f0 2>/dev/null; dmesg | sed -n 's/.*wdtest: mmio 0xfed000f0: before \(0x[0-9a-f]*\).*/\1/p' | tail -n 1; }
 dmesg -c >/dev/null

@@ -129,7 +129,7 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 	const struct hpet_checks c = { gsi_of_cell, root_msi, &r, translate };
 	struct hpet_write w;
 	struct hpet_state s;
-	unsigned int timer, n;
+	unsigned int timer;
 	const char *why;
 
 	(void)ctx;
@@ -144,12 +144,13 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 	read_state(&s);
 	why = hpet_write_plan(&s, reg, a->size, a->value, &c, &w, &timer);
 	if (!why) {
-		if (w.timer >= 0 && w.addr_first &&
-		    *fsb_addr(w.timer) != w.addr)
-			*fsb_addr(w.timer) = w.addr;
+		/* the one timer whose route the write may change */
+		if (w.timer >= 0) {
+			hpet.root_addr[w.timer] = (u32)(s.fsb[w.timer] >> 32);
+			if (w.addr_first)
+				*fsb_addr(w.timer) = w.addr;
+		}
 		mmio_write_sized(hpet.regs + reg, a->size, w.value);
-		for (n = 0; n < hpet.timers; n++)
-			hpet.root_addr[n] = (u32)(s.fsb[n] >> 32);
 	}
 	spin_unlock(&hpet.lock);
 	if (why)

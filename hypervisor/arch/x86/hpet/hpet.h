@@ -78,7 +78,7 @@ struct hpet_write {
 	int timer;	 /* whose FSB_INT_ADDR the device gets anew, or -1 */
 	u32 addr;	 /* that address (the device's, translated) */
 	bool addr_first; /* write addr to the device before value */
-	u64 value;	 /* what the device gets at the offset */
+	u64 value;	 /* what the device gets at the offset (low bytes) */
 };
 
 /*

@@ -94,7 +94,7 @@ const char *hpet_write_plan(struct hpet_state *s, u32 offset, unsigned int size,
 			    u64 value, const struct hpet_checks *c,
 			    struct hpet_write *w, unsigned int *timer)
 {
-	u32 a, i, dev;
+	u32 a, dev;
 	const char *why;
 	bool fsb = false;
 	int n;
@@ -115,14 +115,13 @@ const char *hpet_write_plan(struct hpet_state *s, u32 offset, unsigned int size,
 		return why;
 	w->timer = n;
 	w->addr = dev;
-	a = HPET_TIMER(n) + HPET_TN_FSB + 4;
-	for (i = offset; i < offset + size; i++) {
-		if (i < a || i >= a + 4)
-			continue;
-		w->value &= ~(0xffull << 8 * (i - offset));
-		w->value |= (u64)((dev >> 8 * (i - a)) & 0xff)
-			    << 8 * (i - offset);
-	}
+	/* the route's bytes from the offset on, the address the device's
+	 * (the device takes the low size bytes) */
+	a = HPET_TIMER(n) + HPET_TN_FSB;
+	if (fsb)
+		w->value = ((u64)dev << 32 | (u32)s->fsb[n]) >>
+			   8 * (offset - a);
+	a += 4;
 	w->addr_first = offset > a || offset + size < a + 4;
 	return NULL;
 }
