@@ -25,6 +25,7 @@
  * change when, not where.
  */
 #include "hpet.h"
+#include <asm/hpet.h>
 #include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include <asm/mmio_rw.h>
@@ -240,9 +241,7 @@ static void hpet_cell_exit(struct cell *cell)
 	spin_unlock(&hpet.lock);
 }
 
-/* At disable: every timer names root's own address again (the
- * IOMMU's shutdown, before this one, gave root its table back). */
-static void hpet_shutdown(void)
+void hpet_root_give_back(void)
 {
 	unsigned int n;
 
@@ -259,7 +258,7 @@ static unsigned int hpet_mmio_count(const struct cell *cell)
 DEFINE_UNIT(hpet) = {
 	.name = "HPET",
 	.init = hpet_unit_init,
-	.shutdown = hpet_shutdown,
+	.shutdown = hpet_root_give_back,
 	.cell_init = hpet_cell_init,
 	.cell_exit = hpet_cell_exit,
 	.mmio_count = hpet_mmio_count,
