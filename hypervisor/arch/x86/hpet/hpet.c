@@ -78,8 +78,9 @@ static void read_state(struct hpet_state *s)
 	}
 }
 
-/* What the checks of a state need: the inputs cells own and, for root's
- * MSI rule, the writing CPU's APIC mode. */
+/* What the checks of a state need: the inputs cells own and the writing
+ * CPU (its APIC mode for root's MSI rule; the translation reads root's
+ * remapping table through it). */
 struct route_ctx {
 	u32 cell_gsis;
 	struct per_cpu *pc;
@@ -126,7 +127,7 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 				  struct mmio_access *a)
 {
 	u32 reg = (u32)a->offset - hpet.offset;
-	struct route_ctx r = { hpet.cell_gsis, pc };
+	struct route_ctx r = { 0, pc };
 	const struct hpet_checks c = { gsi_of_cell, root_msi, &r, translate };
 	struct hpet_write w;
 	struct hpet_state s;
