@@ -56,6 +56,16 @@
  *                                      pin's configuration register as a
  *                                      root driver would, then read it
  *                                      back; without value: only read)
+ *   insmod wdtest.ko mode=hpetfsb pin=2 dest=1 [how=remap] [value=0x41]
+ *                    [high=0x4004] [addr=0xfed00000]
+ *                                     (write HPET timer pin's FSB route
+ *                                      as root's driver would: data value,
+ *                                      address for APIC ID dest or, with
+ *                                      how=remap, remappable format naming
+ *                                      index dest; then high, the low half
+ *                                      of its configuration; read all
+ *                                      back, then put the configuration
+ *                                      back: the route stays)
  *   insmod wdtest.ko mode=vtdoff [addr=0xfed90000]
  *                                     (write the Intel IOMMU's global
  *                                      command with interrupt remapping
@@ -451,6 +461,35 @@ static void hpet_timer(void)
 	iounmap(hpet);
 }
 
+/* One HPET timer's FSB route (HPET spec 2.3.12: FSB_INT_VAL at 0x10,
+ * FSB_INT_ADDR at 0x14 of the timer's registers), written data first as
+ * Linux's hpet_msi_write does, then its configuration (2.3.8). */
+static void hpet_fsb(void)
+{
+	void __iomem *hpet = ioremap(addr ? addr : 0xfed00000, 0x400);
+	void __iomem *t = hpet + 0x100 + 0x20 * pin;
+	u32 data = 0, conf, conf0, msg;
+
+	if (!hpet)
+		return;
+	if (*value && kstrtou32(value, 0, &data))
+		goto out;
+	/* VT-d 5.1.5.2: handle in bits 19:5, format bit 4, SHV bit 3 (the
+	 * data, 0, is the subhandle) */
+	msg = !strcmp(how, "remap") ? 0xfee00018u | (dest & 0x7fff) << 5
+				    : 0xfee00000u | (dest & 0xff) << 12;
+	conf0 = readl(t);
+	writel(data, t + 0x10);
+	writel(msg, t + 0x14);
+	if (*high && !kstrtou32(high, 0, &conf))
+		writel(conf, t);
+	pr_info("wdtest: hpetfsb timer %u: addr 0x%x data 0x%x conf 0x%x\n",
+		pin, readl(t + 0x14), readl(t + 0x10), readl(t));
+	writel(conf0, t);
+out:
+	iounmap(hpet);
+}
+
 /* Turn the IOMMU's interrupt remapping off: GCMD from the status's
  * persistent bits (VT-d 10.4.4: not the one-shot ones) without IRE. */
 static void vtd_off(void)
@@ -765,6 +804,10 @@ static int __init wdtest_init(void)
 	}
 	if (!strcmp(mode, "hpet")) {
 		hpet_timer();
+		return -EAGAIN;
+	}
+	if (!strcmp(mode, "hpetfsb")) {
+		hpet_fsb();
 		return -EAGAIN;
 	}
 	if (!strcmp(mode, "msi")) {

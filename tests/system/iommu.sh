@@ -25,11 +25,15 @@
 #    4096 up) that verifies its requester and that root cannot name:
 #    root's edu sending an MSI that names that index sends root's own
 #    index, translated, which faults as not present; the cell unharmed;
-#  - disable hands DMA remapping back: root's interrupts and DMA go on.
+#  - root's HPET FSB route in remappable format naming that cell entry:
+#    the HPET holds the hypervisor's index for root's; an enabled route
+#    to the cell's CPU is refused; root's HPET clock runs with no exit;
+#  - disable hands DMA remapping back: root's interrupts and DMA go on;
+#    the HPET's route is root's own again.
 # machines: qemu-svm
 # cpus: 2
 # timeout: 400
-# tests: boot-ir-on insmod eth0-before enable-two-units enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault root-msi-translated root-index-past-table cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy ir-exits-idle root-msi-after-cycles edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults faults-quiet edu-destroy edu-back-in-root cycles10 pool-back cell-irq-remapped cell-index-unreachable sid-cell-alive eth0-enabled eth0-reloaded root-intx-translated disable eth0-after-disable root-irqs-after-disable enable-again dma-again disable-again
+# tests: boot-ir-on insmod eth0-before enable-two-units enable takeover root-dma-own root-dma-hv-blocked root-dma-hv-fault root-msi-translated root-index-past-table cell-create root-dma-cell-write-blocked root-dma-cell-read-blocked cell-destroy ir-exits-idle root-msi-after-cycles edu-create edu-dma-own edu-dma-hv-blocked edu-dma-root-blocked edu-dma-other-blocked edu-faults-named root-alive-beside faults-in-a-row stats-dma-faults faults-quiet edu-destroy edu-back-in-root cycles10 pool-back cell-irq-remapped cell-index-unreachable hpet-fsb-translated hpet-fsb-refused hpet-clock-works sid-cell-alive eth0-enabled eth0-reloaded root-intx-translated disable eth0-after-disable hpet-fsb-given-back root-irqs-after-disable enable-again dma-again disable-again
 . /tests/lib.sh
 
 HV=0x30000000	 # the hypervisor's reservation (system-qemu.yaml)
@@ -276,6 +280,37 @@ if echo "$v" | grep -q "fired" && [ -n "$h" ] && [ "$h" -lt 4096 ] &&
 else
 	fail cell-index-unreachable "$v: $(warden console | grep 'IOMMU' | tail -n 3 | tr '\n' ' ')"
 fi
+# Root's HPET FSB route (QEMU's HPET delivers none: the registers hold
+# what is written) is rewritten as root's MSIs are: timer 2's message in
+# remappable format naming the cell's entry makes the HPET hold the
+# hypervisor's index for root's (the edu's above, $h), never the cell's;
+# a compatibility-format message enabled (FSB_EN, Tn_INT_ENB) towards
+# the cell's CPU (APIC ID 1) is refused, named with the timer; root's
+# clock, the HPET, goes on with no exit for its reads.
+hpetfsb() { # ARGS: "addr 0x.. data 0x.. conf 0x.."
+	dmesg -c >/dev/null
+	insmod /wdtest.ko mode=hpetfsb pin=2 "$@" 2>/dev/null
+	dmesg | sed -n 's/.*wdtest: hpetfsb timer 2: //p' | head -n 1
+}
+v=$(hpetfsb dest=$idx how=remap)
+a=$(echo "$v" | sed -n 's/^addr \(0x[0-9a-f]*\) .*/\1/p')
+h=$(warden console | sed -n "s/^IOMMU: root's remapping index $idx is the hypervisor's \([0-9]*\) .*/\1/p" | tail -n 1)
+echo "  > HPET timer 2 route naming index $idx: $v (the hypervisor's index for it: $h)"
+if [ -n "$a" ] && [ -n "$h" ] && [ "$h" -lt 4096 ] && [ $(((a >> 5) & 0x7fff)) = "$h" ] && [ $((a & 0x10)) = 16 ]; then pass hpet-fsb-translated; else fail hpet-fsb-translated "$v (index $idx, the hypervisor's $h)"; fi
+v=$(hpetfsb dest=1 value=0x41 high=0x4004)
+c=$(echo "$v" | sed -n 's/.* conf \(0x[0-9a-f]*\).*/\1/p')
+if [ -n "$c" ] && [ $((c & 0x4004)) = 0 ] && warden console | grep -q "root's write of 0x4004 to HPET register 0x140 refused: timer 2: destination includes a CPU root gave to a cell"; then pass hpet-fsb-refused; else fail hpet-fsb-refused "$v: $(warden console | grep HPET | tail -n 2 | tr '\n' ' ')"; fi
+hpetfsb dest=$idx how=remap >/dev/null # left there for hpet-fsb-given-back
+counter() { insmod /wdtest.ko mode=mmio addr=0xfed000f0 2>/dev/null; dmesg | sed -n 's/.*wdtest: mmio 0xfed000f0: before \(0x[0-9a-f]*\).*/\1/p' | tail -n 1; }
+dmesg -c >/dev/null
+c0=$(counter)
+m0=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
+sleep 2
+m1=$(cat /sys/kernel/warden/cells/0/statistics/vmexits_mmio)
+c1=$(counter)
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+echo "  figures: root's MMIO exits in 2 s idle with its clock on the HPET: $((m1 - m0)); counter $c0 -> $c1"
+if [ "$cs" = hpet ] && grep -qw hpet /sys/devices/system/clocksource/clocksource0/available_clocksource && [ -n "$c0" ] && [ -n "$c1" ] && [ "$c0" != "$c1" ] && [ $((m1 - m0)) -lt 50 ]; then pass hpet-clock-works; else fail hpet-clock-works "clocksource $cs, counter '$c0' -> '$c1', root's MMIO exits $m0 -> $m1"; fi
 # the cell still takes its own interrupts through the entry
 state=$(pci_demo pci-demo-e1000e "irqs=100 mode=msix dev=e1000e")
 if [ "$state" = "shut-down/-" ] && warden console | grep -q "^\[pci-demo-e1000e\] pci-demo: 100 of 100 interrupts (msix, 00:04.0)"; then pass sid-cell-alive; else fail sid-cell-alive "state '$state': $(warden console | grep pci-demo | tail -n 2 | tr '\n' ' ')"; fi
@@ -300,6 +335,12 @@ echo "  > $(grep -m1 'eth0' /proc/interrupts | tr -s ' '); $line"
 if [ "$(translated)" -gt "$n0" ] && grep -q 'IR-IO-APIC.*eth0' /proc/interrupts; then pass root-intx-translated; else fail root-intx-translated "$(grep eth0 /proc/interrupts); '$line'"; fi
 expect_rc disable 0 warden disable
 eth0_works eth0-after-disable
+# timer 2's route as root wrote it again (the device held the
+# hypervisor's index until disable)
+dmesg -c >/dev/null
+insmod /wdtest.ko mode=mmio addr=0xfed00154 2>/dev/null
+a=$(dmesg | sed -n 's/.*wdtest: mmio 0xfed00154: before \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
+if [ -n "$a" ] && [ -n "$idx" ] && [ $((a)) = $((0xfee00018 | idx << 5)) ]; then pass hpet-fsb-given-back; else fail hpet-fsb-given-back "FSB_INT_ADDR '$a', root wrote index $idx"; fi
 # root's interrupts after the hand-back: its console's UART interrupt,
 # through root's remapping table and its invalidation queue at the head
 # and tail Linux left

@@ -12,10 +12,21 @@
  * A refused write is reported and not applied.  The lock orders root's
  * writes against creates, so that neither sees the other half done.
  *
+ * FSB messages are rewritten as root's MSIs are (pci_msi_root.c): where
+ * the hypervisor owns interrupt remapping, a remappable message names
+ * root's index, and the device gets the hypervisor's for it
+ * (iommu_root_msi) when root writes the route or sets FSB_EN; a message
+ * that cannot be translated is refused.  The checks see root's address
+ * (root_addr).  Reads do not exit, so FSB_INT_ADDR reads back the
+ * device's (translated) address; Linux writes the route and never reads
+ * it.  At disable every timer gets root's address back.
+ *
  * The main counter, comparators and status are root's to write: they
  * change when, not where.
  */
 #include "hpet.h"
+#include <asm/hpet.h>
+#include <asm/iommu.h>
 #include <asm/irq_dest.h>
 #include <asm/mmio_rw.h>
 #include <asm/percpu.h>
@@ -43,6 +54,7 @@ static struct {
 	volatile u8 *regs;
 	spinlock_t lock;
 	u32 cell_gsis; /* inputs 0-31 of existing cells' pins */
+	u32 root_addr[HPET_MAX_TIMERS]; /* FSB_INT_ADDR as root wrote it */
 } hpet;
 
 static u64 read64(u32 reg)
@@ -61,15 +73,17 @@ static void read_state(struct hpet_state *s)
 	s->gen_conf = read64(HPET_GEN_CONF);
 	for (n = 0; n < hpet.timers; n++) {
 		s->conf[n] = read64(HPET_TIMER(n) + HPET_TN_CONF);
-		s->fsb[n] = read64(HPET_TIMER(n) + HPET_TN_FSB);
+		s->fsb[n] = (u32)read64(HPET_TIMER(n) + HPET_TN_FSB) |
+			    (u64)hpet.root_addr[n] << 32;
 	}
 }
 
-/* What the checks of a state need: the inputs cells own and, for root's
- * MSI rule, the writing CPU's APIC mode. */
+/* What the checks of a state need: the inputs cells own and the writing
+ * CPU (its APIC mode for root's MSI rule; the translation reads root's
+ * remapping table through it). */
 struct route_ctx {
 	u32 cell_gsis;
-	bool x2apic;
+	struct per_cpu *pc;
 };
 
 static const char *gsi_of_cell(void *ctx, u32 gsi)
@@ -85,7 +99,14 @@ static const char *root_msi(void *ctx, u32 addr, u32 data)
 {
 	const struct route_ctx *r = ctx;
 
-	return irq_root_msi_refused(r->x2apic, addr, 0, data);
+	return irq_root_msi_refused(r->pc->arch.x2apic, addr, 0, data);
+}
+
+static const char *translate(void *ctx, u32 addr, u32 data, u32 *out)
+{
+	const struct route_ctx *r = ctx;
+
+	return iommu_root_msi(r->pc, addr, data, 1, out);
 }
 
 static const char *any_msi(void *ctx, u32 addr, u32 data)
@@ -94,15 +115,10 @@ static const char *any_msi(void *ctx, u32 addr, u32 data)
 	return NULL;
 }
 
-/* Why root may not leave the HPET as s with cells owning the inputs
- * cell_gsis (lock held), with the timer at fault; NULL: it may. */
-static const char *refused(const struct hpet_state *s, u32 gsis, bool x2apic,
-			   unsigned int *timer)
+/* FSB_INT_ADDR of timer n in the device. */
+static volatile u32 *fsb_addr(unsigned int n)
 {
-	struct route_ctx r = { gsis, x2apic };
-	const struct hpet_checks c = { gsi_of_cell, root_msi, &r };
-
-	return hpet_state_refused(s, &c, timer);
+	return (volatile u32 *)(hpet.regs + HPET_TIMER(n) + HPET_TN_FSB + 4);
 }
 
 /* Root's access to its HPET page (only writes exit: the page is mapped
@@ -111,6 +127,9 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 				  struct mmio_access *a)
 {
 	u32 reg = (u32)a->offset - hpet.offset;
+	struct route_ctx r = { 0, pc };
+	const struct hpet_checks c = { gsi_of_cell, root_msi, &r, translate };
+	struct hpet_write w;
 	struct hpet_state s;
 	unsigned int timer;
 	const char *why;
@@ -123,11 +142,18 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 		return MMIO_HANDLED;
 	}
 	spin_lock(&hpet.lock);
+	r.cell_gsis = hpet.cell_gsis;
 	read_state(&s);
-	hpet_apply_write(&s, reg, a->size, a->value);
-	why = refused(&s, hpet.cell_gsis, pc->arch.x2apic, &timer);
-	if (!why)
-		mmio_write_sized(hpet.regs + reg, a->size, a->value);
+	why = hpet_write_plan(&s, reg, a->size, a->value, &c, &w, &timer);
+	if (!why) {
+		/* the one timer whose route the write may change */
+		if (w.timer >= 0) {
+			hpet.root_addr[w.timer] = (u32)(s.fsb[w.timer] >> 32);
+			if (w.addr_first)
+				*fsb_addr(w.timer) = w.addr;
+		}
+		mmio_write_sized(hpet.regs + reg, a->size, w.value);
+	}
 	spin_unlock(&hpet.lock);
 	if (why)
 		printk("CPU %u: root's write of 0x%llx to HPET register 0x%x "
@@ -140,6 +166,7 @@ static enum mmio_result hpet_mmio(void *ctx, struct per_cpu *pc,
 static int hpet_unit_init(struct per_cpu *pc)
 {
 	u64 base = hv.config->platform.hpet_base;
+	unsigned int n;
 
 	if (!base)
 		return 0;
@@ -150,6 +177,8 @@ static int hpet_unit_init(struct per_cpu *pc)
 		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
 		return hv_no_memory(pc, 1);
 	hpet.timers = ((read64(HPET_CAP) >> 8) & 0x1f) + 1;
+	for (n = 0; n < hpet.timers; n++)
+		hpet.root_addr[n] = *fsb_addr(n);
 	if (root_page_trap_writes(hpet.page, hpet_mmio, NULL))
 		return hv_no_memory(pc, 1);
 	printk("HPET at 0x%llx: %u timers, root's writes checked\n",
@@ -186,11 +215,12 @@ static int hpet_cell_init(struct cell *cell, struct warden_error *err)
 	read_state(&s);
 	/* the new cell's inputs; FSB messages were checked when written
 	 * (and Linux moves its interrupts off a CPU it gives up) */
-	why = hpet_state_refused(&s,
-				 &(const struct hpet_checks){
-					 gsi_of_cell, any_msi,
-					 &(struct route_ctx){ gsis, false } },
-				 &timer);
+	why = hpet_state_refused(
+		&s,
+		&(const struct hpet_checks){ gsi_of_cell, any_msi,
+					     &(struct route_ctx){ gsis, NULL },
+					     NULL },
+		&timer);
 	if (!why)
 		hpet.cell_gsis |= gsis;
 	spin_unlock(&hpet.lock);
@@ -212,6 +242,15 @@ static void hpet_cell_exit(struct cell *cell)
 	spin_unlock(&hpet.lock);
 }
 
+void hpet_root_give_back(void)
+{
+	unsigned int n;
+
+	for (n = 0; hpet.page && n < hpet.timers; n++)
+		if (*fsb_addr(n) != hpet.root_addr[n])
+			*fsb_addr(n) = hpet.root_addr[n];
+}
+
 static unsigned int hpet_mmio_count(const struct cell *cell)
 {
 	return cell == &hv.root && hv.config->platform.hpet_base ? 1 : 0;
@@ -220,6 +259,7 @@ static unsigned int hpet_mmio_count(const struct cell *cell)
 DEFINE_UNIT(hpet) = {
 	.name = "HPET",
 	.init = hpet_unit_init,
+	.shutdown = hpet_root_give_back,
 	.cell_init = hpet_cell_init,
 	.cell_exit = hpet_cell_exit,
 	.mmio_count = hpet_mmio_count,

@@ -43,11 +43,14 @@ struct hpet_state {
 };
 
 /* Where the state may send interrupts: each callback returns NULL if
- * allowed, else why not. */
+ * allowed, else why not.  translate (hpet_write_plan only): NULL with
+ * *out, the FSB_INT_ADDR the device gets for root's message (addr, data)
+ * -- the hypervisor's remapping index for root's -- or why not. */
 struct hpet_checks {
 	const char *(*gsi)(void *ctx, u32 gsi);
 	const char *(*msi)(void *ctx, u32 addr, u32 data);
 	void *ctx;
+	const char *(*translate)(void *ctx, u32 addr, u32 data, u32 *out);
 };
 
 /*
@@ -69,5 +72,29 @@ void hpet_apply_write(struct hpet_state *s, u32 offset, unsigned int size,
 const char *hpet_state_refused(const struct hpet_state *s,
 			       const struct hpet_checks *c,
 			       unsigned int *timer);
+
+/* What the device gets for one write of root's (hpet_write_plan). */
+struct hpet_write {
+	int timer;	 /* whose FSB_INT_ADDR the device gets anew, or -1 */
+	u32 addr;	 /* that address (the device's, translated) */
+	bool addr_first; /* write addr to the device before value */
+	u64 value;	 /* what the device gets at the offset (low bytes) */
+};
+
+/*
+ * Root writes the size low bytes of value at offset, s being the HPET as
+ * root sees it (FSB_INT_ADDR as root wrote it): s becomes the HPET after
+ * the write (hpet_apply_write), checked (hpet_state_refused: NULL or why
+ * not, *timer the timer at fault), and *w says what the device gets.
+ * Where the write sets a timer's FSB route, or its configuration while
+ * FSB_EN is set, that message is translated (c->translate: a remappable
+ * message names root's remapping index, the device the hypervisor's): the
+ * bytes of value that fall in the timer's FSB_INT_ADDR become the
+ * translated address's, and where the write does not cover all of
+ * FSB_INT_ADDR the address goes first (never an enable before it).
+ */
+const char *hpet_write_plan(struct hpet_state *s, u32 offset, unsigned int size,
+			    u64 value, const struct hpet_checks *c,
+			    struct hpet_write *w, unsigned int *timer);
 
 #endif /* WARDEN_ASM_HPET_H */

@@ -72,3 +72,56 @@ const char *hpet_state_refused(const struct hpet_state *s,
 	}
 	return NULL;
 }
+
+/* The timer whose configuration or FSB route (spec 2.3.8, 2.3.12) the
+ * write at offset touches (*fsb: the route), or -1. */
+static int touched(const struct hpet_state *s, u32 offset, bool *fsb)
+{
+	unsigned int n;
+	u32 t;
+
+	if (offset < HPET_TIMER(0))
+		return -1;
+	n = (offset - HPET_TIMER(0)) / 0x20;
+	if (n >= s->timers || n >= HPET_MAX_TIMERS)
+		return -1;
+	t = HPET_TIMER(n);
+	*fsb = in(offset, t + HPET_TN_FSB);
+	return *fsb || in(offset, t + HPET_TN_CONF) ? (int)n : -1;
+}
+
+const char *hpet_write_plan(struct hpet_state *s, u32 offset, unsigned int size,
+			    u64 value, const struct hpet_checks *c,
+			    struct hpet_write *w, unsigned int *timer)
+{
+	u32 a, dev;
+	const char *why;
+	bool fsb = false;
+	int n;
+
+	hpet_apply_write(s, offset, size, value);
+	w->timer = -1;
+	w->addr_first = false;
+	w->value = value;
+	why = hpet_state_refused(s, c, timer);
+	n = touched(s, offset, &fsb);
+	if (why || n < 0 || (!fsb && !(s->conf[n] & HPET_TN_FSB_EN)))
+		return why;
+	*timer = (unsigned int)n;
+	/* FSB_INT_ADDR in 63:32, FSB_INT_VAL in 31:0 */
+	why = c->translate(c->ctx, (u32)(s->fsb[n] >> 32), (u32)s->fsb[n],
+			   &dev);
+	if (why)
+		return why;
+	w->timer = n;
+	w->addr = dev;
+	/* the route's bytes from the offset on, the address the device's
+	 * (the device takes the low size bytes) */
+	a = HPET_TIMER(n) + HPET_TN_FSB;
+	if (fsb)
+		w->value = ((u64)dev << 32 | (u32)s->fsb[n]) >>
+			   8 * (offset - a);
+	a += 4;
+	w->addr_first = offset > a || offset + size < a + 4;
+	return NULL;
+}
