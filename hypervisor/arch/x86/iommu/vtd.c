@@ -581,12 +581,12 @@ static void vtd_cpus_leave_root(const struct cell *cell)
 			continue;
 		vtd_irt_cpus_leave_root(u, cell);
 		/* the figure the docs give: what root's IR driver costs */
-		printk("IOMMU at 0x%llx: root's accesses to its registers "
-		       "since enable: %llu (%llu invalidation queue tail "
-		       "writes)\n",
-		       (unsigned long long)u->base,
+		printk("IOMMU: root's accesses to its registers since "
+		       "enable: %llu (%llu invalidation queue tail writes), "
+		       "unit 0x%llx\n",
 		       (unsigned long long)u->root.exits,
-		       (unsigned long long)u->root.iqt_writes);
+		       (unsigned long long)u->root.iqt_writes,
+		       (unsigned long long)u->base);
 	}
 }
 

@@ -428,9 +428,9 @@ const char *vtd_irt_root_index(struct per_cpu *pc, u16 sid, u32 r,
 		if (vtd_qi_run(u, &d, 1))
 			printk("IOMMU: interrupt entry cache invalidation "
 			       "not confirmed\n");
-		printk("IOMMU at 0x%llx: root's remapping index %u is the "
-		       "hypervisor's %u (%u in a row)\n",
-		       (unsigned long long)u->base, r, *h, n);
+		printk("IOMMU: root's remapping index %u is the hypervisor's "
+		       "%u (%u in a row), unit 0x%llx\n",
+		       r, *h, n, (unsigned long long)u->base);
 	}
 	spin_unlock(&vtd.qi_lock);
 	return NULL;
