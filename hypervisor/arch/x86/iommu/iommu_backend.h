@@ -105,8 +105,9 @@ struct iommu_backend {
 	 * go through remapping entries the backend writes; reserve n
 	 * consecutive entries for cell id cell (0 with *first, or
 	 * -WARDEN_ENOSPC), give them back (a range, or all of a cell's),
-	 * write one (its cache line invalidated before return), count the
-	 * reserved; the remappable message naming an entry. */
+	 * write one (in the table of the unit of its source id sid, its
+	 * cache line invalidated before return), count the reserved; the
+	 * remappable message naming an entry. */
 	bool (*cell_irqs)(void);
 	int (*cell_irq_alloc)(unsigned int cell, unsigned int n, u32 *first);
 	void (*cell_irq_free)(u32 first, unsigned int n);
