@@ -419,8 +419,7 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	struct vtd_unit *u, *t;
 	int err;
 
-	for_each_unit(u)
-	{
+	for_each_unit (u) {
 		err = check_unit(pc, u);
 		if (err)
 			return err;
@@ -428,13 +427,14 @@ static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
 	vtd.root_table = page_alloc(&hv.pool, 1);
 	if (!vtd.root_table || root_functions(root))
 		return hv_no_memory(pc, 5);
-	for_each_unit(u) if (prepare_unit(u)) return hv_no_memory(pc, 5);
+	for_each_unit (u)
+		if (prepare_unit(u))
+			return hv_no_memory(pc, 5);
 	/* root's accesses trap from here (its CPUs wait in the
 	 * rendezvous): the pages leave root's domain too, before TE */
 	vtd_irt_cell_reset();
 	vtd_sync();
-	for_each_unit(u)
-	{
+	for_each_unit (u) {
 		err = take_unit(pc, u);
 		if (!err)
 			continue;
@@ -449,7 +449,8 @@ static void vtd_hand_back(void)
 {
 	struct vtd_unit *u;
 
-	for_each_unit(u) hand_back_unit(u);
+	for_each_unit (u)
+		hand_back_unit(u);
 }
 
 /* Run d[0 .. n-1] on every unit taken (qi_lock held): 0, or the first
@@ -459,7 +460,9 @@ static int run_all(const struct vtd_desc *d, unsigned int n)
 	struct vtd_unit *u;
 	int err = 0;
 
-	for_each_unit(u) if (u->taken) err |= vtd_qi_run(u, d, n);
+	for_each_unit (u)
+		if (u->taken)
+			err |= vtd_qi_run(u, d, n);
 	return err;
 }
 
@@ -492,8 +495,9 @@ static int vtd_assign(u16 bdf, const struct iommu_domain *dom, bool quiet)
 	ctx_set_new(bdf, dom, quiet);
 	vtd_sync();
 	d[0] = vtd_desc_cc(bdf, dom->id);
-	for_each_unit(u) if (u->taken && (u->cap & VTD_CAP_CM))
-		err |= vtd_qi_run(u, d, 1);
+	for_each_unit (u)
+		if (u->taken && (u->cap & VTD_CAP_CM))
+			err |= vtd_qi_run(u, d, 1);
 	spin_unlock(&vtd.qi_lock);
 	if (err)
 		printk("IOMMU: invalidation for %02x:%02x.%x not confirmed\n",
@@ -559,7 +563,8 @@ static unsigned int vtd_poll(void (*report)(const struct iommu_fault *f))
 	struct vtd_unit *u;
 	unsigned int lost = 0;
 
-	for_each_unit(u) lost += poll_unit(u, report);
+	for_each_unit (u)
+		lost += poll_unit(u, report);
 	return lost;
 }
 
@@ -575,8 +580,7 @@ static void vtd_cpus_leave_root(const struct cell *cell)
 {
 	struct vtd_unit *u;
 
-	for_each_unit(u)
-	{
+	for_each_unit (u) {
 		if (!u->taken)
 			continue;
 		vtd_irt_cpus_leave_root(u, cell);
@@ -594,7 +598,9 @@ static void vtd_cpus_back_to_root(struct per_cpu *pc)
 {
 	struct vtd_unit *u;
 
-	for_each_unit(u) if (u->taken) vtd_irt_cpus_back_to_root(u, pc);
+	for_each_unit (u)
+		if (u->taken)
+			vtd_irt_cpus_back_to_root(u, pc);
 }
 
 static const char *vtd_root_irte(u16 bdf, u32 index, u64 *lo, bool *x2apic)
@@ -619,7 +625,9 @@ static bool vtd_cell_irqs(void)
 	 * (vtd_irt_take) */
 	struct vtd_unit *u;
 
-	for_each_unit(u) if (!u->taken || !u->irt) return false;
+	for_each_unit (u)
+		if (!u->taken || !u->irt)
+			return false;
 	return vtd.n > 0;
 }
 

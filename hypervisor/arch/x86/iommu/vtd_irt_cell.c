@@ -65,8 +65,7 @@ static void clear(u32 index)
 	struct vtd_desc d = vtd_desc_iec_index(index);
 	struct vtd_unit *u;
 
-	for_each_unit(u)
-	{
+	for_each_unit (u) {
 		if (!u->irt || !(u->irt[2 * index] & 1))
 			continue;
 		vtd_irte_store(u, index, 0, 0);
