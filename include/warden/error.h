@@ -367,10 +367,9 @@ enum warden_rule {
 #define WARDEN_IOMMU_FEW_DOMAINS 4	/* fewer domain ids than cells */
 #define WARDEN_IOMMU_ROOT_QUEUE 5	/* root's queue too large, 256-bit */
 #define WARDEN_IOMMU_NO_ANSWER 6	/* a command was not completed */
-#define WARDEN_IOMMU_SEVERAL_UNITS                                             \
-	7 /* the system lists more units than
-					 * the hypervisor handles (value:
-					 * how many) */
+/* 7 was WARDEN_IOMMU_SEVERAL_UNITS (more units listed than driven):
+ * no longer used (every listed unit is driven), reserved. */
+#define WARDEN_IOMMU_SEVERAL_UNITS 7
 
 /* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
 #define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */

@@ -33,7 +33,7 @@ struct hypervisor hv;
 static struct warden_hv_header header = { .tsc_khz = 1000000 };
 static void *arena;
 
-#define POOL_PAGES 256
+#define POOL_PAGES 512
 #define NFR 4
 #define FRO 0x200
 
@@ -74,8 +74,9 @@ int arch_guest_copy(struct per_cpu *pc, u64 gpa, void *buf, unsigned long len,
 	return 0;
 }
 
-int vtd_root_regs_trap(void)
+int vtd_root_regs_trap(struct vtd_unit *u)
 {
+	(void)u;
 	return 0;
 }
 
@@ -84,8 +85,17 @@ int vtd_root_regs_trap(void)
 #define ROOT_IRT_S 3
 static u64 root_irt[2 * (2 << ROOT_IRT_S)];
 
+/* the second unit's table of root's (Linux: one per unit) */
+#define ROOT_IRT2_GPA 0x90000ull
+static u64 root_irt2[2 * (2 << ROOT_IRT_S)];
+
 static int guest_read(u64 gpa, void *buf, unsigned long len)
 {
+	if (gpa >= ROOT_IRT2_GPA &&
+	    gpa + len <= ROOT_IRT2_GPA + sizeof(root_irt2)) {
+		memcpy(buf, (u8 *)root_irt2 + (gpa - ROOT_IRT2_GPA), len);
+		return 0;
+	}
 	if (gpa < ROOT_IRT_GPA || gpa + len > ROOT_IRT_GPA + sizeof(root_irt))
 		return -WARDEN_EFAULT;
 	memcpy(buf, (u8 *)root_irt + (gpa - ROOT_IRT_GPA), len);
@@ -116,7 +126,9 @@ const char *irq_root_remapped_refused(bool x2apic, u32 low, u32 dest,
 
 /* ---- the register model ---- */
 
-static struct {
+struct model {
+	u32 fro, nfr; /* where its fault records are, how many */
+	bool dead;    /* ignores its global commands (no answer) */
 	u32 gsts, fectl, fri;
 	bool pfo;
 	u64 iqa, iqh, iqt, rtaddr, root; /* root: latched by SRTP */
@@ -135,82 +147,110 @@ static struct {
 		u16 did;
 		u64 page, phys;
 	} tlb[16];
-} m;
+};
+/* two units: the first (unit[0]) as the single-unit tests knew it, the
+ * second with its fault records beyond the first register page */
+static struct model ms[2];
+#define m (ms[0])
+#define U0 (vtd.unit[0])
+#define U1 (vtd.unit[1])
+/* requesters the two units cover in the two-unit config: 00:03.0 is
+ * the first's (INCLUDE_PCI_ALL), 00:1f.7 the second's (its scope) */
+#define SID0 0x18
+#define SID1 0xff
+
+static struct model *model_of(const struct vtd_unit *u)
+{
+	assert_true(u == &U0 || u == &U1);
+	return &ms[u - vtd.unit];
+}
 
 /* The model as root's Linux leaves it for a take-over: interrupt
  * remapping and queued invalidation on, its queue at rq with head and
  * tail at descriptor tail (the last carried out a wait), its remapping
  * table at irta (0: the model's as it is), no root table. */
-static void model_root_ir(struct vtd_desc *rq, u64 tail, u64 irta)
+static void model_root_ir_of(struct model *mm, struct vtd_desc *rq, u64 tail,
+			     u64 irta)
 {
-	m.iqa = m.qbase = (u64)(uintptr_t)rq;
-	m.iqh = m.iqt = tail << VTD_IQT_SHIFT;
-	m.last_type = VTD_DESC_WAIT;
-	m.gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
+	mm->iqa = mm->qbase = (u64)(uintptr_t)rq;
+	mm->iqh = mm->iqt = tail << VTD_IQT_SHIFT;
+	mm->last_type = VTD_DESC_WAIT;
+	mm->gsts = VTD_GSTS_QIES | VTD_GSTS_IRES;
 	if (irta)
-		m.irta = m.irt = irta;
-	m.rtaddr = m.root = 0;
+		mm->irta = mm->irt = irta;
+	mm->rtaddr = mm->root = 0;
 }
 
-static bool any_fault(void)
+static void model_root_ir(struct vtd_desc *rq, u64 tail, u64 irta)
+{
+	model_root_ir_of(&m, rq, tail, irta);
+}
+
+static bool any_fault(struct model *mm)
 {
 	unsigned int i;
 
-	for (i = 0; i < NFR; i++)
-		if (m.frcd[i][1] & VTD_FRCD_F)
+	for (i = 0; i < mm->nfr; i++)
+		if (mm->frcd[i][1] & VTD_FRCD_F)
 			return true;
 	return false;
 }
 
-u32 vtd_read32(u32 reg)
+u32 vtd_read32(struct vtd_unit *u, u32 reg)
 {
-	if (reg >= FRO && reg < FRO + NFR * 16)
-		return (u32)(m.frcd[(reg - FRO) / 16][(reg - FRO) % 16 / 8] >>
+	struct model *mm = model_of(u);
+
+	if (reg >= mm->fro && reg < mm->fro + mm->nfr * 16)
+		return (u32)(mm->frcd[(reg - mm->fro) / 16]
+				     [(reg - mm->fro) % 16 / 8] >>
 			     ((reg % 8) * 8));
 	switch (reg) {
 	case VTD_GSTS:
-		return m.gsts;
+		return mm->gsts;
 	case VTD_FSTS:
-		return (m.pfo ? VTD_FSTS_PFO : 0) |
-		       (any_fault() ? VTD_FSTS_PPF : 0) | m.fri << 8;
+		return (mm->pfo ? VTD_FSTS_PFO : 0) |
+		       (any_fault(mm) ? VTD_FSTS_PPF : 0) | mm->fri << 8;
 	case VTD_FECTL:
-		return m.fectl;
+		return mm->fectl;
 	}
 	fail_msg("read of register 0x%x", reg);
 	return 0;
 }
 
-u64 vtd_read64(u32 reg)
+u64 vtd_read64(struct vtd_unit *u, u32 reg)
 {
-	if (reg >= FRO && reg < FRO + NFR * 16)
-		return m.frcd[(reg - FRO) / 16][(reg - FRO) % 16 / 8];
+	struct model *mm = model_of(u);
+
+	if (reg >= mm->fro && reg < mm->fro + mm->nfr * 16)
+		return mm->frcd[(reg - mm->fro) / 16][(reg - mm->fro) % 16 / 8];
 	switch (reg) {
 	case VTD_IQH:
-		return m.iqh;
+		return mm->iqh;
 	case VTD_IQT:
-		return m.iqt;
+		return mm->iqt;
 	case VTD_IQA:
-		return m.iqa;
+		return mm->iqa;
 	case VTD_RTADDR:
-		return m.rtaddr;
+		return mm->rtaddr;
 	case VTD_IRTA:
-		return m.irta;
+		return mm->irta;
 	}
 	fail_msg("64-bit read of register 0x%x", reg);
 	return 0;
 }
 
-static void carry_out(const struct vtd_desc *d)
+static void carry_out(struct model *mm, const struct vtd_desc *d)
 {
 	unsigned int i;
 
-	assert_true(m.nlog < 512);
-	m.log[m.nlog++] = *d;
-	m.last_type = VTD_DESC_TYPE(d->lo);
+	assert_true(mm->nlog < 512);
+	mm->log[mm->nlog++] = *d;
+	mm->last_type = VTD_DESC_TYPE(d->lo);
 	switch (VTD_DESC_TYPE(d->lo)) {
 	case VTD_DESC_IEC:
-		if (VTD_IEC_INDEXED(d->lo) && vtd.irt)
-			m.iec_saw = vtd.irt[2 * VTD_IEC_IIDX(d->lo)];
+		if (VTD_IEC_INDEXED(d->lo) && vtd.unit[mm - ms].irt)
+			mm->iec_saw =
+				vtd.unit[mm - ms].irt[2 * VTD_IEC_IIDX(d->lo)];
 		break;
 	case VTD_DESC_WAIT:
 		if (d->lo & VTD_WAIT_SW)
@@ -219,90 +259,97 @@ static void carry_out(const struct vtd_desc *d)
 	case VTD_DESC_IOTLB:
 		for (i = 0; i < 16; i++)
 			if (((d->lo >> 4) & 3) == 1 ||
-			    m.tlb[i].did == (u16)(d->lo >> 16))
-				m.tlb[i].valid = false;
+			    mm->tlb[i].did == (u16)(d->lo >> 16))
+				mm->tlb[i].valid = false;
 		break;
 	}
 }
 
-static void tail_written(void)
+static void tail_written(struct model *mm)
 {
-	const struct vtd_desc *q = (const struct vtd_desc *)(uintptr_t)m.qbase;
+	const struct vtd_desc *q =
+		(const struct vtd_desc *)(uintptr_t)mm->qbase;
 
-	if (!(m.gsts & VTD_GSTS_QIES))
+	if (!(mm->gsts & VTD_GSTS_QIES))
 		return; /* fetched once QI is on */
-	while (m.iqh != m.iqt) {
-		carry_out(&q[m.iqh >> VTD_IQT_SHIFT]);
-		m.iqh = (m.iqh + (1 << VTD_IQT_SHIFT)) % PAGE_SIZE;
+	while (mm->iqh != mm->iqt) {
+		carry_out(mm, &q[mm->iqh >> VTD_IQT_SHIFT]);
+		mm->iqh = (mm->iqh + (1 << VTD_IQT_SHIFT)) % PAGE_SIZE;
 	}
 }
 
-void vtd_write32(u32 reg, u32 v)
+void vtd_write32(struct vtd_unit *u, u32 reg, u32 v)
 {
-	if (reg >= FRO && reg < FRO + NFR * 16) {
+	struct model *mm = model_of(u);
+
+	if (reg >= mm->fro && reg < mm->fro + mm->nfr * 16) {
 		/* F is write-1-to-clear, in the record's last dword */
-		assert_int_equal((reg - FRO) % 16, 12);
+		assert_int_equal((reg - mm->fro) % 16, 12);
 		if (v & (1u << 31))
-			m.frcd[(reg - FRO) / 16][1] &= ~VTD_FRCD_F;
+			mm->frcd[(reg - mm->fro) / 16][1] &= ~VTD_FRCD_F;
 		return;
 	}
 	switch (reg) {
 	case VTD_GCMD: {
-		u32 g = m.gsts & ~(VTD_GSTS_TES | VTD_GSTS_IRES);
+		u32 g = mm->gsts & ~(VTD_GSTS_TES | VTD_GSTS_IRES);
 
+		if (mm->dead)
+			return;
 		g |= v & (VTD_GCMD_TE | VTD_GCMD_IRE);
 		if (v & VTD_GCMD_SRTP) {
-			m.root = m.rtaddr;
+			mm->root = mm->rtaddr;
 			g |= VTD_GSTS_RTPS;
 		}
 		if (v & VTD_GCMD_SIRTP) {
-			m.irt = m.irta;
-			m.sirtp_at = m.nlog;
+			mm->irt = mm->irta;
+			mm->sirtp_at = mm->nlog;
 			g |= VTD_GSTS_IRTPS;
 		}
-		if ((v & VTD_GCMD_QIE) && !(m.gsts & VTD_GSTS_QIES)) {
-			assert_int_equal(m.iqt, 0); /* the tail first */
-			m.qbase = m.iqa & PAGE_MASK;
+		if ((v & VTD_GCMD_QIE) && !(mm->gsts & VTD_GSTS_QIES)) {
+			assert_int_equal(mm->iqt, 0); /* the tail first */
+			mm->qbase = mm->iqa & PAGE_MASK;
 			g |= VTD_GSTS_QIES;
 		}
 		/* off only with the queue empty and a wait last (QEMU's
 		 * check, hw/i386/intel_iommu.c); the head reset to 0
 		 * (10.4.22) */
-		if (!(v & VTD_GCMD_QIE) && (m.gsts & VTD_GSTS_QIES) &&
-		    m.iqh == m.iqt && m.last_type == VTD_DESC_WAIT) {
+		if (!(v & VTD_GCMD_QIE) && (mm->gsts & VTD_GSTS_QIES) &&
+		    mm->iqh == mm->iqt && mm->last_type == VTD_DESC_WAIT) {
 			g &= ~VTD_GSTS_QIES;
-			m.iqh = 0;
+			mm->iqh = 0;
 		}
-		m.gsts = g;
+		mm->gsts = g;
 		return;
 	}
 	case VTD_FSTS:
 		if (v & VTD_FSTS_PFO)
-			m.pfo = false;
+			mm->pfo = false;
 		return;
 	case VTD_IQT:
-		m.iqt = v;
-		tail_written();
+		mm->iqt = v;
+		tail_written(mm);
 		return;
 	}
 	fail_msg("write of 0x%x to register 0x%x", v, reg);
 }
 
-void vtd_write64(u32 reg, u64 v)
+void vtd_write64(struct vtd_unit *u, u32 reg, u64 v)
 {
+	struct model *mm = model_of(u);
+
 	switch (reg) {
 	case VTD_IQT:
-		m.iqt = v;
-		tail_written();
+		mm->iqt = v;
+		tail_written(mm);
 		return;
 	case VTD_IQA:
-		m.iqa = v;
+		mm->iqa = v;
 		return;
 	case VTD_RTADDR:
-		m.rtaddr = v;
+		mm->rtaddr = v;
 		return;
 	case VTD_IRTA:
-		m.irta = v;
+		mm->irta = v;
 		return;
 	}
 	fail_msg("64-bit write to register 0x%x", reg);
@@ -358,32 +405,41 @@ static bool translate(u16 sid, u64 addr, u64 *phys)
 
 /* ---- set-up: a unit taken over, queued invalidation on ---- */
 
+static struct warden_system_desc one_unit;
+
 static int setup(void **state)
 {
 	(void)state;
-	memset(&m, 0, sizeof(m));
+	memset(ms, 0, sizeof(ms));
 	memset(&vtd, 0, sizeof(vtd));
+	memset(&one_unit, 0, sizeof(one_unit));
+	hv.config = &one_unit; /* platform.iommu_base alone: one unit */
+	vtd.n = 1;
+	vtd.coherent = true;
+	m.fro = FRO;
+	m.nfr = NFR;
 	memset(root_mem, 0, sizeof(root_mem));
 	memset(root_irt, 0, sizeof(root_irt));
+	memset(root_irt2, 0, sizeof(root_irt2));
 	arena = aligned_alloc(PAGE_SIZE, POOL_PAGES * PAGE_SIZE);
 	assert_non_null(arena);
 	hv.header = &header;
 	assert_int_equal(pool_init(&hv.pool, (u64)(uintptr_t)arena,
 				   (u64)(uintptr_t)arena, POOL_PAGES),
 			 0);
-	vtd.regs = (volatile u8 *)1; /* the model answers */
-	vtd.cap = 2ull | 1ull << 34 | (VTD_CAP_SAGAW_4LEVEL << 8) |
-		  (u64)(FRO / 16) << 24 | (u64)(NFR - 1) << 40;
-	vtd.ecap = VTD_ECAP_C | VTD_ECAP_QI | VTD_ECAP_IR;
-	vtd.fro = VTD_CAP_FRO(vtd.cap);
-	vtd.nfr = VTD_CAP_NFR(vtd.cap);
-	vtd.coherent = true;
-	vtd.taken = true;
+	U0.regs = (volatile u8 *)1; /* the model answers */
+	U0.cap = 2ull | 1ull << 34 | (VTD_CAP_SAGAW_4LEVEL << 8) |
+		 (u64)(FRO / 16) << 24 | (u64)(NFR - 1) << 40;
+	U0.ecap = VTD_ECAP_C | VTD_ECAP_QI | VTD_ECAP_IR;
+	U0.fro = VTD_CAP_FRO(U0.cap);
+	U0.nfr = VTD_CAP_NFR(U0.cap);
+	U0.coherent = true;
+	U0.taken = true;
 	vtd.root_table = page_alloc(&hv.pool, 1);
-	vtd.queue = page_alloc(&hv.pool, 1);
-	vtd.status = page_alloc(&hv.pool, 1);
+	U0.queue = page_alloc(&hv.pool, 1);
+	U0.status = page_alloc(&hv.pool, 1);
 	m.rtaddr = m.root = (u64)(uintptr_t)vtd.root_table;
-	m.iqa = m.qbase = (u64)(uintptr_t)vtd.queue;
+	m.iqa = m.qbase = (u64)(uintptr_t)U0.queue;
 	m.gsts = VTD_GSTS_QIES | VTD_GSTS_TES | VTD_GSTS_IRES;
 	return 0;
 }
@@ -493,7 +549,7 @@ static void several_fault_records(void **state)
 	assert_false(got[1].read);
 	assert_int_equal(got[1].reason, 5);
 	assert_int_equal(got[2].bdf, 0x20);
-	assert_false(any_fault());
+	assert_false(any_fault(&m));
 	assert_false(m.pfo);
 	/* nothing left: nothing reported, no overflow */
 	ngot = 0;
@@ -512,10 +568,10 @@ static void root_queue(void **state)
 	(void)state;
 	memset(rq, 0, sizeof(rq));
 	memset(&pc, 0, sizeof(pc));
-	vtd.root.qi_on = true;
-	vtd.root.entries = 256;
-	vtd.root.queue = rq;
-	vtd.root.head = 254;
+	U0.root.qi_on = true;
+	U0.root.entries = 256;
+	U0.root.queue = rq;
+	U0.root.head = 254;
 	/* from 254, wrapping to 0: an IEC (index 9), a wait, a context
 	 * cache invalidation (refused), a global IEC, a wait */
 	rq[254].lo = VTD_DESC_IEC | 1ull << 4 | 9ull << 32;
@@ -524,8 +580,8 @@ static void root_queue(void **state)
 	rq[1] = vtd_desc_iec_global();
 	rq[2] = vtd_desc_wait(ROOT_MEM_GPA + 4, 0x22);
 	n0 = m.nlog;
-	vtd_qi_root_tail(&pc, 3 << VTD_IQT_SHIFT);
-	assert_int_equal(vtd.root.head, 3);
+	vtd_qi_root_tail(&U0, &pc, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(U0.root.head, 3);
 	assert_int_equal(root_mem[0], 0x11);
 	assert_int_equal(root_mem[1], 0x22);
 	/* on the hypervisor's queue: IEC, its wait; IEC, its wait */
@@ -536,13 +592,13 @@ static void root_queue(void **state)
 	assert_int_equal(VTD_DESC_TYPE(m.log[n0 + 3].lo), VTD_DESC_WAIT);
 	/* a tail beyond the queue: refused, nothing carried out */
 	n0 = m.nlog;
-	vtd_qi_root_tail(&pc, 256 << VTD_IQT_SHIFT);
-	assert_int_equal(vtd.root.head, 3);
+	vtd_qi_root_tail(&U0, &pc, 256 << VTD_IQT_SHIFT);
+	assert_int_equal(U0.root.head, 3);
 	assert_int_equal(m.nlog, n0);
 	/* a status outside root's memory: not written, the walk goes on */
 	rq[3] = vtd_desc_wait(0x30000000, 0x33);
-	vtd_qi_root_tail(&pc, 4 << VTD_IQT_SHIFT);
-	assert_int_equal(vtd.root.head, 4);
+	vtd_qi_root_tail(&U0, &pc, 4 << VTD_IQT_SHIFT);
+	assert_int_equal(U0.root.head, 4);
 }
 
 /* ---- the IOTLB: a skipped invalidation is seen, the flush works ---- */
@@ -603,7 +659,7 @@ static void fresh(struct per_cpu *pc, struct warden_entry_ctx *ctx,
 	memset(ctx, 0, sizeof(*ctx));
 	pc->entry = ctx;
 	hv.config = sys;
-	vtd.taken = false;
+	U0.taken = false;
 	assert_int_equal(pt_init(&root->pt, &vtd_sl_format, &hv.pool), 0);
 }
 
@@ -631,12 +687,12 @@ static void take_over_hand_back(void **state)
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 	assert_true(m.gsts & VTD_GSTS_TES);
 	assert_true(m.gsts & VTD_GSTS_IRES);
-	assert_int_equal(m.qbase, (u64)(uintptr_t)vtd.queue);
+	assert_int_equal(m.qbase, (u64)(uintptr_t)U0.queue);
 	assert_int_equal(m.root, (u64)(uintptr_t)vtd.root_table);
 	/* SRTP's global invalidations (6.5.3.3), then a wait */
 	assert_int_equal(m.log[n0].lo, vtd_desc_cc(-1, 0).lo);
 	assert_int_equal(m.log[n0 + 1].lo, vtd_desc_iotlb(0, true).lo);
-	assert_int_equal(vtd.root.head, 5);
+	assert_int_equal(U0.root.head, 5);
 
 	vtd_backend.hand_back();
 	assert_false(m.gsts & VTD_GSTS_TES);
@@ -655,16 +711,6 @@ static void take_over_hand_back(void **state)
 	assert_true(m.gsts & VTD_GSTS_TES);
 	vtd_backend.hand_back();
 
-	/* a system config with two units: refused before anything is
-	 * touched (the record, IOMMU_TAKEOVER naming the count, is
-	 * hv_set_error's, a stub here) */
-	sys.platform.num_iommus = 2;
-	n0 = m.nlog;
-	assert_int_equal(vtd_backend.take_over(&pc, &root), -WARDEN_EBUSY);
-	assert_false(m.gsts & VTD_GSTS_TES);
-	assert_int_equal(m.qbase, (u64)(uintptr_t)rq);
-	assert_int_equal(m.nlog, n0);
-	sys.platform.num_iommus = 0;
 	pt_destroy(&root.pt);
 }
 
@@ -725,7 +771,7 @@ static void irte_checks(void **state)
 
 static const u64 *hv_irte(unsigned int i)
 {
-	return &vtd.irt[2 * i];
+	return &U0.irt[2 * i];
 }
 
 /* Take-over with root's table of 16 entries (x2APIC mode): the unit is
@@ -757,11 +803,11 @@ static void irt_copy(void **state)
 	root_irt[10] = irte(2, 0x35, 0);
 	model_root_ir(rq, 0, root_irta);
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
-	assert_non_null(vtd.irt);
+	assert_non_null(U0.irt);
 	/* the unit's table is the hypervisor's, root's x2APIC mode, 8192
 	 * entries; a global interrupt entry cache invalidation after SIRTP
 	 * (6.5.2.7) */
-	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
+	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, U0.irt) |
 					VTD_IRTA_EIME | VTD_IRT_S);
 	assert_int_equal(VTD_IRTA_ENTRIES(m.irt), 8192);
 	assert_true(m.nlog > m.sirtp_at);
@@ -775,7 +821,7 @@ static void irt_copy(void **state)
 	assert_int_equal(hv_irte(3)[0], 0);
 	assert_int_equal(hv_irte(4)[0], root_irt[8]);
 	assert_int_equal(hv_irte(5)[0], root_irt[10]);
-	assert_int_equal(vtd.irt_refused, 3);
+	assert_int_equal(U0.irt_refused, 3);
 
 	/* root changes entries 4-7 and 8, then invalidates index 5 with
 	 * mask 2 (6.5.2.7: 4 entries from 4): 4 goes to cell-b's APIC 3
@@ -783,32 +829,32 @@ static void irt_copy(void **state)
 	root_irt[8] = irte(3, 0x34, 0);
 	root_irt[12] = irte(0, 0x36, 0);
 	root_irt[16] = irte(0, 0x37, 0);
-	vtd.root.qi_on = true;
-	vtd.root.entries = 256;
-	vtd.root.queue = rq;
-	vtd.root.head = 0;
+	U0.root.qi_on = true;
+	U0.root.entries = 256;
+	U0.root.queue = rq;
+	U0.root.head = 0;
 	rq[0].lo = VTD_DESC_IEC | 1ull << 4 | 2ull << 27 | 5ull << 32;
 	rq[0].hi = 0;
 	n0 = m.nlog;
-	vtd_qi_root_tail(&pc, 1 << VTD_IQT_SHIFT);
+	vtd_qi_root_tail(&U0, &pc, 1 << VTD_IQT_SHIFT);
 	assert_int_equal(hv_irte(4)[0], 0);
 	assert_int_equal(hv_irte(5)[0], root_irt[10]);
 	assert_int_equal(hv_irte(6)[0], root_irt[12]);
 	assert_int_equal(hv_irte(7)[0], 0);
 	assert_int_equal(hv_irte(8)[0], 0);
-	assert_int_equal(vtd.irt_refused, 4);
+	assert_int_equal(U0.irt_refused, 4);
 	/* root's descriptor then went to the unit, after the copies */
 	assert_int_equal(m.log[n0].lo, rq[0].lo);
 	/* a global invalidation takes 8 too */
 	rq[1] = vtd_desc_iec_global();
-	vtd_qi_root_tail(&pc, 2 << VTD_IQT_SHIFT);
+	vtd_qi_root_tail(&U0, &pc, 2 << VTD_IQT_SHIFT);
 	assert_int_equal(hv_irte(8)[0], root_irt[16]);
 
 	/* a cell takes APIC 1's CPU: copies aimed at it go (the rule is
 	 * asked with the joining cell), the unit's cache is invalidated */
 	root_irt[18] = irte(1, 0x38, 0);
 	rq[2] = vtd_desc_iec_global();
-	vtd_qi_root_tail(&pc, 3 << VTD_IQT_SHIFT);
+	vtd_qi_root_tail(&U0, &pc, 3 << VTD_IQT_SHIFT);
 	assert_int_equal(hv_irte(9)[0], root_irt[18]);
 	n0 = m.nlog;
 	vtd_backend.cpus_leave_root(&joining);
@@ -824,7 +870,7 @@ static void irt_copy(void **state)
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
 
 	/* root reads back its own IRTA, never the hypervisor's */
-	assert_int_equal(vtd.root.irta, root_irta);
+	assert_int_equal(U0.root.irta, root_irta);
 
 	/* root's SIRTP: an IRTA that changes the x2APIC mode is refused
 	 * (nothing copied again); its own table again (the IRTA it wrote)
@@ -832,16 +878,16 @@ static void irt_copy(void **state)
 	 * invalidated, the hardware still on the hypervisor's table */
 	root_irt[20] = irte(0, 0x39, 0); /* written, not invalidated */
 	assert_int_equal(hv_irte(10)[0], 0);
-	vtd.root.irta_reg = root_irta & ~VTD_IRTA_EIME;
-	vtd_irt_root_sirtp(&pc);
-	assert_int_equal(vtd.root.irta, root_irta);
+	U0.root.irta_reg = root_irta & ~VTD_IRTA_EIME;
+	vtd_irt_root_sirtp(&U0, &pc);
+	assert_int_equal(U0.root.irta, root_irta);
 	assert_int_equal(hv_irte(10)[0], 0);
-	vtd.root.irta_reg = root_irta;
+	U0.root.irta_reg = root_irta;
 	n0 = m.nlog;
-	vtd_irt_root_sirtp(&pc);
+	vtd_irt_root_sirtp(&U0, &pc);
 	assert_int_equal(hv_irte(10)[0], root_irt[20]);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
-	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, vtd.irt) |
+	assert_int_equal(m.irt, pool_virt_to_phys(&hv.pool, U0.irt) |
 					VTD_IRTA_EIME | VTD_IRT_S);
 
 	/* hand-back: root's table latched again, then invalidated */
@@ -850,7 +896,7 @@ static void irt_copy(void **state)
 	assert_true(m.nlog > m.sirtp_at);
 	assert_int_equal(m.log[m.sirtp_at].lo, vtd_desc_iec_global().lo);
 	assert_true(m.gsts & VTD_GSTS_IRES);
-	assert_null(vtd.irt);
+	assert_null(U0.irt);
 	pt_destroy(&root.pt);
 }
 
@@ -890,70 +936,75 @@ static void irt_translated(void **state)
 	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
 
 	/* compatibility format: as it is */
-	assert_null(vtd_irt_root_msi(&pc, 0xfee01000u, 0x41, 1, &out));
+	assert_null(vtd_irt_root_msi(&pc, SID0, 0xfee01000u, 0x41, 1, &out));
 	assert_int_equal(out, 0xfee01000u);
 	/* root's 9: the hypervisor's first translated index, its copy
 	 * root's entry, the unit's cache invalidated */
 	n0 = m.nlog;
-	assert_null(vtd_irt_root_msi(&pc, root_msi(9, true), 0, 1, &out));
+	assert_null(vtd_irt_root_msi(&pc, SID0, root_msi(9, true), 0, 1, &out));
 	assert_int_equal(out, root_msi(VTD_IRT_IDENT, true));
 	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], root_irt[2 * 9]);
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
-	assert_int_equal(vtd_irt_root_msi_back(out, 0), root_msi(9, true));
+	assert_int_equal(vtd_irt_root_msi_back(SID0, out, 0),
+			 root_msi(9, true));
 	/* with a subhandle the device keeps root's data: handle + data
 	 * names the same index */
-	assert_null(vtd_irt_root_msi(&pc, root_msi(8, true), 1, 1, &out));
+	assert_null(vtd_irt_root_msi(&pc, SID0, root_msi(8, true), 1, 1, &out));
 	assert_int_equal(out, root_msi(VTD_IRT_IDENT - 1, true));
-	assert_int_equal(vtd_irt_root_msi_back(out, 1), root_msi(8, true));
+	assert_int_equal(vtd_irt_root_msi_back(SID0, out, 1),
+			 root_msi(8, true));
 	/* links read the translated copy by root's index */
 	{
 		u64 lo = 0;
 		bool x2 = false;
 
-		assert_null(vtd_irt_root_entry(9, &lo, &x2));
+		assert_null(vtd_irt_root_entry(&U0, 9, &lo, &x2));
 		assert_int_equal(lo, root_irt[2 * 9]);
 	}
 	/* root's 10 aims at a cell's CPU: translated, its copy refused */
-	assert_null(vtd_irt_root_msi(&pc, root_msi(10, false), 0, 1, &out));
+	assert_null(
+		vtd_irt_root_msi(&pc, SID0, root_msi(10, false), 0, 1, &out));
 	assert_int_equal(out, root_msi(VTD_IRT_IDENT + 1, false));
 	assert_int_equal(hv_irte(VTD_IRT_IDENT + 1)[0], 0);
 	/* a run of 4 for 12-15: 12 and 14 mapped singly first, then
 	 * moved to a run; their old slots made not present */
-	assert_null(vtd_irt_root_index(&pc, 12, 1, &h));
+	assert_null(vtd_irt_root_index(&pc, SID0, 12, 1, &h));
 	assert_int_equal(h, VTD_IRT_IDENT + 2);
-	assert_null(vtd_irt_root_index(&pc, 14, 1, &h));
-	assert_null(vtd_irt_root_msi(&pc, root_msi(12, true), 0, 4, &out));
+	assert_null(vtd_irt_root_index(&pc, SID0, 14, 1, &h));
+	assert_null(
+		vtd_irt_root_msi(&pc, SID0, root_msi(12, true), 0, 4, &out));
 	assert_int_equal(out, root_msi(VTD_IRT_IDENT + 4, true));
 	assert_int_equal(hv_irte(VTD_IRT_IDENT + 2)[0], 0);
 	assert_int_equal(hv_irte(VTD_IRT_IDENT + 3)[0], 0);
 	assert_int_equal(hv_irte(VTD_IRT_IDENT + 4)[0], root_irt[2 * 12]);
 	assert_int_equal(hv_irte(VTD_IRT_IDENT + 7)[0], root_irt[2 * 15]);
-	assert_int_equal(vtd_irt_root_index_back(VTD_IRT_IDENT + 6), 14);
+	assert_int_equal(vtd_irt_root_index_back(SID0, VTD_IRT_IDENT + 6), 14);
 
 	/* root moves 9 to APIC 2 and invalidates it: the translated copy
 	 * follows; then root frees it: not present, the index free */
 	root_irt[2 * 9] = irte(2, 0x40, 0);
-	vtd.root.qi_on = true;
-	vtd.root.entries = 256;
-	vtd.root.queue = rq;
-	vtd.root.head = 0;
+	U0.root.qi_on = true;
+	U0.root.entries = 256;
+	U0.root.queue = rq;
+	U0.root.head = 0;
 	rq[0].lo = VTD_DESC_IEC | 1ull << 4 | 9ull << 32;
 	rq[0].hi = 0;
 	n0 = m.nlog;
-	vtd_qi_root_tail(&pc, 1 << VTD_IQT_SHIFT);
+	vtd_qi_root_tail(&U0, &pc, 1 << VTD_IQT_SHIFT);
 	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], root_irt[2 * 9]);
 	/* root's descriptor names its index 9; the unit may cache the
 	 * hypervisor's for it: what goes to the unit is global */
 	assert_int_equal(m.log[n0].lo, vtd_desc_iec_global().lo);
 	root_irt[2 * 9] = 0;
 	rq[1] = rq[0];
-	vtd_qi_root_tail(&pc, 2 << VTD_IQT_SHIFT);
+	vtd_qi_root_tail(&U0, &pc, 2 << VTD_IQT_SHIFT);
 	assert_int_equal(hv_irte(VTD_IRT_IDENT)[0], 0);
-	assert_int_equal(vtd_irt_root_index_back(VTD_IRT_IDENT), VTD_IRT_IDENT);
+	assert_int_equal(vtd_irt_root_index_back(SID0, VTD_IRT_IDENT),
+			 VTD_IRT_IDENT);
 	/* the next index of root's takes the freed slot */
-	assert_null(vtd_irt_root_index(&pc, 13, 1, &h));
+	assert_null(vtd_irt_root_index(&pc, SID0, 13, 1, &h));
 	assert_int_equal(h, VTD_IRT_IDENT + 5); /* 13 is in the run */
-	assert_null(vtd_irt_root_index(&pc, 3, 1, &h));
+	assert_null(vtd_irt_root_index(&pc, SID0, 3, 1, &h));
 	assert_int_equal(h, VTD_IRT_IDENT);
 
 	vtd_backend.hand_back();
@@ -1025,9 +1076,8 @@ static void cell_entries(void **state)
 	unsigned int n0;
 
 	(void)state;
-	vtd.irt = vtd_irt_alloc();
-	assert_non_null(vtd.irt);
-	vtd.root.irta = VTD_IRTA_EIME;
+	assert_int_equal(vtd_irt_alloc(&U0), 0);
+	U0.root.irta = VTD_IRTA_EIME;
 	/* cell 1: MSI 1 + MSI-X 1; cell 2: 5 entries, right after */
 	assert_int_equal(vtd_irt_cell_alloc(1, 2, &a), 0);
 	assert_int_equal(a, VTD_IRT_CELL_FIRST);
@@ -1053,10 +1103,10 @@ static void cell_entries(void **state)
 		vtd_irt_cell_set(b + 1, true, 0x41, 0x10003, 0x20, false), 0);
 	assert_int_equal(m.nlog, n0 + 2);
 	/* the table's xAPIC mode: 8-bit destination */
-	vtd.root.irta = 0;
+	U0.root.irta = 0;
 	assert_int_equal(vtd_irt_cell_set(a, true, 0x52, 3, 0x18, false), 0);
 	assert_int_equal(hv_irte(a)[0], 1ull | 0x52ull << 16 | 3ull << 40);
-	vtd.root.irta = VTD_IRTA_EIME;
+	U0.root.irta = VTD_IRTA_EIME;
 	/* not reserved, root's range, past the table: refused, unwritten */
 	n0 = m.nlog;
 	assert_int_equal(vtd_irt_cell_set(b + 5, true, 0x41, 1, 0x20, false),
@@ -1107,6 +1157,221 @@ static void cell_entries(void **state)
 	assert_int_equal(vtd_irt_cell_used(), 0);
 }
 
+/* ---- several units ---- */
+
+/* The system config of the two-unit tests: the first unit covers every
+ * function (INCLUDE_PCI_ALL), the second 00:1f.7 alone (its scope). */
+static struct {
+	struct warden_system_desc sys;
+	struct warden_iommu_unit unit[2];
+} two;
+
+#define FRO1 0x1200 /* the second unit's records: its second page */
+#define NFR1 2
+
+/* Two units probed (as vtd_probe leaves them), neither taken; root's
+ * Linux on both with its own queue and table each. */
+static void two_units(struct per_cpu *pc, struct warden_entry_ctx *ctx,
+		      struct iommu_domain *root, struct vtd_desc *rq0,
+		      struct vtd_desc *rq1)
+{
+	memset(&two, 0, sizeof(two));
+	two.sys.platform.num_iommus = 2;
+	two.sys.platform.iommu_base = 0xfed90000;
+	two.unit[0].base = 0xfed90000;
+	two.unit[0].flags = WARDEN_IOMMU_INCLUDE_PCI_ALL;
+	two.unit[1].base = 0xfed91000;
+	two.unit[1].num_scopes = 1;
+	two.unit[1].scopes[0].bdf = SID1;
+	two.unit[1].scopes[0].type = WARDEN_IOMMU_SCOPE_FUNCTION;
+	assert_ptr_equal(warden_system_iommus(&two.sys), two.unit);
+	fresh(pc, ctx, &two.sys, root);
+	U0.base = 0xfed90000;
+	U1 = U0;
+	U1.base = 0xfed91000;
+	U1.cap = (U0.cap & ~(0x3ffull << 24 | 0xffull << 40)) |
+		 (u64)(FRO1 / 16) << 24 | (u64)(NFR1 - 1) << 40;
+	U1.fro = VTD_CAP_FRO(U1.cap);
+	U1.nfr = VTD_CAP_NFR(U1.cap);
+	U1.pages = vtd_reg_pages(0, U1.cap, U1.ecap);
+	vtd.n = 2;
+	ms[1].fro = FRO1;
+	ms[1].nfr = NFR1;
+	model_root_ir_of(&ms[0], rq0, 3,
+			 ROOT_IRT_GPA | VTD_IRTA_EIME | ROOT_IRT_S);
+	model_root_ir_of(&ms[1], rq1, 7,
+			 ROOT_IRT2_GPA | VTD_IRTA_EIME | ROOT_IRT_S);
+	rq0[2] = vtd_desc_wait(ROOT_MEM_GPA, 1);
+	rq1[6] = vtd_desc_wait(ROOT_MEM_GPA, 2);
+}
+
+static void register_pages(void **state)
+{
+	(void)state;
+	/* QEMU's: records at 0x220, IOTLB at 0xf0 (ecap 0xf00f5a) */
+	assert_int_equal(vtd_reg_pages(0, 0xd2008c222f0606ull, 0xf00f5a), 1);
+	/* 8 records from 0x1000: the second page */
+	assert_int_equal(vtd_reg_pages(0, (0x100ull << 24) | 7ull << 40, 0), 2);
+	/* the IOTLB registers at 0x3ff0 (IRO 0x3ff): the fourth */
+	assert_int_equal(vtd_reg_pages(0, 0x22ull << 24, 0x3ffull << 8), 4);
+	/* 256 records from 0x3100: past the fourth, refused by the probe */
+	assert_int_equal(vtd_reg_pages(0, (0x310ull << 24) | 255ull << 40, 0),
+			 4 + 1);
+}
+
+static void several_units(void **state)
+{
+	struct vtd_desc *rq0 = page_alloc(&hv.pool, 1);
+	struct vtd_desc *rq1 = page_alloc(&hv.pool, 1);
+	struct iommu_domain root = { .id = 1 }, cell;
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	unsigned int n0, n1;
+	u64 lo;
+	bool x2;
+	u32 h0, h1;
+
+	(void)state;
+	two_units(&pc, &ctx, &root, rq0, rq1);
+	assert_int_equal(U1.pages, 2);
+	/* the units' scopes: the second's function, everything else the
+	 * first's */
+	assert_ptr_equal(vtd_unit_of(SID1), &U1);
+	assert_ptr_equal(vtd_unit_of(SID0), &U0);
+	/* root's entry 9 differs in its two tables */
+	root_irt[18] = irte(0, 0x41, 0);
+	root_irt2[18] = irte(2, 0x42, 0);
+
+	/* both taken: each on the hypervisor's queue of its own and its
+	 * own remapping table, one root table for both */
+	assert_int_equal(vtd_backend.take_over(&pc, &root), 0);
+	assert_true(ms[0].gsts & VTD_GSTS_TES);
+	assert_true(ms[1].gsts & VTD_GSTS_TES);
+	assert_int_equal(ms[0].qbase, (u64)(uintptr_t)U0.queue);
+	assert_int_equal(ms[1].qbase, (u64)(uintptr_t)U1.queue);
+	assert_true(U0.queue != U1.queue);
+	assert_int_equal(ms[0].root, (u64)(uintptr_t)vtd.root_table);
+	assert_int_equal(ms[1].root, (u64)(uintptr_t)vtd.root_table);
+	assert_int_equal(ms[0].irt & PAGE_MASK,
+			 pool_virt_to_phys(&hv.pool, U0.irt));
+	assert_int_equal(ms[1].irt & PAGE_MASK,
+			 pool_virt_to_phys(&hv.pool, U1.irt));
+	assert_int_equal(U0.root.head, 3);
+	assert_int_equal(U1.root.head, 7);
+	assert_true(vtd_backend.covers(SID1));
+	assert_true(vtd_backend.cell_irqs());
+
+	/* root's index 9 of each unit: a translated entry of each unit's
+	 * table, each the copy of that unit's root entry */
+	n1 = ms[1].nlog;
+	assert_null(vtd_irt_root_index(&pc, SID0, 9, 1, &h0));
+	assert_null(vtd_irt_root_index(&pc, SID1, 9, 1, &h1));
+	assert_true(h0 >= VTD_IRT_IDENT && h1 >= VTD_IRT_IDENT);
+	assert_int_equal(U0.irt[2 * h0], root_irt[18]);
+	assert_int_equal(U1.irt[2 * h1], root_irt2[18]);
+	assert_int_equal((U1.irt[2 * h1] >> 16) & 0xff, 0x42);
+	assert_int_equal(vtd_irt_root_index_back(SID1, h1), 9);
+	assert_int_equal(vtd_irt_root_index_back(SID0, h0), 9);
+	/* the second unit's cache invalidated for its new entry */
+	assert_true(ms[1].nlog > n1);
+	assert_int_equal(ms[1].log[n1].lo, vtd_desc_iec_global().lo);
+	/* a link's delivery follows the function's unit too */
+	assert_null(vtd_backend.root_irte(SID1, 9, &lo, &x2));
+	assert_int_equal(lo, root_irt2[18]);
+
+	/* a cell's entry goes to the table of the unit of its function */
+	assert_int_equal(vtd_irt_cell_alloc(1, 1, &h0), 0);
+	assert_int_equal(vtd_irt_cell_set(h0, true, 0x51, 3, SID1, false), 0);
+	assert_true(U1.irt[2 * h0] & 1);
+	assert_false(U0.irt[2 * h0] & 1);
+	vtd_irt_cell_free_all(1);
+	assert_false(U1.irt[2 * h0] & 1);
+
+	/* moving a function: both units invalidate */
+	assert_int_equal(pt_init(&cell.pt, &vtd_sl_format, &hv.pool), 0);
+	cell.id = 2;
+	assert_int_equal(vtd_backend.assign(SID1, &root, false), 0);
+	n0 = ms[0].nlog;
+	n1 = ms[1].nlog;
+	assert_int_equal(vtd_backend.assign(SID1, &cell, false), 0);
+	assert_int_equal(ms[0].log[n0].lo, vtd_desc_cc(SID1, 1).lo);
+	assert_int_equal(ms[1].log[n1].lo, vtd_desc_cc(SID1, 1).lo);
+	assert_int_equal(ms[1].log[n1 + 1].lo, vtd_desc_iotlb(1, false).lo);
+
+	/* faults of both units, the second's records on its second page,
+	 * each named with its unit */
+	ngot = 0;
+	m.frcd[0][0] = 0x30000000;
+	m.frcd[0][1] = VTD_FRCD_F | 1ull << 62 | 6ull << 32 | SID0;
+	ms[1].frcd[1][0] = 0x40000000;
+	ms[1].frcd[1][1] = VTD_FRCD_F | 5ull << 32 | SID1;
+	ms[1].fri = 1;
+	ms[1].pfo = true;
+	assert_int_equal(vtd_backend.poll(collect), 1);
+	assert_int_equal(ngot, 2);
+	assert_int_equal(got[0].unit, 0xfed90000);
+	assert_int_equal(got[0].bdf, SID0);
+	assert_int_equal(got[1].unit, 0xfed91000);
+	assert_int_equal(got[1].bdf, SID1);
+	assert_int_equal(got[1].addr, 0x40000000);
+	assert_false(got[1].read);
+	assert_false(any_fault(&ms[1]));
+
+	/* both given back: each on root's queue, head and tail where its
+	 * Linux left them, on root's own remapping table */
+	vtd_backend.hand_back();
+	assert_false(ms[0].gsts & VTD_GSTS_TES);
+	assert_false(ms[1].gsts & VTD_GSTS_TES);
+	assert_int_equal(ms[0].qbase, (u64)(uintptr_t)rq0);
+	assert_int_equal(ms[1].qbase, (u64)(uintptr_t)rq1);
+	assert_int_equal(ms[0].iqh, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(ms[1].iqh, 7 << VTD_IQT_SHIFT);
+	assert_int_equal(ms[1].iqt, 7 << VTD_IQT_SHIFT);
+	assert_int_equal(ms[0].irt, ROOT_IRT_GPA | VTD_IRTA_EIME | ROOT_IRT_S);
+	assert_int_equal(ms[1].irt, ROOT_IRT2_GPA | VTD_IRTA_EIME | ROOT_IRT_S);
+	pt_destroy(&cell.pt);
+	pt_destroy(&root.pt);
+}
+
+static void second_unit_refuses(void **state)
+{
+	struct vtd_desc *rq0 = page_alloc(&hv.pool, 1);
+	struct vtd_desc *rq1 = page_alloc(&hv.pool, 1);
+	struct iommu_domain root = { .id = 1 };
+	struct warden_entry_ctx ctx;
+	struct per_cpu pc;
+	unsigned int n0, n1;
+
+	(void)state;
+	two_units(&pc, &ctx, &root, rq0, rq1);
+	/* root's Linux translates DMA on the second: refused before
+	 * either unit is touched */
+	ms[1].gsts |= VTD_GSTS_TES;
+	n0 = ms[0].nlog;
+	n1 = ms[1].nlog;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), -WARDEN_EBUSY);
+	assert_int_equal(ms[0].gsts, VTD_GSTS_QIES | VTD_GSTS_IRES);
+	assert_int_equal(ms[0].qbase, (u64)(uintptr_t)rq0);
+	assert_int_equal(ms[0].nlog, n0);
+	assert_int_equal(ms[1].nlog, n1);
+	assert_false(U0.taken || U1.taken);
+
+	/* the second does not answer (its commands are lost) after the
+	 * first was taken: the first is given back, as root had it */
+	ms[1].gsts &= ~VTD_GSTS_TES;
+	ms[1].dead = true;
+	assert_int_equal(vtd_backend.take_over(&pc, &root), -WARDEN_EBUSY);
+	assert_false(U0.taken || U1.taken);
+	assert_false(ms[0].gsts & VTD_GSTS_TES);
+	assert_true(ms[0].gsts & VTD_GSTS_QIES);
+	assert_int_equal(ms[0].qbase, (u64)(uintptr_t)rq0);
+	assert_int_equal(ms[0].iqh, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(ms[0].iqt, 3 << VTD_IQT_SHIFT);
+	assert_int_equal(ms[0].irt, ROOT_IRT_GPA | VTD_IRTA_EIME | ROOT_IRT_S);
+	assert_int_equal(ms[1].qbase, (u64)(uintptr_t)rq1);
+	pt_destroy(&root.pt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1124,6 +1389,10 @@ int main(void)
 						teardown),
 		cmocka_unit_test(cell_entry_formats),
 		cmocka_unit_test_setup_teardown(cell_entries, setup, teardown),
+		cmocka_unit_test(register_pages),
+		cmocka_unit_test_setup_teardown(several_units, setup, teardown),
+		cmocka_unit_test_setup_teardown(second_unit_refuses, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

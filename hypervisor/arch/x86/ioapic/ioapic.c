@@ -198,7 +198,8 @@ static u64 with_half(u64 entry, u32 reg, u32 value)
  * is unmasked, so that root's indexes may lie anywhere in its own table.
  * NULL with *hw, or why not.
  */
-static const char *root_hw_entry(struct per_cpu *pc, u64 entry, u64 *hw)
+static const char *root_hw_entry(struct per_cpu *pc, u16 sid, u64 entry,
+				 u64 *hw)
 {
 	u32 r = (u32)(entry >> 49) | ((u32)(entry >> 11) & 1) << 15, h;
 	const char *why;
@@ -208,7 +209,7 @@ static const char *root_hw_entry(struct per_cpu *pc, u64 entry, u64 *hw)
 	 * unmasked (Linux masks a pin before it frees the index) */
 	if (!(entry & IOAPIC_REMAPPABLE) || (entry & IOAPIC_MASKED))
 		return NULL;
-	why = iommu_root_index(pc, r, &h);
+	why = iommu_root_index(pc, sid, r, &h);
 	if (!why)
 		*hw = (entry & ~(0x7fffull << 49 | 1ull << 11)) |
 		      (u64)(h & 0x7fff) << 49 | (u64)((h >> 15) & 1) << 11;
@@ -279,7 +280,7 @@ static enum mmio_result write_root(struct ioapic *io, struct per_cpu *pc,
 					    ioapic_entry_as_icr(entry),
 					    ioapic_entry_dest(entry));
 	if (!why)
-		why = root_hw_entry(pc, entry, &hw);
+		why = root_hw_entry(pc, io->source_id, entry, &hw);
 	if (why) {
 		printk("CPU %u: root's write of IOAPIC 0x%llx pin %u entry "
 		       "0x%llx refused: %s\n",

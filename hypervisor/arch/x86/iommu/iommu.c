@@ -210,20 +210,20 @@ static void report(const struct iommu_fault *f)
 	/* numbered: no two lines alike, so the console never folds them */
 	if (f->irq)
 		printk("IOMMU: interrupt fault %llu: %02x:%02x.%x of %s %u, "
-		       "remapping index %llu: %s (reason 0x%x)\n",
+		       "remapping index %llu: %s (reason 0x%x), unit 0x%llx\n",
 		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
 		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
 		       cell ? "cell" : "root cell", cell,
-		       (unsigned long long)f->addr, f->why, f->reason);
+		       (unsigned long long)f->addr, f->why, f->reason,
+		       (unsigned long long)f->unit);
 	else
 		printk("IOMMU: DMA fault %llu: %02x:%02x.%x of %s %u %s "
-		       "0x%llx: %s "
-		       "(reason 0x%x)\n",
+		       "0x%llx: %s (reason 0x%x), unit 0x%llx\n",
 		       (unsigned long long)++iommu.recorded, f->bdf >> 8,
 		       (f->bdf >> 3) & 0x1f, f->bdf & 7,
 		       cell ? "cell" : "root cell", cell,
 		       f->read ? "read" : "write", (unsigned long long)f->addr,
-		       f->why, f->reason);
+		       f->why, f->reason, (unsigned long long)f->unit);
 	if (n == IOMMU_QUIET_AFTER && iommu.dom[cell].live &&
 	    !backend->assign(f->bdf, &iommu.dom[cell], true))
 		printk("IOMMU: %02x:%02x.%x faulted %u times: its faults are "
@@ -253,38 +253,38 @@ bool iommu_remaps_interrupts(void)
 	return probed() && backend->remaps_interrupts();
 }
 
-const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic)
+const char *iommu_root_irte(u16 bdf, u32 index, u64 *lo, bool *x2apic)
 {
 	if (!iommu.on)
 		return "the IOMMU is not the hypervisor's";
-	return backend->root_irte(index, lo, x2apic);
+	return backend->root_irte(bdf, index, lo, x2apic);
 }
 
-const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+const char *iommu_root_msi(struct per_cpu *pc, u16 bdf, u32 addr, u32 data,
 			   unsigned int n, u32 *out)
 {
 	*out = addr;
 	if (!iommu.on)
 		return NULL;
-	return backend->root_msi(pc, addr, data, n, out);
+	return backend->root_msi(pc, bdf, addr, data, n, out);
 }
 
-u32 iommu_root_msi_back(u32 addr, u32 data)
+u32 iommu_root_msi_back(u16 bdf, u32 addr, u32 data)
 {
-	return iommu.on ? backend->root_msi_back(addr, data) : addr;
+	return iommu.on ? backend->root_msi_back(bdf, addr, data) : addr;
 }
 
-const char *iommu_root_index(struct per_cpu *pc, u32 r, u32 *h)
+const char *iommu_root_index(struct per_cpu *pc, u16 sid, u32 r, u32 *h)
 {
 	*h = r;
 	if (!iommu.on)
 		return NULL;
-	return backend->root_index(pc, r, 1, h);
+	return backend->root_index(pc, sid, r, 1, h);
 }
 
-u32 iommu_root_index_back(u32 h)
+u32 iommu_root_index_back(u16 sid, u32 h)
 {
-	return iommu.on ? backend->root_index_back(h) : h;
+	return iommu.on ? backend->root_index_back(sid, h) : h;
 }
 
 bool iommu_cell_irqs_remapped(void)

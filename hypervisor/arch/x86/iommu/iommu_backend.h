@@ -24,6 +24,7 @@ struct iommu_domain {
 
 /* A recorded DMA fault, as the backend read it. */
 struct iommu_fault {
+	u64 unit; /* the unit that recorded it: its register base */
 	u16 bdf;
 	bool read;	 /* else a write */
 	u8 reason;	 /* the vendor's code */
@@ -37,20 +38,25 @@ struct iommu_backend {
 	const char *name;
 	/*
 	 * Find the hardware the system config names and decide whether the
-	 * hypervisor can own its DMA remapping: the paging format for the
-	 * domains, or NULL (no unit, or one that cannot be used: said on
-	 * the console).  Called once, before init may run (from the first
-	 * announced mapping of root's).  Changes nothing in the hardware.
+	 * hypervisor can own its DMA remapping (every unit the config
+	 * lists): the paging format for the domains, or NULL (no unit, or
+	 * one that cannot be used: said on the console, and absent() names
+	 * it).  Called once, before init may run (from the first announced
+	 * mapping of root's).  Changes nothing in the hardware.
 	 */
 	const struct paging_format *(*probe)(void);
+	/* After a probe that found a listed unit not present or not
+	 * usable: its register base (0: every unit answered). */
+	u64 (*absent)(void);
 	/*
 	 * At enable, root's CPUs in the rendezvous, root's domain complete:
-	 * take the hardware over (every function known at enable in root's
+	 * take every unit over (every function known at enable in root's
 	 * domain, translation on).  0, or a negative errno with the reason
-	 * recorded (hv_set_error) and the hardware as root had it.
+	 * recorded (hv_set_error, naming the unit) and every unit as root
+	 * had it.
 	 */
 	int (*take_over)(struct per_cpu *pc, const struct iommu_domain *root);
-	/* At disable, the last CPU: the hardware as root had it.  Cannot
+	/* At disable, the last CPU: every unit as root had it.  Cannot
 	 * fail (a unit that does not answer is named on the console). */
 	void (*hand_back)(void);
 	/*
@@ -62,7 +68,8 @@ struct iommu_backend {
 	int (*assign)(u16 bdf, const struct iommu_domain *dom, bool quiet);
 	/* dom's tables changed: no cached translation of dom survives. */
 	void (*flush)(const struct iommu_domain *dom);
-	/* Read and clear the fault records, report(f) for each, in order;
+	/* Read and clear every unit's fault records, report(f) for each,
+	 * in order;
 	 * returns how many overflows the hardware signalled since the last
 	 * call (faults it could not record). */
 	unsigned int (*poll)(void (*report)(const struct iommu_fault *f));
@@ -81,24 +88,26 @@ struct iommu_backend {
 	 * every copy of root's entries is made anew from root's table,
 	 * checked (what was refused for that cell's sake comes back). */
 	void (*cpus_back_to_root)(struct per_cpu *pc);
-	/* Root's remapping entry index as the hypervisor's table holds it
+	/* Root's remapping entry index, of the unit covering requester bdf
+	 * (root's indexes are per unit), as the hypervisor's table holds it
 	 * (checked): NULL with its low quadword and the x2APIC mode, or why
 	 * there is none. */
-	const char *(*root_irte)(u32 index, u64 *lo, bool *x2apic);
-	/* Root's messages translated to the hypervisor's indexes and back
-	 * (asm/iommu.h, iommu_root_msi). */
-	const char *(*root_msi)(struct per_cpu *pc, u32 addr, u32 data,
+	const char *(*root_irte)(u16 bdf, u32 index, u64 *lo, bool *x2apic);
+	/* Root's messages of requester bdf translated to the hypervisor's
+	 * indexes of its unit and back (asm/iommu.h, iommu_root_msi). */
+	const char *(*root_msi)(struct per_cpu *pc, u16 bdf, u32 addr, u32 data,
 				unsigned int n, u32 *out);
-	u32 (*root_msi_back)(u32 addr, u32 data);
-	const char *(*root_index)(struct per_cpu *pc, u32 r, unsigned int n,
-				  u32 *h);
-	u32 (*root_index_back)(u32 h);
+	u32 (*root_msi_back)(u16 bdf, u32 addr, u32 data);
+	const char *(*root_index)(struct per_cpu *pc, u16 bdf, u32 r,
+				  unsigned int n, u32 *h);
+	u32 (*root_index_back)(u16 bdf, u32 h);
 	/* Cells' interrupts (asm/iommu.h, iommu_cell_irq_*): whether they
 	 * go through remapping entries the backend writes; reserve n
 	 * consecutive entries for cell id cell (0 with *first, or
 	 * -WARDEN_ENOSPC), give them back (a range, or all of a cell's),
-	 * write one (its cache line invalidated before return), count the
-	 * reserved; the remappable message naming an entry. */
+	 * write one (in the table of the unit of its source id sid, its
+	 * cache line invalidated before return), count the reserved; the
+	 * remappable message naming an entry. */
 	bool (*cell_irqs)(void);
 	int (*cell_irq_alloc)(unsigned int cell, unsigned int n, u32 *first);
 	void (*cell_irq_free)(u32 first, unsigned int n);

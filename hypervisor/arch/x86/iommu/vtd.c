@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The Intel VT-d backend of the IOMMU unit (iommu_backend.h): the unit
- * the system config names (platform.iommu_base), taken over at enable
- * and given back at disable; context entries per function; fault
- * records.  Legacy (not scalable) mode, 4-level second-level tables.
+ * The Intel VT-d backend of the IOMMU unit (iommu_backend.h): every
+ * unit the system config lists (vtd_hw.h), taken over at enable and
+ * given back at disable; context entries per function (one set of
+ * tables for all units); fault records of every unit.  Legacy (not
+ * scalable) mode, 4-level second-level tables.
+ *
+ * Invalidations of context entries and IOTLBs go to every unit taken:
+ * a unit that does not translate the function has nothing cached for
+ * it, so the extra descriptors are harmless; the cost is one queue
+ * round trip per extra unit and change, against a scope lookup that
+ * must be right for every bus a bridge may forward (6.5.3.3 asks the
+ * invalidation of the unit that may cache the entry).
  */
 #include "iommu_backend.h"
 #include "vtd_hw.h"
@@ -12,32 +20,36 @@
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <hv/wait.h>
+#include <config_check.h>
 #include <warden/config.h>
 #include <warden/error.h>
 #include <warden/hvheader.h>
 #include <warden/hypercall.h>
 
-/* The hypervisor's mapping of the unit's registers (after the HPET's
- * and the chipset's pages): up to VTD_REG_PAGES pages. */
+/* The hypervisor's mapping of the units' registers (after the HPET's
+ * and the chipset's pages): VTD_REG_PAGES pages per unit. */
 #define VTD_HV_VIRT 0xffffff80c0100000ul
-#define VTD_REG_PAGES 4
-/* Root's invalidation queue, mapped for the hypervisor: up to 2^3
- * pages (Linux uses one). */
+/* Root's invalidation queues, mapped for the hypervisor: up to 2^3
+ * pages per unit (Linux uses one). */
 #define VTD_ROOT_QUEUE_VIRT 0xffffff80c0200000ul
 #define VTD_ROOT_QS_MAX 3
 
 #define VTD_WAIT_MS 100
 
-struct vtd_unit vtd;
+struct vtd vtd;
 
-int vtd_command(u32 bit, bool set, u32 status, bool want)
+_Static_assert(VTD_UNITS_MAX >= CONFIG_CHECK_MAX_IOMMUS, "every unit a valid "
+							 "config lists is "
+							 "driven");
+
+int vtd_command(struct vtd_unit *u, u32 bit, bool set, u32 status, bool want)
 {
-	u32 gcmd = vtd_read32(VTD_GSTS) & VTD_GSTS_PERSISTENT;
+	u32 gcmd = vtd_read32(u, VTD_GSTS) & VTD_GSTS_PERSISTENT;
 	struct hv_wait w;
 
-	vtd_write32(VTD_GCMD, set ? gcmd | bit : gcmd & ~bit);
+	vtd_write32(u, VTD_GCMD, set ? gcmd | bit : gcmd & ~bit);
 	hv_wait_start(&w, VTD_WAIT_MS);
-	while (!!(vtd_read32(VTD_GSTS) & status) != want)
+	while (!!(vtd_read32(u, VTD_GSTS) & status) != want)
 		if (hv_wait_over(&w))
 			return -WARDEN_ETIMEDOUT;
 	return 0;
@@ -49,78 +61,163 @@ void vtd_sync(void)
 		asm volatile("wbinvd" ::: "memory");
 }
 
-static const struct paging_format *vtd_probe(void)
+/* The units the config lists: their bases, or platform.iommu_base. */
+static unsigned int listed(u64 *base)
 {
-	u64 base = hv.config->platform.iommu_base;
-	u32 ver;
+	const struct warden_iommu_unit *l = warden_system_iommus(hv.config);
+	unsigned int i, n = hv.config->platform.num_iommus;
 
-	if (pt_map(&hv.hv_pt, VTD_HV_VIRT, base & PAGE_MASK, PAGE_SIZE,
+	if (!n) {
+		base[0] = hv.config->platform.iommu_base;
+		return 1;
+	}
+	for (i = 0; i < n && i < VTD_UNITS_MAX; i++)
+		base[i] = l[i].base;
+	return n;
+}
+
+struct vtd_unit *vtd_unit_of(u16 bdf)
+{
+	const struct warden_iommu_unit *l = warden_system_iommus(hv.config);
+	unsigned int i, k, all = vtd.n;
+
+	if (!hv.config->platform.num_iommus)
+		return vtd.n ? &vtd.unit[0] : NULL;
+	for (i = 0; i < vtd.n; i++) {
+		if (l[i].flags & WARDEN_IOMMU_INCLUDE_PCI_ALL)
+			all = i;
+		for (k = 0; k < l[i].num_scopes; k++) {
+			const struct warden_iommu_scope *sc = &l[i].scopes[k];
+
+			if (sc->type == WARDEN_IOMMU_SCOPE_FUNCTION
+				    ? sc->bdf == bdf
+				    : bdf >> 8 >= sc->bdf >> 8 &&
+					      bdf >> 8 <= sc->end_bus)
+				return &vtd.unit[i];
+		}
+	}
+	return all < vtd.n ? &vtd.unit[all] : NULL;
+}
+
+/*
+ * Unit u at base: its registers mapped (every page up to the fault
+ * records and the IOTLB registers, 10.4.2 FRO/NFR, 10.4.3 IRO), read.
+ * 0, or why it cannot be used (named on the console): not present,
+ * registers beyond VTD_REG_PAGES pages, no page for the mapping.
+ */
+static int probe_unit(struct vtd_unit *u, u64 base)
+{
+	unsigned long virt = VTD_HV_VIRT + (unsigned long)(u - vtd.unit) *
+						   VTD_REG_PAGES * PAGE_SIZE;
+	u32 ver, off = base & ~PAGE_MASK;
+
+	if (pt_map(&hv.hv_pt, virt, base & PAGE_MASK, PAGE_SIZE,
 		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC))
-		return NULL;
-	vtd.regs = (volatile u8 *)VTD_HV_VIRT + (base & ~PAGE_MASK);
-	ver = vtd_read32(VTD_VER);
+		return -WARDEN_ENOMEM;
+	u->regs = (volatile u8 *)virt + off;
+	ver = vtd_read32(u, VTD_VER);
 	if (ver == 0 || ver == 0xffffffff) {
 		/* nothing answers there (no version 0.0 exists; an empty
 		 * bus reads all ones, QEMU's zeros): the config names an
 		 * IOMMU this machine does not have */
 		printk("IOMMU at 0x%llx: not present\n",
 		       (unsigned long long)base);
-		vtd.regs = NULL;
-		return NULL;
+		u->regs = NULL;
+		return -WARDEN_ENODEV;
 	}
-	vtd.base = base;
-	vtd.cap = vtd_read64(VTD_CAP);
-	vtd.ecap = vtd_read64(VTD_ECAP);
-	vtd.fro = VTD_CAP_FRO(vtd.cap);
-	vtd.nfr = VTD_CAP_NFR(vtd.cap);
-	vtd.coherent = vtd.ecap & VTD_ECAP_C;
-	/* the fault records may lie beyond the first page */
-	if ((base & ~PAGE_MASK) + vtd.fro + vtd.nfr * 16 >
-	    VTD_REG_PAGES * PAGE_SIZE) {
-		printk("IOMMU at 0x%llx: fault records at 0x%x, beyond what "
-		       "the hypervisor maps\n",
-		       (unsigned long long)base, vtd.fro);
-		vtd.nfr = 0;
-	} else if (pt_map(&hv.hv_pt, VTD_HV_VIRT, base & PAGE_MASK,
-			  VTD_REG_PAGES * PAGE_SIZE, MAP_READ | MAP_WRITE,
-			  WARDEN_MEMTYPE_UC)) {
-		return NULL;
+	u->base = base;
+	u->cap = vtd_read64(u, VTD_CAP);
+	u->ecap = vtd_read64(u, VTD_ECAP);
+	u->fro = VTD_CAP_FRO(u->cap);
+	u->nfr = VTD_CAP_NFR(u->cap);
+	u->coherent = u->ecap & VTD_ECAP_C;
+	/* the fault records and the IOTLB registers may lie beyond the
+	 * first page: every page up to them is mapped, or the unit is
+	 * refused (its faults would never be read) */
+	u->pages = vtd_reg_pages(off, u->cap, u->ecap);
+	if (u->pages > VTD_REG_PAGES) {
+		printk("IOMMU at 0x%llx: registers span %u pages, over %u\n",
+		       (unsigned long long)base, u->pages, VTD_REG_PAGES);
+		u->regs = NULL;
+		return -WARDEN_E2BIG;
 	}
-	vtd_sl_format.max_leaf_level = vtd_sl_max_level(vtd.cap);
+	if (u->pages > 1 &&
+	    pt_map(&hv.hv_pt, virt, base & PAGE_MASK, u->pages * PAGE_SIZE,
+		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_UC)) {
+		u->regs = NULL;
+		return -WARDEN_ENOMEM;
+	}
 	printk("IOMMU at 0x%llx: VT-d %u.%u, cap 0x%llx ecap 0x%llx: %s%s%s"
-	       "%u fault record(s), pages up to %s\n",
+	       "%u fault record(s), %u register page(s)\n",
 	       (unsigned long long)base, (ver >> 4) & 0xf, ver & 0xf,
-	       (unsigned long long)vtd.cap, (unsigned long long)vtd.ecap,
-	       (vtd.ecap & VTD_ECAP_QI) ? "queued invalidation, " : "",
-	       (vtd.ecap & VTD_ECAP_IR) ? "interrupt remapping, " : "",
-	       (vtd.cap & VTD_CAP_CM) ? "caching mode, " : "", vtd.nfr,
-	       vtd_sl_format.max_leaf_level == 2   ? "1 GiB"
-	       : vtd_sl_format.max_leaf_level == 1 ? "2 MiB"
-						   : "4 KiB");
+	       (unsigned long long)u->cap, (unsigned long long)u->ecap,
+	       (u->ecap & VTD_ECAP_QI) ? "queued invalidation, " : "",
+	       (u->ecap & VTD_ECAP_IR) ? "interrupt remapping, " : "",
+	       (u->cap & VTD_CAP_CM) ? "caching mode, " : "", u->nfr, u->pages);
+	return 0;
+}
+
+/* Every listed unit probed; the format when all can be used, else
+ * NULL with vtd.absent naming the first that cannot. */
+static const struct paging_format *vtd_probe(void)
+{
+	u64 base[VTD_UNITS_MAX];
+	unsigned int i, n = listed(base), level = 2;
+
+	/* the validator refuses more units (CONFIG_TOO_MANY) */
+	if (n > VTD_UNITS_MAX)
+		n = VTD_UNITS_MAX;
+	vtd.coherent = true;
+	for (i = 0; i < n; i++) {
+		struct vtd_unit *u = &vtd.unit[i];
+
+		if (probe_unit(u, base[i])) {
+			vtd.absent = base[i];
+			return NULL;
+		}
+		vtd.n = i + 1;
+		vtd.coherent &= u->coherent;
+		/* the domains' tables serve every unit: the smallest
+		 * large-page support of them */
+		if (vtd_sl_max_level(u->cap) < level)
+			level = vtd_sl_max_level(u->cap);
+	}
+	vtd_sl_format.max_leaf_level = level;
 	return &vtd_sl_format;
 }
 
-/* Root's queue (2^qs pages at phys, root's RAM) mapped for the
- * hypervisor, or NULL (no pool page for the mapping). */
-static struct vtd_desc *map_root_queue(u64 phys, unsigned int qs)
+static u64 vtd_absent(void)
+{
+	return vtd.absent;
+}
+
+/* Root's queue of unit u (2^qs pages at phys, root's RAM) mapped for
+ * the hypervisor, or NULL (no pool page for the mapping). */
+static struct vtd_desc *map_root_queue(struct vtd_unit *u, u64 phys,
+				       unsigned int qs)
 {
 #ifdef WARDEN_VTD_MODEL
+	(void)u;
 	(void)qs;
 	return (struct vtd_desc *)(unsigned long)phys; /* the unit tests' */
 #else
-	if (pt_map(&hv.hv_pt, VTD_ROOT_QUEUE_VIRT, phys, PAGE_SIZE << qs,
-		   MAP_READ | MAP_WRITE, WARDEN_MEMTYPE_WB))
+	unsigned long virt =
+		VTD_ROOT_QUEUE_VIRT +
+		(unsigned long)(u - vtd.unit) * (PAGE_SIZE << VTD_ROOT_QS_MAX);
+
+	if (pt_map(&hv.hv_pt, virt, phys, PAGE_SIZE << qs, MAP_READ | MAP_WRITE,
+		   WARDEN_MEMTYPE_WB))
 		return NULL;
-	return (struct vtd_desc *)VTD_ROOT_QUEUE_VIRT;
+	return (struct vtd_desc *)virt;
 #endif
 }
 
-static int refuse(struct per_cpu *pc, u32 what, u64 value)
+static int refuse(struct per_cpu *pc, struct vtd_unit *u, u32 what, u64 value)
 {
 	struct warden_error *e = &pc->entry->error;
 
 	hv_set_error(pc, -WARDEN_EBUSY, WARDEN_RULE_IOMMU_TAKEOVER,
-		     WARDEN_ITEM_SYSTEM, 0, vtd.base, what);
+		     WARDEN_ITEM_SYSTEM, 0, u->base, what);
 	if (e->rule == WARDEN_RULE_IOMMU_TAKEOVER)
 		e->values[2] = value;
 	return -WARDEN_EBUSY;
@@ -184,125 +281,189 @@ static int root_functions(const struct iommu_domain *root)
 	return 0;
 }
 
-static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
+/* Why unit u cannot be taken (refused on pc), checked before anything
+ * changes: 0 or the refusal. */
+static int check_unit(struct per_cpu *pc, struct vtd_unit *u)
 {
-	u32 gsts = vtd_read32(VTD_GSTS);
-	u64 iqa = vtd_read64(VTD_IQA);
+	u32 gsts = vtd_read32(u, VTD_GSTS);
+	u64 iqa = vtd_read64(u, VTD_IQA);
+
+	if (gsts & VTD_GSTS_TES)
+		return refuse(pc, u, WARDEN_IOMMU_DMA_REMAPPING_ON, gsts);
+	if (!(VTD_CAP_SAGAW(u->cap) & VTD_CAP_SAGAW_4LEVEL))
+		return refuse(pc, u, WARDEN_IOMMU_NO_4LEVEL,
+			      VTD_CAP_SAGAW(u->cap));
+	if (!(u->ecap & VTD_ECAP_QI))
+		return refuse(pc, u, WARDEN_IOMMU_NO_QI, u->ecap);
+	/* ND: 2^(4 + 2 ND) domain ids; ids up to HV_MAX_CELLS are used */
+	if ((1u << (4 + 2 * VTD_CAP_ND(u->cap))) <= HV_MAX_CELLS)
+		return refuse(pc, u, WARDEN_IOMMU_FEW_DOMAINS,
+			      1u << (4 + 2 * VTD_CAP_ND(u->cap)));
+	if ((gsts & VTD_GSTS_QIES) &&
+	    ((iqa & VTD_IQA_QS_MASK) > VTD_ROOT_QS_MAX || (iqa & VTD_IQA_DW)))
+		return refuse(pc, u, WARDEN_IOMMU_ROOT_QUEUE, iqa & 0xfff);
+	return 0;
+}
+
+/* Unit u's pages from the pool and root's state read; 0 or
+ * -WARDEN_ENOMEM.  The hardware is not touched. */
+static int prepare_unit(struct vtd_unit *u)
+{
+	u32 gsts = vtd_read32(u, VTD_GSTS);
+	u64 iqa = vtd_read64(u, VTD_IQA);
 	unsigned int qs = iqa & VTD_IQA_QS_MASK;
+
+	u->queue = page_alloc(&hv.pool, 1);
+	u->status = page_alloc(&hv.pool, 1);
+	if (!u->queue || !u->status)
+		return -WARDEN_ENOMEM;
+	u->root.qi_on = gsts & VTD_GSTS_QIES;
+	u->root.iqa = iqa;
+	u->root.rtaddr = vtd_read64(u, VTD_RTADDR);
+	u->root.rtps = gsts & VTD_GSTS_RTPS;
+	if (u->root.qi_on) {
+		u->root.entries = 256u << qs;
+		u->root.saved = page_alloc(&hv.pool, 1ul << qs);
+		u->root.queue = map_root_queue(u, iqa & PAGE_MASK, qs);
+		if (!u->root.saved || !u->root.queue)
+			return -WARDEN_ENOMEM;
+	}
+	if ((gsts & VTD_GSTS_IRES) && vtd_irt_alloc(u))
+		return -WARDEN_ENOMEM;
+	return vtd_root_regs_trap(u);
+}
+
+/* Unit u on the hypervisor's queue, root table and interrupt remapping
+ * table, translation on.  0, or the unit did not answer (its interrupt
+ * remapping back on root's table). */
+static int take_unit(struct per_cpu *pc, struct vtd_unit *u)
+{
+	u32 gsts = vtd_read32(u, VTD_GSTS);
 	int err;
 
-	/* one unit: functions of another unit would keep DMA the
-	 * hypervisor does not confine (docs/hypervisor.md, Limits) */
-	if (hv.config->platform.num_iommus > 1)
-		return refuse(pc, WARDEN_IOMMU_SEVERAL_UNITS,
-			      hv.config->platform.num_iommus);
-	if (gsts & VTD_GSTS_TES)
-		return refuse(pc, WARDEN_IOMMU_DMA_REMAPPING_ON, gsts);
-	if (!(VTD_CAP_SAGAW(vtd.cap) & VTD_CAP_SAGAW_4LEVEL))
-		return refuse(pc, WARDEN_IOMMU_NO_4LEVEL,
-			      VTD_CAP_SAGAW(vtd.cap));
-	if (!(vtd.ecap & VTD_ECAP_QI))
-		return refuse(pc, WARDEN_IOMMU_NO_QI, vtd.ecap);
-	/* ND: 2^(4 + 2 ND) domain ids; ids up to HV_MAX_CELLS are used */
-	if ((1u << (4 + 2 * VTD_CAP_ND(vtd.cap))) <= HV_MAX_CELLS)
-		return refuse(pc, WARDEN_IOMMU_FEW_DOMAINS,
-			      1u << (4 + 2 * VTD_CAP_ND(vtd.cap)));
-	if ((gsts & VTD_GSTS_QIES) &&
-	    (qs > VTD_ROOT_QS_MAX || (iqa & VTD_IQA_DW)))
-		return refuse(pc, WARDEN_IOMMU_ROOT_QUEUE, iqa & 0xfff);
-
-	/* the hypervisor's tables and queue, root's state */
-	vtd.root_table = page_alloc(&hv.pool, 1);
-	vtd.queue = page_alloc(&hv.pool, 1);
-	vtd.status = page_alloc(&hv.pool, 1);
-	if (!vtd.root_table || !vtd.queue || !vtd.status)
-		return hv_no_memory(pc, 5);
-	vtd.root.qi_on = gsts & VTD_GSTS_QIES;
-	vtd.root.iqa = iqa;
-	vtd.root.rtaddr = vtd_read64(VTD_RTADDR);
-	vtd.root.rtps = gsts & VTD_GSTS_RTPS;
-	if (vtd.root.qi_on) {
-		vtd.root.entries = 256u << qs;
-		vtd.root.saved = page_alloc(&hv.pool, 1ul << qs);
-		vtd.root.queue = map_root_queue(iqa & PAGE_MASK, qs);
-		if (!vtd.root.saved || !vtd.root.queue)
-			return hv_no_memory(pc, 5);
-	}
-	if (gsts & VTD_GSTS_IRES) {
-		vtd.irt = vtd_irt_alloc();
-		if (!vtd.irt)
-			return hv_no_memory(pc, 5);
-	}
-	if (root_functions(root))
-		return hv_no_memory(pc, 5);
-	/* root's accesses trap from here (its CPUs wait in the
-	 * rendezvous): the page leaves root's domain too, before TE */
-	if (vtd_root_regs_trap())
-		return hv_no_memory(pc, 5);
-	vtd_sync();
-
 	/* the hardware: queued invalidation on the hypervisor's queue */
-	err = vtd_qi_take();
+	err = vtd_qi_take(u);
 	if (err)
 		goto no_answer;
 	/* root table (10.4.6, 10.4.4 SRTP), then the global context-cache
 	 * and IOTLB invalidations SRTP requires (6.5.3.3; descriptors
 	 * 6.5.2.1 and 6.5.2.3) */
-	vtd_write64(VTD_RTADDR, pool_virt_to_phys(&hv.pool, vtd.root_table));
-	err = vtd_command(VTD_GCMD_SRTP, true, VTD_GSTS_RTPS, true);
+	vtd_write64(u, VTD_RTADDR, pool_virt_to_phys(&hv.pool, vtd.root_table));
+	err = vtd_command(u, VTD_GCMD_SRTP, true, VTD_GSTS_RTPS, true);
 	if (!err) {
 		struct vtd_desc d[2] = { vtd_desc_cc(-1, 0),
 					 vtd_desc_iotlb(0, true) };
 
 		spin_lock(&vtd.qi_lock);
-		err = vtd_qi_run(d, 2);
+		err = vtd_qi_run(u, d, 2);
 		spin_unlock(&vtd.qi_lock);
 	}
 	/* interrupt remapping through the hypervisor's table */
 	if (!err)
-		err = vtd_irt_take(pc);
+		err = vtd_irt_take(u, pc);
 	if (!err)
-		err = vtd_command(VTD_GCMD_TE, true, VTD_GSTS_TES, true);
+		err = vtd_command(u, VTD_GCMD_TE, true, VTD_GSTS_TES, true);
 	if (err)
 		goto no_answer;
-	vtd.taken = true;
+	u->taken = true;
 	printk("IOMMU at 0x%llx: root's interrupt remapping %s, kept on; "
 	       "its fault interrupt %s\n",
-	       (unsigned long long)vtd.base,
+	       (unsigned long long)u->base,
 	       (gsts & VTD_GSTS_IRES) ? "on" : "off",
-	       (vtd_read32(VTD_FECTL) & VTD_FECTL_IM) ? "masked" : "on");
+	       (vtd_read32(u, VTD_FECTL) & VTD_FECTL_IM) ? "masked" : "on");
 	return 0;
 
 no_answer:
 	printk("IOMMU at 0x%llx: no answer during the take-over\n",
-	       (unsigned long long)vtd.base);
+	       (unsigned long long)u->base);
 	/* the unit on root's interrupt remapping table again (if it took
 	 * the hypervisor's): root goes on without the hypervisor */
-	vtd_irt_give_back();
-	return refuse(pc, WARDEN_IOMMU_NO_ANSWER, 0);
+	vtd_irt_give_back(u);
+	return refuse(pc, u, WARDEN_IOMMU_NO_ANSWER, 0);
+}
+
+static void hand_back_unit(struct vtd_unit *u)
+{
+	if (!u->taken)
+		return;
+	u->taken = false;
+	if (vtd_command(u, VTD_GCMD_TE, false, VTD_GSTS_TES, false))
+		printk("IOMMU at 0x%llx: translation did not stop\n",
+		       (unsigned long long)u->base);
+	vtd_irt_give_back(u);
+	vtd_qi_give_back(u);
+	vtd_write64(u, VTD_RTADDR, u->root.rtaddr);
+	if (u->root.rtps &&
+	    vtd_command(u, VTD_GCMD_SRTP, true, VTD_GSTS_RTPS, true))
+		printk("IOMMU at 0x%llx: root's root-table pointer not taken "
+		       "back\n",
+		       (unsigned long long)u->base);
+	printk("IOMMU at 0x%llx: DMA remapping handed back to root (off); "
+	       "its queue's head and tail at 0x%x; root read the fault "
+	       "status %llu times; %llu accesses to its registers (%llu "
+	       "invalidation queue tail writes)\n",
+	       (unsigned long long)u->base, u->root.head << VTD_IQT_SHIFT,
+	       (unsigned long long)u->root.fsts_reads,
+	       (unsigned long long)u->root.exits,
+	       (unsigned long long)u->root.iqt_writes);
+}
+
+/*
+ * Every unit, in order: all checked first (a refusal changes nothing),
+ * then their pages, then each taken; a unit that does not answer gives
+ * back the ones already taken (in reverse), so that root goes on as it
+ * was.  The pool pages go with the failed enable.
+ */
+static int vtd_take_over(struct per_cpu *pc, const struct iommu_domain *root)
+{
+	struct vtd_unit *u, *t;
+	int err;
+
+	for_each_unit (u) {
+		err = check_unit(pc, u);
+		if (err)
+			return err;
+	}
+	vtd.root_table = page_alloc(&hv.pool, 1);
+	if (!vtd.root_table || root_functions(root))
+		return hv_no_memory(pc, 5);
+	for_each_unit (u)
+		if (prepare_unit(u))
+			return hv_no_memory(pc, 5);
+	/* root's accesses trap from here (its CPUs wait in the
+	 * rendezvous): the pages leave root's domain too, before TE */
+	vtd_irt_cell_reset();
+	vtd_sync();
+	for_each_unit (u) {
+		err = take_unit(pc, u);
+		if (!err)
+			continue;
+		for (t = u; t-- > vtd.unit;)
+			hand_back_unit(t);
+		return err;
+	}
+	return 0;
 }
 
 static void vtd_hand_back(void)
 {
-	if (!vtd.taken)
-		return;
-	vtd.taken = false;
-	if (vtd_command(VTD_GCMD_TE, false, VTD_GSTS_TES, false))
-		printk("IOMMU: translation did not stop at disable\n");
-	vtd_irt_give_back();
-	vtd_qi_give_back();
-	vtd_write64(VTD_RTADDR, vtd.root.rtaddr);
-	if (vtd.root.rtps &&
-	    vtd_command(VTD_GCMD_SRTP, true, VTD_GSTS_RTPS, true))
-		printk("IOMMU: root's root-table pointer not taken back\n");
-	printk("IOMMU: DMA remapping handed back to root (off); its "
-	       "queue's head and tail at 0x%x; root read the fault status "
-	       "%llu times; %llu accesses to its registers (%llu "
-	       "invalidation queue tail writes)\n",
-	       vtd.root.head << VTD_IQT_SHIFT,
-	       (unsigned long long)vtd.root.fsts_reads,
-	       (unsigned long long)vtd.root.exits,
-	       (unsigned long long)vtd.root.iqt_writes);
+	struct vtd_unit *u;
+
+	for_each_unit (u)
+		hand_back_unit(u);
+}
+
+/* Run d[0 .. n-1] on every unit taken (qi_lock held): 0, or the first
+ * error. */
+static int run_all(const struct vtd_desc *d, unsigned int n)
+{
+	struct vtd_unit *u;
+	int err = 0;
+
+	for_each_unit (u)
+		if (u->taken)
+			err |= vtd_qi_run(u, d, n);
+	return err;
 }
 
 /*
@@ -317,6 +478,7 @@ static int vtd_assign(u16 bdf, const struct iommu_domain *dom, bool quiet)
 {
 	u64 *t = ctx_table(bdf >> 8);
 	u64 *e = t ? &t[2 * (bdf & 0xff)] : NULL;
+	struct vtd_unit *u;
 	struct vtd_desc d[2];
 	int err = 0;
 
@@ -328,14 +490,14 @@ static int vtd_assign(u16 bdf, const struct iommu_domain *dom, bool quiet)
 		d[1] = vtd_desc_iotlb(VTD_CE_DID(e[1]), false);
 		__atomic_store_n(&e[0], 0, __ATOMIC_RELEASE);
 		vtd_sync();
-		err = vtd_qi_run(d, 2);
+		err = run_all(d, 2);
 	}
 	ctx_set_new(bdf, dom, quiet);
 	vtd_sync();
-	if (vtd.cap & VTD_CAP_CM) {
-		d[0] = vtd_desc_cc(bdf, dom->id);
-		err |= vtd_qi_run(d, 1);
-	}
+	d[0] = vtd_desc_cc(bdf, dom->id);
+	for_each_unit (u)
+		if (u->taken && (u->cap & VTD_CAP_CM))
+			err |= vtd_qi_run(u, d, 1);
 	spin_unlock(&vtd.qi_lock);
 	if (err)
 		printk("IOMMU: invalidation for %02x:%02x.%x not confirmed\n",
@@ -349,7 +511,7 @@ static void vtd_flush(const struct iommu_domain *dom)
 
 	vtd_sync();
 	spin_lock(&vtd.qi_lock);
-	if (vtd_qi_run(&d, 1))
+	if (run_all(&d, 1))
 		printk("IOMMU: IOTLB invalidation of domain %u not "
 		       "confirmed\n",
 		       dom->id);
@@ -357,27 +519,29 @@ static void vtd_flush(const struct iommu_domain *dom)
 }
 
 /*
- * The fault records (7.3.1 "Primary fault logging", 10.4.14): from the
- * index FSTS.FRI names, each record with F set is read, reported and
- * cleared (F is write-1-to-clear), until one is clear; then the
- * overflow bit (FSTS.PFO: a fault found every record full and was
+ * The fault records of unit u (7.3.1 "Primary fault logging", 10.4.14):
+ * from the index FSTS.FRI names, each record with F set is read,
+ * reported and cleared (F is write-1-to-clear), until one is clear; then
+ * the overflow bit (FSTS.PFO: a fault found every record full and was
  * dropped) is read and cleared.
  */
-static unsigned int vtd_poll(void (*report)(const struct iommu_fault *f))
+static unsigned int poll_unit(struct vtd_unit *u,
+			      void (*report)(const struct iommu_fault *f))
 {
-	u32 fsts = vtd_read32(VTD_FSTS), i, n, off;
+	u32 fsts = vtd_read32(u, VTD_FSTS), i, n, off;
 	struct vtd_fault vf;
 	struct iommu_fault f;
 
-	if (!vtd.taken)
+	if (!u->taken)
 		return 0;
-	i = VTD_FSTS_FRI(fsts) % (vtd.nfr ? vtd.nfr : 1);
-	for (n = 0; n < vtd.nfr && (fsts & VTD_FSTS_PPF); n++) {
-		off = vtd.fro + i * 16;
-		if (!vtd_fault_decode(vtd_read64(off), vtd_read64(off + 8),
-				      &vf))
+	i = VTD_FSTS_FRI(fsts) % u->nfr;
+	for (n = 0; n < u->nfr && (fsts & VTD_FSTS_PPF); n++) {
+		off = u->fro + i * 16;
+		if (!vtd_fault_decode(vtd_read64(u, off),
+				      vtd_read64(u, off + 8), &vf))
 			break;
-		vtd_write32(off + 12, 1u << 31);
+		vtd_write32(u, off + 12, 1u << 31);
+		f.unit = u->base;
 		f.bdf = vf.sid;
 		f.read = vf.read;
 		f.reason = vf.reason;
@@ -385,60 +549,92 @@ static unsigned int vtd_poll(void (*report)(const struct iommu_fault *f))
 		f.addr = vf.addr;
 		f.irq = vf.irq;
 		report(&f);
-		i = (i + 1) % vtd.nfr;
+		i = (i + 1) % u->nfr;
 	}
 	if (fsts & VTD_FSTS_PFO) {
-		vtd_write32(VTD_FSTS, VTD_FSTS_PFO);
+		vtd_write32(u, VTD_FSTS, VTD_FSTS_PFO);
 		return 1;
 	}
 	return 0;
 }
 
+static unsigned int vtd_poll(void (*report)(const struct iommu_fault *f))
+{
+	struct vtd_unit *u;
+	unsigned int lost = 0;
+
+	for_each_unit (u)
+		lost += poll_unit(u, report);
+	return lost;
+}
+
 static bool vtd_covers(u16 bdf)
 {
-	/* the unit of platform.iommu_base covers every function (its
-	 * DRHD has INCLUDE_PCI_ALL) */
-	(void)bdf;
-	return vtd.taken;
+	/* the unit whose scope holds bdf (every listed unit is taken) */
+	const struct vtd_unit *u = vtd_unit_of(bdf);
+
+	return u && u->taken;
 }
 
 static void vtd_cpus_leave_root(const struct cell *cell)
 {
-	if (!vtd.taken)
-		return;
-	vtd_irt_cpus_leave_root(cell);
-	/* the figure the docs give: what root's IR driver costs in exits */
-	printk("IOMMU: root's accesses to its registers since enable: %llu "
-	       "(%llu invalidation queue tail writes)\n",
-	       (unsigned long long)vtd.root.exits,
-	       (unsigned long long)vtd.root.iqt_writes);
+	struct vtd_unit *u;
+
+	for_each_unit (u) {
+		if (!u->taken)
+			continue;
+		vtd_irt_cpus_leave_root(u, cell);
+		/* the figure the docs give: what root's IR driver costs */
+		printk("IOMMU: root's accesses to its registers since "
+		       "enable: %llu (%llu invalidation queue tail writes), "
+		       "unit 0x%llx\n",
+		       (unsigned long long)u->root.exits,
+		       (unsigned long long)u->root.iqt_writes,
+		       (unsigned long long)u->base);
+	}
 }
 
 static void vtd_cpus_back_to_root(struct per_cpu *pc)
 {
-	if (vtd.taken)
-		vtd_irt_cpus_back_to_root(pc);
+	struct vtd_unit *u;
+
+	for_each_unit (u)
+		if (u->taken)
+			vtd_irt_cpus_back_to_root(u, pc);
 }
 
-static const char *vtd_root_irte(u32 index, u64 *lo, bool *x2apic)
+static const char *vtd_root_irte(u16 bdf, u32 index, u64 *lo, bool *x2apic)
 {
-	return vtd_irt_root_entry(index, lo, x2apic);
+	struct vtd_unit *u = vtd_unit_of(bdf);
+
+	if (!u)
+		return "no IOMMU unit covers the function";
+	return vtd_irt_root_entry(u, index, lo, x2apic);
 }
 
 static bool vtd_remaps_interrupts(void)
 {
-	return vtd.regs && (vtd_read32(VTD_GSTS) & VTD_GSTS_IRES);
+	/* root's Linux turns remapping on in every unit or none */
+	return vtd.n && vtd.unit[0].regs &&
+	       (vtd_read32(&vtd.unit[0], VTD_GSTS) & VTD_GSTS_IRES);
 }
 
 static bool vtd_cell_irqs(void)
 {
-	/* the unit remaps through the hypervisor's table (vtd_irt_take) */
-	return vtd.taken && vtd.irt;
+	/* every unit remaps through the hypervisor's tables
+	 * (vtd_irt_take) */
+	struct vtd_unit *u;
+
+	for_each_unit (u)
+		if (!u->taken || !u->irt)
+			return false;
+	return vtd.n > 0;
 }
 
 const struct iommu_backend vtd_backend = {
 	.name = "VT-d",
 	.probe = vtd_probe,
+	.absent = vtd_absent,
 	.take_over = vtd_take_over,
 	.hand_back = vtd_hand_back,
 	.assign = vtd_assign,

@@ -63,6 +63,8 @@
 #define VTD_ECAP_QI (1ull << 1) /* queued invalidation */
 #define VTD_ECAP_DT (1ull << 2) /* device-TLB (ATS) */
 #define VTD_ECAP_IR (1ull << 3)
+/* the IOTLB registers (IVA, then IOTLB): their offset, 10.4.3 */
+#define VTD_ECAP_IRO(e) ((unsigned int)(((e) >> 8) & 0x3ff) * 16u)
 
 /* Fault status (10.4.9). */
 #define VTD_FSTS_PFO (1u << 0) /* primary fault overflow, RW1C */
@@ -77,6 +79,12 @@
 #define VTD_IQA_QS_MASK 0x7ull /* 2^QS pages of 256 128-bit entries */
 #define VTD_IQA_DW (1ull << 11)
 #define VTD_IQT_SHIFT 4 /* 128-bit descriptors: QT is bits 18:4 */
+
+/* The register pages of a unit whose registers start at page offset
+ * off: up to the last fault record (CAP.FRO, CAP.NFR records of 16
+ * bytes, 10.4.2, 10.4.14) and the IOTLB registers (ECAP.IRO, 16 bytes,
+ * 10.4.3, 10.4.8), at least the first. */
+unsigned int vtd_reg_pages(u32 off, u64 cap, u64 ecap);
 
 /* ---- invalidation descriptors, 128-bit (6.5.2) ---- */
 struct vtd_desc {

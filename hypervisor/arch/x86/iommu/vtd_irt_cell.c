@@ -58,16 +58,23 @@ int vtd_irt_cell_alloc(unsigned int cell, unsigned int n, u32 *first)
 	return -WARDEN_ENOSPC;
 }
 
-/* Entry index not present, its cache line invalidated; qi_lock held. */
-static int clear(u32 index)
+/* Entry index not present in every unit's table that has it present,
+ * its cache line invalidated there; qi_lock held. */
+static void clear(u32 index)
 {
 	struct vtd_desc d = vtd_desc_iec_index(index);
+	struct vtd_unit *u;
 
-	if (!vtd.irt)
-		return 0;
-	vtd_irte_store(index, 0, 0);
-	vtd_sync();
-	return vtd_qi_run(&d, 1);
+	for_each_unit (u) {
+		if (!u->irt || !(u->irt[2 * index] & 1))
+			continue;
+		vtd_irte_store(u, index, 0, 0);
+		vtd_sync();
+		if (vtd_qi_run(u, &d, 1))
+			printk("IOMMU at 0x%llx: interrupt entry cache "
+			       "invalidation of entry %u not confirmed\n",
+			       (unsigned long long)u->base, index);
+	}
 }
 
 void vtd_irt_cell_free(u32 first, unsigned int n)
@@ -78,10 +85,7 @@ void vtd_irt_cell_free(u32 first, unsigned int n)
 	for (i = first; i < first + n && i < VTD_IRT_ENTRIES; i++) {
 		if (i < VTD_IRT_CELL_FIRST)
 			continue;
-		if (vtd.irt && (vtd.irt[2 * i] & 1) && clear(i))
-			printk("IOMMU: interrupt entry cache invalidation of "
-			       "entry %u not confirmed\n",
-			       i);
+		clear(i);
 		owner[i - VTD_IRT_CELL_FIRST] = 0;
 	}
 	spin_unlock(&vtd.qi_lock);
@@ -96,32 +100,37 @@ void vtd_irt_cell_free_all(unsigned int cell)
 			vtd_irt_cell_free(VTD_IRT_CELL_FIRST + i, 1);
 }
 
+/* The entry is written in the table of the unit that translates sid's
+ * requests (the only one its interrupts reach: 5.1.1, each unit remaps
+ * the requests of its scope through its own table); the index is
+ * reserved in every table, so a cell's index means one entry. */
 int vtd_irt_cell_set(u32 index, bool present, u32 vector, u32 dest, u16 sid,
 		     bool level)
 {
 	struct vtd_desc d = vtd_desc_iec_index(index);
+	struct vtd_unit *u = vtd_unit_of(sid);
 	u64 lo = 0, hi = 0;
 	int err;
 
 	if (index < VTD_IRT_CELL_FIRST || index >= VTD_IRT_ENTRIES ||
-	    !owner[index - VTD_IRT_CELL_FIRST] || !vtd.irt)
+	    !owner[index - VTD_IRT_CELL_FIRST] || !u || !u->irt)
 		return -WARDEN_EINVAL;
 	if (present)
-		vtd_irte_cell(vector, dest, vtd.root.irta & VTD_IRTA_EIME, sid,
+		vtd_irte_cell(vector, dest, u->root.irta & VTD_IRTA_EIME, sid,
 			      level, &lo, &hi);
 	spin_lock(&vtd.qi_lock);
-	if (vtd.irt[2 * index] == lo && vtd.irt[2 * index + 1] == hi) {
+	if (u->irt[2 * index] == lo && u->irt[2 * index + 1] == hi) {
 		spin_unlock(&vtd.qi_lock);
 		return 0;
 	}
-	vtd_irte_store(index, lo, hi);
+	vtd_irte_store(u, index, lo, hi);
 	vtd_sync();
-	err = vtd_qi_run(&d, 1);
+	err = vtd_qi_run(u, &d, 1);
 	spin_unlock(&vtd.qi_lock);
 	if (err)
-		printk("IOMMU: interrupt entry cache invalidation of entry %u "
-		       "not confirmed\n",
-		       index);
+		printk("IOMMU at 0x%llx: interrupt entry cache invalidation "
+		       "of entry %u not confirmed\n",
+		       (unsigned long long)u->base, index);
 	return err;
 }
 

@@ -37,12 +37,12 @@
 /* descriptors of root's gathered before they go to the hardware */
 #define QI_BATCH 32
 
-static int wait_head(u32 index)
+static int wait_head(struct vtd_unit *u, u32 index)
 {
 	struct hv_wait w;
 
 	hv_wait_start(&w, QI_WAIT_MS);
-	while ((u32)vtd_read64(VTD_IQH) >> VTD_IQT_SHIFT != index) {
+	while ((u32)vtd_read64(u, VTD_IQH) >> VTD_IQT_SHIFT != index) {
 		if (hv_wait_over(&w))
 			return -WARDEN_ETIMEDOUT;
 		cpu_relax();
@@ -50,31 +50,32 @@ static int wait_head(u32 index)
 	return 0;
 }
 
-int vtd_qi_run(const struct vtd_desc *d, unsigned int n)
+int vtd_qi_run(struct vtd_unit *u, const struct vtd_desc *d, unsigned int n)
 {
-	u64 status = pool_virt_to_phys(&hv.pool, (void *)vtd.status);
+	u64 status = pool_virt_to_phys(&hv.pool, (void *)u->status);
 	struct hv_wait w;
 	unsigned int i;
 	u32 fsts;
 
-	if (++vtd.seq == 0)
-		vtd.seq = 1;
+	if (++u->seq == 0)
+		u->seq = 1;
 	for (i = 0; i <= n; i++) {
-		vtd.queue[vtd.tail] = i < n ? d[i]
-					    : vtd_desc_wait(status, vtd.seq);
-		vtd.tail = (vtd.tail + 1) % QI_ENTRIES;
+		u->queue[u->tail] = i < n ? d[i]
+					  : vtd_desc_wait(status, u->seq);
+		u->tail = (u->tail + 1) % QI_ENTRIES;
 	}
 	vtd_sync();
-	vtd_write32(VTD_IQT, vtd.tail << VTD_IQT_SHIFT);
+	vtd_write32(u, VTD_IQT, u->tail << VTD_IQT_SHIFT);
 	hv_wait_start(&w, QI_WAIT_MS);
-	while (__atomic_load_n(vtd.status, __ATOMIC_ACQUIRE) != vtd.seq) {
-		fsts = vtd_read32(VTD_FSTS);
+	while (__atomic_load_n(u->status, __ATOMIC_ACQUIRE) != u->seq) {
+		fsts = vtd_read32(u, VTD_FSTS);
 		if (fsts & (VTD_FSTS_IQE | VTD_FSTS_ICE | VTD_FSTS_ITE)) {
 			/* 6.5.2.10: the unit stopped at the descriptor its
 			 * head names; it is the hypervisor's own, so a bug */
-			printk("IOMMU: invalidation queue error, fault status "
-			       "0x%x, head 0x%llx\n",
-			       fsts, (unsigned long long)vtd_read64(VTD_IQH));
+			printk("IOMMU at 0x%llx: invalidation queue error, "
+			       "fault status 0x%x, head 0x%llx\n",
+			       (unsigned long long)u->base, fsts,
+			       (unsigned long long)vtd_read64(u, VTD_IQH));
 			return -WARDEN_EIO;
 		}
 		if (hv_wait_over(&w))
@@ -84,62 +85,62 @@ int vtd_qi_run(const struct vtd_desc *d, unsigned int n)
 	return 0;
 }
 
-int vtd_qi_take(void)
+int vtd_qi_take(struct vtd_unit *u)
 {
 	int err;
 
-	if (vtd.root.qi_on) {
+	if (u->root.qi_on) {
 		/* root's Linux waits for each of its submissions, so its
 		 * queue is empty at rest: head equals tail */
-		vtd.root.head = (u32)vtd_read64(VTD_IQT) >> VTD_IQT_SHIFT;
-		if (wait_head(vtd.root.head))
+		u->root.head = (u32)vtd_read64(u, VTD_IQT) >> VTD_IQT_SHIFT;
+		if (wait_head(u, u->root.head))
 			return -WARDEN_ETIMEDOUT;
-		err = vtd_command(VTD_GCMD_QIE, false, VTD_GSTS_QIES, false);
+		err = vtd_command(u, VTD_GCMD_QIE, false, VTD_GSTS_QIES, false);
 		if (err)
 			return err;
 	}
-	vtd.tail = 0;
-	vtd_write64(VTD_IQT, 0);
-	vtd_write64(VTD_IQA, pool_virt_to_phys(&hv.pool, vtd.queue));
-	err = vtd_command(VTD_GCMD_QIE, true, VTD_GSTS_QIES, true);
-	if (err && vtd.root.qi_on) {
+	u->tail = 0;
+	vtd_write64(u, VTD_IQT, 0);
+	vtd_write64(u, VTD_IQA, pool_virt_to_phys(&hv.pool, u->queue));
+	err = vtd_command(u, VTD_GCMD_QIE, true, VTD_GSTS_QIES, true);
+	if (err && u->root.qi_on) {
 		/* root's queue back, at head 0: what it submits next
 		 * replays its old entries, which only invalidate */
-		vtd_write64(VTD_IQA, vtd.root.iqa);
-		vtd_write64(VTD_IQT, 0);
-		vtd_command(VTD_GCMD_QIE, true, VTD_GSTS_QIES, true);
+		vtd_write64(u, VTD_IQA, u->root.iqa);
+		vtd_write64(u, VTD_IQT, 0);
+		vtd_command(u, VTD_GCMD_QIE, true, VTD_GSTS_QIES, true);
 	}
 	return err;
 }
 
-void vtd_qi_give_back(void)
+void vtd_qi_give_back(struct vtd_unit *u)
 {
-	u32 t = vtd.root.head, i;
+	u32 t = u->root.head, i;
 
-	if (vtd_command(VTD_GCMD_QIE, false, VTD_GSTS_QIES, false))
+	if (vtd_command(u, VTD_GCMD_QIE, false, VTD_GSTS_QIES, false))
 		printk("IOMMU: queued invalidation did not stop\n");
-	vtd_write64(VTD_IQT, 0);
-	vtd_write64(VTD_IQA, vtd.root.iqa);
-	if (!vtd.root.qi_on)
+	vtd_write64(u, VTD_IQT, 0);
+	vtd_write64(u, VTD_IQA, u->root.iqa);
+	if (!u->root.qi_on)
 		return;
 	for (i = 0; i < t; i++) {
-		vtd.root.saved[i] = vtd.root.queue[i];
-		vtd.root.queue[i] =
+		u->root.saved[i] = u->root.queue[i];
+		u->root.queue[i] =
 			i + 1 < t ? vtd_desc_iec_global()
 				  : vtd_desc_wait(pool_virt_to_phys(
 							  &hv.pool,
-							  (void *)vtd.status),
+							  (void *)u->status),
 						  0);
 	}
 	vtd_sync();
-	if (vtd_command(VTD_GCMD_QIE, true, VTD_GSTS_QIES, true))
+	if (vtd_command(u, VTD_GCMD_QIE, true, VTD_GSTS_QIES, true))
 		printk("IOMMU: root's queued invalidation did not start\n");
-	vtd_write32(VTD_IQT, t << VTD_IQT_SHIFT);
-	if (wait_head(t))
+	vtd_write32(u, VTD_IQT, t << VTD_IQT_SHIFT);
+	if (wait_head(u, t))
 		printk("IOMMU: root's queue head did not reach 0x%x\n",
 		       t << VTD_IQT_SHIFT);
 	for (i = 0; i < t; i++)
-		vtd.root.queue[i] = vtd.root.saved[i];
+		u->root.queue[i] = u->root.saved[i];
 	vtd_sync();
 }
 
@@ -158,30 +159,30 @@ static void root_status(struct per_cpu *pc, const struct vtd_desc *d)
 		       pc->cpu_id, (unsigned long long)(d->hi & ~3ull));
 }
 
-void vtd_qi_root_tail(struct per_cpu *pc, u64 value)
+void vtd_qi_root_tail(struct vtd_unit *u, struct per_cpu *pc, u64 value)
 {
-	u32 mask = vtd.root.entries - 1, tail = (u32)value >> VTD_IQT_SHIFT;
+	u32 mask = u->root.entries - 1, tail = (u32)value >> VTD_IQT_SHIFT;
 	struct vtd_desc batch[QI_BATCH], d;
 	unsigned int n = 0;
 	const char *why;
 
-	if (!vtd.root.qi_on || (value & ~((u64)mask << VTD_IQT_SHIFT))) {
+	if (!u->root.qi_on || (value & ~((u64)mask << VTD_IQT_SHIFT))) {
 		printk("CPU %u: root's invalidation queue tail 0x%llx "
 		       "refused: %s\n",
 		       pc->cpu_id, (unsigned long long)value,
-		       vtd.root.qi_on ? "beyond its queue"
-				      : "its queued invalidation is off");
+		       u->root.qi_on ? "beyond its queue"
+				     : "its queued invalidation is off");
 		return;
 	}
 	spin_lock(&vtd.qi_lock);
-	while (vtd.root.head != tail) {
-		d = vtd.root.queue[vtd.root.head];
-		vtd.root.head = (vtd.root.head + 1) & mask;
+	while (u->root.head != tail) {
+		d = u->root.queue[u->root.head];
+		u->root.head = (u->root.head + 1) & mask;
 		switch (vtd_root_desc_check(&d, &why)) {
 		case VTD_ROOT_IEC:
 			/* the copies first: the invalidation then drops
 			 * what the unit cached of the old ones */
-			if (vtd_irt_refresh(pc, d.lo))
+			if (vtd_irt_refresh(u, pc, d.lo))
 				/* it names root's indexes; the unit may
 				 * cache the hypervisor's for them too */
 				d = vtd_desc_iec_global();
@@ -199,13 +200,13 @@ void vtd_qi_root_tail(struct per_cpu *pc, u64 value)
 			continue;
 		}
 		/* what came before the wait is done before its status */
-		if (vtd_qi_run(batch, n))
+		if (vtd_qi_run(u, batch, n))
 			printk("IOMMU: root's invalidations not confirmed\n");
 		n = 0;
 		if (VTD_DESC_TYPE(d.lo) == VTD_DESC_WAIT)
 			root_status(pc, &d);
 	}
-	if (n && vtd_qi_run(batch, n))
+	if (n && vtd_qi_run(u, batch, n))
 		printk("IOMMU: root's invalidations not confirmed\n");
 	spin_unlock(&vtd.qi_lock);
 }

@@ -4,8 +4,10 @@
  * (contract in vtd_hw.h).  Root's Linux keeps interrupt remapping and
  * touches, at run time, the invalidation queue tail, the fault status
  * and records, and the fault event registers; it must see the unit as
- * it left it: DMA remapping off, its own queue.  Root's first register
- * page traps for reads and writes (VT-d 10.4 for the layout):
+ * it left it: DMA remapping off, its own queue.  Every register page of
+ * every unit traps for reads and writes (VT-d 10.4 for the layout; the
+ * fault records and the IOTLB registers may lie beyond the first page,
+ * CAP.FRO and ECAP.IRO), each unit with root's state of its own:
  *  - GSTS reads: the hardware's, with TES clear and QIES as root set it;
  *  - RTADDR, IQA, IQH, IQT: root's values (its queue, its head and tail);
  *    a tail write carries out root's new descriptors (vtd_qi.c);
@@ -24,8 +26,9 @@
  *    changes nothing; any other (turning remapping off, a new root
  *    table, queued invalidation off) is refused and named on the
  *    console;
- *  - every other register reads the hardware's value; writes are
- *    refused and named.
+ *  - every other register (the IOTLB registers at ECAP.IRO included:
+ *    they show the hypervisor's invalidations, which root may see) reads
+ *    the hardware's value; writes are refused and named.
  */
 #include "iommu_backend.h"
 #include "vtd_hw.h"
@@ -40,62 +43,60 @@
 #include <warden/config.h>
 #include <warden/hypercall.h>
 
-static u32 fe_data, fe_addr, fe_uaddr;
-
 /* Root's GSTS: translation off, queued invalidation as root had it. */
-static u32 root_gsts(void)
+static u32 root_gsts(struct vtd_unit *u)
 {
-	u32 g = vtd_read32(VTD_GSTS) & ~(VTD_GSTS_TES | VTD_GSTS_QIES);
+	u32 g = vtd_read32(u, VTD_GSTS) & ~(VTD_GSTS_TES | VTD_GSTS_QIES);
 
-	if (vtd.root.qi_on)
+	if (u->root.qi_on)
 		g |= VTD_GSTS_QIES;
-	if (!vtd.root.rtps)
+	if (!u->root.rtps)
 		g &= ~VTD_GSTS_RTPS;
 	return g;
 }
 
-static bool in_records(u32 reg)
+static bool in_records(const struct vtd_unit *u, u32 reg)
 {
-	return reg >= vtd.fro && reg < vtd.fro + vtd.nfr * 16;
+	return reg >= u->fro && reg < u->fro + u->nfr * 16;
 }
 
 /* The dword at reg (4-aligned) as root sees it. */
-static u32 root_read32(u32 reg)
+static u32 root_read32(struct vtd_unit *u, u32 reg)
 {
 	switch (reg) {
 	case VTD_GSTS:
-		return root_gsts();
+		return root_gsts(u);
 	case VTD_RTADDR:
-		return (u32)vtd.root.rtaddr;
+		return (u32)u->root.rtaddr;
 	case VTD_RTADDR + 4:
-		return (u32)(vtd.root.rtaddr >> 32);
+		return (u32)(u->root.rtaddr >> 32);
 	case VTD_FSTS:
-		vtd.root.fsts_reads++;
+		u->root.fsts_reads++;
 		iommu_poll();
-		return vtd.root.fsts;
+		return u->root.fsts;
 	case VTD_IQH:
-		return vtd.root.head << VTD_IQT_SHIFT;
+		return u->root.head << VTD_IQT_SHIFT;
 	case VTD_IQT:
 		/* root's tail equals its head: each write is carried out
 		 * before it returns */
-		return vtd.root.head << VTD_IQT_SHIFT;
+		return u->root.head << VTD_IQT_SHIFT;
 	case VTD_IQH + 4:
 	case VTD_IQT + 4:
 		return 0;
 	case VTD_IQA:
-		return (u32)vtd.root.iqa;
+		return (u32)u->root.iqa;
 	case VTD_IQA + 4:
-		return (u32)(vtd.root.iqa >> 32);
+		return (u32)(u->root.iqa >> 32);
 	case VTD_ICS:
 		return 0;
 	case VTD_IRTA:
-		return (u32)vtd.root.irta_reg;
+		return (u32)u->root.irta_reg;
 	case VTD_IRTA + 4:
-		return (u32)(vtd.root.irta_reg >> 32);
+		return (u32)(u->root.irta_reg >> 32);
 	}
-	if (in_records(reg))
+	if (in_records(u, reg))
 		return 0;
-	return vtd_read32(reg);
+	return vtd_read32(u, reg);
 }
 
 static void refused(struct per_cpu *pc, u32 reg, u64 value, const char *why)
@@ -110,11 +111,12 @@ static void refused(struct per_cpu *pc, u32 reg, u64 value, const char *why)
 		       pc->cpu_id, (unsigned long long)value, reg, why);
 }
 
-static void fe_message(struct per_cpu *pc, u32 reg, u32 value)
+static void fe_message(struct vtd_unit *u, struct per_cpu *pc, u32 reg,
+		       u32 value)
 {
-	u32 data = reg == VTD_FEDATA ? value : fe_data;
-	u32 addr = reg == VTD_FEADDR ? value : fe_addr;
-	u32 uaddr = reg == VTD_FEUADDR ? value : fe_uaddr;
+	u32 data = reg == VTD_FEDATA ? value : u->root.fe_data;
+	u32 addr = reg == VTD_FEADDR ? value : u->root.fe_addr;
+	u32 uaddr = reg == VTD_FEUADDR ? value : u->root.fe_uaddr;
 	const char *why =
 		addr ? irq_root_msi_refused(pc->arch.x2apic, addr, uaddr, data)
 		     : NULL;
@@ -123,56 +125,56 @@ static void fe_message(struct per_cpu *pc, u32 reg, u32 value)
 		refused(pc, reg, value, why);
 		return;
 	}
-	fe_data = data;
-	fe_addr = addr;
-	fe_uaddr = uaddr;
-	vtd_write32(reg, value);
+	u->root.fe_data = data;
+	u->root.fe_addr = addr;
+	u->root.fe_uaddr = uaddr;
+	vtd_write32(u, reg, value);
 }
 
-static void root_write32(struct per_cpu *pc, u32 reg, u32 value)
+static void root_write32(struct vtd_unit *u, struct per_cpu *pc, u32 reg,
+			 u32 value)
 {
 	switch (reg) {
 	case VTD_IQT:
-		vtd_qi_root_tail(pc, value);
+		vtd_qi_root_tail(u, pc, value);
 		return;
 	case VTD_IQT + 4:
 		if (value)
 			refused(pc, reg, value, "reserved bits");
 		return;
 	case VTD_FSTS:
-		vtd.root.fsts &= ~value;
+		u->root.fsts &= ~value;
 		return;
 	case VTD_FECTL:
-		vtd_write32(reg, value & VTD_FECTL_IM);
+		vtd_write32(u, reg, value & VTD_FECTL_IM);
 		return;
 	case VTD_FEDATA:
 	case VTD_FEADDR:
 	case VTD_FEUADDR:
-		fe_message(pc, reg, value);
+		fe_message(u, pc, reg, value);
 		return;
 	case VTD_IRTA:
-		vtd.root.irta_reg = (vtd.root.irta_reg & ~0xffffffffull) |
-				    value;
+		u->root.irta_reg = (u->root.irta_reg & ~0xffffffffull) | value;
 		return;
 	case VTD_IRTA + 4:
-		vtd.root.irta_reg = (vtd.root.irta_reg & 0xffffffffull) |
-				    (u64)value << 32;
+		u->root.irta_reg = (u->root.irta_reg & 0xffffffffull) |
+				   (u64)value << 32;
 		return;
 	case VTD_GCMD:
 		if (value & VTD_GCMD_SIRTP) {
-			vtd_irt_root_sirtp(pc);
+			vtd_irt_root_sirtp(u, pc);
 			value &= ~VTD_GCMD_SIRTP;
 		}
-		if ((root_gsts() & VTD_GSTS_IRES) && !(value & VTD_GCMD_IRE))
+		if ((root_gsts(u) & VTD_GSTS_IRES) && !(value & VTD_GCMD_IRE))
 			refused(pc, reg, value,
 				"it would turn interrupt remapping off");
-		else if (value != (root_gsts() & VTD_GSTS_PERSISTENT))
+		else if (value != (root_gsts(u) & VTD_GSTS_PERSISTENT))
 			refused(pc, reg, value,
 				"it would change the unit's state, which the "
 				"hypervisor keeps (its own tables and queue)");
 		return;
 	}
-	if (in_records(reg))
+	if (in_records(u, reg))
 		return; /* clearing a record root never saw */
 	refused(pc, reg, value,
 		"the IOMMU is the hypervisor's: root may write the "
@@ -182,14 +184,14 @@ static void root_write32(struct per_cpu *pc, u32 reg, u32 value)
 static enum mmio_result vtd_root_mmio(void *ctx, struct per_cpu *pc,
 				      struct mmio_access *a)
 {
-	u32 reg = (u32)a->offset - (u32)(vtd.base & ~PAGE_MASK);
+	struct vtd_unit *u = ctx;
+	u32 reg = (u32)a->offset - (u32)(u->base & ~PAGE_MASK);
 	u64 v;
 
-	(void)ctx;
-	vtd.root.exits++;
+	u->root.exits++;
 	if (a->write && reg == VTD_IQT)
-		vtd.root.iqt_writes++;
-	if (a->offset < (vtd.base & ~PAGE_MASK) || (reg & 3) ||
+		u->root.iqt_writes++;
+	if (a->offset < (u->base & ~PAGE_MASK) || (reg & 3) ||
 	    (a->size != 4 && a->size != 8)) {
 		if (a->write)
 			refused(pc, reg, a->value,
@@ -199,32 +201,32 @@ static enum mmio_result vtd_root_mmio(void *ctx, struct per_cpu *pc,
 		return MMIO_HANDLED;
 	}
 	if (!a->write) {
-		v = root_read32(reg);
+		v = root_read32(u, reg);
 		if (a->size == 8)
-			v |= (u64)root_read32(reg + 4) << 32;
+			v |= (u64)root_read32(u, reg + 4) << 32;
 		a->value = v;
 		return MMIO_HANDLED;
 	}
-	root_write32(pc, reg, (u32)a->value);
+	root_write32(u, pc, reg, (u32)a->value);
 	if (a->size == 8)
-		root_write32(pc, reg + 4, (u32)(a->value >> 32));
+		root_write32(u, pc, reg + 4, (u32)(a->value >> 32));
 	return MMIO_HANDLED;
 }
 
-int vtd_root_regs_trap(void)
+int vtd_root_regs_trap(struct vtd_unit *u)
 {
 	const struct own_trap trap = {
-		.start = vtd.base & PAGE_MASK,
-		.size = PAGE_SIZE,
+		.start = u->base & PAGE_MASK,
+		.size = (u64)u->pages * PAGE_SIZE,
 		.kind = OWN_TRAP_ABSENT,
 	};
 
-	fe_data = vtd_read32(VTD_FEDATA);
-	fe_addr = vtd_read32(VTD_FEADDR);
-	fe_uaddr = vtd_read32(VTD_FEUADDR);
+	u->root.fe_data = vtd_read32(u, VTD_FEDATA);
+	u->root.fe_addr = vtd_read32(u, VTD_FEADDR);
+	u->root.fe_uaddr = vtd_read32(u, VTD_FEUADDR);
 	if (ownership_trap(&hv.root, &trap) ||
-	    mmio_register(&hv.root.mmio, trap.start, PAGE_SIZE, vtd_root_mmio,
-			  NULL))
+	    mmio_register(&hv.root.mmio, trap.start, trap.size, vtd_root_mmio,
+			  u))
 		return -WARDEN_ENOMEM;
 	return 0;
 }

@@ -342,3 +342,12 @@ unsigned int vtd_sl_max_level(u64 cap)
 
 	return (s & 2) && (s & 1) ? 2 : (s & 1) ? 1 : 0;
 }
+
+unsigned int vtd_reg_pages(u32 off, u64 cap, u64 ecap)
+{
+	u32 end = off + VTD_CAP_FRO(cap) + VTD_CAP_NFR(cap) * 16;
+
+	if (end < off + VTD_ECAP_IRO(ecap) + 16)
+		end = off + VTD_ECAP_IRO(ecap) + 16;
+	return (end + PAGE_SIZE - 1) / PAGE_SIZE;
+}

@@ -58,13 +58,13 @@ static void tell(struct per_cpu *pc, struct link_peer *t, unsigned int vector,
 
 /* Root's remappable message (addr, data) through the hypervisor's copy
  * of root's remapping entry: NULL with *low and *dest, or why not. */
-static const char *remap(u32 addr, u32 data, u32 *low, u32 *dest)
+static const char *remap(u16 bdf, u32 addr, u32 data, u32 *low, u32 *dest)
 {
 	const char *why;
 	bool x2apic;
 	u64 irte;
 
-	why = iommu_root_irte(vtd_msi_index(addr, data), &irte, &x2apic);
+	why = iommu_root_irte(bdf, vtd_msi_index(addr, data), &irte, &x2apic);
 	if (why)
 		return why;
 	return vtd_irte_decode(irte, x2apic, low, dest);
@@ -109,7 +109,7 @@ static const char *resolve(struct link_peer *t, unsigned int vector,
 				     msi_dest(addr), apic_id);
 	}
 	if (addr & MSI_ADDR_REMAPPABLE) {
-		why = remap(addr, data, &low, &dest);
+		why = remap(t->cfg->bdf, addr, data, &low, &dest);
 		if (why)
 			return why;
 	} else {
@@ -185,7 +185,8 @@ static const char *entry_refused(struct per_cpu *pc, struct link_peer *p,
 		 * (iommu_root_msi), the entry resolved at delivery */
 		why = irq_root_msi_refused(pc->arch.x2apic, e[0], e[1], e[2]);
 		if (!why && !e[1])
-			why = iommu_root_msi(pc, e[0], e[2], 1, &id);
+			why = iommu_root_msi(pc, p->cfg->bdf, e[0], e[2], 1,
+					     &id);
 		return why;
 	}
 	why = e[1] ? "MSI address above 4 GiB"

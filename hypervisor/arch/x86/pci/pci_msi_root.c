@@ -43,7 +43,7 @@ static void root_view(u16 bdf, u8 cap, u32 dw[4])
 
 	for (i = 0; i < 4; i++)
 		dw[i] = pci_phys_read(bdf, cap + 4 * i, 4);
-	dw[1] = iommu_root_msi_back(dw[1], data_of(dw, &high));
+	dw[1] = iommu_root_msi_back(bdf, dw[1], data_of(dw, &high));
 }
 
 /* Bytes reg .. reg + size - 1 of a value read from or written to
@@ -120,7 +120,7 @@ const char *pci_msi_root_write(struct per_cpu *pc, u16 bdf, u16 reg,
 	msg_end = cap + (((dw[0] >> 16) & PCI_MSI_CTRL_64BIT) ? 14u : 10u);
 	if (!high && ((reg < msg_end && reg + size > cap + 4u) ||
 		      ((dw[0] >> 16) & PCI_MSI_CTRL_ENABLE))) {
-		why = iommu_root_msi(pc, dw[1], data, vectors, &dev);
+		why = iommu_root_msi(pc, bdf, dw[1], data, vectors, &dev);
 		if (why)
 			return why;
 	}

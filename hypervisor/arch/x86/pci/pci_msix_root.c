@@ -65,13 +65,13 @@ static const char *entry_refused(struct per_cpu *pc, const u32 e[4])
 
 /* Root's view of the entry at e (the device's): its address as root
  * wrote it (iommu_root_msi_back). */
-static void entry_view(volatile u32 *hw, u32 e[4])
+static void entry_view(u16 bdf, volatile u32 *hw, u32 e[4])
 {
 	unsigned int i;
 
 	for (i = 0; i < 4; i++)
 		e[i] = hw[i];
-	e[0] = iommu_root_msi_back(e[0], e[2]);
+	e[0] = iommu_root_msi_back(bdf, e[0], e[2]);
 }
 
 static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
@@ -103,7 +103,7 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 					: *(volatile u32 *)p;
 		if (table && !first) {
 			/* the address root wrote, not the device's */
-			entry_view(hw, e);
+			entry_view(t->bdf, hw, e);
 			a->value = (a->value & ~0xffffffffull) | e[0];
 		}
 		spin_unlock(&pci_lock);
@@ -111,7 +111,7 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 	}
 	value = a->value;
 	if (table) {
-		entry_view(hw, e);
+		entry_view(t->bdf, hw, e);
 		for (i = 0; i < a->size / 4; i++)
 			e[first + i] = (u32)(a->value >> (32 * i));
 		why = entry_refused(pc, e);
@@ -119,7 +119,7 @@ static enum mmio_result root_msix_mmio(void *ctx, struct per_cpu *pc,
 		 * mask write may leave an index root has freed */
 		dev = hw[0];
 		if (!why && (first < 3 || !(e[3] & 1)))
-			why = iommu_root_msi(pc, e[0], e[2], 1, &dev);
+			why = iommu_root_msi(pc, t->bdf, e[0], e[2], 1, &dev);
 		if (why) {
 			spin_unlock(&pci_lock);
 			cell_printk(pc->cell,
@@ -159,7 +159,7 @@ void pci_msix_root_give_back(void)
 		for (k = 0; k < tables[i].entries; k++) {
 			hw = (volatile u32 *)(tables[i].map + tables[i].table +
 					      k * MSIX_ENTRY_SIZE);
-			entry_view(hw, e);
+			entry_view(tables[i].bdf, hw, e);
 			if (e[0] != hw[0])
 				hw[0] = e[0];
 		}

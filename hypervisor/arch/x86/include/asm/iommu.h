@@ -47,16 +47,19 @@ bool iommu_remaps_interrupts(void);
 /*
  * Root's interrupt remapping entry index as the hypervisor's table holds
  * it (a checked copy: not present if refused), for a unit that delivers
- * one of root's remappable messages itself (link/): NULL with *lo, the
+ * one of root's remappable messages itself (link/), sent as requester bdf
+ * (the unit whose scope holds it): NULL with *lo, the
  * entry's low quadword (VT-d 9.10), and *x2apic (32-bit destination
  * ids), or why there is none (the IOMMU is not the hypervisor's, root's
  * remapping was off, an index past the table).
  */
-const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
+const char *iommu_root_irte(u16 bdf, u32 index, u64 *lo, bool *x2apic);
 
 /*
  * Root's remapping indexes translated (root's CPU pc, the trap that sees
- * the message): root programs message (addr, data) for n vectors (MSI:
+ * the message; bdf the requester: root's indexes are those of the unit
+ * whose scope holds it, each unit with its own table): root programs
+ * message (addr, data) for n vectors (MSI:
  * 2^MME, else 1) into a device; the device gets *out as its address
  * instead.  A message in remappable format names root's index (VT-d
  * 5.1.5.2); *out names the hypervisor's own index for it (a run of n for
@@ -67,15 +70,15 @@ const char *iommu_root_irte(u32 index, u64 *lo, bool *x2apic);
  * iommu_root_msi_back: the address root wrote for what a device holds
  * (its read-back; disable gives it back to the device).
  */
-const char *iommu_root_msi(struct per_cpu *pc, u32 addr, u32 data,
+const char *iommu_root_msi(struct per_cpu *pc, u16 bdf, u32 addr, u32 data,
 			   unsigned int n, u32 *out);
-u32 iommu_root_msi_back(u32 addr, u32 data);
+u32 iommu_root_msi_back(u16 bdf, u32 addr, u32 data);
 /* The same for a bare remapping index of root's, r (an IOAPIC entry in
  * remappable format, VT-d 5.1.5.1): NULL with *h, the hypervisor's index
  * (r itself where nothing is translated), or why not (*h = r); and
  * back. */
-const char *iommu_root_index(struct per_cpu *pc, u32 r, u32 *h);
-u32 iommu_root_index_back(u32 h);
+const char *iommu_root_index(struct per_cpu *pc, u16 sid, u32 r, u32 *h);
+u32 iommu_root_index_back(u16 sid, u32 h);
 
 /*
  * Whether the DMA of function bdf (PCI segment 0) is confined to its
