@@ -106,7 +106,10 @@ static const char *translate(void *ctx, u32 addr, u32 data, u32 *out)
 {
 	const struct route_ctx *r = ctx;
 
-	return iommu_root_msi(r->pc, addr, data, 1, out);
+	/* the HPET's requester id names its unit (the DMAR's HPET scope;
+	 * none: the unit that covers every device) */
+	return iommu_root_msi(r->pc, hv.config->platform.hpet_source_id, addr,
+			      data, 1, out);
 }
 
 static const char *any_msi(void *ctx, u32 addr, u32 data)
