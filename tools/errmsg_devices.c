@@ -320,6 +320,14 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 				   "256-bit descriptors",
 				   c);
 			break;
+		case WARDEN_IOMMU_ABSENT:
+			errmsg_add(buf, len,
+				   "no IOMMU answers there (its version "
+				   "register reads 0 or all ones): the system "
+				   "config names a unit this machine does not "
+				   "have; write the config on this machine "
+				   "(warden config create)");
+			break;
 		case WARDEN_IOMMU_SEVERAL_UNITS:
 			errmsg_add(buf, len,
 				   "the system config lists %llu IOMMU units "
@@ -440,8 +448,7 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
 			   "no IOMMU confines its DMA (the system config "
-			   "names none, or the one it names was not there at "
-			   "enable): the cell takes it only with "
+			   "names none): the cell takes it only with "
 			   "dma_unisolated: true");
 		break;
 	case WARDEN_RULE_LINUX_DMA:

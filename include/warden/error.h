@@ -371,6 +371,11 @@ enum warden_rule {
 	7 /* the system lists more units than
 					 * the hypervisor handles (value:
 					 * how many) */
+#define WARDEN_IOMMU_ABSENT                                                    \
+	8 /* no unit answers at the base (its
+					 * version register reads 0 or all
+					 * ones): the config is another
+					 * machine's */
 
 /* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
 #define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */

@@ -363,6 +363,16 @@ static void root_pci_rules(void **state)
 	warden_error_describe(&e, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "lists 2 IOMMU units and the hypervisor "
 				    "handles one"));
+	/* a config naming a unit the machine does not have: the base and
+	 * the way out are named */
+	e.values[0] = 0xfed90000;
+	e.values[1] = WARDEN_IOMMU_ABSENT;
+	e.values[2] = 0;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "cannot take the IOMMU at 0xfed90000 "
+				    "over: no IOMMU answers there"));
+	assert_non_null(strstr(buf, "the system config names a unit this "
+				    "machine does not have"));
 }
 
 int main(void)

@@ -375,6 +375,16 @@ static int iommu_init(struct per_cpu *pc)
 	if (!root) {
 		if (probed())
 			return hv_no_memory(pc, 5);
+		/* the config names a unit the probe did not find: enable
+		 * would leave every function's DMA unconfined */
+		if (hv.config->platform.iommu_base) {
+			hv_set_error(pc, -WARDEN_ENODEV,
+				     WARDEN_RULE_IOMMU_TAKEOVER,
+				     WARDEN_ITEM_SYSTEM, 0,
+				     hv.config->platform.iommu_base,
+				     WARDEN_IOMMU_ABSENT);
+			return -WARDEN_ENODEV;
+		}
 		return 0;
 	}
 	if (root->broken)
@@ -417,8 +427,7 @@ static int move(const struct cell *cell, const struct iommu_domain *dom,
 	return (int)n;
 }
 
-/* Without an IOMMU taken over (none, or the config names one the machine
- * does not have), a function goes to a cell only where its config says
+/* Without an IOMMU taken over (the config names none), a function goes to a cell only where its config says
  * dma_unisolated: the validator's rule, kept here too. */
 static int unconfined(const struct cell *cell, struct warden_error *err)
 {
