@@ -263,6 +263,10 @@ static int bridge_alias(const struct gen *g, const char *bridge,
 	}
 	if (len <= 0x40) {
 		/* unprivileged: the capabilities are not shown */
+		snprintf(why, why_len,
+			 "unknown: bridge %s's capabilities not readable "
+			 "(run as root)",
+			 bridge);
 	} else if (pcie && type == PCI_EXP_TYPE_PCI_BRIDGE &&
 		   len > PCI_SECONDARY_BUS) {
 		alias = cfg[PCI_SECONDARY_BUS] << 8;
@@ -289,6 +293,7 @@ static void dma_alias(const struct gen *g, const char *link, struct pci_fn *f)
 	int a;
 
 	f->alias = -1;
+	f->alias_why[0] = '\0';
 	while ((slash = strchr(p, '/'))) {
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)(slash - p < 31 ? slash - p : 31), p);

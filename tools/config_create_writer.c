@@ -188,6 +188,8 @@ static void write_pci(FILE *f, const struct pci_fn *list, size_t n,
 				"requester id %s\n",
 				d->alias >> 8, (d->alias >> 3) & 0x1f,
 				d->alias & 7, d->alias_why);
+		else if (d->alias_why[0])
+			fprintf(f, "      # dma_alias %s\n", d->alias_why);
 		bars = false;
 		for (b = 0; b < WARDEN_PCI_BARS; b++) {
 			if (!d->bar[b].size)

@@ -920,16 +920,17 @@ static void made_up_machine(void **state)
 }
 
 /* A function at path (under /sys/devices/pci0000:00/) with sysfs's link
- * from /sys/bus/pci/devices; cfg: 256 bytes of its config space. */
-static void sys_function(const char *path, const uint8_t *cfg,
-			 const char *class)
+ * from /sys/bus/pci/devices; cfg: len bytes of its config space (64: as
+ * a user other than root reads it). */
+static void sys_function_len(const char *path, const uint8_t *cfg, size_t len,
+			     const char *class)
 {
 	char dir[160], file[224], link[256], target[224];
 	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 
 	snprintf(dir, sizeof(dir), "/sys/devices/pci0000:00/%s", path);
 	snprintf(file, sizeof(file), "%s/config", dir);
-	put(file, cfg, 256);
+	put(file, cfg, len);
 	snprintf(file, sizeof(file), "%s/vendor", dir);
 	put_text(file, "0x8086\n");
 	snprintf(file, sizeof(file), "%s/device", dir);
@@ -951,6 +952,12 @@ static void sys_function(const char *path, const uint8_t *cfg,
 	snprintf(target, sizeof(target), "../../../devices/pci0000:00/%s",
 		 path);
 	assert_true(symlink(target, link) == 0);
+}
+
+static void sys_function(const char *path, const uint8_t *cfg,
+			 const char *class)
+{
+	sys_function_len(path, cfg, 256, class);
 }
 
 /* A bridge's config space: a PCI Express capability of port type
@@ -995,10 +1002,18 @@ static void bridge_aliases(void **state)
 	bridge_cfg(cfg, -1, 4);
 	sys_function("0000:00:1c.0/0000:03:00.0", cfg, bridge);
 	sys_function("0000:00:1c.0/0000:03:00.0/0000:04:05.0", plain, nic);
+	/* a bridge whose capabilities cannot be read: said, not guessed */
+	bridge_cfg(cfg, 7, 5);
+	sys_function_len("0000:00:1d.0", cfg, 64, bridge);
+	sys_function("0000:00:1d.0/0000:05:01.0", plain, nic);
 	assert_int_equal(
 		create(root, 16 << 20, &text, err, sizeof(err), &warnings), 0);
 	compile_valid(&c, text);
-	assert_int_equal(sys_of(&c)->root_cell.num_pci_devices, 6);
+	assert_int_equal(sys_of(&c)->root_cell.num_pci_devices, 8);
+	assert_int_equal(find_dev(&c, 0x508)->flags, 0);
+	assert_non_null(strstr(text, "      # dma_alias unknown: bridge "
+				     "0000:00:1d.0's capabilities not readable "
+				     "(run as root)\n"));
 	assert_true(find_dev(&c, 0x208)->flags == WARDEN_PCI_DMA_ALIAS &&
 		    find_dev(&c, 0x208)->dma_alias == 0x200);
 	assert_true(find_dev(&c, 0x210)->flags == WARDEN_PCI_DMA_ALIAS &&

@@ -435,8 +435,10 @@ static int move(const struct cell *cell, const struct iommu_domain *dom,
 	return (int)n;
 }
 
-/* Without an IOMMU taken over (the config names none), a function goes to a cell only where its config says
- * dma_unisolated: the validator's rule, kept here too. */
+/* Without an IOMMU taken over (the config names none; one it names but
+ * the machine lacks is refused at enable), a function goes to a cell only
+ * where its config says dma_unisolated: the validator's rule, kept here
+ * too. */
 static int unconfined(const struct cell *cell, struct warden_error *err)
 {
 	const struct warden_pci_device *pd =
