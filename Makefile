@@ -57,6 +57,7 @@ WARDEN_CLI := $(BUILD)/tools/warden
 CONFIG_CELLS := $(patsubst configs/cells/%.yaml,$(BUILD)/configs/cells/%.cell,\
 	$(wildcard configs/cells/*.yaml configs/cells/bad/*.yaml))
 CONFIGS := $(BUILD)/configs/system-bochs.cell $(BUILD)/configs/system-qemu.cell \
+	$(BUILD)/configs/system-qemu-noiommu.cell \
 	$(BUILD)/configs/bad-unreserved.cell $(BUILD)/configs/bad-overlap.cell \
 	$(CONFIG_CELLS)
 configs: $(CONFIGS)

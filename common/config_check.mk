@@ -8,6 +8,6 @@ CONFIG_CHECK_SRCS := common/config_check/system.c \
 	common/config_check/blob.c common/config_check/memory.c \
 	common/config_check/cpus_ports.c common/config_check/pins.c \
 	common/config_check/devices.c common/config_check/links.c \
-	common/config_check/iommus.c
+	common/config_check/iommus.c common/config_check/dma_alias.c
 CONFIG_CHECK_HDRS := common/include/config_check.h \
 	common/config_check/check.h

@@ -94,6 +94,8 @@ struct pci_fn {
 	uint32_t gsi; /* WARDEN_NO_GSI: none */
 	char gsi_why[128];
 	bool msi, msix, caps_read;
+	int alias;	    /* the other requester id of its DMA, or -1 */
+	char alias_why[96]; /* which bridge makes it */
 	struct {
 		uint64_t address, size;
 		uint32_t flags; /* WARDEN_PCI_BAR_* */

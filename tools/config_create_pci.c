@@ -3,7 +3,8 @@
  * "warden config create": the PCI functions of /sys/bus/pci/devices
  * (config_create_parts.h): ids, class and driver, the interrupt pin and
  * the MSI and MSI-X capabilities from config space, the BARs from
- * resource, and the GSI of the INTx as Linux routes it.
+ * resource, the GSI of the INTx as Linux routes it, and the requester id
+ * a bridge above it puts on its DMA (dma_alias).
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -220,6 +221,96 @@ static long long routed_irq(const struct gen *g, const char *dir,
 	return irq;
 }
 
+#define PCI_CAP_EXP 0x10
+#define PCI_SECONDARY_BUS 0x19
+#define PCI_EXP_TYPE_PCI_BRIDGE 0x7  /* PCIe-to-PCI/PCI-X bridge */
+#define PCI_EXP_TYPE_PCIE_BRIDGE 0x8 /* PCI/PCI-X-to-PCIe bridge */
+
+/* The requester id bridge (its sysfs name) puts on the DMA it forwards
+ * upstream, or -1 when it keeps the requester's (PCIe ports).  The rule
+ * of Linux's pci_for_each_dma_alias (drivers/pci/search.c), which the
+ * VT-d driver maps too: a PCIe-to-PCI bridge makes the requests of its
+ * conventional side its secondary bus with device and function 0, a
+ * conventional bridge (no PCI Express capability) and a PCI-to-PCIe
+ * bridge their own id. */
+static int bridge_alias(const struct gen *g, const char *bridge,
+			unsigned int bdf, char *why, size_t why_len)
+{
+	char path[128];
+	const uint8_t *cfg;
+	unsigned int ptr, hops, type = 0;
+	bool pcie = false;
+	size_t len = 0;
+	char *text;
+	int alias = -1;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%.31s/config",
+		 bridge);
+	text = cc_slurp(g, path, &len);
+	if (!text)
+		return -1;
+	cfg = (const uint8_t *)text;
+	ptr = len > 0x40 && (cfg[PCI_STATUS] & PCI_STATUS_CAP_LIST)
+		      ? cfg[PCI_CAP_PTR] & 0xfc
+		      : 0;
+	for (hops = 0; ptr >= 0x40 && ptr + 3 < len && hops < 48; hops++) {
+		if (cfg[ptr] == PCI_CAP_EXP) {
+			pcie = true;
+			type = (cfg[ptr + 2] >> 4) & 0xf;
+			break;
+		}
+		ptr = cfg[ptr + 1] & 0xfc;
+	}
+	if (len <= 0x40) {
+		/* unprivileged: the capabilities are not shown */
+		snprintf(why, why_len,
+			 "unknown: bridge %s's capabilities not readable "
+			 "(run as root)",
+			 bridge);
+	} else if (pcie && type == PCI_EXP_TYPE_PCI_BRIDGE &&
+		   len > PCI_SECONDARY_BUS) {
+		alias = cfg[PCI_SECONDARY_BUS] << 8;
+		snprintf(why, why_len, "behind the PCIe-to-PCI bridge %s",
+			 bridge);
+	} else if (!pcie || type == PCI_EXP_TYPE_PCIE_BRIDGE) {
+		alias = (int)bdf;
+		snprintf(why, why_len, "behind the %s bridge %s",
+			 pcie ? "PCI-to-PCIe" : "conventional PCI", bridge);
+	}
+	free(text);
+	return alias;
+}
+
+/* f's alias: its device path (the sysfs link, e.g.
+ * ../../../devices/pci0000:00/0000:00:1e.0/0000:05:00.0) names the
+ * bridges above it; the one nearest the root bus whose id goes on the
+ * requests is what the IOMMU sees. */
+static void dma_alias(const struct gen *g, const char *link, struct pci_fn *f)
+{
+	unsigned int dom, bus, dev, fn;
+	const char *p = link, *slash;
+	char name[32], extra;
+	int a;
+
+	f->alias = -1;
+	f->alias_why[0] = '\0';
+	while ((slash = strchr(p, '/'))) {
+		snprintf(name, sizeof(name), "%.*s",
+			 (int)(slash - p < 31 ? slash - p : 31), p);
+		p = slash + 1;
+		if (sscanf(name, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn,
+			   &extra) != 4 ||
+		    dom != f->domain || bus > 0xff || dev > 0x1f || fn > 7)
+			continue;
+		a = bridge_alias(g, name, bus << 8 | dev << 3 | fn,
+				 f->alias_why, sizeof(f->alias_why));
+		if (a >= 0) {
+			f->alias = a; /* the first from the root wins */
+			return;
+		}
+	}
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct pci_fn *)a)->name,
@@ -272,6 +363,10 @@ size_t cc_read_pci(const struct gen *g, const struct platform *plat,
 				 strrchr(link, '/') ? strrchr(link, '/') + 1
 						    : link);
 		}
+		snprintf(full, sizeof(full), "%s%s", g->o->root, dir);
+		len = readlink(full, link, sizeof(link) - 1);
+		link[len > 0 ? len : 0] = '\0';
+		dma_alias(g, link, f);
 		read_config_space(g, dir, f);
 		read_resources(g, dir, f);
 		irq = routed_irq(g, dir, f, &probed);

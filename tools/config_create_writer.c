@@ -182,6 +182,14 @@ static void write_pci(FILE *f, const struct pci_fn *list, size_t n,
 			fprintf(f, "      gsi: %u # %s\n", d->gsi, d->gsi_why);
 		fprintf(f, "      msi: %s\n      msix: %s\n",
 			d->msi ? "true" : "false", d->msix ? "true" : "false");
+		if (d->alias >= 0)
+			fprintf(f,
+				"      dma_alias: \"%02x:%02x.%x\" # its DMA's "
+				"requester id %s\n",
+				d->alias >> 8, (d->alias >> 3) & 0x1f,
+				d->alias & 7, d->alias_why);
+		else if (d->alias_why[0])
+			fprintf(f, "      # dma_alias %s\n", d->alias_why);
 		bars = false;
 		for (b = 0; b < WARDEN_PCI_BARS; b++) {
 			if (!d->bar[b].size)

@@ -243,6 +243,12 @@ static void pci_device(struct show *s, const struct warden_pci_device *d)
 	bool_line(s->out, "msix", d->flags & WARDEN_PCI_MSIX);
 	bool_line(s->out, "dma_unisolated",
 		  d->flags & WARDEN_PCI_DMA_UNISOLATED);
+	if (d->flags & WARDEN_PCI_DMA_ALIAS) {
+		cv_format_bdf(0, d->dma_alias, bdf, sizeof(bdf));
+		fprintf(s->out, "      dma_alias: \"%s\"\n", bdf);
+	} else if (d->dma_alias) {
+		lossy(s, "dma_alias 0x%x without its flag", d->dma_alias);
+	}
 	for (n = 0; n < WARDEN_PCI_BARS; n++) {
 		const struct warden_pci_bar *b = &d->bars[n];
 

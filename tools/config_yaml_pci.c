@@ -78,13 +78,36 @@ static void pci_bar(struct ctx *x, yaml_node_t *n, const char *what,
 		bar->flags |= WARDEN_PCI_BAR_PREFETCH;
 }
 
+/* dma_alias: "bb:dd.f", the other requester id of d's DMA, in d's
+ * segment (no segment of its own: an alias never leaves it). */
+static void dma_alias(struct ctx *x, const char *s, unsigned int line,
+		      const char *what, struct warden_pci_device *d)
+{
+	uint16_t domain = 0, bdf = 0;
+	const char *why = "is not a PCI function such as 01:00.0";
+
+	if (!s || cv_parse_bdf(s, &domain, &bdf, &why))
+		cy_diag_add(x, line, "%s.dma_alias: '%s' %s", what, s ? s : "",
+			    why);
+	else if (domain)
+		cy_diag_add(x, line,
+			    "%s.dma_alias: '%s' names a segment: an alias is "
+			    "in the function's own",
+			    what, s);
+	else {
+		d->dma_alias = bdf;
+		d->flags |= WARDEN_PCI_DMA_ALIAS;
+	}
+}
+
 void cy_pci_device(struct ctx *x, yaml_node_t *n, const char *what)
 {
 	static const char *const keys[] = {
-		"bdf", "ids",  "int_pin",	 "gsi",
-		"msi", "msix", "dma_unisolated", "bars"
+		"bdf",	    "ids",  "int_pin",	      "gsi",
+		"msi",	    "msix", "dma_unisolated", "bars",
+		"dma_alias"
 	};
-	enum { BDF, IDS, INT_PIN, GSI, MSI, MSIX, DMA, BARS, N };
+	enum { BDF, IDS, INT_PIN, GSI, MSI, MSIX, DMA, BARS, ALIAS, N };
 	bool seen[WARDEN_PCI_BARS] = { false };
 	struct warden_pci_device *d;
 	yaml_node_t *bars, *item;
@@ -134,6 +157,9 @@ void cy_pci_device(struct ctx *x, yaml_node_t *n, const char *what)
 	snprintf(sub, sizeof(sub), "%s.dma_unisolated", what);
 	if (boolean(x, ids[DMA], sub))
 		d->flags |= WARDEN_PCI_DMA_UNISOLATED;
+	s = cy_text(cy_node(x, ids[ALIAS]));
+	if (ids[ALIAS] && !cy_is_null(cy_node(x, ids[ALIAS])))
+		dma_alias(x, s, lines[ALIAS], what, d);
 	bars = cy_node(x, ids[BARS]);
 	if (!bars || cy_is_null(bars))
 		return;

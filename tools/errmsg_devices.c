@@ -78,6 +78,9 @@ static void pci_field(char *buf, size_t len, unsigned long long field)
 	case WARDEN_PCI_FIELD_FLAGS:
 		errmsg_add(buf, len, "msi/msix flags");
 		break;
+	case WARDEN_PCI_FIELD_DMA_ALIAS:
+		errmsg_add(buf, len, "dma_alias");
+		break;
 	default:
 		if (field >= WARDEN_PCI_FIELD_BAR(0, 0) &&
 		    field < WARDEN_PCI_FIELD_BAR(WARDEN_PCI_BARS, 0) &&
@@ -320,6 +323,14 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 				   "256-bit descriptors",
 				   c);
 			break;
+		case WARDEN_IOMMU_ABSENT:
+			errmsg_add(buf, len,
+				   "no IOMMU answers there (its version "
+				   "register reads 0 or all ones): the system "
+				   "config names a unit this machine does not "
+				   "have; write the config on this machine "
+				   "(warden config create)");
+			break;
 		case WARDEN_IOMMU_SEVERAL_UNITS:
 			errmsg_add(buf, len,
 				   "the system config lists %llu IOMMU units "
@@ -440,8 +451,7 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 	case WARDEN_RULE_PCI_DMA:
 		errmsg_add(buf, len,
 			   "no IOMMU confines its DMA (the system config "
-			   "names none, or the one it names was not there at "
-			   "enable): the cell takes it only with "
+			   "names none): the cell takes it only with "
 			   "dma_unisolated: true");
 		break;
 	case WARDEN_RULE_LINUX_DMA:
@@ -479,6 +489,18 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		errmsg_add(buf, len, "overlaps BAR %llu of PCI device ", d);
 		errmsg_pci_name(buf, len, c);
 		errmsg_add(buf, len, ", which the cell does not take");
+		break;
+	case WARDEN_RULE_PCI_DMA_ALIAS:
+		errmsg_add(buf, len,
+			   "its DMA may carry requester id %02llx:%02llx.%llx, "
+			   "as may PCI device ",
+			   b >> 8, (b >> 3) & 0x1f, b & 7);
+		errmsg_pci_name(buf, len, c);
+		errmsg_add(buf, len,
+			   ", which the cell does not take (behind the same "
+			   "bridge, or the bridge itself: the IOMMU tells "
+			   "them apart by requester id only, so one cell "
+			   "takes both)");
 		break;
 	case WARDEN_RULE_PCI_INTX_SHARED:
 		errmsg_add(buf, len,

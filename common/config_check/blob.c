@@ -170,7 +170,8 @@ void cc_get_pci(const struct cell *c, uint32_t i, struct pci *d)
 	d->int_pin = c->blob[off + PCI_OFF(int_pin)];
 	d->reserved0 = (uint32_t)load(c->blob, off + PCI_OFF(reserved0), 3);
 	d->gsi = load32(c->blob, off + PCI_OFF(gsi));
-	d->reserved1 = load32(c->blob, off + PCI_OFF(reserved1));
+	d->dma_alias = load16(c->blob, off + PCI_OFF(dma_alias));
+	d->reserved1 = load16(c->blob, off + PCI_OFF(reserved1));
 	for (b = 0; b < WARDEN_PCI_BARS; b++) {
 		bar = off + PCI_OFF(bars) + b * BAR_SIZE;
 		d->bars[b].address = load64(c->blob, bar + BAR_OFF(address));

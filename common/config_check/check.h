@@ -103,7 +103,8 @@ struct pci {
 	uint8_t int_pin;
 	uint32_t reserved0;
 	uint32_t gsi;
-	uint32_t reserved1;
+	uint16_t dma_alias;
+	uint16_t reserved1;
 	struct pci_bar bars[WARDEN_PCI_BARS];
 };
 
@@ -273,6 +274,13 @@ static inline uint32_t pci_id(const struct pci *d)
 }
 
 /* Its INTx drives an IOAPIC input (int_pin valid and a GSI given). */
+/* The function's other requester id as 0x10000 | bus << 8 | devfn, or 0
+ * (no DMA_ALIAS). */
+static inline uint32_t pci_alias(const struct pci *d)
+{
+	return d->flags & WARDEN_PCI_DMA_ALIAS ? 0x10000u | d->dma_alias : 0;
+}
+
 static inline bool pci_intx(const struct pci *d)
 {
 	return d->int_pin >= WARDEN_PCI_INT_A &&
@@ -451,6 +459,8 @@ void cc_check_config_space(struct checker *ck, const struct cell *c,
 			   const struct system *sys);
 
 /* c's devices against the system's list. */
+void cc_check_pci_alias(struct checker *ck, const struct cell *c,
+			const struct system *sys);
 void cc_check_pci_system(struct checker *ck, const struct cell *c,
 			 const struct system *sys);
 

@@ -74,6 +74,9 @@ static void check_pci_reserved(struct checker *ck, const struct cell *c,
 	if (d->reserved1)
 		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
 			       off + PCI_OFF(reserved1), d->reserved1);
+	if (d->dma_alias && !(d->flags & WARDEN_PCI_DMA_ALIAS))
+		cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
+			       off + PCI_OFF(dma_alias), d->dma_alias);
 	for (b = 0; b < WARDEN_PCI_BARS; b++)
 		if (d->bars[b].reserved)
 			cc_fail_config(ck, WARDEN_RULE_CONFIG_RESERVED,
@@ -194,6 +197,7 @@ static unsigned int pci_diff(const struct pci *d, const struct pci *s,
 	DIFF(WARDEN_PCI_FIELD_INT_PIN, d->int_pin, s->int_pin);
 	DIFF(WARDEN_PCI_FIELD_GSI, d->gsi, s->gsi);
 	DIFF(WARDEN_PCI_FIELD_FLAGS, d->flags & msi, s->flags & msi);
+	DIFF(WARDEN_PCI_FIELD_DMA_ALIAS, pci_alias(d), pci_alias(s));
 	for (b = 0; b < WARDEN_PCI_BARS; b++) {
 		DIFF(WARDEN_PCI_FIELD_BAR(b, 0), d->bars[b].address,
 		     s->bars[b].address);

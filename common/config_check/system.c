@@ -333,6 +333,7 @@ unsigned int config_check_cell(const void *blob, size_t size,
 		cc_check_config_space(&ck, &c, &sys);
 		cc_check_pins_system(&ck, &c, &sys);
 		cc_check_pci_system(&ck, &c, &sys);
+		cc_check_pci_alias(&ck, &c, &sys);
 		cc_check_bars_not_taken(&ck, &c, &sys);
 		if (sys.links)
 			cc_check_links_cell(&ck, &c, &sys, name_ok);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Warden binary configuration descriptor, revision 5.
+ * Warden binary configuration descriptor, revision 6.
  *
  * A configuration is one contiguous blob.  A system config (enable) is:
  *
@@ -37,7 +37,7 @@
 #include "abi.h"
 #include "link.h"
 
-#define WARDEN_CONFIG_REVISION 5
+#define WARDEN_CONFIG_REVISION 6
 #define WARDEN_SYSTEM_SIGNATURE "WRDNSYS" /* 7 characters + NUL */
 #define WARDEN_CELL_SIGNATURE "WRDNCEL"
 
@@ -168,7 +168,15 @@ WARDEN_CHECK_SIZE(struct warden_pci_bar, 24);
  * its DMA inside the cell's memory (every PCI device may master the bus;
  * there is no IOMMU unit yet). */
 #define WARDEN_PCI_DMA_UNISOLATED (1u << 2)
-#define WARDEN_PCI_FLAGS_ALL 0x7u
+/* The function's DMA may reach the IOMMU with another requester id than
+ * its own, dma_alias (config revision 6): a conventional PCI function
+ * behind a PCIe-to-PCI bridge is seen as the bridge's secondary bus with
+ * device and function 0, one behind a conventional PCI-to-PCI bridge as
+ * that bridge (the requester id the IOMMU sees, VT-d specification
+ * chapter 3; Linux's pci_for_each_dma_alias, drivers/pci/search.c).  "warden config
+ * create" finds it; a cell's entry repeats it. */
+#define WARDEN_PCI_DMA_ALIAS (1u << 3)
+#define WARDEN_PCI_FLAGS_ALL 0xfu
 
 /* PCI INTx pins (warden_pci_device.int_pin), as the Interrupt Pin
  * register has them. */
@@ -189,12 +197,17 @@ struct warden_pci_device {
 	uint32_t flags;	      /* WARDEN_PCI_* */
 	uint8_t int_pin;      /* WARDEN_PCI_INT_*: INTx pin, 0 if none */
 	uint8_t reserved0[3]; /* must be 0 */
-	uint32_t gsi;	    /* IOAPIC input its INTx drives, or WARDEN_NO_GSI */
-	uint32_t reserved1; /* must be 0 */
+	uint32_t gsi; /* IOAPIC input its INTx drives, or WARDEN_NO_GSI */
+	/* With WARDEN_PCI_DMA_ALIAS: the other requester id (bus << 8 |
+	 * devfn, same segment) its DMA may carry; else 0. */
+	uint16_t dma_alias;
+	uint16_t reserved1; /* must be 0 */
 	struct warden_pci_bar bars[WARDEN_PCI_BARS];
 };
 WARDEN_CHECK_SIZE(struct warden_pci_device, 168);
 WARDEN_CHECK_OFFSET(struct warden_pci_device, gsi, 16);
+WARDEN_CHECK_OFFSET(struct warden_pci_device, dma_alias, 20);
+WARDEN_CHECK_OFFSET(struct warden_pci_device, reserved1, 22);
 WARDEN_CHECK_OFFSET(struct warden_pci_device, bars, 24);
 
 /* An IOAPIC of the machine (system config). */

@@ -341,6 +341,14 @@ enum warden_rule {
 	 * IOAPIC pins.  values: the first pin's GSI, entries needed, entries
 	 * cells hold now. */
 	WARDEN_RULE_PIN_IRQ_REMAP_FULL = 195,
+	/* Cell config, item PCI_DEVICE, where the system config names an
+	 * IOMMU: a requester id the function's DMA may carry (its own, or
+	 * its dma_alias as the system's entry has it) is also one of a
+	 * function the cell does not take (its own id or its alias).  The
+	 * IOMMU tells functions apart by requester id only, so both must
+	 * have one owner.  values: segment << 16 | bdf, the shared requester
+	 * id, the other function (segment << 16 | bdf). */
+	WARDEN_RULE_PCI_DMA_ALIAS = 196,
 };
 
 /* What is wrong with an IOMMU unit (WARDEN_RULE_IOMMU_UNIT values[1]). */
@@ -370,6 +378,11 @@ enum warden_rule {
 /* 7 was WARDEN_IOMMU_SEVERAL_UNITS (more units listed than driven):
  * no longer used (every listed unit is driven), reserved. */
 #define WARDEN_IOMMU_SEVERAL_UNITS 7
+#define WARDEN_IOMMU_ABSENT                                                    \
+	8 /* no unit answers at the base (its
+					 * version register reads 0 or all
+					 * ones): the config is another
+					 * machine's */
 
 /* Why WARDEN_RULE_ROOT_MSIX_UNTRAPPED (values[2]). */
 #define WARDEN_MSIX_UNTRAPPED_PLACE 1 /* not in root's device memory */
@@ -422,6 +435,8 @@ enum warden_rule {
 #define WARDEN_PCI_FIELD_INT_PIN 3
 #define WARDEN_PCI_FIELD_GSI 4
 #define WARDEN_PCI_FIELD_FLAGS 5 /* MSI, MSIX */
+/* DMA_ALIAS: 0x10000 | dma_alias, or 0 without the flag */
+#define WARDEN_PCI_FIELD_DMA_ALIAS 6
 /* BAR n: 8 + 4 * n + 0 address, 1 size, 2 flags. */
 #define WARDEN_PCI_FIELD_BAR(n, what) (8 + 4 * (n) + (what))
 

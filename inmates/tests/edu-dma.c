@@ -18,7 +18,8 @@
  *   write=ADDR: the buffer to ADDR, count times ("edu-dma: write 0xADDR
  *          (I of N): done").
  * Command line: own=1 read=ADDR write=ADDR count=N (writes repeated N
- * times, default 1).  Then "edu-dma: done", and the cell reports itself
+ * times, default 1) last_bus=B (the edu is looked for on buses 0 to B,
+ * default 0; behind a bridge on tests/system/iommu-bridge.sh's machine).  Then "edu-dma: done", and the cell reports itself
  * shut down.
  */
 #include <inmate.h>
@@ -102,7 +103,8 @@ void inmate_main(void)
 	volatile uint8_t *dst = (volatile uint8_t *)DST_PAGE;
 	uint64_t addr, count = cmdline_uint("count", 1), i;
 	struct pci_bar bar;
-	int bdf = pci_find_device(EDU_VENDOR, EDU_DEVICE, -1, 0);
+	int bdf = pci_find_device(EDU_VENDOR, EDU_DEVICE, -1,
+				  (unsigned int)cmdline_uint("last_bus", 0));
 
 	if (bdf < 0 || !pci_bar_read((uint16_t)bdf, 0, &bar) || !bar.address ||
 	    bar.address + bar.size > INMATE_MAP_SIZE ||

@@ -59,7 +59,7 @@ guide guide-boot
 # at boot.  Images are named relative to the config's folder and absolute.
 etc=/tmp/etc/warden
 mkdir -p $etc/cells
-cp /yaml/system-qemu.yaml $etc/system.yaml
+cp $SYSTEM_YAML $etc/system.yaml
 cp /inmates/tiny-demo.bin $etc/
 {
 	cat /yaml/cells/tiny-demo.yaml

@@ -23,7 +23,11 @@
 #  - root works through the traps: an IRQ's affinity, CPU hot-plug;
 #  - root's own remapping table is still open on qemu-svm (shown);
 #  - a cell's function without dma_unisolated: confined by the IOMMU on
-#    qemu-svm, refused at create where no IOMMU answers;
+#    qemu-svm, refused at create where the system config names none;
+#  - a system config naming an IOMMU the machine does not have (q35's
+#    config on qemu-svm-noiommu) is refused at enable, the unit's base
+#    named, nothing changed; the machine's own config (no IOMMU, as
+#    "warden config create" writes it there) is enabled after it;
 #  - root's BAR sizes and MSI-X tables come from Linux's enumeration, not
 #    the config: an unlisted function's 1 MiB BAR over a cell's is
 #    refused, its MSI-X table trapped; a table that cannot be trapped
@@ -34,7 +38,7 @@
 # machines: qemu-svm qemu-svm-noiommu
 # cpus: 2
 # timeout: 500
-# tests: insmod enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works rcba-route-refused rcba-same-taken root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on root-irq-affinity root-hotplug root-irte-open dma-unisolated-rule disable enable-unlisted msix-unlisted-trapped msix-unlisted-refused bar-size-from-linux disable-unlisted enable-refused-msix-untrapped enable-untrappable msix-untrapped-stays-off disable-untrappable
+# tests: insmod created-no-iommu enable-absent-refused absent-nothing-changed enable refused-lapic-page refused-lapic-offline refused-ioapic refused-iommu refused-linux-ram refused-linux-ram-check refused-past-reservation refused-nothing-changed refused-cpus-twice msi-broadcast-refused msix-broadcast-refused root-no-stray-vector root-alive msi-after hpet-trapped hpet-root-route-taken hpet-create-refused hpet-route-refused hpet-root-route-kept hpet-clock-works rcba-route-refused rcba-same-taken root-remappable root-msi-remappable iommu-kept-on root-irqs-go-on root-irq-affinity root-hotplug root-irte-open dma-unisolated-rule disable enable-unlisted msix-unlisted-trapped msix-unlisted-refused bar-size-from-linux disable-unlisted enable-refused-msix-untrapped enable-untrappable msix-untrapped-stays-off disable-untrappable
 . /tests/lib.sh
 
 online=/sys/devices/system/cpu/cpu1/online
@@ -59,6 +63,34 @@ refused() {
 demo() { pci_demo "$@"; }
 
 expect_rc insmod 0 insmod /warden.ko
+if [ "$MACHINE" = qemu-svm-noiommu ]; then
+	# the machine's own config names no IOMMU, as config create finds
+	# it here (no ACPI DMAR): the lines that differ from system-qemu's
+	run warden config create -o /tmp/created.yaml
+	iommu_lines() { grep -E '^    iommu_base:|^  iommus:|^    - \{base:|^    - \{address: 0xfec00000|^    - phys: 0xfed90000' "$1" | sed 's/ #.*//'; }
+	if [ "$RC" = 0 ] && [ "$(iommu_lines /tmp/created.yaml)" = "$(iommu_lines $SYSTEM_YAML)" ] &&
+		iommu_lines $SYSTEM_YAML | grep -q '^    iommu_base: 0x0$'; then
+		pass created-no-iommu
+	else
+		fail created-no-iommu "rc $RC: created '$(iommu_lines /tmp/created.yaml | tr '\n' ' ')', $SYSTEM_YAML '$(iommu_lines $SYSTEM_YAML | tr '\n' ' ')'"
+	fi
+	# q35's config names the IOMMU at 0xfed90000, which does not answer
+	# here: refused with the base and the reason, nothing changed
+	cpus0=$(cat /sys/devices/system/cpu/online)
+	run warden enable /configs/system-qemu.cell
+	if [ "$RC" != 0 ] && echo "$OUT" | grep -q "the hypervisor cannot take the IOMMU at 0xfed90000 over: no IOMMU answers there (its version register reads 0 or all ones): the system config names a unit this machine does not have"; then pass enable-absent-refused; else fail enable-absent-refused "rc $RC: $OUT"; fi
+	if [ "$(cat /sys/devices/virtual/misc/warden/enabled)" = 0 ] && [ "$(cat /sys/devices/system/cpu/online)" = "$cpus0" ] &&
+		[ "$(taskset -c 1 sh -c 'echo alive')" = alive ]; then
+		pass absent-nothing-changed
+	else
+		fail absent-nothing-changed "enabled $(cat /sys/devices/virtual/misc/warden/enabled), CPUs online $(cat /sys/devices/system/cpu/online) (before: $cpus0)"
+	fi
+else
+	# these are qemu-svm-noiommu's (the IOMMU answers here)
+	pass created-no-iommu
+	pass enable-absent-refused
+	pass absent-nothing-changed
+fi
 expect_rc enable 0 warden enable $SYSTEM_CELL
 
 # the local APIC page at another guest address: the hypervisor traps it
@@ -70,7 +102,13 @@ if [ "$RC" = 1 ] && echo "$OUT" | grep -q "covers 0xfee00000, the local APIC and
 cell ioapic 0x30600000 '{phys: 0xfec00000, guest: 0x200000, size: 4K, flags: [read, write, io]}' >/tmp/ioapic.yaml
 refused refused-ioapic /tmp/ioapic.yaml "memory\[2\] 0xfec00000\+0x1000: covers 0xfec00000, an IOAPIC, which the hypervisor traps"
 cell iommu 0x30600000 '{phys: 0xfed90000, guest: 0x200000, size: 4K, flags: [read, write, io]}' >/tmp/iommu.yaml
-refused refused-iommu /tmp/iommu.yaml "memory\[2\] 0xfed90000\+0x1000: covers 0xfed90000, the IOMMU's registers, which the hypervisor traps"
+if [ "$MACHINE" = qemu-svm-noiommu ]; then
+	# no IOMMU here to trap: the validator refuses it with q35's config
+	run warden config check /yaml/system-qemu.yaml /tmp/iommu.yaml
+	if [ "$RC" = 1 ] && echo "$OUT" | grep -q "memory\[2\] 0xfed90000+0x1000: covers 0xfed90000, the IOMMU's registers, which the hypervisor traps"; then pass refused-iommu; else fail refused-iommu "rc $RC: $OUT"; fi
+else
+	refused refused-iommu /tmp/iommu.yaml "memory\[2\] 0xfed90000\+0x1000: covers 0xfed90000, the IOMMU's registers, which the hypervisor traps"
+fi
 
 # Linux's RAM: root's region 0x100000-0x2fffffff is System RAM; so is
 # 0x34000000 on, past the memmap= reservation
@@ -163,7 +201,7 @@ if [ "$MACHINE" = qemu-svm-noiommu ]; then
 	v=$(ioapic 23 0xd1 0x00010000)
 	ioapic 23 0x10000 0 >/dev/null
 	after=$(echo "$v" | sed -n 's/.*after \(0x[0-9a-f]*\).*/\1/p' | head -n 1)
-	if [ -n "$after" ] && [ $((after & 0x10000)) != 0 ] && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 23 entry 0x10000000000d1 refused: remappable format, but no IOMMU remaps interrupts" && warden console | grep -q "IOMMU at 0xfed90000: not present"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i -e remappable -e iommu | tr '\n' ' ')"; fi
+	if [ -n "$after" ] && [ $((after & 0x10000)) != 0 ] && warden console | grep -q "root's write of IOAPIC 0xfec00000 pin 23 entry 0x10000000000d1 refused: remappable format, but no IOMMU remaps interrupts"; then pass root-remappable; else fail root-remappable "$v: $(warden console | grep -i -e remappable -e iommu | tr '\n' ' ')"; fi
 	dmesg -c >/dev/null
 	insmod /wdtest.ko mode=msi bdf=00:03.0 dest=0 how=remap 2>/dev/null
 	v=$(dmesg | sed -n 's/.*wdtest: //p' | head -n 1)
@@ -252,20 +290,20 @@ if [ "$MACHINE" = qemu-svm ]; then
 	warden cell destroy tiny-demo-hc >/dev/null
 else
 	# no IOMMU: nothing remaps, root's remappable entries are refused
-	# (root-remappable above)
-	if warden console | grep -q "IOMMU at 0xfed90000: not present"; then pass root-irte-open; else fail root-irte-open "$(warden console | grep -i iommu)"; fi
+	# (root-remappable above); the hypervisor took no unit over
+	if ! warden console | grep -q "DMA remapping is the hypervisor's"; then pass root-irte-open; else fail root-irte-open "$(warden console | grep -i iommu)"; fi
 fi
 
-# dma_unisolated: needed only where no IOMMU confines the function.  The
-# system config names the IOMMU on both q35 machines, so the validator
-# takes the edu without the flag; on qemu-svm the hypervisor confines
-# it, on qemu-svm-noiommu (no IOMMU answers there) create refuses it.
+# dma_unisolated: needed only where no IOMMU confines the function.  On
+# qemu-svm the system config names the IOMMU and the hypervisor confines
+# the edu without the flag; qemu-svm-noiommu's names none, and create
+# refuses it.
 grep -v dma_unisolated /yaml/cells/pci-demo-edu.yaml >/tmp/edu-confined.yaml
 run warden cell create /tmp/edu-confined.yaml
 if [ "$MACHINE" = qemu-svm ]; then
 	if [ "$RC" = 0 ] && warden cell destroy pci-demo-edu >/dev/null; then pass dma-unisolated-rule; else fail dma-unisolated-rule "rc $RC: $OUT"; fi
 else
-	if [ "$RC" != 0 ] && echo "$OUT" | grep -q "PCI device 00:03.0: no IOMMU confines its DMA (the system config names none, or the one it names was not there at enable): the cell takes it only with dma_unisolated: true"; then pass dma-unisolated-rule; else fail dma-unisolated-rule "rc $RC: $OUT"; fi
+	if [ "$RC" != 0 ] && echo "$OUT" | grep -q "PCI device 00:03.0: no IOMMU confines its DMA (the system config names none): the cell takes it only with dma_unisolated: true"; then pass dma-unisolated-rule; else fail dma-unisolated-rule "rc $RC: $OUT"; fi
 fi
 
 expect_rc disable 0 warden disable
@@ -284,7 +322,7 @@ wdtest() { # ARGS: wdtest's first line
 	insmod /wdtest.ko "$@" 2>/dev/null
 	dmesg | sed -n 's/.*wdtest: //p' | head -n 1
 }
-drop_fns /yaml/system-qemu.yaml 00:03.0 00:04.0 >/tmp/unlisted.yaml
+drop_fns $SYSTEM_YAML 00:03.0 00:04.0 >/tmp/unlisted.yaml
 expect_rc enable-unlisted 0 warden enable /tmp/unlisted.yaml
 if warden console | grep -q "PCI 00:04.0: MSI-X table of [0-9]* entries at 0xfeba0000 trapped"; then pass msix-unlisted-trapped; else fail msix-unlisted-trapped "$(warden console | grep -i msi-x | tr '\n' ' ')"; fi
 warden cell create /configs/cells/pci-demo-e1000.cell >/dev/null
@@ -303,7 +341,7 @@ expect_rc disable-unlisted 0 warden disable
 # at 0xfeba0000, where the e1000e's table is (its list without 00:04.0
 # and 00:1f.2, whose BARs are there).  With MSI-X on, enable is refused,
 # named; with it off, enable goes on and root may not switch it on.
-drop_fns /yaml/system-qemu.yaml 00:04.0 00:1f.2 | sed 's/^      size: 1004M$/      size: 0x3eba0000/' >/tmp/untrappable.yaml
+drop_fns $SYSTEM_YAML 00:04.0 00:1f.2 | sed 's/^      size: 1004M$/      size: 0x3eba0000/' >/tmp/untrappable.yaml
 v=$(wdtest mode=msixon bdf=00:04.0 value=1)
 run warden enable /tmp/untrappable.yaml
 if echo "$v" | grep -q ", enabled$" && [ "$RC" != 0 ] && echo "$OUT" | grep -q "PCI function 00:04.0 has MSI-X on, but the hypervisor cannot trap its table at 0xfeba0000: the table must lie in one of root's io memory regions"; then pass enable-refused-msix-untrapped; else fail enable-refused-msix-untrapped "$v; rc $RC: $OUT"; fi

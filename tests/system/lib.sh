@@ -4,13 +4,17 @@
 # tests/run.py prefixes the group name.
 
 # The test machine this boot runs on (tests/vm/boot.py, MACHINES) and its
-# system config: the QEMU q35 machine has other memory and devices than
-# Bochs's i440FX one.
+# system config, compiled and as YAML: the QEMU q35 machine has other
+# memory and devices than Bochs's i440FX one, and q35 without the IOMMU
+# needs a config that names none (one that does is refused at enable).
 MACHINE=$(cat /tests/machine 2>/dev/null)
 case $MACHINE in
-qemu-*) SYSTEM_CELL=/configs/system-qemu.cell ;;
-*) SYSTEM_CELL=/configs/system-bochs.cell ;;
+qemu-svm-noiommu) SYSTEM=system-qemu-noiommu ;;
+qemu-*) SYSTEM=system-qemu ;;
+*) SYSTEM=system-bochs ;;
 esac
+SYSTEM_CELL=/configs/$SYSTEM.cell
+SYSTEM_YAML=/yaml/$SYSTEM.yaml
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }

@@ -829,6 +829,11 @@ MUT(root_pci_reserved1)
 {
 	cb_pci(S, NIC_I)->reserved1 = 3;
 }
+/* an alias without its flag: the field is reserved then */
+MUT(root_pci_alias_no_flag)
+{
+	cb_pci(S, NIC_I)->dma_alias = 5;
+}
 MUT(root_pci_bar_reserved)
 {
 	cb_pci(S, NIC_I)->bars[1].reserved = 4;
@@ -1096,6 +1101,89 @@ MUT(cell_intx_shared_taken)
 	d.int_pin = 2 /* INTB */;
 	d.gsi = CB_NIC_GSI;
 	d.flags = DMA;
+	cb_add_pci(C, &d);
+}
+
+/* Requester-id aliases (rule PCI_DMA_ALIAS), with an IOMMU: behind a
+ * PCIe-to-PCI bridge whose secondary bus is 2, the conventional functions
+ * 02:01.0 and 02:02.0 reach the IOMMU as 02:00.0. */
+#define ALIAS_RID 0x200 /* 02:00.0 */
+#define FN_21 0x208	/* 02:01.0 */
+#define FN_22 0x210	/* 02:02.0 */
+static void aliased(struct warden_pci_device *d, uint16_t bdf)
+{
+	cb_pci_entry(d, CB_BRIDGE); /* no INTx, no BARs */
+	d->bdf = bdf;
+	d->flags = WARDEN_PCI_DMA_ALIAS;
+	d->dma_alias = ALIAS_RID;
+}
+/* the cell takes 02:01.0, root keeps 02:02.0: refused */
+MUT(cell_alias_shared)
+{
+	struct warden_pci_device d;
+
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	aliased(&d, FN_21);
+	cb_add_pci(S, &d);
+	cb_add_pci(C, &d);
+	aliased(&d, FN_22);
+	cb_add_pci(S, &d);
+}
+/* both go to the cell: taken */
+MUT(cell_alias_taken)
+{
+	struct warden_pci_device d;
+
+	cell_alias_shared(e);
+	aliased(&d, FN_22);
+	cb_add_pci(C, &d);
+}
+/* no IOMMU: requester ids mean nothing, the flag dma_unisolated does */
+MUT(cell_alias_no_iommu)
+{
+	struct warden_pci_device d;
+
+	aliased(&d, FN_21);
+	cb_add_pci(S, &d);
+	d.flags |= DMA;
+	cb_add_pci(C, &d);
+	aliased(&d, FN_22);
+	cb_add_pci(S, &d);
+}
+/* the alias is a function's own id (a device at 02:00.0, root's) */
+MUT(cell_alias_own_id)
+{
+	struct warden_pci_device d;
+
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	aliased(&d, FN_21);
+	cb_add_pci(S, &d);
+	cb_add_pci(C, &d);
+	cb_pci_entry(&d, CB_BRIDGE);
+	d.bdf = ALIAS_RID;
+	cb_add_pci(S, &d);
+}
+/* the cell takes the NIC, root keeps a function aliased to the NIC's id
+ * (the NIC's own id is what that function's DMA carries) */
+MUT(cell_alias_is_cells_id)
+{
+	struct warden_pci_device d;
+
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	aliased(&d, FN_21);
+	d.dma_alias = CB_NIC;
+	cb_add_pci(S, &d);
+}
+/* the cell's entry does not repeat the system's alias */
+MUT(cell_alias_not_repeated)
+{
+	struct warden_pci_device d;
+
+	cb_sys(S)->platform.iommu_base = 0xfed90000;
+	aliased(&d, FN_21);
+	cb_add_pci(S, &d);
+	d.flags = 0;
+	d.dma_alias = 0;
 	cb_add_pci(C, &d);
 }
 
@@ -1585,7 +1673,7 @@ static const struct bad bad_cases[] = {
 	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_DEVS + 168 + 13, 0x10000),
 	  1 },
 	{ "root: device reserved1", T_SYS_PCI, root_pci_reserved1,
-	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_DEVS + 168 + 20, 3), 1 },
+	  R(CONFIG_RESERVED), I(CONFIG), 0, V(SYS_PCI_DEVS + 168 + 22, 3), 1 },
 	{ "root: BAR reserved", T_SYS_PCI, root_pci_bar_reserved,
 	  R(CONFIG_RESERVED), I(CONFIG), 0,
 	  V(SYS_PCI_DEVS + 168 + 24 + 24 + 20, 4), 1 },
@@ -1703,6 +1791,21 @@ static const struct bad bad_cases[] = {
 	{ "cell: INTx line shared with root", T_CELL_PCI, cell_intx_shared,
 	  R(PCI_INTX_SHARED), I(PCI_DEVICE), 0, V(NIC_ID, CB_NIC_GSI, 0x29),
 	  1 },
+	{ "root: device dma_alias without its flag", T_SYS_PCI,
+	  root_pci_alias_no_flag, R(CONFIG_RESERVED), I(CONFIG), 0,
+	  V(SYS_PCI_DEVS + 168 + 20, 5), 1 },
+	{ "cell: requester id shared behind a bridge", T_CELL_PCI,
+	  cell_alias_shared, R(PCI_DMA_ALIAS), I(PCI_DEVICE), 1,
+	  V(FN_21, ALIAS_RID, FN_22), 1 },
+	{ "cell: alias is root's function's own id", T_CELL_PCI,
+	  cell_alias_own_id, R(PCI_DMA_ALIAS), I(PCI_DEVICE), 1,
+	  V(FN_21, ALIAS_RID, ALIAS_RID), 1 },
+	{ "cell: root's function aliased to the cell's", T_CELL_PCI,
+	  cell_alias_is_cells_id, R(PCI_DMA_ALIAS), I(PCI_DEVICE), 0,
+	  V(NIC_ID, CB_NIC, FN_21), 1 },
+	{ "cell: the system's alias not repeated", T_CELL_PCI,
+	  cell_alias_not_repeated, R(PCI_MISMATCH), I(PCI_DEVICE), 1,
+	  V(FN_21, WARDEN_PCI_FIELD_DMA_ALIAS, 0, 0x10000 | ALIAS_RID), 1 },
 	{ "link: name empty", T_SYS_LINK, link_name_empty, R(LINK_FIELDS),
 	  I(LINK), 0, V(WARDEN_LINK_BAD_NAME, 0, NO_PEER), 1 },
 	{ "link: name unterminated", T_SYS_LINK, link_name_unterminated,
@@ -1821,6 +1924,7 @@ static void valid_pci(void **state)
 		cell_dma_confined,	cell_linux_dma_confined,
 		cell_linux_dma_low_mib, iommu_one_all,
 		iommu_two_scoped,	iommu_none_taken,
+		cell_alias_taken,	cell_alias_no_iommu,
 	};
 	const void *others[1];
 	size_t sizes[1];

@@ -919,6 +919,122 @@ static void made_up_machine(void **state)
 	free(warnings);
 }
 
+/* A function at path (under /sys/devices/pci0000:00/) with sysfs's link
+ * from /sys/bus/pci/devices; cfg: len bytes of its config space (64: as
+ * a user other than root reads it). */
+static void sys_function_len(const char *path, const uint8_t *cfg, size_t len,
+			     const char *class)
+{
+	char dir[160], file[224], link[256], target[224];
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+	snprintf(dir, sizeof(dir), "/sys/devices/pci0000:00/%s", path);
+	snprintf(file, sizeof(file), "%s/config", dir);
+	put(file, cfg, len);
+	snprintf(file, sizeof(file), "%s/vendor", dir);
+	put_text(file, "0x8086\n");
+	snprintf(file, sizeof(file), "%s/device", dir);
+	put_text(file, "0x244e\n");
+	snprintf(file, sizeof(file), "%s/class", dir);
+	put_text(file, class);
+	snprintf(file, sizeof(file), "%s/irq", dir);
+	put_text(file, "0\n");
+	snprintf(file, sizeof(file), "%s/resource", dir);
+	put_text(file, "0x0000000000000000 0x0000000000000000 "
+		       "0x0000000000000000\n");
+	snprintf(link, sizeof(link), "%s/sys/bus", root);
+	assert_true(mkdir(link, 0755) == 0 || errno == EEXIST);
+	strcat(link, "/pci");
+	assert_true(mkdir(link, 0755) == 0 || errno == EEXIST);
+	strcat(link, "/devices");
+	assert_true(mkdir(link, 0755) == 0 || errno == EEXIST);
+	snprintf(link, sizeof(link), "%s/sys/bus/pci/devices/%s", root, name);
+	snprintf(target, sizeof(target), "../../../devices/pci0000:00/%s",
+		 path);
+	assert_true(symlink(target, link) == 0);
+}
+
+static void sys_function(const char *path, const uint8_t *cfg,
+			 const char *class)
+{
+	sys_function_len(path, cfg, 256, class);
+}
+
+/* A bridge's config space: a PCI Express capability of port type
+ * (-1: none, a conventional bridge) and its secondary bus. */
+static void bridge_cfg(uint8_t *cfg, int type, uint8_t secondary)
+{
+	memset(cfg, 0, 256);
+	cfg[0x0e] = 1; /* a PCI-to-PCI bridge's header */
+	cfg[0x19] = secondary;
+	if (type < 0)
+		return;
+	cfg[0x06] = 0x10; /* a capability list */
+	cfg[0x34] = 0x40;
+	cfg[0x40] = 0x10; /* PCI Express, the last */
+	cfg[0x42] = (uint8_t)(type << 4);
+}
+
+/* Requester-id aliases of functions behind bridges (dma_alias): behind
+ * a PCIe-to-PCI bridge (port type 7) the secondary bus with device and
+ * function 0, behind a conventional bridge that bridge's id, behind a
+ * root port (type 4) none -- what the IOMMU sees of their DMA. */
+static void bridge_aliases(void **state)
+{
+	uint8_t t[512], cfg[256], plain[256] = { 0 };
+	const char *bridge = "0x060400\n", *nic = "0x020000\n";
+	struct cy_config c;
+	char *text, *warnings, err[256];
+
+	(void)state;
+	new_machine("0-3\n", "memmap=128M\\$0x40000000\n");
+	put_text("/proc/iomem", made_up_iomem);
+	put("/sys/firmware/acpi/tables/APIC", t, madt(t));
+	put("/sys/firmware/acpi/tables/MCFG", t, mcfg(t));
+	put("/sys/firmware/acpi/tables/FACP", t, fadt(t));
+	put("/sys/firmware/acpi/tables/DMAR", t, dmar(t));
+	bridge_cfg(cfg, 7, 2);
+	sys_function("0000:00:1e.0", cfg, bridge);
+	sys_function("0000:00:1e.0/0000:02:01.0", plain, nic);
+	sys_function("0000:00:1e.0/0000:02:02.0", plain, nic);
+	bridge_cfg(cfg, 4, 3);
+	sys_function("0000:00:1c.0", cfg, bridge);
+	bridge_cfg(cfg, -1, 4);
+	sys_function("0000:00:1c.0/0000:03:00.0", cfg, bridge);
+	sys_function("0000:00:1c.0/0000:03:00.0/0000:04:05.0", plain, nic);
+	/* a bridge whose capabilities cannot be read: said, not guessed */
+	bridge_cfg(cfg, 7, 5);
+	sys_function_len("0000:00:1d.0", cfg, 64, bridge);
+	sys_function("0000:00:1d.0/0000:05:01.0", plain, nic);
+	assert_int_equal(
+		create(root, 16 << 20, &text, err, sizeof(err), &warnings), 0);
+	compile_valid(&c, text);
+	assert_int_equal(sys_of(&c)->root_cell.num_pci_devices, 8);
+	assert_int_equal(find_dev(&c, 0x508)->flags, 0);
+	assert_non_null(strstr(text, "      # dma_alias unknown: bridge "
+				     "0000:00:1d.0's capabilities not readable "
+				     "(run as root)\n"));
+	assert_true(find_dev(&c, 0x208)->flags == WARDEN_PCI_DMA_ALIAS &&
+		    find_dev(&c, 0x208)->dma_alias == 0x200);
+	assert_true(find_dev(&c, 0x210)->flags == WARDEN_PCI_DMA_ALIAS &&
+		    find_dev(&c, 0x210)->dma_alias == 0x200);
+	assert_true(find_dev(&c, 0x428)->flags == WARDEN_PCI_DMA_ALIAS &&
+		    find_dev(&c, 0x428)->dma_alias == 0x300);
+	/* the bridges themselves, and a function behind a root port only */
+	assert_int_equal(find_dev(&c, 0xf0)->flags, 0);
+	assert_int_equal(find_dev(&c, 0xe0)->flags, 0);
+	assert_int_equal(find_dev(&c, 0x300)->flags, 0);
+	assert_non_null(strstr(text, "      dma_alias: \"02:00.0\" # its DMA's "
+				     "requester id behind the PCIe-to-PCI "
+				     "bridge 0000:00:1e.0\n"));
+	assert_non_null(strstr(text, "      dma_alias: \"03:00.0\" # its DMA's "
+				     "requester id behind the conventional "
+				     "PCI bridge 0000:03:00.0\n"));
+	cy_free(&c);
+	free(text);
+	free(warnings);
+}
+
 static void refusals(void **state)
 {
 	char *text, *warnings, err[256];
@@ -1107,6 +1223,7 @@ int main(void)
 		cmocka_unit_test(bochs_fixture),
 		cmocka_unit_test(bochs_pci_fixture),
 		cmocka_unit_test(qemu_q35_fixture),
+		cmocka_unit_test(bridge_aliases),
 		cmocka_unit_test(made_up_machine),
 		cmocka_unit_test(iommu_units_made),
 		cmocka_unit_test(refusals),

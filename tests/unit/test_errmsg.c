@@ -351,6 +351,22 @@ static void root_pci_rules(void **state)
 	assert_non_null(strstr(buf, "iommus[1] 0xfed91000: a second unit with "
 				    "include_pci_all for its segment "
 				    "(iommus[0] is the first)"));
+	/* functions the IOMMU cannot tell apart (behind one bridge) */
+	e = rec(WARDEN_RULE_PCI_DMA_ALIAS, WARDEN_ITEM_PCI_DEVICE, 1);
+	e.values[0] = 0x208; /* 02:01.0 */
+	e.values[1] = 0x200;
+	e.values[2] = 0x210;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "PCI device 02:01.0: its DMA may carry "
+				    "requester id 02:00.0, as may PCI device "
+				    "02:02.0, which the cell does not take"));
+	e = rec(WARDEN_RULE_PCI_MISMATCH, WARDEN_ITEM_PCI_DEVICE, 1);
+	e.values[0] = 0x208;
+	e.values[1] = WARDEN_PCI_FIELD_DMA_ALIAS;
+	e.values[2] = 0;
+	e.values[3] = 0x10200;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "dma_alias"));
 	e = rec(WARDEN_RULE_PCI_NO_IOMMU, WARDEN_ITEM_PCI_DEVICE, 2);
 	e.values[0] = 0x20;
 	warden_error_describe(&e, buf, sizeof(buf));
@@ -363,6 +379,16 @@ static void root_pci_rules(void **state)
 	warden_error_describe(&e, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "lists 2 IOMMU units and the hypervisor "
 				    "handles one"));
+	/* a config naming a unit the machine does not have: the base and
+	 * the way out are named */
+	e.values[0] = 0xfed90000;
+	e.values[1] = WARDEN_IOMMU_ABSENT;
+	e.values[2] = 0;
+	warden_error_describe(&e, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "cannot take the IOMMU at 0xfed90000 "
+				    "over: no IOMMU answers there"));
+	assert_non_null(strstr(buf, "the system config names a unit this "
+				    "machine does not have"));
 }
 
 int main(void)

@@ -93,6 +93,7 @@ BOCHS_CMDLINE = 'idle=halt'
 #                x2APIC mode (eim=on), so root Linux runs in x2APIC mode
 #   qemu-novirt  QEMU TCG, a CPU with neither VMX nor SVM
 #   qemu-nonpt   QEMU TCG, an AMD CPU with SVM but no nested paging
+#   qemu-svm-bridge  qemu-svm's IOMMU, the edu behind a PCIe-to-PCI bridge
 #   qemu-svm-noiommu  QEMU TCG q35 without an IOMMU and without x2APIC:
 #                root Linux in xAPIC mode, its IOAPIC entries in the
 #                compatibility format the hypervisor checks
@@ -118,6 +119,18 @@ MACHINES = {
                  # DMA remapping is the hypervisor's: Debian's kernel turns
                  # it on by default; interrupt remapping stays root's
                  'cmdline': 'intel_iommu=off'},
+    # Requester-id aliases (tests/system/iommu-bridge.sh only): q35 with
+    # the IOMMU as qemu-svm, and the edu (conventional PCI) behind a
+    # PCIe-to-PCI bridge, whose DMA QEMU's IOMMU sees as the bridge's
+    # secondary bus, device and function 0.  No other devices: a boot as
+    # short as qemu-svm's, for one group.
+    'qemu-svm-bridge': {'emulator': 'qemu',
+                        'qemu': ['-machine', 'q35', '-cpu', 'max',
+                                 '-device', 'intel-iommu,intremap=on,eim=on',
+                                 '-device', 'pcie-pci-bridge,id=pbr,addr=05.0',
+                                 '-device', 'edu,bus=pbr,addr=01.0,'
+                                 'dma_mask=0xffffffff'],
+                        'cmdline': 'intel_iommu=off'},
     'qemu-novirt': {'emulator': 'qemu',
                     'qemu': ['-machine', 'pc', '-cpu', 'max,-svm']},
     'qemu-nonpt': {'emulator': 'qemu',

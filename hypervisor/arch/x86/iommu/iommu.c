@@ -375,6 +375,16 @@ static int iommu_init(struct per_cpu *pc)
 	if (!root) {
 		if (probed())
 			return hv_no_memory(pc, 5);
+		/* the config names a unit the probe did not find: enable
+		 * would leave every function's DMA unconfined */
+		if (hv.config->platform.iommu_base) {
+			hv_set_error(pc, -WARDEN_ENODEV,
+				     WARDEN_RULE_IOMMU_TAKEOVER,
+				     WARDEN_ITEM_SYSTEM, 0,
+				     hv.config->platform.iommu_base,
+				     WARDEN_IOMMU_ABSENT);
+			return -WARDEN_ENODEV;
+		}
 		return 0;
 	}
 	if (root->broken)
@@ -401,25 +411,34 @@ static void iommu_shutdown(void)
 	iommu.on = false;
 }
 
-/* Move the cell's functions to dom (n of them, the first n). */
+/* Move the cell's functions to dom (n of them, the first n): how many
+ * moved whole.  A function's DMA alias (config.h DMA_ALIAS: the requester
+ * id a bridge above it gives its DMA; the validator's PCI_DMA_ALIAS gave
+ * every function carrying it to this cell) goes with it. */
 static int move(const struct cell *cell, const struct iommu_domain *dom,
 		unsigned int n)
 {
 	const struct warden_pci_device *pd =
 		warden_cell_pci_devices(cell->config);
-	unsigned int i;
+	unsigned int i, owner = dom == &iommu.dom[0] ? 0 : cell->id;
 
 	for (i = 0; i < n; i++) {
+		if (pd[i].flags & WARDEN_PCI_DMA_ALIAS) {
+			if (backend->assign(pd[i].dma_alias, dom, false))
+				return (int)i;
+			set_owner(pd[i].dma_alias, owner);
+		}
 		if (backend->assign(pd[i].bdf, dom, false))
 			return (int)i;
-		set_owner(pd[i].bdf, dom == &iommu.dom[0] ? 0 : cell->id);
+		set_owner(pd[i].bdf, owner);
 	}
 	return (int)n;
 }
 
-/* Without an IOMMU taken over (none, or the config names one the machine
- * does not have), a function goes to a cell only where its config says
- * dma_unisolated: the validator's rule, kept here too. */
+/* Without an IOMMU taken over (the config names none; one it names but
+ * the machine lacks is refused at enable), a function goes to a cell only
+ * where its config says dma_unisolated: the validator's rule, kept here
+ * too. */
 static int unconfined(const struct cell *cell, struct warden_error *err)
 {
 	const struct warden_pci_device *pd =
@@ -453,7 +472,8 @@ static int iommu_cell_init(struct cell *cell, struct warden_error *err)
 	iommu.faults[cell->id] = 0;
 	done = move(cell, d, n);
 	if ((unsigned int)done < n) {
-		move(cell, &iommu.dom[0], (unsigned int)done);
+		/* the one that failed too: its alias may have moved */
+		move(cell, &iommu.dom[0], (unsigned int)done + 1);
 		pt_destroy(&d->pt);
 		d->live = false;
 		return cell_error_no_memory(err);
