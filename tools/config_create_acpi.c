@@ -174,15 +174,14 @@ void cc_from_acpi(struct gen *g, const struct res_list *io,
 	free(t);
 	cc_iommu_units(g, p);
 	/* several units and none for all of segment 0: the config names the
-	 * first of segment 0 and lists them all, and enable says that the
-	 * hypervisor handles one (rather than leave the others' functions
-	 * unconfined) */
+	 * first of segment 0 and lists them all (the hypervisor drives every
+	 * unit listed) */
 	for (i = 0; !p->iommu_base && i < p->n_iommus; i++)
 		if (!p->iommus[i].segment) {
 			p->iommu_base = p->iommus[i].base;
 			snprintf(p->iommu_why, sizeof(p->iommu_why),
 				 "ACPI DMAR: the first of %u units of segment "
-				 "0 ('warden enable' handles one)",
+				 "0 (all listed)",
 				 p->n_iommus);
 		}
 

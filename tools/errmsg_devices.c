@@ -334,9 +334,8 @@ bool errmsg_devices(const struct warden_error *e, char *buf, size_t len)
 		case WARDEN_IOMMU_SEVERAL_UNITS:
 			errmsg_add(buf, len,
 				   "the system config lists %llu IOMMU units "
-				   "and "
-				   "the hypervisor handles one (docs/"
-				   "hypervisor.md, \"The IOMMU\", Limits)",
+				   "and a hypervisor of ABI revision 10 "
+				   "handles one",
 				   c);
 			break;
 		default:

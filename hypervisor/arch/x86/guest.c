@@ -24,7 +24,7 @@ static u64 slot_window(unsigned int cpu, unsigned int slot, unsigned int i)
 	       ((cpu * INSN_CACHE_SLOTS + slot) * SLOT_PAGES + i) * PAGE_SIZE;
 }
 
-int guest_windows_init(unsigned int num_cpus)
+__cold int guest_windows_init(unsigned int num_cpus)
 {
 	unsigned int cpu, i;
 

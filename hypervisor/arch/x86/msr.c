@@ -213,8 +213,8 @@ void msr_policy_walk(bool root, bool x2apic,
 		intercept(ctx, MSR_AMD_HWCR, true);
 }
 
-int msr_maps_build(struct arch_cell *a, bool root, bool x2apic,
-		   u8 *(*build)(bool root, bool x2apic))
+__cold int msr_maps_build(struct arch_cell *a, bool root, bool x2apic,
+			  u8 *(*build)(bool root, bool x2apic))
 {
 	a->msr_bitmap = build(root, x2apic);
 	if (!a->msr_bitmap)

@@ -93,7 +93,7 @@ void apic_send(struct per_cpu *pc, u32 dest, u32 low)
 	apic_write(pc, APIC_REG_ICR, low);
 }
 
-void apic_init_cpu(struct per_cpu *pc)
+__cold void apic_init_cpu(struct per_cpu *pc)
 {
 	pc->arch.x2apic = read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_X2APIC;
 	pc->arch.apic_max_lvt = (apic_read(pc, APIC_REG_VER) >> 16) & 0xff;
@@ -174,7 +174,7 @@ static void retire_in_service(struct per_cpu *pc)
 		apic_write(pc, APIC_REG_EOI, 0);
 }
 
-void apic_reset(struct per_cpu *pc)
+__cold void apic_reset(struct per_cpu *pc)
 {
 	unsigned int reg, n;
 
@@ -346,7 +346,7 @@ void apic_init_cancel(struct per_cpu *pc)
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
 }
 
-bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
+__cold bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST), sig, b,
 	    c, d;
@@ -377,8 +377,8 @@ bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 	return true;
 }
 
-enum exit_action apic_root_base_write(struct per_cpu *pc,
-				      struct guest_regs *regs)
+__cold enum exit_action apic_root_base_write(struct per_cpu *pc,
+					     struct guest_regs *regs)
 {
 	u64 value = regs->rdx << 32 | (u32)regs->rax;
 	u64 now = read_msr(MSR_IA32_APIC_BASE);

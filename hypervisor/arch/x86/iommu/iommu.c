@@ -26,6 +26,7 @@
  */
 #include "iommu_backend.h"
 
+#include <asm/hpet.h>
 #include <asm/ioapic.h>
 #include <asm/iommu.h>
 #include <asm/pci.h>
@@ -406,6 +407,7 @@ static void iommu_shutdown(void)
 		 * hypervisor's table still holds copies at them */
 		pci_root_msi_give_back();
 		ioapic_root_give_back();
+		hpet_root_give_back();
 		backend->hand_back();
 	}
 	iommu.on = false;

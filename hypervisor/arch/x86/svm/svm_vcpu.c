@@ -211,7 +211,7 @@ void svm_request_vintr(struct per_cpu *pc)
 	set_vintr_window(svm_cpu(pc)->vmcb, true);
 }
 
-void vcpu_report_events(struct per_cpu *target)
+__cold void vcpu_report_events(struct per_cpu *target)
 {
 	static const char *const names[] = { "open", "in the guest's handler",
 					     "after the handler's IRET" };
@@ -266,7 +266,7 @@ static void real_seg(struct vmcb_seg *s, u16 selector, u64 base, u16 attrib)
  * VMLOAD takes from here are cleared too: the physical ones cpu_scrub
  * clears are not the ones the guest will see.
  */
-void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
+__cold void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
 {
 	struct vmcb *v = this_vmcb();
 	struct vmcb_save *s = &v->save;

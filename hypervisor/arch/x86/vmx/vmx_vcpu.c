@@ -146,7 +146,7 @@ void vmx_request_nmi_window(struct per_cpu *pc)
 
 /* The VMCS of another CPU cannot be read from here (VMREAD acts on the
  * current one): only the software state. */
-void vcpu_report_events(struct per_cpu *target)
+__cold void vcpu_report_events(struct per_cpu *target)
 {
 	printk("CPU %u: NMI window %s, %u NMIs kept for the guest\n",
 	       target->cpu_id,
@@ -179,7 +179,7 @@ static void write_seg(enum vmcs_field sel, const struct warden_vmx_segment *g)
 
 /* The state of vmx_real_mode_state (unit-tested against the VM-entry
  * checks) into the current VMCS. */
-void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
+__cold void vcpu_reset_to_real_mode(u64 cs_base, u16 ip)
 {
 	struct warden_vmx_guest_state s;
 	unsigned int i;

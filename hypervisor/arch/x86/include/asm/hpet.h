@@ -7,10 +7,10 @@
 
 /*
  * At disable: every timer's FSB route names root's own address again
- * (root's translated, hpet.c).  The HPET unit's shutdown calls it; the
- * IOMMU unit's should too, before its interrupt remapping goes back to
- * root's table, as for root's MSIs and IOAPIC pins (the HPET's shutdown
- * comes after the IOMMU's).
+ * (root's translated, hpet.c).  The IOMMU unit's shutdown calls it before
+ * its interrupt remapping goes back to root's table, as for root's MSIs
+ * and IOAPIC pins (the HPET's own shutdown, which comes after the IOMMU's,
+ * calls it too, for machines without an IOMMU).
  */
 void hpet_root_give_back(void);
 
