@@ -70,11 +70,12 @@ HV_SVM_OBJS := $(patsubst %,$(HV_OUT)/%.o,$(HV_SVM_SRCS))
 # files are not aligned (no padding of functions, loops and jumps): Bochs
 # counts instructions, so the padding only cost bytes (1,280 of them).
 # -Os for the code a running cell's events take (HV_WARM_SRCS): its
-# doorbells and their delivery, its emulated APIC where root is in xAPIC
-# mode, the access log of its exits, the console its lines go through.
-# -Oz (GCC 12's smallest code: 1.8 KB under -Os) for the rest, which runs
-# at enable, create, destroy and disable or per programming act of root's
-# (irq_dest.c: per MSI or pin root writes).  LTO keeps each function's
+# doorbells and their delivery (link/, irq_dest.c: a cell's destination
+# checked per doorbell), its emulated APIC where root is in xAPIC mode,
+# the requests and events between CPUs (events.c), the access log of its
+# exits, the console its lines go through.  -Oz (GCC 12's smallest code:
+# 1.8 KB under -Os) for the rest, which runs at enable, create, destroy
+# and disable or per programming act of root's.  LTO keeps each function's
 # level (GCC records -O per function).
 HV_OPT := -Oz
 HV_HOT_SRCS := hypervisor/arch/x86/exit/exit.c \
@@ -89,6 +90,7 @@ HV_HOT_SRCS := hypervisor/arch/x86/exit/exit.c \
 	hypervisor/arch/x86/svm/svm_exit.c hypervisor/arch/x86/svm/svm_vcpu.c
 HV_WARM_SRCS := hypervisor/arch/x86/link/link.c \
 	hypervisor/arch/x86/link/link_irq.c hypervisor/arch/x86/apic/apic_cell.c \
+	hypervisor/arch/x86/irq_dest.c hypervisor/arch/x86/events.c \
 	hypervisor/arch/x86/exit/access_log.c hypervisor/core/console.c
 $(patsubst %,$(HV_OUT)/%.o,$(HV_WARM_SRCS)): HV_OPT := -Os
 $(patsubst %,$(HV_OUT)/%.o,$(HV_HOT_SRCS)): HV_OPT := -O2 -fno-align-functions -fno-align-jumps -fno-align-loops -fno-align-labels

@@ -346,7 +346,7 @@ void apic_init_cancel(struct per_cpu *pc)
 	__atomic_store_n(&pc->arch.sipi, SIPI_NONE, __ATOMIC_SEQ_CST);
 }
 
-__cold bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
+bool apic_sipi_ready(struct per_cpu *pc, struct guest_regs *regs)
 {
 	u32 state = __atomic_load_n(&pc->arch.sipi, __ATOMIC_SEQ_CST), sig, b,
 	    c, d;
