@@ -15,7 +15,9 @@
 # qemu-svm: root in x2APIC mode, so the cell's x2APIC is passed through;
 # both Linux cells and the zero-exit checks.  bochs-vmx (Intel, root in
 # xAPIC mode, the cell's x2APIC emulated): the 1-CPU and the 2-CPU cell
-# to their shell, their idle exits counted per reason, poweroff; the
+# to their shell, their idle exits counted per reason, poweroff, and the
+# latency run in the 1-CPU cell (below: every loop and no overrun
+# asserted there, Bochs' clock counting instructions); the
 # 2-CPU cell is linux-bochs, which carries issue 28's devices in the same
 # boot (no extra Linux boot): its RAM at guest = phys but the first MiB,
 # booted relocated by the 32-bit boot protocol, Debian's e1000.ko drives
@@ -346,8 +348,10 @@ latency() {
 	if [ "$LAT_RESULT" = ok ]; then pass latency-run; else fail latency-run "$LAT_RESULT"; fi
 	if [ "$MACHINE" = qemu-svm ]; then
 		if [ "$LAT_RESULT" = ok ] && [ "$LAT_EXITS" = 0 ]; then pass latency-zero-exits; else fail latency-zero-exits "${LAT_EXITS:-no} VM exits in cyclictest's loop${LAT_BY:+: $LAT_BY}"; fi
-	elif [ "$LAT_RESULT" = ok ] && [ "$LAT_BY" = "msr_write=$LAT_EXITS" ] &&
-		[ "$LAT_EXITS" -le 20000 ]; then
+	elif [ "$LAT_RESULT" = ok ] && [ "${LAT_BY#msr_write=}" != "$LAT_BY" ] &&
+		[ "${LAT_BY#* }" = "$LAT_BY" ] && [ "${LAT_BY#msr_write=}" -le 20000 ]; then
+		# one reason only (the total, read a moment before the
+		# reasons, may count a few less)
 		pass latency-exits-x2apic
 	else
 		fail latency-exits-x2apic "${LAT_EXITS:-no} VM exits in cyclictest's loop${LAT_BY:+: $LAT_BY} (MSR writes only, at most 2 a period)"
