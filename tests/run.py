@@ -300,9 +300,10 @@ def build_linux_payload(build, payload):
                 os.path.join(stage, 'usr', 'sbin'))
     shutil.copy(os.path.join(build, 'configs', 'system-qemu.cell'), stage)
     # Debian's e1000e.ko and e1000.ko (tests/vm/kernel.sh), for the NICs
-    # a cell owns (linux-net: tests/vm/cell-linux/dev.sh)
+    # a cell owns (linux-net: tests/vm/cell-linux/dev.sh), and msr.ko
+    # (/dev/cpu/N/msr: linux-cell's IPI out of the cell, wd_test=ipi)
     os.makedirs(os.path.join(stage, 'modules'))
-    for name in ('e1000e.ko', 'e1000.ko'):
+    for name in ('e1000e.ko', 'e1000.ko', 'msr.ko'):
         shutil.copy(os.path.join(ROOT, 'build', 'kernel', 'modules', name),
                     os.path.join(stage, 'modules'))
     copy_cyclictest(stage)  # the cell's latency run

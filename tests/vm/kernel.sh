@@ -11,7 +11,8 @@
 # modules of the test machines' PCI devices in build/kernel/modules/ (the
 # test payload's /modules: e1000.ko, and e1000e.ko, which root and a Linux
 # cell load for the e1000e of the q35 machines: it depends on no other
-# module, PTP and PPS are built in).
+# module, PTP and PPS are built in; msr.ko, /dev/cpu/N/msr, for a Linux
+# cell's IPI out of the cell in linux-cell).
 # Idempotent and quiet when already done.
 set -eu
 
@@ -36,7 +37,8 @@ mkdir -p "$OUT"
 STAMP="$OUT/.done-$KVER"
 
 if [ -f "$STAMP" ] && [ -s "$OUT/vmlinux" ] && [ -s "$OUT/vmlinuz" ] &&
-	[ -s "$OUT/modules/e1000.ko" ] && [ -s "$OUT/modules/e1000e.ko" ]; then
+	[ -s "$OUT/modules/e1000.ko" ] && [ -s "$OUT/modules/e1000e.ko" ] &&
+	[ -s "$OUT/modules/msr.ko" ]; then
 	exit 0
 fi
 
@@ -56,6 +58,7 @@ cp "$OUT/pkg/lib/modules/$KVER/kernel/drivers/net/ethernet/intel/e1000/e1000.ko"
 	"$OUT/modules/"
 cp "$OUT/pkg/lib/modules/$KVER/kernel/drivers/net/ethernet/intel/e1000e/e1000e.ko" \
 	"$OUT/modules/"
+cp "$OUT/pkg/lib/modules/$KVER/kernel/arch/x86/kernel/msr.ko" "$OUT/modules/"
 
 python3 - "$OUT/vmlinuz.tmp" "$OUT/vmlinux.tmp" <<'PY'
 # Extract the XZ payload of a bzImage and shrink the resulting ELF vmlinux.
