@@ -78,7 +78,7 @@
 # console@bochs-vmx: com3 latency-no-overrun ^cyclictest: loops 10000 of 10000, min/avg/max [0-9]+/[0-9]+/[0-9]+ us, overruns 0, rc 0$
 # timeout@bochs-vmx: 1800
 # tests: insmod enable linux-1cpu-started linux-1cpu-shell linux-1cpu-running linux-1cpu-access-counted linux-1cpu-destroyed poweroff-started poweroff-shut-down poweroff-named poweroff-destroyed pool-back root-works disable
-# tests@qemu-svm: recreate1-started recreate1-shell recreate1-load-zero-exits recreate1-destroyed recreate1-pool recreate2-started recreate2-shell recreate2-destroyed recreate2-pool recreate3-started recreate3-shell recreate3-destroyed recreate3-pool bare-started beside-started beside-shell beside-root-progress beside-both-running beside-destroyed reboot-started reboot-shell reboot-shut-down reboot-named reboot-bare-running reboot-destroyed panic-started panic-shell panic-state panic-bare-running panic-root-works panic-destroyed bare-ran bare-destroyed up-linux up-linux-said up-linux-shell down-linux devmem-started devmem-cell-failed devmem-named devmem-destroyed ipi-started ipi-cell-failed ipi-named ipi-root-untouched ipi-destroyed linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-access-counted linux-2cpu-destroyed latency-run latency-zero-exits latency-destroyed
+# tests@qemu-svm: recreate1-started recreate1-shell recreate1-load-zero-exits recreate1-destroyed recreate1-pool recreate2-started recreate2-shell recreate2-destroyed recreate2-pool recreate3-started recreate3-shell recreate3-destroyed recreate3-pool bare-started beside-started beside-shell beside-root-progress beside-both-running beside-destroyed reboot-started reboot-shell reboot-shut-down reboot-named reboot-bare-running reboot-destroyed panic-started panic-shell panic-state panic-bare-running panic-root-works panic-destroyed bare-ran bare-destroyed up-linux up-linux-said up-linux-shell down-linux devmem-started devmem-cell-failed devmem-named devmem-destroyed ipi-started ipi-cell-failed ipi-named ipi-destroyed ipi-root-untouched linux-1cpu-zero-exits linux-2cpu-started linux-2cpu-shell linux-2cpu-running linux-2cpu-idle-ipis-only linux-2cpu-access-counted linux-2cpu-destroyed latency-run latency-zero-exits latency-destroyed
 # console: com3 linux-1cpu-up ^linux-cell: up, kernel 6\.1\.[0-9-]+amd64, nproc 1$
 # console: com3 linux-1cpu-command ^linux-cell: 6 \* 7 = 42$
 # console: com3 linux-1cpu-prompt ^linux-cell: shell
@@ -383,40 +383,33 @@ bochs-vmx) # xAPIC root: the cell's x2APIC is emulated, its timer exits
 	boot linux-1cpu count
 	;;
 esac
-# poweroff inside the cell (the same 1-CPU cell created again): ACPI S5
-# through the emulated sleep control register; the cell ends "shut down"
-expect_rc poweroff-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
-	/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=poweroff
-wait_stopped linux-1cpu
-run warden cell list
-if echo "$OUT" | grep -q 'linux-1cpu *shut down'; then pass poweroff-shut-down; else fail poweroff-shut-down "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
-run sh -c "warden console | grep 'linux-1cpu' | tail -n 3"
-expect_out poweroff-named 'ACPI soft-off \(S5\) through the sleep control register; cell shut down'
-expect_rc poweroff-destroyed 0 warden cell destroy linux-1cpu
+# ends TEST STATE CHECK REGEX: the 1-CPU cell created again with
+# wd_test=TEST on its command line, which ends it: it must end STATE in
+# "cell list" (TEST-CHECK) and the console name why (TEST-named: REGEX);
+# then destroyed (TEST-started, TEST-destroyed)
+ends() {
+	expect_rc $1-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
+		/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=$1
+	wait_stopped linux-1cpu
+	run warden cell list
+	if echo "$OUT" | grep -q "linux-1cpu *$2"; then pass $1-$3; else fail $1-$3 "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
+	run sh -c "warden console | grep 'linux-1cpu' | tail -n 3"
+	expect_out $1-named "$4"
+	expect_rc $1-destroyed 0 warden cell destroy linux-1cpu
+}
+# poweroff inside the cell: ACPI S5 through the emulated sleep control
+# register; the cell ends "shut down"
+ends poweroff 'shut down' shut-down 'ACPI soft-off \(S5\) through the sleep control register; cell shut down'
 if [ "$MACHINE" = qemu-svm ]; then
 	# a read outside the cell's memory through /dev/mem: the cell is
 	# failed, the console names the address, root goes on
-	expect_rc devmem-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
-		/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=devmem
-	wait_stopped linux-1cpu
-	run warden cell list
-	if echo "$OUT" | grep -q 'linux-1cpu *failed'; then pass devmem-cell-failed; else fail devmem-cell-failed "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
-	run sh -c "warden console | grep 'linux-1cpu' | tail -n 2"
-	expect_out devmem-named 'read outside its memory 0x10000000 at RIP'
-	expect_rc devmem-destroyed 0 warden cell destroy linux-1cpu
-	# an IPI to root's CPU 0 through the stock kernel's msr driver
-	# (wd_test=ipi): the cell is failed, the console names the ICR and
-	# the CPU, and root, which the IPI never reached (an unhandled
-	# vector would be in its kernel log), goes on
-	expect_rc ipi-started 0 warden cell linux /configs/cells/linux-1cpu.cell \
-		/linux/vmlinuz --initrd /linux/initrd.cpio --cmdline wd_test=ipi
-	wait_stopped linux-1cpu
-	run warden cell list
-	if echo "$OUT" | grep -q 'linux-1cpu *failed'; then pass ipi-cell-failed; else fail ipi-cell-failed "after $t s: $(echo "$OUT" | grep linux-1cpu)"; fi
-	run sh -c "warden console | grep 'linux-1cpu' | tail -n 2"
-	expect_out ipi-named 'IPI \(ICR 0xdf\) to CPU outside the cell: 0, destination'
+	ends devmem failed cell-failed 'read outside its memory 0x10000000 at RIP'
+	# an IPI to root's CPU 0 through the stock kernel's msr driver: the
+	# cell is failed, the console names the ICR and the CPU, and root,
+	# which the IPI never reached (an unhandled vector would be in its
+	# kernel log), goes on
+	ends ipi failed cell-failed 'IPI \(ICR 0xdf\) to CPU outside the cell: 0, destination'
 	if dmesg | grep -q 'No irq handler'; then fail ipi-root-untouched "$(dmesg | grep 'No irq handler' | tail -n 1)"; else pass ipi-root-untouched; fi
-	expect_rc ipi-destroyed 0 warden cell destroy linux-1cpu
 fi
 after=$(pool)
 if [ -n "$before" ] && [ "$before" = "$after" ]; then pass pool-back; else fail pool-back "pool pages before the first Linux cell $before, after the last destroy $after"; fi
