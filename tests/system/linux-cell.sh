@@ -24,9 +24,13 @@
 # the e1000 by INTx (pin 17: bound, at least 10 interrupts; Bochs has no
 # IOMMU, rule 191), COM4 by interrupt (pin 3), and the link lnet to root
 # (ping both ways, 1 MiB over TCP each way, MD5s compared, root's
-# carrier off after destroy); about 15 minutes (954 and 885 s measured with the
-# machine shared; 998 s before with linux-2cpu), the only Intel boot of
-# a stock kernel in a cell (docs/linux-cell.md).
+# carrier off after destroy), the only Intel boot of a stock kernel in a
+# cell (docs/linux-cell.md).  About 16 minutes: 994 s in the clean-clone
+# CI of 2026-12-07 (589 s before the latency run, which is about 400 s
+# of it: a third Linux boot, then 10 s of cyclictest and the marks'
+# pauses with 3 busy CPUs in one Bochs thread).  The latency run is here
+# and not only in make bench because bochs-vmx is the one machine whose
+# clock makes "no overrun" a fact about Warden (issue 28's acceptance).
 # qemu-svm also runs the lifecycle (docs/linux-cell.md): the 1-CPU cell
 # destroyed and created again 3 times with root's pool exact after each,
 # the first time with a workload (busybox loops and dd in memory) that
