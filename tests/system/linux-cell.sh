@@ -358,8 +358,10 @@ latency() {
 		if [ "$LAT_RESULT" = ok ] && [ "$LAT_EXITS" = 0 ]; then pass latency-zero-exits; else fail latency-zero-exits "${LAT_EXITS:-no} VM exits in cyclictest's loop${LAT_BY:+: $LAT_BY}"; fi
 	elif [ "$LAT_RESULT" = ok ] && [ "${LAT_BY#msr_write=}" != "$LAT_BY" ] &&
 		[ "${LAT_BY#* }" = "$LAT_BY" ] && [ "${LAT_BY#msr_write=}" -le 20000 ]; then
-		# one reason only (the total, read a moment before the
-		# reasons, may count a few less)
+		# one reason only, not compared with the total: one cat
+		# reads the total and the reasons in turn while the cell
+		# goes on exiting (7,149 against 7,174 in one run, 7,915
+		# against 7,610 in the next)
 		pass latency-exits-x2apic
 	else
 		fail latency-exits-x2apic "${LAT_EXITS:-no} VM exits in cyclictest's loop${LAT_BY:+: $LAT_BY} (MSR writes only, at most 2 a period)"
