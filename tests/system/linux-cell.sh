@@ -25,10 +25,10 @@
 # IOMMU, rule 191), COM4 by interrupt (pin 3), and the link lnet to root
 # (ping both ways, 1 MiB over TCP each way, MD5s compared, root's
 # carrier off after destroy), the only Intel boot of a stock kernel in a
-# cell (docs/linux-cell.md).  About 16 minutes: 994 s in the clean-clone
-# CI of 2026-12-07 (589 s before the latency run, which is about 400 s
-# of it: a third Linux boot, then 10 s of cyclictest and the marks'
-# pauses with 3 busy CPUs in one Bochs thread).  The latency run is here
+# cell (docs/linux-cell.md).  About 15 minutes: 899 s in the last
+# clean-clone CI of 2026-12-07 (589 s before the latency run, which is
+# about 300 s of it: a third Linux boot, then 10 s of cyclictest and the
+# marks' pauses with 3 busy CPUs in one Bochs thread).  The latency run is here
 # and not only in make bench because bochs-vmx is the one machine whose
 # clock makes "no overrun" a fact about Warden (issue 28's acceptance).
 # qemu-svm also runs the lifecycle (docs/linux-cell.md): the 1-CPU cell
