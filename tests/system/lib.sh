@@ -131,7 +131,10 @@ cell_mark() {
 	warden console | awk -v s="\"$1\" started" -v p="first use: port in $2 " \
 		'index($0, s) { n = 0 } index($0, p) { n++ } END { exit !n }'
 }
-LAT_REASONS='total cpuid cr msr_read msr_write x2apic_icr xapic xsetbv pio mmio hypercall management nmi init_sipi exception other'
+# the reasons a cell's VM exits are counted by (its sysfs
+# statistics/vmexits_REASON, driver/sysfs.c), and with the total
+EXIT_REASONS='cpuid cr msr_read msr_write x2apic_icr xapic xsetbv pio mmio hypercall management nmi init_sipi exception other'
+LAT_REASONS="total $EXIT_REASONS"
 # root_load start|stop: a memory-streaming load on every CPU root has
 # online (LOAD_CPUS): one "dd if=/dev/zero of=/dev/null bs=16M" pinned to
 # each, endless (every block read clears the 16 MiB buffer in the kernel)

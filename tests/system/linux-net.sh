@@ -110,7 +110,6 @@ expect_rc cell-started 0 warden cell linux /configs/cells/linux-net.cell \
 # first mark is init's at the shell): the e1000e's between marks 2 and 3,
 # the e1000's (INTx) between 4 and 5; the cell's VM exits meanwhile, by
 # reason, into $per (" pio=1": only the closing mark's)
-REASONS='cpuid cr msr_read msr_write x2apic_icr xapic pio mmio management nmi init_sipi exception other'
 # dev_run FROM TO WAIT: true if the cell made mark TO (lib.sh has run)
 dev_run() {
 	t=0
@@ -118,14 +117,14 @@ dev_run() {
 		sleep 1
 		t=$((t + 1))
 	done
-	for r in $REASONS; do eval "x0_$r=\$(exits linux-net $r)"; done
+	for r in $EXIT_REASONS; do eval "x0_$r=\$(exits linux-net $r)"; done
 	t=0
 	while [ $t -lt 120 ] && [ "$(marks linux-net)" != $2 ]; do
 		sleep 1
 		t=$((t + 1))
 	done
 	per=
-	for r in $REASONS; do
+	for r in $EXIT_REASONS; do
 		eval "d=\$((\$(exits linux-net $r) - x0_$r))"
 		[ "$d" = 0 ] || per="$per $r=$d"
 	done
